@@ -1,0 +1,15 @@
+// Two projects: pure unit tests, and e2e tests that boot the real app against the fake upstream.
+// ts-jest transpiles only (isolatedModules); `npm test` type-checks the whole tree with tsc first.
+const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }];
+const common = {
+  moduleFileExtensions: ['js', 'json', 'ts'],
+  rootDir: '.',
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': tsJest },
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+  ],
+};

@@ -1,0 +1,81 @@
+/** Raw chart payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
+
+export interface ChartEntry {
+  songId: number;
+  song_id: number;
+  song_mid?: string;
+  mid?: string;
+  songName: string;
+  singerName: string;
+  rank: number;
+}
+
+export interface ChartSummary {
+  id: number;
+  name: string;
+  period: string;
+}
+
+export interface ChartListItem extends ChartSummary {
+  updateTime: string;
+  listenNum: number;
+  cover: string;
+  intro: string;
+}
+
+export interface ChartGroup {
+  id: number;
+  name: string;
+  charts: ChartListItem[];
+}
+
+type Raw = Record<string, any>;
+
+const singerNames = (singers: unknown): string =>
+  Array.isArray(singers) ? singers.map((s: Raw) => s?.name).filter(Boolean).join('/') : '';
+
+/**
+ * `detail` is the GetDetail answer's `data`: `{ data: { topId, title, period, song[] }, songInfoList[] }`.
+ * Rows come from `data.song[]`; a MID is taken from the index-aligned `songInfoList[i]` only when its id matches.
+ */
+export function mapChartDetail(detail: Raw, offset: number): { topList: ChartSummary; songInfoList: ChartEntry[] } {
+  const summary: Raw = detail?.data ?? {};
+  const infos: Raw[] = Array.isArray(detail?.songInfoList) ? detail.songInfoList : [];
+  const rows: Raw[] = Array.isArray(summary.song) && summary.song.length ? summary.song : infos;
+  const songInfoList = rows.map((row, i): ChartEntry => {
+    const info = infos[i];
+    const songId = Number(row.songId ?? row.song_id ?? row.id ?? 0);
+    const entry: ChartEntry = {
+      songId,
+      song_id: songId,
+      songName: String(row.title ?? row.name ?? row.songName ?? info?.name ?? ''),
+      singerName: String(row.singerName ?? (singerNames(row.singer) || singerNames(info?.singer))),
+      rank: Number(row.rank ?? offset + i + 1),
+    };
+    const mid = row.mid ?? row.song_mid ?? (info && Number(info.id) === songId ? info.mid : undefined);
+    if (typeof mid === 'string' && mid) entry.song_mid = entry.mid = mid;
+    return entry;
+  });
+  return {
+    topList: { id: Number(summary.topId ?? 0), name: String(summary.title ?? ''), period: String(summary.period ?? '') },
+    songInfoList,
+  };
+}
+
+/** The GetAll answer's `data.group[]` → groups of charts. */
+export function mapChartGroups(data: Raw): ChartGroup[] {
+  const groups: Raw[] = Array.isArray(data?.group) ? data.group : [];
+  return groups.map((g) => ({
+    id: Number(g.groupId ?? 0),
+    name: String(g.groupName ?? ''),
+    charts: (Array.isArray(g.toplist) ? g.toplist : []).map((t: Raw) => ({
+      id: Number(t.topId ?? 0),
+      name: String(t.title ?? ''),
+      period: String(t.period ?? ''),
+      updateTime: String(t.updateTime ?? ''),
+      listenNum: Number(t.listenNum ?? 0),
+      cover: String(t.headPicUrl ?? t.frontPicUrl ?? ''),
+      intro: String(t.intro ?? ''),
+    })),
+  }));
+}

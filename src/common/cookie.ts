@@ -1,0 +1,44 @@
+/** Cookie helpers shared by the upstream client and the login flows. */
+
+/** Parses `a=1; b=2` into an object: split on the first `=` only (base64 padding survives), last duplicate wins. */
+export function parseCookie(header: string | undefined | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (name) out[name] = value;
+  }
+  return out;
+}
+
+export function serializeCookie(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
+}
+
+/** True when the string is safe to put into a Cookie header (no CR/LF or other control characters). */
+export function isHeaderSafe(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u001f\u007f]/.test(value);
+}
+
+/** The numeric account of a cookie: `uin`/`qqmusic_uin`/`p_uin`, with the `o0…` prefix and leading zeros removed. */
+export function cookieUin(cookies: Record<string, string>): string {
+  const raw = cookies.uin || cookies.qqmusic_uin || cookies.p_uin || '';
+  const digits = raw.replace(/^[a-zA-Z]+/, '').replace(/^0+(?=\d)/, '');
+  return /^\d+$/.test(digits) ? digits : '0';
+}
+
+/** hash33 over a string (CONTRACT §1.6): ptqrtoken with seed 0, g_tk/bkn with seed 5381. */
+export function hash33(text: string, seed = 0): number {
+  let h = seed;
+  for (let i = 0; i < text.length; i++) {
+    h = (h + ((h << 5) >>> 0) + text.charCodeAt(i)) >>> 0;
+  }
+  return h & 0x7fffffff;
+}

@@ -1,0 +1,27 @@
+import { BadRequestException, Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { isHeaderSafe } from './cookie';
+import { requestContext } from './request-context';
+
+/**
+ * Opens the per-request context: the caller's cookie (query `cookie`, then header `X-Custom-Cookie`, then header
+ * `Cookie`; the first non-empty one wins, else the cookie file applies) and an AbortSignal that fires when the
+ * client disconnects.
+ */
+@Injectable()
+export class RequestContextMiddleware implements NestMiddleware {
+  use(req: Request, res: Response, next: NextFunction): void {
+    const fromQuery = typeof req.query.cookie === 'string' ? req.query.cookie : undefined;
+    const fromCustom = req.header('x-custom-cookie');
+    const fromHeader = req.header('cookie');
+    const callerCookie = [fromQuery, fromCustom, fromHeader].map((c) => c?.trim()).find((c) => !!c);
+    if (callerCookie !== undefined && !isHeaderSafe(callerCookie)) {
+      return next(new BadRequestException('cookie contains control characters'));
+    }
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    requestContext.run({ callerCookie, signal: abort.signal }, () => next());
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * What a feature service returns: the body the spec defines, plus the raw upstream answer it came from
+ * (kept for the legacy `{ response: <raw> }` shape). ResponseShapeInterceptor picks which one goes out.
+ */
+export class Shaped<T = unknown> {
+  constructor(
+    readonly body: T,
+    readonly raw: unknown,
+  ) {}
+}
+
+/** The spec's common envelope `{ code: 0, msg, data }`. */
+export interface Envelope<T> {
+  code: 0;
+  msg: string;
+  data: T;
+}
+
+export function envelope<T>(data: T, raw: unknown): Shaped<Envelope<T>> {
+  return new Shaped({ code: 0, msg: 'ok', data }, raw);
+}

@@ -1,0 +1,169 @@
+import { plainToInstance } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
+
+/** The upstream hosts the gateway talks to, each overridable so tests, demos and mirrors can point elsewhere. */
+export interface UpstreamOrigins {
+  /** u.y.qq.com: musicu.fcg JSON-RPC */
+  u: string;
+  /** c.y.qq.com: legacy CGIs */
+  c: string;
+  /** c6.y.qq.com: user homepage */
+  c6: string;
+  /** y.qq.com */
+  y: string;
+  /** ssl.ptlogin2.qq.com: QQ QR login */
+  ptlogin: string;
+  /** ssl.ptlogin2.graph.qq.com: check_sig */
+  ptloginGraph: string;
+  /** graph.qq.com: OAuth authorize */
+  graph: string;
+  /** open.weixin.qq.com: WeChat QR page and image */
+  wxOpen: string;
+  /** lp.open.weixin.qq.com: WeChat long poll */
+  wxLp: string;
+}
+
+export type UpstreamHost = keyof UpstreamOrigins;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  origins: UpstreamOrigins;
+  upstreamTimeoutMs: number;
+  /** Path of the JSON file holding the login cookie (absolute, or relative to the working directory). */
+  cookieFile: string;
+  /** How often (ms) the cookie file is checked for changes; 0 = on every use. */
+  cookieFileCheckMs: number;
+  logLevel: LogLevel;
+  /** false = CORS off; true = any origin; list = those origins only. */
+  cors: boolean | string[];
+  /** Express `trust proxy` setting: false, true, a hop count, or a list of addresses/subnets. */
+  trustProxy: boolean | number | string;
+  bodyLimit: string;
+}
+
+/** Env variable → default. `.env.example` documents the same table. */
+export const ENV_DEFAULTS = {
+  PORT: '3200',
+  HOST: '0.0.0.0',
+  UPSTREAM_U_ORIGIN: 'https://u.y.qq.com',
+  UPSTREAM_C_ORIGIN: 'https://c.y.qq.com',
+  UPSTREAM_C6_ORIGIN: 'https://c6.y.qq.com',
+  UPSTREAM_Y_ORIGIN: 'https://y.qq.com',
+  UPSTREAM_PTLOGIN_ORIGIN: 'https://ssl.ptlogin2.qq.com',
+  UPSTREAM_PTLOGIN_GRAPH_ORIGIN: 'https://ssl.ptlogin2.graph.qq.com',
+  UPSTREAM_GRAPH_ORIGIN: 'https://graph.qq.com',
+  UPSTREAM_WX_OPEN_ORIGIN: 'https://open.weixin.qq.com',
+  UPSTREAM_WX_LP_ORIGIN: 'https://lp.open.weixin.qq.com',
+  UPSTREAM_TIMEOUT_MS: '15000',
+  COOKIE_FILE: 'config/user-info.json',
+  COOKIE_FILE_CHECK_MS: '1000',
+  LOG_LEVEL: 'info',
+  CORS_ORIGINS: '',
+  TRUST_PROXY: 'false',
+  BODY_LIMIT: '100kb',
+} as const;
+
+type EnvName = keyof typeof ENV_DEFAULTS;
+
+const ORIGIN = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+class EnvVars implements Record<EnvName, string> {
+  @Matches(/^\d+$/, { message: 'must be a port number' })
+  PORT: string;
+  @IsString()
+  HOST: string;
+  @IsUrl(ORIGIN) UPSTREAM_U_ORIGIN: string;
+  @IsUrl(ORIGIN) UPSTREAM_C_ORIGIN: string;
+  @IsUrl(ORIGIN) UPSTREAM_C6_ORIGIN: string;
+  @IsUrl(ORIGIN) UPSTREAM_Y_ORIGIN: string;
+  @IsUrl(ORIGIN) UPSTREAM_PTLOGIN_ORIGIN: string;
+  @IsUrl(ORIGIN) UPSTREAM_PTLOGIN_GRAPH_ORIGIN: string;
+  @IsUrl(ORIGIN) UPSTREAM_GRAPH_ORIGIN: string;
+  @IsUrl(ORIGIN) UPSTREAM_WX_OPEN_ORIGIN: string;
+  @IsUrl(ORIGIN) UPSTREAM_WX_LP_ORIGIN: string;
+  @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
+  UPSTREAM_TIMEOUT_MS: string;
+  @IsString()
+  COOKIE_FILE: string;
+  @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
+  COOKIE_FILE_CHECK_MS: string;
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: string;
+  @IsOptional() @IsString()
+  CORS_ORIGINS: string;
+  @IsString()
+  TRUST_PROXY: string;
+  @Matches(/^\d+(b|kb|mb)$/i, { message: 'must look like 100kb or 1mb' })
+  BODY_LIMIT: string;
+}
+
+class PortRange {
+  @IsInt() @Min(0) @Max(65535) PORT: number;
+  @IsInt() @Min(1) @Max(600000) UPSTREAM_TIMEOUT_MS: number;
+}
+
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
+/** Validates the environment and returns the typed settings; throws naming every bad variable. */
+export function loadAppConfig(env: Record<string, string | undefined>): AppConfig {
+  const raw = {} as Record<EnvName, string>;
+  for (const name of Object.keys(ENV_DEFAULTS) as EnvName[]) {
+    const value = env[name];
+    raw[name] = value === undefined || value === '' ? ENV_DEFAULTS[name] : value.trim();
+  }
+  const problems = validateSync(plainToInstance(EnvVars, raw)).map(
+    (e) => `${e.property}=${JSON.stringify(raw[e.property as EnvName])} ${Object.values(e.constraints ?? {}).join(', ')}`,
+  );
+  const numbers = plainToInstance(PortRange, { PORT: Number(raw.PORT), UPSTREAM_TIMEOUT_MS: Number(raw.UPSTREAM_TIMEOUT_MS) });
+  if (!problems.length) {
+    problems.push(
+      ...validateSync(numbers).map((e) => `${e.property}=${JSON.stringify(raw[e.property as EnvName])} is out of range`),
+    );
+  }
+  if (problems.length) throw new ConfigValidationError(problems);
+
+  const stripSlash = (url: string) => url.replace(/\/+$/, '');
+  return {
+    port: numbers.PORT,
+    host: raw.HOST,
+    origins: {
+      u: stripSlash(raw.UPSTREAM_U_ORIGIN),
+      c: stripSlash(raw.UPSTREAM_C_ORIGIN),
+      c6: stripSlash(raw.UPSTREAM_C6_ORIGIN),
+      y: stripSlash(raw.UPSTREAM_Y_ORIGIN),
+      ptlogin: stripSlash(raw.UPSTREAM_PTLOGIN_ORIGIN),
+      ptloginGraph: stripSlash(raw.UPSTREAM_PTLOGIN_GRAPH_ORIGIN),
+      graph: stripSlash(raw.UPSTREAM_GRAPH_ORIGIN),
+      wxOpen: stripSlash(raw.UPSTREAM_WX_OPEN_ORIGIN),
+      wxLp: stripSlash(raw.UPSTREAM_WX_LP_ORIGIN),
+    },
+    upstreamTimeoutMs: numbers.UPSTREAM_TIMEOUT_MS,
+    cookieFile: raw.COOKIE_FILE,
+    cookieFileCheckMs: Number(raw.COOKIE_FILE_CHECK_MS),
+    logLevel: raw.LOG_LEVEL as LogLevel,
+    cors: parseCors(raw.CORS_ORIGINS),
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    bodyLimit: raw.BODY_LIMIT,
+  };
+}
+
+function parseCors(value: string): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === '*' || value === 'true') return true;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

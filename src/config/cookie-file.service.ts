@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { APP_CONFIG } from './config.constants';
+import type { AppConfig } from './app-config';
+
+export interface StoredLogin {
+  cookie: string;
+  uin?: string;
+}
+
+export class CookieFileError extends Error {}
+
+/**
+ * The login cookie held in a local JSON file (`{ "cookie": "...", "uin": "..." }`).
+ * Missing file = anonymous. A malformed file stops start-up; a file that turns bad later
+ * keeps the last good value (and logs why) so a half-written edit cannot break live traffic.
+ * Changes are picked up without a restart: the file's mtime/size is checked at most every COOKIE_FILE_CHECK_MS.
+ */
+@Injectable()
+export class CookieFileService implements OnModuleInit {
+  private readonly logger = new Logger(CookieFileService.name);
+  private readonly path: string;
+  private current: StoredLogin | null = null;
+  private signature = '';
+  private lastCheck = 0;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.path = resolve(config.cookieFile);
+  }
+
+  onModuleInit(): void {
+    this.reload(true);
+  }
+
+  get filePath(): string {
+    return this.path;
+  }
+
+  /** The stored login, or null when anonymous. */
+  get(): StoredLogin | null {
+    const now = Date.now();
+    if (now - this.lastCheck >= this.config.cookieFileCheckMs) {
+      this.lastCheck = now;
+      this.reload(false);
+    }
+    return this.current;
+  }
+
+  private reload(strict: boolean): void {
+    let signature: string;
+    try {
+      const st = statSync(this.path);
+      signature = `${st.mtimeMs}:${st.size}:${st.ino}`;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+        if (this.current) this.logger.log(`Cookie file ${this.path} removed: now anonymous`);
+        this.current = null;
+        this.signature = '';
+        return;
+      }
+      return this.fail(strict, `cannot read cookie file ${this.path}: ${(err as Error).message}`);
+    }
+    if (signature === this.signature) return;
+    let parsed: StoredLogin;
+    try {
+      parsed = parseLoginFile(readFileSync(this.path, 'utf8'));
+    } catch (err) {
+      return this.fail(strict, `cookie file ${this.path} is invalid: ${(err as Error).message}`);
+    }
+    this.signature = signature;
+    this.current = parsed.cookie ? parsed : null;
+    if (!strict) this.logger.log(`Cookie file ${this.path} reloaded (${this.current ? 'logged in' : 'anonymous'})`);
+  }
+
+  private fail(strict: boolean, message: string): void {
+    if (strict) throw new CookieFileError(message);
+    this.logger.warn(`${message}; keeping the previous cookie`);
+  }
+}
+
+/** Validates the file's JSON. Never includes the cookie itself in an error message. */
+export function parseLoginFile(text: string): StoredLogin {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error('not valid JSON');
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('expected a JSON object');
+  const { cookie, uin } = data as Record<string, unknown>;
+  if (cookie !== undefined && typeof cookie !== 'string') throw new Error('"cookie" must be a string');
+  if (uin !== undefined && typeof uin !== 'string' && typeof uin !== 'number') throw new Error('"uin" must be a string');
+  // eslint-disable-next-line no-control-regex
+  if (typeof cookie === 'string' && /[\r\n\u0000]/.test(cookie)) throw new Error('"cookie" contains line breaks');
+  return { cookie: (cookie as string | undefined) ?? '', uin: uin === undefined ? undefined : String(uin) };
+}

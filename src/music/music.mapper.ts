@@ -1,0 +1,44 @@
+/** Raw song payloads → normalised records. Pure; unit-tested on the recorded fixtures. */
+
+type Raw = Record<string, any>;
+
+export interface SongSummary {
+  id: number;
+  mid: string;
+  name: string;
+  title: string;
+  singer: { id: number; mid: string; name: string }[];
+  album: { id: number; mid: string; name: string; cover: string };
+  interval: number;
+  timePublic: string;
+  mediaMid: string;
+}
+
+export const albumCover = (albumMid: string, size = 300): string =>
+  albumMid ? `https://y.gtimg.cn/music/photo_new/T002R${size}x${size}M000${albumMid}.jpg` : '';
+
+/** `songinfo.data.track_info` → summary; null when upstream has no such song (empty mid). */
+export function mapTrack(track: Raw | undefined): SongSummary | null {
+  if (!track || !track.mid) return null;
+  const album: Raw = track.album ?? {};
+  return {
+    id: Number(track.id ?? 0),
+    mid: String(track.mid),
+    name: String(track.name ?? ''),
+    title: String(track.title ?? track.name ?? ''),
+    singer: (Array.isArray(track.singer) ? track.singer : []).map((s: Raw) => ({
+      id: Number(s.id ?? 0),
+      mid: String(s.mid ?? ''),
+      name: String(s.name ?? ''),
+    })),
+    album: {
+      id: Number(album.id ?? 0),
+      mid: String(album.mid ?? ''),
+      name: String(album.name ?? ''),
+      cover: albumCover(String(album.pmid || album.mid || '')),
+    },
+    interval: Number(track.interval ?? 0),
+    timePublic: String(track.time_public ?? album.time_public ?? ''),
+    mediaMid: String(track.file?.media_mid ?? ''),
+  };
+}

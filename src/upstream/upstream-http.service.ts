@@ -1,0 +1,337 @@
+import { HttpService } from '@nestjs/axios';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AxiosResponse } from 'axios';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig, UpstreamHost } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { CookieFileService } from '../config/cookie-file.service';
+import { cookieUin, hash33, parseCookie } from '../common/cookie';
+import { requestContext } from '../common/request-context';
+import { RequestAbortedError, UpstreamError } from './upstream.errors';
+import { looksLikeRefusal, parseJsonOrJsonp } from './parse';
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export interface UpstreamRequest {
+  host: UpstreamHost;
+  /** Path plus, optionally, a pre-built query string kept byte-exact (e.g. ptsigx). */
+  path: string;
+  method?: 'GET' | 'POST';
+  query?: Record<string, QueryValue>;
+  body?: string;
+  headers?: Record<string, string>;
+  /** undefined = the caller's cookie, else the cookie file's; a string = exactly that; false = none. */
+  cookie?: string | false;
+  timeoutMs?: number;
+  /** Follow redirects (default) or hand back the 3xx as is (login chains). */
+  redirects?: 'follow' | 'manual';
+  /** A short name for logs and errors, e.g. the musicu module or the CGI name. */
+  label?: string;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** Each Set-Cookie header on its own (never split on commas, so Expires dates survive). */
+  setCookies: string[];
+}
+
+export interface MusicuCall {
+  module: string;
+  method: string;
+  param: Record<string, unknown>;
+}
+
+export interface MusicuOptions {
+  /** Fields merged over the web `comm` profile (CONTRACT §12.1). */
+  comm?: Record<string, unknown>;
+  /** POST a JSON body (default, CONTRACT §12.1) or GET with `data=<JSON string>` (the refs' style). */
+  via?: 'POST' | 'GET';
+  /** Extra query parameters (GET style). */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  cookie?: string | false;
+  timeoutMs?: number;
+}
+
+/** One key's answer inside a musicu envelope. */
+export interface MusicuKeyResult<T = any> {
+  code: number;
+  data: T;
+}
+
+export interface MusicuResponse<K extends string = string> {
+  /** The upstream body as received (for the legacy response shape). */
+  raw: Record<string, any>;
+  /** `data` of each key; every key's code was 0. */
+  data: Record<K, any>;
+}
+
+export interface MusicuPartialResponse<K extends string = string> {
+  raw: Record<string, any>;
+  /** Each key's result, good or bad, for aggregate calls that keep the good parts. */
+  results: Record<K, MusicuKeyResult | { code: number; data: null; error: string }>;
+}
+
+export interface CgiOptions extends Omit<UpstreamRequest, 'host' | 'label' | 'path' | 'query'> {
+  host?: UpstreamHost;
+  /** json (JSON or JSONP accepted) or xml (text returned as is). */
+  format?: 'json' | 'xml';
+  /** Referer for the first try; on a refusal the call is retried once with https://y.qq.com (CONTRACT §1.3). */
+  referer?: string;
+  /** Skip the y.qq.com Referer retry. */
+  noRefererRetry?: boolean;
+}
+
+export interface CgiResponse<T = any> {
+  raw: T;
+  text: string;
+}
+
+/** Upstream business codes (CONTRACT §1.4) that mean something a client can act on. */
+export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
+  1000: 'login expired or missing',
+  104400: 'credential invalid',
+  104401: 'credential invalid',
+  2000: 'signature required or invalid',
+  2001: 'rate limited by upstream',
+  20274: 'too many devices on this account',
+};
+
+/**
+ * The one door to QQ Music. Feature services say what to ask (a musicu module/method/param or a CGI path)
+ * and get parsed answers back; only this class knows origins, comm, cookies, headers, timeouts and how
+ * failures map to UpstreamError.
+ */
+@Injectable()
+export class UpstreamHttp {
+  private readonly logger = new Logger('Upstream');
+
+  constructor(
+    private readonly http: HttpService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cookieFile: CookieFileService,
+  ) {}
+
+  /** The cookie an upstream call carries by default: the caller's own, else the cookie file's. */
+  effectiveCookie(): string {
+    return requestContext.getStore()?.callerCookie ?? this.cookieFile.get()?.cookie ?? '';
+  }
+
+  /** Absolute URL of a path on a configured upstream host. */
+  urlOf(host: UpstreamHost, path: string): string {
+    return this.config.origins[host] + (path.startsWith('/') ? path : `/${path}`);
+  }
+
+  /** Sends one request and returns whatever came back; throws only on timeout, network failure or abort. */
+  async send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const cookie = req.cookie === false ? '' : (req.cookie ?? this.effectiveCookie());
+    const headers: Record<string, string> = { 'User-Agent': BROWSER_UA, ...req.headers };
+    if (cookie) headers.Cookie = cookie;
+    const target = req.label ?? req.path.split('?')[0];
+    const timeoutMs = req.timeoutMs ?? this.config.upstreamTimeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const clientSignal = requestContext.getStore()?.signal;
+    const signal = clientSignal ? AbortSignal.any([timeout, clientSignal]) : timeout;
+    const started = Date.now();
+    let res: AxiosResponse<string>;
+    try {
+      res = await this.http.axiosRef.request<string>({
+        url: this.urlOf(req.host, req.path),
+        method: req.method ?? 'GET',
+        params: req.query ? dropEmpty(req.query) : undefined,
+        data: req.body,
+        headers,
+        signal,
+        responseType: 'text',
+        transformResponse: (body) => body,
+        validateStatus: () => true,
+        maxRedirects: req.redirects === 'manual' ? 0 : 5,
+      });
+    } catch (err) {
+      if (timeout.aborted) {
+        throw new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
+      }
+      if (clientSignal?.aborted) throw new RequestAbortedError();
+      const code = (err as { code?: string }).code ?? 'ERROR';
+      throw new UpstreamError('network', `Upstream ${target} is unreachable (${code})`, req.host, { target });
+    }
+    this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${Date.now() - started} ms`);
+    const setCookie = res.headers['set-cookie'];
+    return {
+      status: res.status,
+      headers: res.headers as UpstreamResponse['headers'],
+      text: typeof res.data === 'string' ? res.data : String(res.data ?? ''),
+      setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
+    };
+  }
+
+  /** Like send, but a status outside 2xx (3xx too when redirects are manual) is an UpstreamError. */
+  async fetch(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const res = await this.send(req);
+    const okMax = req.redirects === 'manual' ? 399 : 299;
+    if (res.status < 200 || res.status > okMax) {
+      const target = req.label ?? req.path.split('?')[0];
+      throw new UpstreamError('bad_status', `Upstream ${target} answered HTTP ${res.status}`, req.host, {
+        status: res.status,
+        target,
+      });
+    }
+    return res;
+  }
+
+  /**
+   * A c.y.qq.com-style CGI: GET with query, JSON/JSONP (or XML) out. An empty, `{}`, HTML or unparseable answer,
+   * a network error, a 5xx or a 429 is retried once with the y.qq.com Referer (CONTRACT §1.3, §10 item 4).
+   */
+  async cgi<T = any>(path: string, query: Record<string, QueryValue>, options: CgiOptions = {}): Promise<CgiResponse<T>> {
+    const { format = 'json', referer = 'https://c.y.qq.com/', noRefererRetry, host = 'c', ...rest } = options;
+    const label = path.split('/').pop()?.split('?')[0] ?? path;
+    const attempt = async (ref: string): Promise<CgiResponse<T>> => {
+      const res = await this.fetch({ ...rest, host, path, query, label, headers: { Referer: ref, ...rest.headers } });
+      if (format === 'xml') {
+        if (!res.text.trim().startsWith('<')) {
+          throw new UpstreamError('bad_body', `Upstream ${label} did not answer XML`, host, { target: label });
+        }
+        return { raw: res.text as T, text: res.text };
+      }
+      if (looksLikeRefusal(res.text)) {
+        throw new UpstreamError('bad_body', `Upstream ${label} answered an empty or HTML body`, host, { target: label });
+      }
+      try {
+        return { raw: parseJsonOrJsonp(res.text) as T, text: res.text };
+      } catch {
+        throw new UpstreamError('bad_body', `Upstream ${label} answered a body that is not JSON`, host, { target: label });
+      }
+    };
+    try {
+      return await attempt(referer);
+    } catch (err) {
+      if (noRefererRetry || !isRetriableForReferer(err)) throw err;
+      return attempt('https://y.qq.com/');
+    }
+  }
+
+  /** A musicu.fcg call; every key must answer code 0, else UpstreamError('business') with that code. */
+  async musicu<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions = {}): Promise<MusicuResponse<K>> {
+    const { raw, results } = await this.musicuPartial(calls, options);
+    const data = {} as Record<K, any>;
+    for (const key of Object.keys(calls) as K[]) {
+      const result = results[key];
+      if (result.code !== 0) {
+        const call = calls[key];
+        throw businessError(result.code, `${call.module}.${call.method}`);
+      }
+      data[key] = result.data;
+    }
+    return { raw, data };
+  }
+
+  /**
+   * A musicu.fcg call that keeps each key's outcome (aggregate endpoints keep the good parts).
+   * Still throws when the envelope itself fails (transport, non-JSON, top-level code ≠ 0).
+   */
+  async musicuPartial<K extends string>(
+    calls: Record<K, MusicuCall>,
+    options: MusicuOptions = {},
+  ): Promise<MusicuPartialResponse<K>> {
+    const cookie = options.cookie === false ? '' : (options.cookie ?? this.effectiveCookie());
+    const payload = JSON.stringify({ comm: { ...this.webComm(cookie), ...options.comm }, ...calls });
+    const label = Object.values<MusicuCall>(calls).map((c) => `${c.module}.${c.method}`).join(',');
+    const via = options.via ?? 'POST';
+    const res = await this.fetch({
+      host: 'u',
+      path: '/cgi-bin/musicu.fcg',
+      method: via,
+      query: via === 'GET' ? { format: 'json', ...options.query, data: payload } : { _: Date.now(), ...options.query },
+      body: via === 'POST' ? payload : undefined,
+      headers: {
+        Referer: 'https://y.qq.com/',
+        Origin: 'https://y.qq.com',
+        ...(via === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      cookie: options.cookie === false ? false : cookie,
+      timeoutMs: options.timeoutMs,
+      label,
+    });
+    let raw: Record<string, any>;
+    try {
+      raw = JSON.parse(res.text);
+    } catch {
+      throw new UpstreamError('bad_body', `Upstream ${label} answered a body that is not JSON`, 'u', { target: label });
+    }
+    if (!raw || typeof raw !== 'object') {
+      throw new UpstreamError('bad_body', `Upstream ${label} answered an unexpected body`, 'u', { target: label });
+    }
+    if (raw.code !== undefined && Number(raw.code) !== 0) throw businessError(Number(raw.code), label);
+    const results = {} as MusicuPartialResponse<K>['results'];
+    for (const key of Object.keys(calls) as K[]) {
+      const part = raw[key];
+      if (!part || typeof part !== 'object') {
+        results[key] = { code: -1, data: null, error: `missing "${key}" in the upstream answer` };
+      } else if (Number(part.code) !== 0) {
+        const code = Number(part.code);
+        results[key] = { code, data: null, error: describeCode(code) };
+      } else {
+        results[key] = { code: 0, data: part.data };
+      }
+    }
+    return { raw, results };
+  }
+
+  /** The web comm profile (CONTRACT §12.1): anonymous, or carrying the account and key of the cookie. */
+  private webComm(cookie: string): Record<string, unknown> {
+    const cookies = parseCookie(cookie);
+    const key = cookies.qqmusic_key || cookies.qm_keyst || '';
+    const comm: Record<string, unknown> = {
+      ct: 24,
+      cv: 4747474,
+      platform: 'yqq.json',
+      chid: '0',
+      uin: cookieUin(cookies),
+      g_tk: key ? hash33(key, 5381) : 5381,
+      format: 'json',
+      inCharset: 'utf-8',
+      outCharset: 'utf-8',
+      notice: 0,
+      needNewCode: 1,
+    };
+    if (key) {
+      comm.authst = key;
+      comm.tmeLoginType = key.startsWith('W_X') ? 1 : 2;
+    }
+    return comm;
+  }
+}
+
+/** A v4 UUID for upstream calls that want one (ui, guid). */
+export const newUuid = (): string => randomUUID();
+
+export function describeCode(code: number): string {
+  return UPSTREAM_CODE_MESSAGES[code] ?? `upstream code ${code}`;
+}
+
+function businessError(code: number, target: string): UpstreamError {
+  return new UpstreamError('business', `Upstream ${target} failed: ${describeCode(code)} (code ${code})`, 'u', {
+    upstreamCode: code,
+    target,
+  });
+}
+
+function isRetriableForReferer(err: unknown): boolean {
+  if (!(err instanceof UpstreamError)) return false;
+  if (err.kind === 'bad_body' || err.kind === 'network') return true;
+  const status = err.details.status ?? 0;
+  return err.kind === 'bad_status' && (status >= 500 || status === 429 || status === 403);
+}
+
+function dropEmpty(query: Record<string, QueryValue>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) out[k] = v;
+  return out;
+}

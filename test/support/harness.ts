@@ -1,0 +1,82 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory';
+import { FakeRoutes, FakeUpstream } from '../../fake-upstream/fake-upstream';
+import { ROUTES } from '../../fake-upstream/handlers';
+
+export interface Harness {
+  fake: FakeUpstream;
+  app: NestExpressApplication;
+  /** Base URL of the running gateway. */
+  url: string;
+  /** supertest bound to the running gateway. */
+  http: () => ReturnType<typeof request>;
+  /** Path of this harness's cookie file (absent until writeCookieFile). */
+  cookieFile: string;
+  writeCookieFile: (content: string | object) => void;
+  close: () => Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  /** Initial cookie file content; omitted = no file (anonymous). */
+  cookieFile?: string | object;
+  /** Extra fake routes for this suite. */
+  routes?: FakeRoutes[];
+}
+
+/**
+ * Boots the fake upstream and the real gateway (listening on a loopback port) wired to it.
+ * Settings are explicit: the machine's environment never leaks into a test.
+ */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const fake = new FakeUpstream([...ROUTES, ...(options.routes ?? [])]);
+  await fake.start();
+  const dir = mkdtempSync(join(tmpdir(), 'qqgw-'));
+  const cookieFile = join(dir, 'user-info.json');
+  const writeCookieFile = (content: string | object) =>
+    writeFileSync(cookieFile, typeof content === 'string' ? content : JSON.stringify(content));
+  if (options.cookieFile !== undefined) writeCookieFile(options.cookieFile);
+  let app: NestExpressApplication;
+  try {
+    app = await createApp({
+      ...fake.env(),
+      COOKIE_FILE: cookieFile,
+      COOKIE_FILE_CHECK_MS: '0',
+      LOG_LEVEL: 'silent',
+      UPSTREAM_TIMEOUT_MS: '2000',
+      ...options.env,
+    });
+  } catch (err) {
+    await fake.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  await app.listen(0, '127.0.0.1');
+  const url = await app.getUrl();
+  return {
+    fake,
+    app,
+    url,
+    http: () => request(url),
+    cookieFile,
+    writeCookieFile,
+    close: async () => {
+      await app.close();
+      await fake.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `check` until it returns true, failing after `timeoutMs` (a deadline, not a sleep). */
+export async function waitFor(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
