@@ -7,9 +7,26 @@ import { ResponseShapeInterceptor } from './common/response-shape.interceptor';
 import { AppConfigModule } from './config/config.module';
 import { MusicModule } from './music/music.module';
 import { UpstreamModule } from './upstream/upstream.module';
+import { PlaylistsModule } from './playlists/playlists.module';
+import { SingersModule } from './singers/singers.module';
+import { MvModule } from './mv/mv.module';
+import { CommentsModule } from './comments/comments.module';
+import { SearchModule } from './search/search.module';
+import { LoginModule } from './login/login.module';
+import { UserModule } from './user/user.module';
 
 /** Feature modules, in the order the README lists them. A new feature adds one line here. */
-export const FEATURE_MODULES = [ChartsModule, MusicModule];
+export const FEATURE_MODULES = [
+  ChartsModule,
+  PlaylistsModule,
+  SingersModule,
+  MusicModule,
+  MvModule,
+  CommentsModule,
+  SearchModule,
+  LoginModule,
+  UserModule,
+];
 
 @Module({})
 export class AppModule implements NestModule {

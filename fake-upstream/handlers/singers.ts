@@ -1,0 +1,3 @@
+import type { FakeRoutes } from '../fake-upstream';
+
+export const singersRoutes: FakeRoutes = {};
