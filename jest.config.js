@@ -1,6 +1,6 @@
 // Two projects: pure unit tests, and e2e tests that boot the real app against the fake upstream.
-// ts-jest transpiles only (isolatedModules); `npm test` type-checks the whole tree with tsc first.
-const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }];
+// ts-jest transpiles file by file (isolatedModules in tsconfig); `npm test` type-checks the whole tree with tsc first.
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   rootDir: '.',

@@ -4,7 +4,7 @@ import { mapSettled } from '../common/concurrency';
 import { envelope, Shaped } from '../common/shaped';
 import { MusicService } from '../music/music.service';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError } from '../upstream/upstream.errors';
+import { warrantsFallback } from '../upstream/upstream.errors';
 import { chartPeriod } from './chart-period';
 import { ChartEntry, ChartGroup, ChartSummary, mapChartDetail, mapChartGroups } from './charts.mapper';
 import { GetRanksQuery } from './dto/get-ranks.dto';
@@ -49,7 +49,7 @@ export class ChartsService {
       });
       return { raw, detail: data.req_1 };
     } catch (err) {
-      if (!(err instanceof UpstreamError && err.kind === 'business')) throw err;
+      if (!warrantsFallback(err)) throw err;
       this.logger.warn(`Toplist.GetDetail failed (${err.message}); trying ToplistInfoServer`);
       const { raw, data } = await this.upstream.musicu({
         req_1: {

@@ -43,6 +43,10 @@ export interface AppConfig {
   /** Express `trust proxy` setting: false, true, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string;
   bodyLimit: string;
+  /** Upper bound (ms) of one WeChat long poll made by /checkAltLoginQr. */
+  altLoginPollTimeoutMs: number;
+  /** Opt-in: a successful QR login writes its cookie into the cookie file. */
+  persistLoginCookie: boolean;
 }
 
 /** Env variable → default. `.env.example` documents the same table. */
@@ -65,6 +69,8 @@ export const ENV_DEFAULTS = {
   CORS_ORIGINS: '',
   TRUST_PROXY: 'false',
   BODY_LIMIT: '100kb',
+  ALT_LOGIN_POLL_TIMEOUT_MS: '35000',
+  LOGIN_PERSIST_COOKIE: 'false',
 } as const;
 
 type EnvName = keyof typeof ENV_DEFAULTS;
@@ -99,6 +105,10 @@ class EnvVars implements Record<EnvName, string> {
   TRUST_PROXY: string;
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'must look like 100kb or 1mb' })
   BODY_LIMIT: string;
+  @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
+  ALT_LOGIN_POLL_TIMEOUT_MS: string;
+  @IsIn(['true', 'false'])
+  LOGIN_PERSIST_COOKIE: string;
 }
 
 class PortRange {
@@ -152,6 +162,8 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     cors: parseCors(raw.CORS_ORIGINS),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     bodyLimit: raw.BODY_LIMIT,
+    altLoginPollTimeoutMs: Number(raw.ALT_LOGIN_POLL_TIMEOUT_MS),
+    persistLoginCookie: raw.LOGIN_PERSIST_COOKIE === 'true',
   };
 }
 

@@ -22,3 +22,15 @@ export class RequestAbortedError extends Error {
     this.name = 'RequestAbortedError';
   }
 }
+
+/** Codes about the account or our quota: another module would fail the same way, so no fallback call is tried. */
+const ACCOUNT_OR_QUOTA_CODES = new Set([1000, 104400, 104401, 2001, 20274]);
+
+/** True when a different upstream call (the documented fallback) may succeed where this one failed. */
+export function warrantsFallback(err: unknown): err is UpstreamError {
+  return (
+    err instanceof UpstreamError &&
+    err.kind === 'business' &&
+    !ACCOUNT_OR_QUOTA_CODES.has(err.details.upstreamCode ?? -1)
+  );
+}

@@ -1,0 +1,176 @@
+import { chartsState } from '../fake-upstream/handlers/charts';
+import { musicState } from '../fake-upstream/handlers/music';
+import { syntheticMid } from '../fake-upstream/catalog';
+import { Harness, startHarness, waitFor } from './support/harness';
+
+const DETAIL = 'music.musicToplist.Toplist.GetDetail';
+const SONG_DETAIL = 'music.pf_song_detail_svr.get_song_detail_yqq';
+
+describe('GET /getRanks (charts)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  /** A chart whose rows lack MIDs: ids may repeat, to exercise de-duplication. */
+  const setChart = (topId: number, songIds: number[]) =>
+    chartsState(h.fake.state).set(topId, {
+      title: `Test chart ${topId}`,
+      rows: songIds.map((songId) => ({ songId, title: `Song ${songId}`, singerName: 'Someone' })),
+      withSongInfo: false,
+    });
+
+  it('asks musicu Toplist.GetDetail with offset = page × limit and maps the chart envelope', async () => {
+    const res = await h.http().get('/getRanks?topId=62&limit=5&page=2').expect(200);
+    expect(res.body.code).toBe(0);
+    expect(typeof res.body.msg).toBe('string');
+    expect(res.body.data.topList).toEqual({ id: 62, name: '飙升榜', period: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const rows = res.body.data.songInfoList;
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r: any) => r.rank)).toEqual([11, 12, 13, 14, 15]);
+    for (const r of rows) {
+      expect(r.songId).toBe(r.song_id);
+      expect(typeof r.songName).toBe('string');
+      expect(typeof r.singerName).toBe('string');
+      // chart 62 carries the index-aligned songInfoList, so MIDs come from upstream
+      expect(r.mid).toMatch(/^\w{14}$/);
+      expect(r.song_mid).toBe(r.mid);
+    }
+
+    const [call] = h.fake.musicuCalls(DETAIL);
+    expect(call.request.host).toBe('u.y.qq.com');
+    expect(call.request.path).toBe('/cgi-bin/musicu.fcg');
+    expect(call.request.method).toBe('POST');
+    expect(call.param).toEqual({ topId: 62, offset: 10, num: 5, withTags: false });
+    expect(call.request.comm).toMatchObject({ ct: 24, cv: 4747474, uin: '0', g_tk: 5381 });
+    expect(call.request.headers.referer).toBe('https://y.qq.com/');
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(0);
+  });
+
+  it('defaults to limit 20, page 0 and resolveMid false', async () => {
+    const res = await h.http().get('/getRanks?topId=4').expect(200);
+    expect(h.fake.musicuCalls(DETAIL)[0].param).toMatchObject({ topId: 4, offset: 0, num: 20 });
+    expect(res.body.data.songInfoList).toHaveLength(20);
+    // chart 4 is the genuine GetDetail shape: rows without MIDs, and none are looked up
+    const first = res.body.data.songInfoList[0];
+    expect(first).toEqual({ songId: 552706028, song_id: 552706028, songName: '大山', singerName: '王睿卓', rank: 1 });
+    expect(first).not.toHaveProperty('mid');
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(0);
+  });
+
+  it('returns every chart, grouped, when topId is omitted (Toplist.GetAll)', async () => {
+    const res = await h.http().get('/getRanks').expect(200);
+    expect(h.fake.musicuCalls('music.musicToplist.Toplist.GetAll')).toHaveLength(1);
+    const groups = res.body.data.groups;
+    expect(groups.length).toBeGreaterThan(0);
+    const charts = groups.flatMap((g: any) => g.charts);
+    expect(charts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 4, name: '安利XS·巅峰榜·流行指数', period: expect.any(String) })]),
+    );
+    expect(groups[0]).toEqual({ id: expect.any(Number), name: expect.any(String), charts: expect.any(Array) });
+  });
+
+  it('resolveMid=true looks up each distinct song lacking a MID once and fills both fields', async () => {
+    setChart(900, [101, 102, 101, 103, 102, 104, 101]);
+    const res = await h.http().get('/getRanks?topId=900&resolveMid=true').expect(200);
+    const calls = h.fake.musicuCalls(SONG_DETAIL);
+    expect(calls.map((c) => c.param.song_id).sort()).toEqual([101, 102, 103, 104]);
+    for (const c of calls) expect(c.param).toEqual({ song_type: 0, song_id: c.param.song_id });
+    for (const row of res.body.data.songInfoList) {
+      expect(row.mid).toBe(syntheticMid(row.songId));
+      expect(row.song_mid).toBe(row.mid);
+    }
+  });
+
+  it('resolveMid=true makes no lookup for entries that already carry a MID', async () => {
+    await h.http().get('/getRanks?topId=62&limit=10&resolveMid=true').expect(200);
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(0);
+  });
+
+  it('keeps at most 5 detail lookups in flight (measured at the fake upstream)', async () => {
+    setChart(901, Array.from({ length: 12 }, (_, i) => 500 + i));
+    h.fake.hold(SONG_DETAIL);
+    const pending = h.http().get('/getRanks?topId=901&resolveMid=true').then((r) => r);
+    await waitFor(() => h.fake.currentConcurrency(SONG_DETAIL) >= 5, 3000, '5 lookups in flight');
+    // With every lookup held, an uncapped gateway would have sent all 12 by now.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(5);
+    h.fake.release(SONG_DETAIL);
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(12);
+    expect(h.fake.peakConcurrency(SONG_DETAIL)).toBe(5);
+    expect(res.body.data.songInfoList.every((r: any) => r.mid)).toBe(true);
+  });
+
+  it('a failed lookup leaves that song without a MID and the rest intact', async () => {
+    setChart(902, [201, 202, 203, 202]);
+    musicState(h.fake.state).failingSongIds.add(202);
+    const res = await h.http().get('/getRanks?topId=902&resolveMid=true').expect(200);
+    const rows = res.body.data.songInfoList;
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      if (row.songId === 202) {
+        expect(row).not.toHaveProperty('mid');
+        expect(row).not.toHaveProperty('song_mid');
+      } else expect(row.mid).toBe(syntheticMid(row.songId));
+    }
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(3);
+  });
+
+  it('falls back to ToplistInfoServer with a computed period when Toplist fails with a business code', async () => {
+    h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.musicToplist.Toplist' });
+    const res = await h.http().get('/getRanks?topId=26&limit=3').expect(200);
+    const [fallback] = h.fake.musicuCalls('musicToplist.ToplistInfoServer.GetDetail');
+    expect(fallback.param).toEqual({ topId: 26, offset: 0, num: 3, period: expect.stringMatching(/^\d{4}_\d{1,2}$/) });
+    expect(res.body.data.topList.id).toBe(26);
+    expect(res.body.data.songInfoList).toHaveLength(3);
+  });
+
+  it('sends a daily period (YYYY-MM-DD) for daily charts on the fallback', async () => {
+    h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.musicToplist.Toplist' });
+    await h.http().get('/getRanks?topId=62&limit=1').expect(200);
+    expect(h.fake.musicuCalls('musicToplist.ToplistInfoServer.GetDetail')[0].param.period).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('answers 404 for a chart upstream does not know', async () => {
+    const res = await h.http().get('/getRanks?topId=77777').expect(404);
+    expect(res.body).toEqual({ error: 'No chart with topId 77777', errorCode: 'CHART_NOT_FOUND' });
+  });
+
+  it('past the last page answers an empty list, not an error', async () => {
+    const res = await h.http().get('/getRanks?topId=26&limit=50&page=5').expect(200);
+    expect(res.body.data.songInfoList).toEqual([]);
+  });
+
+  it.each([
+    ['topId=abc', 'topId'],
+    ['topId=0', 'topId'],
+    ['topId=1.5', 'topId'],
+    ['topId=4&limit=0', 'limit'],
+    ['topId=4&limit=301', 'limit'],
+    ['topId=4&limit=ten', 'limit'],
+    ['topId=4&page=-1', 'page'],
+    ['topId=4&resolveMid=maybe', 'resolveMid'],
+  ])('rejects %s with 400 naming %s', async (query, param) => {
+    const res = await h.http().get(`/getRanks?${query}`).expect(400);
+    expect(res.body.error).toContain(param);
+    expect(res.body.errorCode).toBe('BAD_REQUEST');
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('uses the first value of a repeated parameter', async () => {
+    await h.http().get('/getRanks?topId=4&limit=3&limit=50&topId=62').expect(200);
+    expect(h.fake.musicuCalls(DETAIL)[0].param).toMatchObject({ topId: 4, num: 3 });
+  });
+
+  it('accepts resolveMid=1 and resolveMid=false', async () => {
+    setChart(903, [301]);
+    await h.http().get('/getRanks?topId=903&resolveMid=false').expect(200);
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(0);
+    await h.http().get('/getRanks?topId=903&resolveMid=1').expect(200);
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(1);
+  });
+});

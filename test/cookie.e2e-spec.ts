@@ -1,0 +1,110 @@
+import { writeFileSync } from 'node:fs';
+import { Harness, startHarness } from './support/harness';
+
+const DETAIL = 'music.musicToplist.Toplist.GetDetail';
+const FILE_COOKIE = 'uin=o0111111111; qqmusic_key=Q_H_L_filekey; qm_keyst=Q_H_L_filekey';
+
+describe('Login cookie: file, per-request precedence, hot reload', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ cookieFile: { cookie: FILE_COOKIE, uin: '111111111' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.fake.reset();
+    h.writeCookieFile({ cookie: FILE_COOKIE, uin: '111111111' });
+  });
+
+  const lastUpstream = () => h.fake.musicuCalls(DETAIL).at(-1)!.request;
+
+  it('sends the cookie file to upstream when the caller sends none, with the account in comm', async () => {
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    const req = lastUpstream();
+    expect(req.cookie).toBe(FILE_COOKIE);
+    expect(req.comm).toMatchObject({ uin: '111111111', authst: 'Q_H_L_filekey', tmeLoginType: 2 });
+    expect(req.comm.g_tk).not.toBe(5381);
+  });
+
+  it('prefers the Cookie header over the file', async () => {
+    await h.http().get('/getRanks?topId=4&limit=1').set('Cookie', 'uin=o0222; qqmusic_key=Q_H_L_header').expect(200);
+    expect(lastUpstream().cookie).toBe('uin=o0222; qqmusic_key=Q_H_L_header');
+    expect(lastUpstream().comm.uin).toBe('222');
+  });
+
+  it('prefers X-Custom-Cookie over the Cookie header', async () => {
+    await h
+      .http()
+      .get('/getRanks?topId=4&limit=1')
+      .set('Cookie', 'uin=o0222; qqmusic_key=Q_H_L_header')
+      .set('X-Custom-Cookie', 'uin=o0333; qqmusic_key=Q_H_L_custom')
+      .expect(200);
+    expect(lastUpstream().cookie).toBe('uin=o0333; qqmusic_key=Q_H_L_custom');
+  });
+
+  it('prefers the cookie query parameter over both headers', async () => {
+    const cookie = encodeURIComponent('uin=o0444; qqmusic_key=Q_H_L_query');
+    await h
+      .http()
+      .get(`/getRanks?topId=4&limit=1&cookie=${cookie}`)
+      .set('Cookie', 'uin=o0222; qqmusic_key=Q_H_L_header')
+      .set('X-Custom-Cookie', 'uin=o0333; qqmusic_key=Q_H_L_custom')
+      .expect(200);
+    expect(lastUpstream().cookie).toBe('uin=o0444; qqmusic_key=Q_H_L_query');
+    expect(lastUpstream().comm.uin).toBe('444');
+  });
+
+  it('an empty per-request cookie falls through to the next source', async () => {
+    await h.http().get('/getRanks?topId=4&limit=1&cookie=').set('X-Custom-Cookie', '  ').expect(200);
+    expect(lastUpstream().cookie).toBe(FILE_COOKIE);
+  });
+
+  it('rejects a cookie with control characters (no header injection) without calling upstream', async () => {
+    const res = await h.http().get('/getRanks?topId=4&cookie=a%3Db%0D%0AX-Evil%3A%201').expect(400);
+    expect(res.body.error).toContain('cookie');
+    expect(JSON.stringify(res.body)).not.toContain('X-Evil');
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('picks up a changed cookie file without a restart', async () => {
+    h.writeCookieFile({ cookie: 'uin=o0555; qqmusic_key=Q_H_L_rotated' });
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(lastUpstream().cookie).toBe('uin=o0555; qqmusic_key=Q_H_L_rotated');
+  });
+
+  it('keeps the last good cookie when the file turns malformed', async () => {
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(lastUpstream().cookie).toBe(FILE_COOKIE);
+    writeFileSync(h.cookieFile, '{ "cookie": "half-writ');
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(lastUpstream().cookie).toBe(FILE_COOKIE);
+  });
+
+  it('never echoes the cookie in an error body', async () => {
+    h.fake.fault({ kind: 'status', status: 500 }, { host: 'u' });
+    const res = await h.http().get('/getRanks?topId=4').set('Cookie', 'uin=o0666; qqmusic_key=Q_H_L_secretvalue').expect(502);
+    expect(JSON.stringify(res.body)).not.toContain('secretvalue');
+    expect(JSON.stringify(res.body)).not.toContain(FILE_COOKIE);
+  });
+});
+
+describe('Login cookie: anonymous when there is no file', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  it('sends no Cookie header and an anonymous comm', async () => {
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    const req = h.fake.musicuCalls(DETAIL)[0].request;
+    expect(req.headers.cookie).toBeUndefined();
+    expect(req.comm).toMatchObject({ uin: '0', g_tk: 5381 });
+    expect(req.comm).not.toHaveProperty('authst');
+  });
+
+  it('starts using a cookie file created after start-up', async () => {
+    h.writeCookieFile({ cookie: 'uin=o0777; qqmusic_key=Q_H_L_new' });
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(h.fake.musicuCalls(DETAIL).at(-1)!.request.cookie).toBe('uin=o0777; qqmusic_key=Q_H_L_new');
+  });
+});

@@ -1,0 +1,93 @@
+import type { FakeRoutes } from '../fake-upstream/fake-upstream';
+import { UpstreamHttp } from '../src/upstream/upstream-http.service';
+import { UpstreamError } from '../src/upstream/upstream.errors';
+import { requestContext } from '../src/common/request-context';
+import { Harness, startHarness } from './support/harness';
+
+/** CGIs that refuse a c.y.qq.com Referer, as several real ones do (CONTRACT §10 item 4). */
+const testRoutes: FakeRoutes = {
+  http: {
+    'c /test/referer-checked.fcg': ({ req }) =>
+      String(req.headers.referer).startsWith('https://y.qq.com') ? { text: 'cb({"code":0,"data":{"name":"a (b) c"}})' } : { text: '' },
+    'c /test/jsonp-nested.fcg': () => ({ text: 'MusicJsonCallback({"code":0,"text":"f(x) = (y)"});' }),
+    'c /test/xml.fcg': () => ({ text: '<?xml version="1.0"?><result><code>0</code></result>' }),
+    'c /test/always-html.fcg': () => ({ text: '<html>blocked</html>' }),
+  },
+};
+
+describe('UpstreamHttp (the one door to QQ Music)', () => {
+  let h: Harness;
+  let upstream: UpstreamHttp;
+  beforeAll(async () => {
+    h = await startHarness({ routes: [testRoutes] });
+    upstream = h.app.get(UpstreamHttp);
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it('retries a refused CGI once with the y.qq.com Referer, then parses JSONP', async () => {
+    const { raw } = await upstream.cgi('/test/referer-checked.fcg', { a: 1 });
+    expect(raw).toEqual({ code: 0, data: { name: 'a (b) c' } });
+    const seen = h.fake.requestsTo('c', '/test/referer-checked.fcg');
+    expect(seen.map((r) => r.headers.referer)).toEqual(['https://c.y.qq.com/', 'https://y.qq.com/']);
+    expect(seen[0].query.a).toBe('1');
+  });
+
+  it('parses JSONP with nested parentheses and a trailing semicolon', async () => {
+    const { raw } = await upstream.cgi('/test/jsonp-nested.fcg', {});
+    expect(raw).toEqual({ code: 0, text: 'f(x) = (y)' });
+  });
+
+  it('returns XML text as is for format xml', async () => {
+    const { raw } = await upstream.cgi('/test/xml.fcg', {}, { format: 'xml' });
+    expect(raw).toContain('<result>');
+  });
+
+  it('gives up after the one retry with a bad_body error', async () => {
+    await expect(upstream.cgi('/test/always-html.fcg', {})).rejects.toMatchObject({ kind: 'bad_body' });
+    expect(h.fake.requestsTo('c', '/test/always-html.fcg')).toHaveLength(2);
+  });
+
+  it('sends musicu as GET with data as a JSON string when asked (never bracket notation)', async () => {
+    await upstream.musicu(
+      { songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } } },
+      { via: 'GET' },
+    );
+    const [req] = h.fake.requestsTo('u', '/cgi-bin/musicu.fcg');
+    expect(req.method).toBe('GET');
+    expect(req.query.format).toBe('json');
+    expect(JSON.parse(req.query.data)).toMatchObject({ songinfo: { param: { song_id: 97773 } }, comm: { ct: 24 } });
+    expect(req.rawQuery).not.toContain('%5B'); // no data[comm][ct]=… brackets
+  });
+
+  it('keeps the good keys of a multi-key answer with musicuPartial', async () => {
+    h.fake.fault({ kind: 'business', code: 1000 }, { module: 'music.musicToplist.Toplist.GetAll' });
+    const { results } = await upstream.musicuPartial({
+      a: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } },
+      b: { module: 'music.musicToplist.Toplist', method: 'GetAll', param: {} },
+      c: { module: 'no.such.Module', method: 'Nope', param: {} },
+    });
+    expect(results.a.code).toBe(0);
+    expect(results.a.data.track_info.mid).toBe('0039MnYb0qxYhV');
+    expect(results.b).toMatchObject({ code: 1000, data: null, error: 'login expired or missing' });
+    expect(results.c.code).toBe(500003);
+  });
+
+  it('throws one typed error for a failing key with musicu', async () => {
+    h.fake.fault({ kind: 'business', code: 2001 }, { module: 'music.musicToplist.Toplist' });
+    const err = await upstream
+      .musicu({ a: { module: 'music.musicToplist.Toplist', method: 'GetAll', param: {} } })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect(err).toMatchObject({ kind: 'business', details: { upstreamCode: 2001 } });
+  });
+
+  it('aborts the upstream call when the caller’s signal fires', async () => {
+    h.fake.fault({ kind: 'hang' }, { host: 'c', path: '/test/xml.fcg' });
+    const abort = new AbortController();
+    const call = requestContext.run({ signal: abort.signal }, () => upstream.cgi('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    abort.abort();
+    await expect(call).rejects.toMatchObject({ name: 'RequestAbortedError' });
+  });
+});
