@@ -1,29 +1,22 @@
-import { Logger, LogLevel as NestLogLevel, ValidationPipe } from '@nestjs/common';
+import { Logger as NestLogger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded } from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import type { AppConfig, LogLevel } from './config/app-config';
+import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { parseQueryFirstValue } from './common/query-parser';
 import { validationOptions } from './common/validation';
 
-const NEST_LEVELS: Record<LogLevel, NestLogLevel[]> = {
-  fatal: ['fatal'],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-  silent: [],
-};
-
-/** Builds the whole HTTP app (used by main.ts, the demo and the e2e tests alike). Throws on invalid config. */
+/** Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config. */
 export async function createApp(env: Record<string, string | undefined>): Promise<NestExpressApplication> {
   const module = AppModule.forRoot(env);
-  const app = await NestFactory.create<NestExpressApplication>(module, { bodyParser: false, abortOnError: false, logger: false });
+  const app = await NestFactory.create<NestExpressApplication>(module, { bodyParser: false, abortOnError: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
   const config = app.get<AppConfig>(APP_CONFIG);
-  app.useLogger(NEST_LEVELS[config.logLevel]);
   configureApp(app, config);
   await app.init();
   return app;
@@ -33,16 +26,36 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('query parser', parseQueryFirstValue);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.use(helmet());
   app.use(json({ limit: config.bodyLimit }), urlencoded({ extended: false, limit: config.bodyLimit }));
   if (config.cors) app.enableCors({ origin: config.cors });
   app.useGlobalPipes(new ValidationPipe(validationOptions));
   app.enableShutdownHooks();
+  setUpDocs(app);
+  if (config.rateLimit > 0 && config.trustProxy === false) {
+    new NestLogger('Gateway').warn(
+      'Rate limiting is on but TRUST_PROXY is off: behind a reverse proxy every client shares the proxy address. Set TRUST_PROXY (e.g. 1).',
+    );
+  }
+}
+
+/** OpenAPI 3 from the controllers and DTOs: UI at /docs, JSON at /docs-json. */
+function setUpDocs(app: NestExpressApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('QQ Music API gateway')
+      .setDescription('Normalised QQ Music catalogue, QR login and user endpoints. Errors are `{ error, errorCode }`.')
+      .setVersion('1')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 
 export async function listen(app: NestExpressApplication): Promise<string> {
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen(config.port, config.host);
   const url = await app.getUrl();
-  new Logger('Gateway').log(`Listening on ${url}`);
+  new NestLogger('Gateway').log(`Listening on ${url}`);
   return url;
 }

@@ -1,5 +1,17 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import type Redis from 'ioredis';
+import { ResponseCacheMiddleware } from './cache/response-cache.middleware';
+import { ResponseCacheModule } from './cache/response-cache.module';
+import type { AppConfig } from './config/app-config';
+import { APP_CONFIG } from './config/config.constants';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { MetricsModule } from './metrics/metrics.module';
+import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RequestContextMiddleware } from './common/request-context.middleware';
@@ -34,15 +46,35 @@ export class AppModule implements NestModule {
   static forRoot(env: Record<string, string | undefined>): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(env), UpstreamModule, ...FEATURE_MODULES],
+      imports: [
+        AppConfigModule.forRoot(env),
+        LoggingModule,
+        MetricsModule,
+        RedisModule,
+        ThrottlerModule.forRootAsync({
+          inject: [APP_CONFIG, REDIS],
+          useFactory: (config: AppConfig, redis: Redis | null) => ({
+            throttlers: [{ ttl: config.rateLimitWindowMs, limit: Math.max(config.rateLimit, 1) }],
+            skipIf: () => config.rateLimit === 0,
+            // Shared counters across instances when Redis is configured.
+            storage: redis ? new ThrottlerStorageRedisService(redis) : undefined,
+          }),
+        }),
+        ResponseCacheModule,
+        UpstreamModule,
+        HealthModule,
+        ...FEATURE_MODULES,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseShapeInterceptor },
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
       ],
     };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestContextMiddleware).forRoutes('*path');
+    // Order matters: metrics time everything, the context carries the caller's cookie, the cache reads both.
+    consumer.apply(HttpMetricsMiddleware, RequestContextMiddleware, ResponseCacheMiddleware).forRoutes('*path');
   }
 }

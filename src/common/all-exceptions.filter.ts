@@ -88,6 +88,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         return [502, { error: err.message, errorCode: 'UPSTREAM_BAD_STATUS' }];
       case 'bad_body':
         return [502, { error: err.message, errorCode: 'UPSTREAM_BAD_RESPONSE' }];
+      case 'circuit_open':
+        return [503, { error: err.message, errorCode: 'UPSTREAM_CIRCUIT_OPEN' }, { 'Retry-After': '10' }];
       case 'business': {
         const code = err.details.upstreamCode ?? -1;
         const [status, errorCode] = BUSINESS_CODES[code] ?? [HttpStatus.BAD_GATEWAY, 'UPSTREAM_ERROR'];

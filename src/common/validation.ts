@@ -4,6 +4,8 @@ import { Transform } from 'class-transformer';
 /** Global ValidationPipe settings: coerce via the DTO decorators, drop unknown fields, one readable 400. */
 export const validationOptions: ValidationPipeOptions = {
   transform: true,
+  // '' and absent parameters leave the DTO's default in place instead of overwriting it with undefined.
+  transformOptions: { exposeUnsetFields: false },
   whitelist: true,
   forbidUnknownValues: false,
   stopAtFirstError: true,

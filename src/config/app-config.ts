@@ -47,6 +47,16 @@ export interface AppConfig {
   altLoginPollTimeoutMs: number;
   /** Opt-in: a successful QR login writes its cookie into the cookie file. */
   persistLoginCookie: boolean;
+  /** Redis for the shared response cache and rate-limit counters; undefined = in-memory (one instance). */
+  redisUrl?: string;
+  cacheEnabled: boolean;
+  /** Requests per client IP per rateLimitWindowMs; 0 disables rate limiting. */
+  rateLimit: number;
+  rateLimitWindowMs: number;
+  /** Retries of an idempotent upstream read after a transport failure or 5xx (never login steps). */
+  upstreamRetries: number;
+  /** Most upstream requests in flight per upstream host (protects the server's IP from upstream rate limits). */
+  upstreamMaxConcurrency: number;
 }
 
 /** Env variable → default. `.env.example` documents the same table. */
@@ -71,6 +81,12 @@ export const ENV_DEFAULTS = {
   BODY_LIMIT: '100kb',
   ALT_LOGIN_POLL_TIMEOUT_MS: '35000',
   LOGIN_PERSIST_COOKIE: 'false',
+  REDIS_URL: '',
+  CACHE_ENABLED: 'true',
+  RATE_LIMIT: '600',
+  RATE_LIMIT_WINDOW_MS: '60000',
+  UPSTREAM_RETRIES: '2',
+  UPSTREAM_MAX_CONCURRENCY: '32',
 } as const;
 
 type EnvName = keyof typeof ENV_DEFAULTS;
@@ -109,6 +125,18 @@ class EnvVars implements Record<EnvName, string> {
   ALT_LOGIN_POLL_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
   LOGIN_PERSIST_COOKIE: string;
+  @IsOptional() @Matches(/^(rediss?:\/\/.+)?$/, { message: 'must be a redis:// or rediss:// URL' })
+  REDIS_URL: string;
+  @IsIn(['true', 'false'])
+  CACHE_ENABLED: string;
+  @Matches(/^\d+$/, { message: 'must be a whole number (0 disables rate limiting)' })
+  RATE_LIMIT: string;
+  @Matches(/^[1-9]\d*$/, { message: 'must be a positive number of milliseconds' })
+  RATE_LIMIT_WINDOW_MS: string;
+  @Matches(/^[0-5]$/, { message: 'must be 0 to 5' })
+  UPSTREAM_RETRIES: string;
+  @Matches(/^[1-9]\d{0,3}$/, { message: 'must be 1 to 9999' })
+  UPSTREAM_MAX_CONCURRENCY: string;
 }
 
 class PortRange {
@@ -164,6 +192,12 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     bodyLimit: raw.BODY_LIMIT,
     altLoginPollTimeoutMs: Number(raw.ALT_LOGIN_POLL_TIMEOUT_MS),
     persistLoginCookie: raw.LOGIN_PERSIST_COOKIE === 'true',
+    redisUrl: raw.REDIS_URL || undefined,
+    cacheEnabled: raw.CACHE_ENABLED === 'true',
+    rateLimit: Number(raw.RATE_LIMIT),
+    rateLimitWindowMs: Number(raw.RATE_LIMIT_WINDOW_MS),
+    upstreamRetries: Number(raw.UPSTREAM_RETRIES),
+    upstreamMaxConcurrency: Number(raw.UPSTREAM_MAX_CONCURRENCY),
   };
 }
 

@@ -1,6 +1,9 @@
 import { HttpService } from '@nestjs/axios';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AxiosResponse } from 'axios';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import type { AxiosError, AxiosRequestConfig, AxiosResponse } from 'axios';
+import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
+import CircuitBreaker from 'opossum';
+import { createHash } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig, UpstreamHost } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -9,6 +12,7 @@ import { cookieUin, hash33, parseCookie } from '../common/cookie';
 import { requestContext } from '../common/request-context';
 import { RequestAbortedError, UpstreamError } from './upstream.errors';
 import { looksLikeRefusal, parseJsonOrJsonp } from './parse';
+import { MetricsService } from '../metrics/metrics.service';
 
 export const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -108,14 +112,24 @@ export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
  * failures map to UpstreamError.
  */
 @Injectable()
-export class UpstreamHttp {
+export class UpstreamHttp implements OnModuleDestroy {
   private readonly logger = new Logger('Upstream');
+  private readonly breakers = new Map<UpstreamHost, CircuitBreaker<[() => Promise<AxiosResponse<string>>], AxiosResponse<string>>>();
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly http: HttpService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cookieFile: CookieFileService,
-  ) {}
+    private readonly metrics: MetricsService,
+  ) {
+    axiosRetry(this.http.axiosRef, {
+      retries: 0,
+      retryCondition: (err) =>
+        !err.config?.signal?.aborted && (isNetworkError(err) || (err.response?.status ?? 0) >= 500),
+      retryDelay: (attempt, err) => exponentialDelay(attempt, err, 100),
+    });
+  }
 
   /** The cookie an upstream call carries by default: the caller's own, else the cookie file's. */
   effectiveCookie(): string {
@@ -127,8 +141,12 @@ export class UpstreamHttp {
     return this.config.origins[host] + (path.startsWith('/') ? path : `/${path}`);
   }
 
-  /** Sends one request and returns whatever came back; throws only on timeout, network failure or abort. */
-  async send(req: UpstreamRequest): Promise<UpstreamResponse> {
+  /**
+   * Sends one request and returns whatever came back; throws only on timeout, network failure, abort or an open
+   * circuit. `idempotent` reads are retried (UPSTREAM_RETRIES, exponential backoff with jitter) after a transport
+   * failure or 5xx; login steps never are.
+   */
+  async send(req: UpstreamRequest, idempotent = false): Promise<UpstreamResponse> {
     const cookie = req.cookie === false ? '' : (req.cookie ?? this.effectiveCookie());
     const headers: Record<string, string> = { 'User-Agent': BROWSER_UA, ...req.headers };
     if (cookie) headers.Cookie = cookie;
@@ -138,29 +156,41 @@ export class UpstreamHttp {
     const clientSignal = requestContext.getStore()?.signal;
     const signal = clientSignal ? AbortSignal.any([timeout, clientSignal]) : timeout;
     const started = Date.now();
+    const breaker = this.breakerFor(req.host);
     let res: AxiosResponse<string>;
     try {
-      res = await this.http.axiosRef.request<string>({
-        url: this.urlOf(req.host, req.path),
-        method: req.method ?? 'GET',
-        params: req.query ? dropEmpty(req.query) : undefined,
-        data: req.body,
-        headers,
-        signal,
-        responseType: 'text',
-        transformResponse: (body) => body,
-        validateStatus: () => true,
-        maxRedirects: req.redirects === 'manual' ? 0 : 5,
+      res = await breaker.fire(async () => {
+        const answer = await this.http.axiosRef.request<string>({
+          url: this.urlOf(req.host, req.path),
+          method: req.method ?? 'GET',
+          params: req.query ? dropEmpty(req.query) : undefined,
+          data: req.body,
+          headers,
+          signal,
+          responseType: 'text',
+          transformResponse: (body) => body,
+          // 5xx rejects inside so axios-retry and the breaker see it; it is handed back as a response below.
+          validateStatus: (status) => status < 500,
+          maxRedirects: req.redirects === 'manual' ? 0 : 5,
+          'axios-retry': { retries: idempotent ? this.config.upstreamRetries : 0 },
+        } as AxiosRequestConfig);
+        return answer;
       });
     } catch (err) {
-      if (timeout.aborted) {
-        throw new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
+      const upstreamResponse = (err as AxiosError<string>).response;
+      if (upstreamResponse && upstreamResponse.status >= 500) {
+        res = upstreamResponse;
+      } else {
+        const failure = this.failureOf(err, req, target, timeoutMs, timeout.aborted, clientSignal?.aborted === true);
+        const outcome = failure instanceof UpstreamError ? failure.kind : 'aborted';
+        this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome });
+        throw failure;
       }
-      if (clientSignal?.aborted) throw new RequestAbortedError();
-      const code = (err as { code?: string }).code ?? 'ERROR';
-      throw new UpstreamError('network', `Upstream ${target} is unreachable (${code})`, req.host, { target });
     }
-    this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${Date.now() - started} ms`);
+    const elapsed = Date.now() - started;
+    this.metrics.upstreamDuration.observe({ host: req.host }, elapsed / 1000);
+    this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome: String(res.status) });
+    this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${elapsed} ms`);
     const setCookie = res.headers['set-cookie'];
     return {
       status: res.status,
@@ -170,9 +200,71 @@ export class UpstreamHttp {
     };
   }
 
+  private failureOf(
+    err: unknown,
+    req: UpstreamRequest,
+    target: string,
+    timeoutMs: number,
+    timedOut: boolean,
+    clientGone: boolean,
+  ): UpstreamError | RequestAbortedError {
+    if ((err as { code?: string }).code === 'EOPENBREAKER') {
+      return new UpstreamError('circuit_open', `Upstream ${FRIENDLY_HOST[req.host]} is failing; calls are paused briefly`, req.host, { target });
+    }
+    if (timedOut) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
+    if (clientGone) return new RequestAbortedError();
+    const code = (err as { code?: string }).code ?? 'ERROR';
+    return new UpstreamError('network', `Upstream ${target} is unreachable (${code})`, req.host, { target });
+  }
+
+  /** One circuit breaker per upstream host: a dead host is not hammered (opens at ≥ 50 % failures over 20+ calls). */
+  private breakerFor(host: UpstreamHost): CircuitBreaker<[() => Promise<AxiosResponse<string>>], AxiosResponse<string>> {
+    let breaker = this.breakers.get(host);
+    if (!breaker) {
+      breaker = new CircuitBreaker((call: () => Promise<AxiosResponse<string>>) => call(), {
+        timeout: false,
+        errorThresholdPercentage: 50,
+        volumeThreshold: 20,
+        resetTimeout: 10_000,
+        rollingCountTimeout: 10_000,
+        // A caller hanging up says nothing about upstream health.
+        errorFilter: (err: unknown) => (err as { code?: string }).code === 'ERR_CANCELED' && !(err as { response?: unknown }).response && requestContext.getStore()?.signal?.aborted === true,
+      });
+      breaker.on('open', () => {
+        this.logger.warn(`Circuit for ${FRIENDLY_HOST[host]} opened`);
+        this.metrics.breakerState.set({ host }, 1);
+      });
+      breaker.on('halfOpen', () => this.metrics.breakerState.set({ host }, 0.5));
+      breaker.on('close', () => this.metrics.breakerState.set({ host }, 0));
+      this.metrics.breakerState.set({ host }, 0);
+      this.breakers.set(host, breaker);
+    }
+    return breaker;
+  }
+
+  onModuleDestroy(): void {
+    for (const breaker of this.breakers.values()) breaker.shutdown();
+    this.breakers.clear();
+  }
+
+  /**
+   * Identical reads already in flight are shared, not repeated: N concurrent identical calls → 1 upstream call.
+   * The key covers everything that shapes the answer, including which account's cookie is sent.
+   */
+  private coalesce<T>(key: string, call: () => Promise<T>): Promise<T> {
+    const pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (pending) {
+      this.metrics.coalesced.inc({ level: 'upstream' });
+      return pending;
+    }
+    const promise = call().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
   /** Like send, but a status outside 2xx (3xx too when redirects are manual) is an UpstreamError. */
-  async fetch(req: UpstreamRequest): Promise<UpstreamResponse> {
-    const res = await this.send(req);
+  async fetch(req: UpstreamRequest, idempotent = false): Promise<UpstreamResponse> {
+    const res = await this.send(req, idempotent);
     const okMax = req.redirects === 'manual' ? 399 : 299;
     if (res.status < 200 || res.status > okMax) {
       const target = req.label ?? req.path.split('?')[0];
@@ -192,7 +284,8 @@ export class UpstreamHttp {
     const { format = 'json', referer = 'https://c.y.qq.com/', noRefererRetry, host = 'c', ...rest } = options;
     const label = path.split('/').pop()?.split('?')[0] ?? path;
     const attempt = async (ref: string): Promise<CgiResponse<T>> => {
-      const res = await this.fetch({ ...rest, host, path, query, label, headers: { Referer: ref, ...rest.headers } });
+      const request: UpstreamRequest = { ...rest, host, path, query, label, headers: { Referer: ref, ...rest.headers } };
+      const res = await this.coalesce(this.readKey(request), () => this.fetch(request, true));
       if (format === 'xml') {
         if (!res.text.trim().startsWith('<')) {
           throw new UpstreamError('bad_body', `Upstream ${label} did not answer XML`, host, { target: label });
@@ -243,7 +336,7 @@ export class UpstreamHttp {
     const payload = JSON.stringify({ comm: { ...this.webComm(cookie), ...options.comm }, ...calls });
     const label = Object.values<MusicuCall>(calls).map((c) => `${c.module}.${c.method}`).join(',');
     const via = options.via ?? 'POST';
-    const res = await this.fetch({
+    const request: UpstreamRequest = {
       host: 'u',
       path: '/cgi-bin/musicu.fcg',
       method: via,
@@ -258,7 +351,8 @@ export class UpstreamHttp {
       cookie: options.cookie === false ? false : cookie,
       timeoutMs: options.timeoutMs,
       label,
-    });
+    };
+    const res = await this.coalesce(this.readKey(request), () => this.fetch(request, true));
     let raw: Record<string, any>;
     try {
       raw = JSON.parse(res.text);
@@ -282,6 +376,15 @@ export class UpstreamHttp {
       }
     }
     return { raw, results };
+  }
+
+  /** What makes two reads identical: target, parameters (minus the cache-buster `_`), body and cookie. */
+  private readKey(req: UpstreamRequest): string {
+    const { _: _ignored, ...query } = req.query ?? {};
+    const cookie = req.cookie === false ? '' : (req.cookie ?? this.effectiveCookie());
+    return createHash('sha1')
+      .update(JSON.stringify([req.host, req.method ?? 'GET', req.path, query, req.body ?? '', req.headers?.Referer ?? '', cookie]))
+      .digest('base64');
   }
 
   /** The web comm profile (CONTRACT §12.1): anonymous, or carrying the account and key of the cookie. */
@@ -329,6 +432,21 @@ function isRetriableForReferer(err: unknown): boolean {
   const status = err.details.status ?? 0;
   return err.kind === 'bad_status' && (status >= 500 || status === 429 || status === 403);
 }
+
+const FRIENDLY_HOST: Record<UpstreamHost, string> = {
+  u: 'u.y.qq.com',
+  c: 'c.y.qq.com',
+  c6: 'c6.y.qq.com',
+  y: 'y.qq.com',
+  ptlogin: 'ssl.ptlogin2.qq.com',
+  ptloginGraph: 'ssl.ptlogin2.graph.qq.com',
+  graph: 'graph.qq.com',
+  wxOpen: 'open.weixin.qq.com',
+  wxLp: 'lp.open.weixin.qq.com',
+};
+
+/** Metric label: several musicu modules joined stay bounded; CGI names are fixed strings. */
+const metricTarget = (target: string): string => (target.length > 120 ? `${target.slice(0, 117)}...` : target);
 
 function dropEmpty(query: Record<string, QueryValue>): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};

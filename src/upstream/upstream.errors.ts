@@ -1,6 +1,6 @@
 import type { UpstreamHost } from '../config/app-config';
 
-export type UpstreamFailureKind = 'timeout' | 'network' | 'bad_status' | 'bad_body' | 'business';
+export type UpstreamFailureKind = 'timeout' | 'network' | 'bad_status' | 'bad_body' | 'business' | 'circuit_open';
 
 /** The one error type UpstreamHttp throws; the exception filter turns it into status + `{ error, errorCode }`. */
 export class UpstreamError extends Error {

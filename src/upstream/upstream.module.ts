@@ -2,19 +2,26 @@ import { HttpModule } from '@nestjs/axios';
 import { Global, Module } from '@nestjs/common';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
 import { UpstreamHttp } from './upstream-http.service';
-
-// Keep-alive pools: one TLS handshake per socket, not per call. maxSockets bounds the burst per host.
-const agentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 60_000 };
 
 @Global()
 @Module({
   imports: [
-    HttpModule.register({
-      httpAgent: new HttpAgent(agentOptions),
-      httpsAgent: new HttpsAgent(agentOptions),
-      // Upstream URLs come from config only; never let an env proxy variable reroute them silently.
-      proxy: false,
+    HttpModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => {
+        // Keep-alive pools: one TLS handshake per socket, not per call. maxSockets is per upstream host, so it
+        // is also the per-host concurrency cap: a burst queues here instead of getting our IP rate-limited.
+        const agent = { keepAlive: true, maxSockets: config.upstreamMaxConcurrency, maxFreeSockets: 16, timeout: 60_000 };
+        return {
+          httpAgent: new HttpAgent(agent),
+          httpsAgent: new HttpsAgent(agent),
+          // Upstream URLs come from config only; never let an env proxy variable reroute them silently.
+          proxy: false,
+        };
+      },
     }),
   ],
   providers: [UpstreamHttp],

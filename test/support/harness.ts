@@ -48,6 +48,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       COOKIE_FILE_CHECK_MS: '0',
       LOG_LEVEL: 'silent',
       UPSTREAM_TIMEOUT_MS: '2000',
+      // Suites that test caching, rate limiting or retries turn them on; the rest assert every upstream call.
+      CACHE_ENABLED: 'false',
+      RATE_LIMIT: '0',
+      UPSTREAM_RETRIES: '0',
       ...options.env,
     });
   } catch (err) {

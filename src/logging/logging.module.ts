@@ -1,0 +1,56 @@
+import { Module } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+
+/** Secrets that must never reach a log line. */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers["x-custom-cookie"]',
+  'req.headers.authorization',
+  'req.headers["x-admin-token"]',
+  'res.headers["set-cookie"]',
+];
+
+/** Drops the value of credential-bearing query parameters from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:cookie|token|qrsig|uuid|code)=)[^&#]*/gi, '$1[Redacted]');
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Structured JSON logs (nestjs-pino) with a request id that honours an incoming X-Request-Id. */
+@Module({
+  imports: [
+    LoggerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        pinoHttp: {
+          level: config.logLevel,
+          redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+          genReqId: (req: IncomingMessage, res: ServerResponse) => {
+            const incoming = req.headers['x-request-id'];
+            const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+            res.setHeader('X-Request-Id', id);
+            return id;
+          },
+          serializers: {
+            req: (req: { id: string; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string }) => ({
+              id: req.id,
+              method: req.method,
+              url: redactUrl(req.url),
+              remoteAddress: req.remoteAddress,
+              headers: req.headers,
+            }),
+          },
+          autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
+          customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+            err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+        },
+      }),
+    }),
+  ],
+})
+export class LoggingModule {}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Prometheus metrics. Labels are routes, hosts, modules and outcomes only — never a cookie, uin or query value.
+ * One registry per app instance, so tests booting several apps in one process do not collide.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: 'gateway_http_requests_total',
+    help: 'HTTP requests served, by route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly httpDuration = new Histogram({
+    name: 'gateway_http_request_duration_seconds',
+    help: 'HTTP request latency, by route template',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 40],
+    registers: [this.registry],
+  });
+
+  readonly upstreamCalls = new Counter({
+    name: 'gateway_upstream_calls_total',
+    help: 'Upstream calls, by host, target (musicu module.method or CGI name) and outcome',
+    labelNames: ['host', 'target', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly upstreamDuration = new Histogram({
+    name: 'gateway_upstream_call_duration_seconds',
+    help: 'Upstream call latency, by host',
+    labelNames: ['host'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 40],
+    registers: [this.registry],
+  });
+
+  readonly cacheLookups = new Counter({
+    name: 'gateway_cache_lookups_total',
+    help: 'Response cache lookups, by result (hit, miss, stale, bypass)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly coalesced = new Counter({
+    name: 'gateway_coalesced_requests_total',
+    help: 'Requests that shared an identical in-flight request instead of calling upstream again',
+    labelNames: ['level'] as const,
+    registers: [this.registry],
+  });
+
+  readonly breakerState = new Gauge({
+    name: 'gateway_upstream_breaker_open',
+    help: 'Circuit breaker per upstream host: 0 closed, 1 open, 0.5 half-open',
+    labelNames: ['host'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+}
