@@ -1,3 +1,124 @@
-import type { FakeRoutes } from '../fake-upstream';
+import type { FakeContext, FakeRoutes } from '../fake-upstream';
+import type { FakeState } from '../state';
 
-export const userRoutes: FakeRoutes = {};
+/**
+ * c6.y.qq.com `fcg_get_profile_homepage.fcg` (user homepage: creator, created playlists, "liked" entries).
+ *
+ * NO genuine fixture exists for this CGI (fixtures/SOURCES.md has none). The answers below are built from the field
+ * list in CONTRACT §8.1: `{code, data:{creator{nick, headpic, encrypt_uin, lvinfo}, mydiss{num, list[{dissid, title,
+ * subtitle, picurl, dirid}]}, mymusic[{id, title, type, num0, num1, num2}]}}`, and `code 1000` = login expired.
+ * `song_cnt` on list items is an assumption (the gateway reads a song count only when one is present).
+ *
+ * Modelling choices (not verified against the live service):
+ * - Cookie without `qqmusic_key`/`qm_keyst`, or with a key marked expired → `{code:1000}` (CONTRACT §1.4, §8.1).
+ * - Unknown `userid` → `{code:4000}`. No capture shows the real answer for a wrong uin; the refs treat any non-zero
+ *   code as a failure, so a non-zero code is the conservative model. `unknownUinAnswer: 'emptyCreator'` switches the
+ *   model to the other plausible answer (code 0 with an empty `creator`) so both are exercised.
+ * - A user with no playlists: `mydiss.list` is `[]` (or `mydiss` is absent when `hideMydiss` is set, a private profile).
+ */
+
+export interface FakeDiss {
+  dissid: number;
+  title: string;
+  subtitle?: string;
+  picurl?: string;
+  dirid?: number;
+  song_cnt?: number;
+}
+
+export interface FakeUser {
+  uin: string;
+  creator: { nick: string; headpic: string; encrypt_uin: string } | null;
+  mydiss: FakeDiss[];
+  /** Private profile: the answer has no `mydiss` at all. */
+  hideMydiss?: boolean;
+}
+
+export interface UserModel {
+  users: Map<string, FakeUser>;
+  expiredKeys: Set<string>;
+  unknownUinAnswer: 'code4000' | 'emptyCreator';
+  /** When set, every homepage request is answered `{code: forcedCode}` (rate limit, credential invalid, …). */
+  forcedCode?: number;
+}
+
+/** A user with `count` created playlists: dissid 7000000 + i, titles "Playlist 1…". */
+export function fakeUserWithPlaylists(uin: string, nick: string, count: number): FakeUser {
+  return {
+    uin,
+    creator: {
+      nick,
+      headpic: `https://thirdqq.qlogo.cn/g?b=sdk&k=fakeKey${uin}&s=140`,
+      encrypt_uin: `owSfoKEq${uin}oz`,
+    },
+    mydiss: Array.from({ length: count }, (_, i) => ({
+      dissid: 7000000 + i + 1,
+      title: `${nick} playlist ${i + 1}`,
+      subtitle: `${(i % 20) + 1}首`,
+      picurl: `https://qpic.y.qq.com/music_cover/fake${i + 1}/300?n=1`,
+      dirid: i + 2,
+      ...(i % 2 === 0 ? { song_cnt: (i % 20) + 1 } : {}),
+    })),
+  };
+}
+
+/** Seed: 10001 has 35 playlists (more than one default page), 10002 has none, 10003 hides them (private). */
+function seed(): UserModel {
+  const users = new Map<string, FakeUser>();
+  const add = (u: FakeUser) => users.set(u.uin, u);
+  add(fakeUserWithPlaylists('10001', 'Alice', 35));
+  add({ ...fakeUserWithPlaylists('10002', 'Bob', 0) });
+  add({ ...fakeUserWithPlaylists('10003', 'Carol', 0), hideMydiss: true });
+  return { users, expiredKeys: new Set(), unknownUinAnswer: 'code4000' };
+}
+
+export const userState = (state: FakeState): UserModel => state.of('user', seed);
+
+/** Test helper: add (or replace) a user in the fake's model. */
+export function addFakeUser(state: FakeState, user: FakeUser): void {
+  userState(state).users.set(user.uin, user);
+}
+
+/** Test helper: the fake answers code 1000 to any request carrying this qqmusic_key / qm_keyst. */
+export function expireFakeKey(state: FakeState, key: string): void {
+  userState(state).expiredKeys.add(key);
+}
+
+function cookieKey(header: string): string {
+  const cookies: Record<string, string> = {};
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return cookies.qqmusic_key || cookies.qm_keyst || '';
+}
+
+function homepage(ctx: FakeContext) {
+  const model = userState(ctx.state);
+  if (model.forcedCode !== undefined) {
+    return { json: { code: model.forcedCode, subcode: model.forcedCode, msg: `fake code ${model.forcedCode}`, data: {} } };
+  }
+  const key = cookieKey(ctx.req.cookie);
+  if (!key || model.expiredKeys.has(key)) {
+    return { json: { code: 1000, subcode: 1000, msg: 'login expired, please log in again', data: {} } };
+  }
+  const uin = ctx.req.query.userid ?? '';
+  const user = model.users.get(uin);
+  if (!user) {
+    return model.unknownUinAnswer === 'code4000'
+      ? { json: { code: 4000, subcode: 4000, msg: 'user not exist', data: {} } }
+      : { json: { code: 0, subcode: 0, msg: '', data: { creator: {}, mymusic: [] } } };
+  }
+  const data: Record<string, unknown> = {
+    creator: user.creator ? { ...user.creator, lvinfo: [] } : {},
+    mymusic: [{ id: 201, title: '我喜欢', type: 1, num0: 12, num1: 0, num2: user.mydiss.length }],
+  };
+  if (!user.hideMydiss) data.mydiss = { num: user.mydiss.length, list: user.mydiss.map((d) => ({ ...d })) };
+  return { json: { code: 0, subcode: 0, msg: '', data } };
+}
+
+export const userRoutes: FakeRoutes = {
+  http: {
+    'c6 /rsc/fcgi-bin/fcg_get_profile_homepage.fcg': homepage,
+  },
+};

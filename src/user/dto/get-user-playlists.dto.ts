@@ -1,0 +1,24 @@
+import { Transform } from 'class-transformer';
+import { IsDefined, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { ToInt } from '../../common/validation';
+import { DEFAULT_LIMIT, DEFAULT_OFFSET, normalizeUin, UIN_PATTERN } from '../user.mapper';
+
+export class GetUserPlaylistsQuery {
+  /** Account whose playlists are listed: digits (≤ 20), or the `o0…` cookie form (`o` and zeros dropped). */
+  @Transform(({ value }) => normalizeUin(value))
+  @IsDefined({ message: 'uin is required' })
+  @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
+  uin!: string;
+
+  /** Index of the first playlist returned (the gateway pages locally; upstream has no paging). */
+  // class-validator runs the decorators bottom-up: IsInt last so a non-number is reported as such.
+  @IsOptional() @ToInt()
+  @Min(0, { message: 'offset must be 0 or more' }) @Max(100000, { message: 'offset must be at most 100000' })
+  @IsInt({ message: 'offset must be an integer' })
+  offset: number = DEFAULT_OFFSET;
+
+  @IsOptional() @ToInt()
+  @Min(1, { message: 'limit must be between 1 and 100' }) @Max(100, { message: 'limit must be between 1 and 100' })
+  @IsInt({ message: 'limit must be an integer' })
+  limit: number = DEFAULT_LIMIT;
+}
