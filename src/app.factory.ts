@@ -12,8 +12,11 @@ import { parseQueryFirstValue } from './common/query-parser';
 import { validationOptions } from './common/validation';
 
 /** Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config. */
-export async function createApp(env: Record<string, string | undefined>): Promise<NestExpressApplication> {
-  const module = AppModule.forRoot(env);
+export async function createApp(
+  env: Record<string, string | undefined>,
+  options: { logDestination?: NodeJS.WritableStream } = {},
+): Promise<NestExpressApplication> {
+  const module = AppModule.forRoot(env, options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(module, { bodyParser: false, abortOnError: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
   const config = app.get<AppConfig>(APP_CONFIG);

@@ -43,11 +43,11 @@ export const FEATURE_MODULES = [
 @Module({})
 export class AppModule implements NestModule {
   /** `env` is the environment to validate: process.env in production, an explicit map in tests. */
-  static forRoot(env: Record<string, string | undefined>): DynamicModule {
+  static forRoot(env: Record<string, string | undefined>, logDestination?: NodeJS.WritableStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        AppConfigModule.forRoot(env),
+        AppConfigModule.forRoot(env, logDestination),
         LoggingModule,
         MetricsModule,
         RedisModule,

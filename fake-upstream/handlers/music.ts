@@ -1,10 +1,38 @@
-import { songById, songByMid } from '../catalog';
-import type { FakeRoutes, MusicuHandler } from '../fake-upstream';
+import { catalog, CatalogSong, songById, songByMid } from '../catalog';
+import type { FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
 import { fixture } from '../fixtures';
 import type { FakeState } from '../state';
 
-/** Song ids whose detail lookup fails (key code 500001), for partial-failure tests. */
-export const musicState = (state: FakeState) => state.of('music', () => ({ failingSongIds: new Set<number>() }));
+/** An album a test defines (songs by catalogue id); otherwise albums are derived from the catalogue. */
+export interface FakeAlbum {
+  id: number;
+  mid: string;
+  name: string;
+  publishDate: string;
+  company: string;
+  desc: string;
+  songIds: number[];
+}
+
+/**
+ * Scenario state of the music routes.
+ * - failingSongIds: song ids whose detail lookup fails (key code 500001), for partial-failure tests.
+ * - vipMids: songs whose vkey answer has an empty purl with result 104003 (no rights).
+ * - sip: overrides the `sip` list of vkey answers (undefined = the genuine fixture's list).
+ * - lyrics: per-MID lyric text (plain; the fake base64-encodes it); noLyricMids answer retcode -1901;
+ *   jsonpLyricMids answer as `MusicJsonCallback(...)` even when format=json was asked.
+ * - albums: extra albums by MID.
+ */
+export const musicState = (state: FakeState) =>
+  state.of('music', () => ({
+    failingSongIds: new Set<number>(),
+    vipMids: new Set<string>(),
+    sip: undefined as string[] | undefined,
+    lyrics: new Map<string, { lyric: string; trans: string }>(),
+    noLyricMids: new Set<string>(),
+    jsonpLyricMids: new Set<string>(),
+    albums: new Map<string, FakeAlbum>(),
+  }));
 
 /** The genuine detail payload, re-labelled for the requested song (fields as upstream sends them). */
 export function songDetailData(id: number | undefined, mid: string | undefined): any {
@@ -26,9 +54,193 @@ export function songDetailData(id: number | undefined, mid: string | undefined):
 const songDetail: MusicuHandler = (param, { state }) => {
   const id = param.song_id !== undefined && param.song_id !== '' ? Number(param.song_id) : undefined;
   if (id !== undefined && musicState(state).failingSongIds.has(id)) return { code: 500001, data: {} };
+  if (id === undefined && param.song_mid) {
+    const known = songByMid(String(param.song_mid));
+    if (known && musicState(state).failingSongIds.has(known.id)) return { code: 500001, data: {} };
+  }
   return { code: 0, data: songDetailData(id, param.song_mid || undefined) };
 };
 
+// ------------------------------------------------------------------ vkey
+// Shape: the genuine fixture musicu-vkey-getvkey-and-cdndispatch.json (`req_0` = CgiGetVkey). UrlGetVkey answers the
+// same `midurlinfo`/`sip` fields (CONTRACT §12), so both methods share it.
+
+const FAKE_VKEY = 'E7B88F3490FBA862BC3848F786322C333511B8EC6ED2D34BF076334427E29BD30AB49965B44DAE9BD3D9145ADE8445C6E74A769C33191984';
+
+const vkey: MusicuHandler = (param, { state }) => {
+  const filenames: unknown = param.filename;
+  const songmids: unknown = param.songmid;
+  if (!Array.isArray(filenames) || !Array.isArray(songmids) || filenames.length !== songmids.length || typeof param.guid !== 'string') {
+    return { code: 10006, data: {} }; // parameter check failed (CONTRACT §1.4)
+  }
+  const s = musicState(state);
+  const base = fixture('musicu-vkey-getvkey-and-cdndispatch.json').req_0.data;
+  const template = base.midurlinfo[0];
+  base.uin = param.uin && param.uin !== '0' ? String(param.uin) : '';
+  if (s.sip) base.sip = [...s.sip];
+  base.midurlinfo = filenames.map((filename: string, i: number) => {
+    const mid = String(songmids[i]);
+    const vip = s.vipMids.has(mid);
+    return {
+      ...template,
+      songmid: mid,
+      filename,
+      purl: vip ? '' : `${filename}?guid=${param.guid}&vkey=${FAKE_VKEY}&uin=${base.uin}&fromtag=66`,
+      vkey: vip ? '' : FAKE_VKEY,
+      result: vip ? 104003 : 0,
+    };
+  });
+  return { code: 0, data: base };
+};
+
+// ------------------------------------------------------------------ lyric
+// Shape: the genuine fixture c-fcg-query-lyric-new.json; "no lyric" is `retcode/code/subcode -1901` (no lyric fields).
+
+const lyricCgi: HttpHandler = ({ req, state }) => {
+  const s = musicState(state);
+  const mid = req.query.songmid ?? '';
+  let body: Record<string, unknown>;
+  const custom = s.lyrics.get(mid);
+  if (custom) {
+    body = {
+      retcode: 0,
+      code: 0,
+      subcode: 0,
+      lyric: Buffer.from(custom.lyric, 'utf8').toString('base64'),
+      trans: custom.trans ? Buffer.from(custom.trans, 'utf8').toString('base64') : '',
+    };
+  } else if (mid && !s.noLyricMids.has(mid) && songByMid(mid)) {
+    body = fixture('c-fcg-query-lyric-new.json');
+  } else {
+    body = { retcode: -1901, code: -1901, subcode: -1901 };
+  }
+  const jsonp = req.query.format !== 'json' || s.jsonpLyricMids.has(mid);
+  return jsonp ? { text: `MusicJsonCallback(${JSON.stringify(body)})` } : { json: body };
+};
+
+// ------------------------------------------------------------------ album
+// No genuine album payload was recorded: these answers are built from CONTRACT §3.3/§12 field lists
+// (GetAlbumDetail `basicInfo`/`company`/`singer.singerList`; GetAlbumSongList `songList[].songInfo`, `totalNum`;
+// CGI `data{id, mid, name, singername, singermid, aDate, company, genre, lan, desc, list[], total}`), with song
+// records taken from the genuine song-detail fixture.
+
+function findAlbum(state: FakeState, mid: string): (FakeAlbum & { songs: CatalogSong[] }) | undefined {
+  const custom = musicState(state).albums.get(mid);
+  if (custom) return { ...custom, songs: custom.songIds.map((id) => songById(id)) };
+  const songs = catalog().filter((s) => s.albumMid === mid);
+  if (!mid || songs.length === 0) return undefined;
+  const first = songs[0];
+  const detail = first.id === 97773 ? fixture('musicu-song-detail-yqq.json').req_0.data.track_info.album : undefined;
+  return {
+    id: first.albumId,
+    mid,
+    name: first.albumName,
+    publishDate: detail?.time_public ?? '2020-01-01',
+    company: '杰威尔音乐有限公司',
+    desc: `${first.albumName} (fake album description)`,
+    songIds: songs.map((s) => s.id),
+    songs,
+  };
+}
+
+const trackOf = (song: CatalogSong, albumMid: string, albumName: string) => {
+  const t = songDetailData(song.id, undefined).track_info;
+  Object.assign(t.album, { mid: albumMid, name: albumName, pmid: albumMid });
+  return t;
+};
+
+const albumDetail: MusicuHandler = (param, { state }) => {
+  const album = findAlbum(state, String(param.albumMId ?? ''));
+  if (!album) {
+    return { code: 0, data: { basicInfo: { albumID: 0, albumMid: '', albumName: '', publishDate: '' }, company: {}, singer: { singerList: [] } } };
+  }
+  const singers = album.songs[0]?.singers ?? [];
+  return {
+    code: 0,
+    data: {
+      basicInfo: {
+        albumID: album.id,
+        albumMid: album.mid,
+        albumName: album.name,
+        albumType: '录音室专辑',
+        language: '国语',
+        genre: 'Pop',
+        publishDate: album.publishDate,
+        desc: album.desc,
+        pmid: `${album.mid}_1`,
+        tranName: '',
+        recordNum: album.songs.length,
+      },
+      company: { ID: 1, name: album.company, brief: '' },
+      singer: { singerList: singers.map((s) => ({ singerID: s.id, mid: s.mid, name: s.name, type: 0 })) },
+    },
+  };
+};
+
+const albumSongs: MusicuHandler = (param, { state }) => {
+  const album = findAlbum(state, String(param.albumMid ?? ''));
+  const begin = Number(param.begin ?? 0);
+  const num = Number(param.num ?? 10);
+  const songs = album?.songs ?? [];
+  return {
+    code: 0,
+    data: {
+      albumMid: album?.mid ?? '',
+      totalNum: songs.length,
+      songList: songs.slice(begin, begin + num).map((s) => ({ songInfo: trackOf(s, album!.mid, album!.name), listenCount: 0 })),
+    },
+  };
+};
+
+const albumCgi: HttpHandler = ({ req, state }) => {
+  const album = findAlbum(state, req.query.albummid ?? '');
+  if (!album) return { json: { code: 0, subcode: 0, message: '', default: 0, data: null } };
+  const singer = album.songs[0]?.singers[0];
+  return {
+    json: {
+      code: 0,
+      subcode: 0,
+      message: '',
+      default: 0,
+      data: {
+        id: album.id,
+        mid: album.mid,
+        name: album.name,
+        singerid: singer?.id ?? 0,
+        singermid: singer?.mid ?? '',
+        singername: album.songs[0]?.singers.map((s) => s.name).join('/') ?? '',
+        aDate: album.publishDate,
+        company: album.company,
+        genre: 'Pop',
+        lan: '国语',
+        desc: album.desc,
+        total: album.songs.length,
+        list: album.songs.map((s) => ({
+          songid: s.id,
+          songmid: s.mid,
+          songname: s.name,
+          singer: s.singers,
+          interval: s.interval,
+          albumid: album.id,
+          albummid: album.mid,
+          albumname: album.name,
+          strMediaMid: s.mediaMid,
+        })),
+      },
+    },
+  };
+};
+
 export const musicRoutes: FakeRoutes = {
-  musicu: { 'music.pf_song_detail_svr.get_song_detail_yqq': songDetail },
+  musicu: {
+    'music.pf_song_detail_svr.get_song_detail_yqq': songDetail,
+    'music.vkey.GetVkey.UrlGetVkey': vkey,
+    'vkey.GetVkeyServer.CgiGetVkey': vkey,
+    'music.musichallAlbum.AlbumInfoServer.GetAlbumDetail': albumDetail,
+    'music.musichallAlbum.AlbumSongList.GetAlbumSongList': albumSongs,
+  },
+  http: {
+    'c /lyric/fcgi-bin/fcg_query_lyric_new.fcg': lyricCgi,
+    'c /v8/fcg-bin/fcg_v8_album_info_cp.fcg': albumCgi,
+  },
 };

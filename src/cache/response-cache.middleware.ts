@@ -41,10 +41,12 @@ export class ResponseCacheMiddleware implements NestMiddleware {
   ) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const ttl = req.method === 'GET' ? CACHE_TTL_SECONDS[req.path] : undefined;
+    // req.path is relative to the middleware's mount point; the route is the full path.
+    const path = req.originalUrl.split('?')[0];
+    const ttl = req.method === 'GET' ? CACHE_TTL_SECONDS[path] : undefined;
     if (!this.config.cacheEnabled || !ttl) return next();
-    res.locals.route = req.path;
-    const { key, shared } = this.keyOf(req);
+    res.locals.route = path;
+    const { key, shared } = this.keyOf(req, path);
     const bypass = /no-cache|no-store/i.test(req.header('cache-control') ?? '') || req.query.nocache === '1';
 
     let stale: CachedAnswer | undefined;
@@ -112,7 +114,7 @@ export class ResponseCacheMiddleware implements NestMiddleware {
   }
 
   /** path + sorted query + the caller's account hash ("anon" without a login key). */
-  private keyOf(req: Request): { key: string; shared: boolean } {
+  private keyOf(req: Request, path: string): { key: string; shared: boolean } {
     const query = Object.entries(req.query as Record<string, string>)
       .filter(([name]) => !IGNORED_PARAMS.has(name))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -124,7 +126,7 @@ export class ResponseCacheMiddleware implements NestMiddleware {
     const identity = secret
       ? createHash('sha256').update(`${cookies.uin ?? cookies.qqmusic_uin ?? ''}:${secret}`).digest('base64url').slice(0, 22)
       : 'anon';
-    return { key: `resp:v1:${req.path}?${query}|${identity}`, shared: identity === 'anon' };
+    return { key: `resp:v1:${path}?${query}|${identity}`, shared: identity === 'anon' };
   }
 }
 

@@ -2,7 +2,7 @@ import KeyvRedis from '@keyv/redis';
 import { CacheModule } from '@nestjs/cache-manager';
 import { Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
-import { LRUCache } from 'lru-cache';
+import { CacheableMemory } from 'cacheable';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { ResponseCacheMiddleware } from './response-cache.middleware';
@@ -11,7 +11,7 @@ import { ResponseCacheMiddleware } from './response-cache.middleware';
 const MEMORY_ENTRIES = 5000;
 
 /**
- * cache-manager with a bounded in-memory tier (stored objects as is, no serialisation) and, when REDIS_URL is set,
+ * cache-manager with a bounded in-memory LRU tier (no JSON round trip) and, when REDIS_URL is set,
  * a shared Redis tier behind it so several instances serve each other's entries.
  */
 @Module({
@@ -21,7 +21,7 @@ const MEMORY_ENTRIES = 5000;
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
         const memory = new Keyv({
-          store: new LRUCache<string, any>({ max: MEMORY_ENTRIES }),
+          store: new CacheableMemory({ lruSize: MEMORY_ENTRIES }),
           serialize: undefined,
           deserialize: undefined,
           namespace: 'qqgw',

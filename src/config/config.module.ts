@@ -1,7 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { loadAppConfig } from './app-config';
-import { APP_CONFIG } from './config.constants';
+import { APP_CONFIG, LOG_DESTINATION } from './config.constants';
 import { CookieFileService } from './cookie-file.service';
 
 /**
@@ -11,13 +11,17 @@ import { CookieFileService } from './cookie-file.service';
 @Global()
 @Module({})
 export class AppConfigModule {
-  static forRoot(env: Record<string, string | undefined>): DynamicModule {
+  static forRoot(env: Record<string, string | undefined>, logDestination?: NodeJS.WritableStream): DynamicModule {
     const config = loadAppConfig(env);
     return {
       module: AppConfigModule,
       imports: [ConfigModule.forRoot({ ignoreEnvFile: true, ignoreEnvVars: true, load: [() => ({ app: config })] })],
-      providers: [{ provide: APP_CONFIG, useValue: config }, CookieFileService],
-      exports: [APP_CONFIG, CookieFileService],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: LOG_DESTINATION, useValue: logDestination ?? null },
+        CookieFileService,
+      ],
+      exports: [APP_CONFIG, LOG_DESTINATION, CookieFileService],
     };
   }
 }

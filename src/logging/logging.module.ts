@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.constants';
+import { APP_CONFIG, LOG_DESTINATION } from '../config/config.constants';
 
 /** Secrets that must never reach a log line. */
 export const REDACTED_PATHS = [
@@ -25,9 +25,9 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 @Module({
   imports: [
     LoggerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
+      inject: [APP_CONFIG, LOG_DESTINATION],
+      useFactory: (config: AppConfig, destination: NodeJS.WritableStream | null) => ({
+        pinoHttp: [{
           level: config.logLevel,
           redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
           genReqId: (req: IncomingMessage, res: ServerResponse) => {
@@ -48,7 +48,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
           autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
           customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-        },
+        }, destination ?? process.stdout],
       }),
     }),
   ],

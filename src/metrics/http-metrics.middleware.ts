@@ -10,7 +10,9 @@ export class HttpMetricsMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const route = (req.route?.path as string | undefined) ?? (res.locals.route as string | undefined) ?? 'unmatched';
+      // Nest's not-found handler is a wildcard route: such paths all share one label.
+      const matched = req.route?.path as string | undefined;
+      const route = matched && !matched.includes('*') ? matched : ((res.locals.route as string | undefined) ?? 'unmatched');
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       this.metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
       this.metrics.httpDuration.observe({ method: req.method, route }, seconds);

@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { FakeRoutes, FakeUpstream } from '../../fake-upstream/fake-upstream';
@@ -26,6 +27,8 @@ export interface HarnessOptions {
   cookieFile?: string | object;
   /** Extra fake routes for this suite. */
   routes?: FakeRoutes[];
+  /** Capture the structured logs (one JSON object per line) instead of discarding them. */
+  logs?: string[];
 }
 
 /**
@@ -53,7 +56,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       RATE_LIMIT: '0',
       UPSTREAM_RETRIES: '0',
       ...options.env,
-    });
+    }, options.logs ? { logDestination: lineCollector(options.logs) } : {});
   } catch (err) {
     await fake.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -74,6 +77,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function lineCollector(lines: string[]): NodeJS.WritableStream {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
 }
 
 /** Polls `check` until it returns true, failing after `timeoutMs` (a deadline, not a sleep). */

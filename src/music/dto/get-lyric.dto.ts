@@ -1,0 +1,12 @@
+import { IsDefined, IsIn, IsOptional, Matches } from 'class-validator';
+import { ToInt, ToTrimmed } from '../../common/validation';
+
+export class GetLyricQuery {
+  @IsDefined({ message: 'songmid is required' }) @ToTrimmed()
+  @Matches(/^[0-9A-Za-z]{1,32}$/, { message: 'songmid must be a song MID (letters and digits)' })
+  songmid!: string;
+
+  /** 1 = parse the LRC into tags + timed lines. */
+  @IsOptional() @ToInt() @IsIn([0, 1], { message: 'isFormat must be 0 or 1' })
+  isFormat: number = 0;
+}

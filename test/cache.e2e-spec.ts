@@ -1,0 +1,94 @@
+import { Harness, startHarness, waitFor } from './support/harness';
+
+const DETAIL = 'music.musicToplist.Toplist.GetDetail';
+
+describe('Response cache, coalescing and stale answers', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { CACHE_ENABLED: 'true' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it('serves a repeated catalogue read from the cache with ETag, Cache-Control and Age', async () => {
+    const first = await h.http().get('/getRanks?topId=62&limit=3').expect(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    const second = await h.http().get('/getRanks?limit=3&topId=62').expect(200); // same query, other order
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.text).toBe(first.text);
+    expect(second.headers['content-type']).toMatch(/application\/json/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await h.http().get('/getRanks?topId=26&limit=2').expect(200);
+    await h.http().get('/getRanks?topId=26&limit=2').set('If-None-Match', first.headers.etag).expect(304);
+  });
+
+  it('bypasses with Cache-Control: no-cache or ?nocache=1 and refreshes the entry', async () => {
+    await h.http().get('/getRanks?topId=27&limit=2').expect(200);
+    const bypass = await h.http().get('/getRanks?topId=27&limit=2').set('Cache-Control', 'no-cache').expect(200);
+    expect(bypass.headers['x-cache']).toBe('BYPASS');
+    await h.http().get('/getRanks?topId=27&limit=2&nocache=1').expect(200);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(3);
+  });
+
+  it('keeps accounts apart: the key carries a hash of the account, never the cookie', async () => {
+    await h.http().get('/getRanks?topId=5&limit=2').set('Cookie', 'uin=o01; qqmusic_key=Q_H_L_a').expect(200);
+    const b = await h.http().get('/getRanks?topId=5&limit=2').set('Cookie', 'uin=o02; qqmusic_key=Q_H_L_b').expect(200);
+    expect(b.headers['x-cache']).toBe('MISS');
+    expect(b.headers['cache-control']).toMatch(/^private/);
+    const a2 = await h.http().get('/getRanks?topId=5&limit=2').set('Cookie', 'uin=o01; qqmusic_key=Q_H_L_a').expect(200);
+    expect(a2.headers['x-cache']).toBe('HIT');
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2);
+  });
+
+  it('never caches login, user or POST routes, nor error answers', async () => {
+    await h.http().get('/getRanks?topId=77777').expect(404);
+    await h.http().get('/getRanks?topId=77777').expect(404);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2);
+    const avatar = await h.http().get('/user/getUserAvatar?uin=1').expect(200);
+    expect(avatar.headers['x-cache']).toBeUndefined();
+  });
+
+  it('N identical concurrent requests make exactly one upstream call', async () => {
+    h.fake.hold(DETAIL);
+    const burst = Array.from({ length: 20 }, () => h.http().get('/getRanks?topId=16&limit=4').then((r) => r));
+    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1, 3000, 'the leader call');
+    await new Promise((r) => setTimeout(r, 50));
+    h.fake.release(DETAIL);
+    const answers = await Promise.all(burst);
+    expect(answers.every((r) => r.status === 200 && r.text === answers[0].text)).toBe(true);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+  });
+
+  it('identical concurrent bypass requests still share one upstream call (upstream-level coalescing)', async () => {
+    h.fake.hold(DETAIL);
+    const burst = Array.from({ length: 10 }, () =>
+      h.http().get('/getRanks?topId=17&limit=4').set('Cache-Control', 'no-cache').then((r) => r),
+    );
+    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1, 3000, 'the first call');
+    await new Promise((r) => setTimeout(r, 50));
+    h.fake.release(DETAIL);
+    const answers = await Promise.all(burst);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+  });
+
+  it('serves the last good answer, marked stale, when upstream fails after the TTL', async () => {
+    const fresh = await h.http().get('/getRanks?topId=3&limit=2').expect(200);
+    // age the entry past its TTL by moving the clock of the stored answer
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 301_000);
+    try {
+      h.fake.fault({ kind: 'status', status: 500 }, { host: 'u' });
+      const stale = await h.http().get('/getRanks?topId=3&limit=2').expect(200);
+      expect(stale.headers['x-cache']).toBe('STALE');
+      expect(stale.headers.warning).toContain('110');
+      expect(stale.text).toBe(fresh.text);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { Harness, startHarness } from './support/harness';
+
+describe('Operations: health, metrics, docs, logs, security headers', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    h = await startHarness({
+      logs,
+      env: { LOG_LEVEL: 'debug', CORS_ORIGINS: 'https://player.example' },
+      cookieFile: { cookie: 'uin=o0999; qqmusic_key=Q_H_L_filesecret' },
+    });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.fake.reset();
+    logs.length = 0;
+  });
+
+  it('/health/live answers without calling upstream; /health/ready reports config and Redis mode', async () => {
+    const live = await h.http().get('/health/live').expect(200);
+    expect(live.body.status).toBe('ok');
+    const ready = await h.http().get('/health/ready').expect(200);
+    expect(ready.body.info.config.status).toBe('up');
+    expect(ready.body.info.redis).toEqual({ status: 'up', mode: 'not configured (in-memory)' });
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('/metrics exposes request, upstream and breaker metrics without cookies or ids in labels', async () => {
+    await h.http().get('/getRanks?topId=4&limit=2').set('Cookie', 'uin=o0123; qqmusic_key=Q_H_L_metricsecret').expect(200);
+    await h.http().get('/getRanks?topId=abc').expect(400);
+    const res = await h.http().get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toMatch(/gateway_http_requests_total\{method="GET",route="\/getRanks",status="200"\} 1/);
+    expect(res.text).toMatch(/gateway_http_requests_total\{method="GET",route="\/getRanks",status="400"\} 1/);
+    expect(res.text).toMatch(/gateway_upstream_calls_total\{host="u",target="music.musicToplist.Toplist.GetDetail",outcome="200"\} 1/);
+    expect(res.text).toContain('gateway_upstream_breaker_open{host="u"} 0');
+    expect(res.text).toContain('gateway_upstream_call_duration_seconds_bucket');
+    expect(res.text).not.toMatch(/metricsecret|filesecret|uin=|o0123/);
+  });
+
+  it('unknown paths share one metrics label (no cardinality from raw URLs)', async () => {
+    await h.http().get('/random-1').expect(404);
+    await h.http().get('/random-2').expect(404);
+    const res = await h.http().get('/metrics').expect(200);
+    expect(res.text).toMatch(/route="unmatched",status="404"\} 2/);
+    expect(res.text).not.toContain('random-1');
+  });
+
+  it('serves OpenAPI JSON at /docs-json and the UI at /docs', async () => {
+    const json = await h.http().get('/docs-json').expect(200);
+    expect(json.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/getRanks', '/getSongInfo']));
+    const ui = await h.http().get('/docs/').expect(200);
+    expect(ui.text).toContain('swagger');
+  });
+
+  it('logs JSON lines with a request id (honouring X-Request-Id) and redacts every cookie', async () => {
+    await h
+      .http()
+      .get('/getRanks?topId=4&limit=1&cookie=uin%3Do01%3B%20qqmusic_key%3DQ_H_L_querysecret')
+      .set('X-Request-Id', 'trace-abc-123')
+      .set('X-Custom-Cookie', 'qqmusic_key=Q_H_L_customsecret')
+      .set('Cookie', 'qqmusic_key=Q_H_L_headersecret')
+      .set('Authorization', 'Bearer tokensecret')
+      .expect(200)
+      .expect('X-Request-Id', 'trace-abc-123');
+    const all = logs.join('\n');
+    expect(all).not.toMatch(/querysecret|customsecret|headersecret|tokensecret|filesecret/);
+    const line = logs.map((l) => JSON.parse(l)).find((l) => l.req?.id === 'trace-abc-123');
+    expect(line).toBeDefined();
+    expect(line.req.url).toContain('cookie=[Redacted]');
+    expect(line.req.headers.cookie).toBe('[Redacted]');
+    expect(line.req.headers['x-custom-cookie']).toBe('[Redacted]');
+    expect(line.req.headers.authorization).toBe('[Redacted]');
+  });
+
+  it('generates a request id when none (or a malformed one) is sent', async () => {
+    const res = await h.http().get('/health/live').set('X-Request-Id', 'bad id with spaces').expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sets security headers and answers CORS only for configured origins', async () => {
+    const res = await h.http().get('/getRanks?topId=4&limit=1').set('Origin', 'https://player.example').expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['access-control-allow-origin']).toBe('https://player.example');
+    const other = await h.http().get('/getRanks?topId=4&limit=1').set('Origin', 'https://evil.example').expect(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('Rate limiting per client IP', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { RATE_LIMIT: '3', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY: '1' } });
+  });
+  afterAll(() => h.close());
+
+  it('answers 429 JSON after the limit, per client IP (X-Forwarded-For honoured with TRUST_PROXY)', async () => {
+    for (let i = 0; i < 3; i++) await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', '203.0.113.7').expect(200);
+    const limited = await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', '203.0.113.7').expect(429);
+    expect(limited.body.errorCode).toBe('TOO_MANY_REQUESTS');
+    expect(limited.headers['retry-after']).toBeDefined();
+    await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', '203.0.113.8').expect(200);
+    await h.http().get('/health/live').set('X-Forwarded-For', '203.0.113.7').expect(200);
+  });
+});
