@@ -1,0 +1,124 @@
+/** Pure mappers for the MV endpoints: upstream answers in, the gateway's documented shapes out. */
+
+type Raw = Record<string, any>;
+
+export interface MvSinger {
+  mid: string;
+  name: string;
+}
+
+export interface MvListItem {
+  vid: string;
+  mvid: number;
+  title: string;
+  cover: string;
+  playCount: number;
+  /** Seconds. */
+  duration: number;
+  /** Unix seconds (upstream `pubdate`). */
+  publishDate: number;
+  singers: MvSinger[];
+}
+
+export interface MvTag {
+  id: number;
+  name: string;
+}
+
+export interface MvTags {
+  area: MvTag[];
+  version: MvTag[];
+}
+
+/** The four clarity groups of an MV (spec: "groups usually named f10, f20, f30, f40"). */
+export const PLAY_GROUPS = ['f10', 'f20', 'f30', 'f40'] as const;
+export type PlayGroup = (typeof PLAY_GROUPS)[number];
+export type PlayLists = Record<PlayGroup, string[]>;
+
+export interface MvInfo {
+  title: string;
+  cover: string;
+  duration: number;
+  singers: MvSinger[];
+}
+
+const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const num = (v: unknown): number => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export function mapSingers(v: unknown): MvSinger[] {
+  return arr(v).map((s) => ({ mid: str(s.mid), name: str(s.name) }));
+}
+
+/** `GetAllocMvInfo` data `{ list[], total }` → `{ list, total }`. */
+export function mapMvList(data: Raw | null | undefined): { list: MvListItem[]; total: number } {
+  const list = arr(data?.list ?? data?.mvlist).map(
+    (m): MvListItem => ({
+      vid: str(m.vid),
+      mvid: num(m.mvid ?? m.id),
+      title: str(m.title ?? m.name ?? m.mvtitle),
+      cover: str(m.picurl ?? m.pic ?? m.cover_pic),
+      playCount: num(m.playcnt ?? m.listennum ?? m.play_count),
+      duration: num(m.duration),
+      publishDate: num(m.pubdate ?? m.publish_date),
+      singers: mapSingers(m.singers),
+    }),
+  );
+  return { list, total: num(data?.total ?? list.length) };
+}
+
+/** `GetAllocTag` data `{ area[{id,name}], version[{id,name}] }`. */
+export function mapMvTags(data: Raw | null | undefined): MvTags {
+  const tags = (v: unknown): MvTag[] => arr(v).map((t) => ({ id: num(t.id), name: str(t.name) }));
+  return { area: tags(data?.area), version: tags(data?.version) };
+}
+
+/**
+ * Groups every play URL of an MV by clarity. Walks the mp4 items, then the hls items, taking each item's
+ * `freeflow_url[]` and `url[]`; a URL belongs to fNN when it contains `.fNN.`. Duplicates are dropped and all
+ * four keys are always present (possibly empty). URLs of no known clarity are left out.
+ */
+export function groupPlayLists(entry: Raw | null | undefined): PlayLists {
+  const out: PlayLists = { f10: [], f20: [], f30: [], f40: [] };
+  const seen = new Set<string>();
+  for (const item of [...arr(entry?.mp4), ...arr(entry?.hls)]) {
+    for (const field of [item.freeflow_url, item.url]) {
+      const urls = Array.isArray(field) ? field : typeof field === 'string' ? [field] : [];
+      for (const url of urls) {
+        if (typeof url !== 'string' || !url || seen.has(url)) continue;
+        const group = PLAY_GROUPS.find((g) => url.includes(`.${g}.`));
+        if (!group) continue;
+        seen.add(url);
+        out[group].push(url);
+      }
+    }
+  }
+  return out;
+}
+
+export const countPlayUrls = (lists: PlayLists): number => PLAY_GROUPS.reduce((n, g) => n + lists[g].length, 0);
+
+/**
+ * The URL entry of one vid in a `GetMvUrls` answer: `data[vid]`, else (as the refs do) the first entry.
+ * undefined when the data is missing, not an object or `{}`.
+ */
+export function mvUrlEntry(data: unknown, vid: string): Raw | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const d = data as Raw;
+  const entry = d[vid] ?? Object.values(d)[0];
+  return entry && typeof entry === 'object' ? entry : undefined;
+}
+
+/** `get_video_info_batch` data `{ <vid>: {name, cover_pic, duration, singers[]} }` → the MV's info (blank when absent). */
+export function mapMvInfo(data: unknown, vid: string): MvInfo {
+  const v: Raw = (data && typeof data === 'object' ? (data as Raw)[vid] : undefined) ?? {};
+  return {
+    title: str(v.name ?? v.title),
+    cover: str(v.cover_pic ?? v.picurl),
+    duration: num(v.duration),
+    singers: mapSingers(v.singers),
+  };
+}

@@ -1,0 +1,44 @@
+import { DiscoverService } from '../../src/mv/discover.service';
+import type { UpstreamHttp } from '../../src/upstream/upstream-http.service';
+import { UpstreamError } from '../../src/upstream/upstream.errors';
+
+/** getRecommend's partial logic with a stubbed upstream (the fake applies one business fault per request only). */
+describe('DiscoverService.getRecommend', () => {
+  const service = (results: Record<string, any>) => {
+    const upstream = { musicuPartial: jest.fn(async () => ({ raw: { code: 0 }, results })) } as unknown as UpstreamHttp;
+    return { svc: new DiscoverService(upstream), upstream };
+  };
+  const fail = (code: number) => ({ code, data: null, error: `upstream code ${code}` });
+
+  it('throws a business UpstreamError (→ 502) when every key failed', async () => {
+    const { svc } = service({ playlists: fail(500001), newSongs: fail(500002), newAlbums: fail(500003), charts: fail(1), focus: fail(2) });
+    await expect(svc.getRecommend()).rejects.toMatchObject({
+      constructor: UpstreamError,
+      kind: 'business',
+      details: { upstreamCode: 500001, target: 'music.playlist.PlaylistSquare.GetRecommendFeed' },
+    });
+  });
+
+  it('keeps the good keys and lists each failed one', async () => {
+    const { svc, upstream } = service({
+      playlists: fail(500001),
+      newSongs: { code: 0, data: { songlist: [{ id: 1, mid: 'm', name: 'n', singer: [{ mid: 's', name: 'S' }] }] } },
+      newAlbums: fail(-1),
+      charts: { code: 0, data: { group: [] } },
+      focus: { code: 0, data: { content: [] } },
+    });
+    const out: any = await svc.getRecommend();
+    expect(out.body.data).toEqual({
+      playlists: [],
+      newSongs: [{ songmid: 'm', songid: 1, songname: 'n', singer: [{ mid: 's', name: 'S' }] }],
+      newAlbums: [],
+      charts: [],
+      focus: [],
+      errors: [
+        { key: 'playlists', module: 'music.playlist.PlaylistSquare.GetRecommendFeed', code: 500001 },
+        { key: 'newAlbums', module: 'newalbum.NewAlbumServer.get_new_album_info', code: -1 },
+      ],
+    });
+    expect((upstream.musicuPartial as jest.Mock).mock.calls).toHaveLength(1);
+  });
+});
