@@ -275,7 +275,7 @@ export class FakeUpstream {
       for (const { fault } of rules) if (fault.kind === 'latency') await Promise.race([sleep(fault.ms), closed]);
       const terminal = rules.find(({ fault }) => fault.kind !== 'latency' && fault.kind !== 'business');
       if (terminal) return await this.applyFault(terminal.fault, res, closed);
-      const business = rules.find(({ fault }) => fault.kind === 'business');
+      const business = rules.filter(({ fault }) => fault.kind === 'business');
       const reply = isMusicu
         ? await this.dispatchMusicu(envelope, recorded, ctx, business)
         : await this.dispatchHttp(hostKey, path, ctx);
@@ -326,18 +326,19 @@ export class FakeUpstream {
     envelope: Record<string, any> | undefined,
     req: RecordedRequest,
     ctx: FakeContext,
-    business?: FaultRule,
+    business: FaultRule[],
   ): Promise<FakeReply> {
     if (!envelope || typeof envelope !== 'object') return { json: { code: 500, message: 'bad request body' } };
     const base = { ts: Date.now(), start_ts: Date.now(), traceid: 'fake0000000000' };
-    const code = business?.fault.kind === 'business' ? business.fault.code : 0;
-    const faultModule = business?.match.module;
+    const codeOf = (rule: FaultRule) => (rule.fault.kind === 'business' ? rule.fault.code : 0);
     // A business fault matched by module applies to that key only; otherwise to the whole envelope.
-    if (business && !faultModule) return { json: { code, ...base } };
+    const whole = business.find((rule) => !rule.match.module);
+    if (whole) return { json: { code: codeOf(whole), ...base } };
     const out: Record<string, unknown> = { code: 0, ...base };
     for (const call of req.musicu ?? []) {
-      if (faultModule && (faultModule === call.module || faultModule === `${call.module}.${call.method}`)) {
-        out[call.key] = { code, data: {} };
+      const rule = business.find((r) => r.match.module === call.module || r.match.module === `${call.module}.${call.method}`);
+      if (rule) {
+        out[call.key] = { code: codeOf(rule), data: {} };
         continue;
       }
       const handler = this.musicuRoutes[`${call.module}.${call.method}`];

@@ -17,7 +17,11 @@ export async function createApp(
   options: { logDestination?: NodeJS.WritableStream } = {},
 ): Promise<NestExpressApplication> {
   const module = AppModule.forRoot(env, options.logDestination);
-  const app = await NestFactory.create<NestExpressApplication>(module, { bodyParser: false, abortOnError: false, bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bodyParser: false,
+    abortOnError: false,
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
   const config = app.get<AppConfig>(APP_CONFIG);
   configureApp(app, config);

@@ -16,6 +16,7 @@ import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RequestContextMiddleware } from './common/request-context.middleware';
 import { ResponseShapeInterceptor } from './common/response-shape.interceptor';
+import { ShutdownSignal } from './common/shutdown.service';
 import { AppConfigModule } from './config/config.module';
 import { MusicModule } from './music/music.module';
 import { UpstreamModule } from './upstream/upstream.module';
@@ -66,6 +67,7 @@ export class AppModule implements NestModule {
         ...FEATURE_MODULES,
       ],
       providers: [
+        ShutdownSignal,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseShapeInterceptor },
         { provide: APP_GUARD, useClass: ThrottlerGuard },

@@ -1,3 +1,220 @@
-import type { FakeRoutes } from '../fake-upstream';
+import { catalog, CatalogSong, songById } from '../catalog';
+import type { FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
+import { fixture, fixtureText } from '../fixtures';
 
-export const searchRoutes: FakeRoutes = {};
+/**
+ * Search routes of the fake upstream.
+ * - DoSearchForQQMusicDesktop: no recording exists; built from CONTRACT §12 ("answer at
+ *   `data.body.{song|singer|album|songlist|mv}.list`, `meta.sum`") over the song catalogue, the genuine by-tag
+ *   playlists and the genuine MV list. Like upstream (teamspeak-music-bot#61), it answers EMPTY lists when
+ *   `num_per_page` < 10 or a `searchid` is sent.
+ * - client_search_cp: the genuine recording (keyword 简单爱) for that key; other keys get the same old shape built
+ *   from the catalogue. Only song/lyric searches have data in the fallback; other types answer empty sections.
+ * - gethotkey.fcg: the genuine recording.
+ * - smartbox_new.fcg: NO recording exists; built from the known shape `data.{song,singer,album,mv}.itemlist[{id,
+ *   mid, name, singer}]` over the catalogue; sections without matches are left out.
+ * - fcg_myqq_toplist.fcg: the genuine recording, sent as JSONP `jsonCallback(...)` (as the h5 CGI may answer), so the
+ *   gateway's JSONP parsing is exercised.
+ */
+
+const matches = (text: string, query: string): boolean => text.toLowerCase().includes(query.toLowerCase());
+const songMatches = (s: CatalogSong, q: string): boolean =>
+  matches(s.name, q) || s.singers.some((x) => matches(x.name, q)) || matches(s.albumName, q);
+
+const hl = (text: string, q: string): string => (q && text.includes(q) ? text.split(q).join(`<em>${q}</em>`) : text);
+
+/** The songs search looks through: the catalogue plus 40 synthetic ones ("Song 800000"…), so paging has room. */
+export function searchCorpus(): CatalogSong[] {
+  return [...catalog(), ...Array.from({ length: 40 }, (_, i) => songById(800000 + i))];
+}
+
+export function songsFor(q: string): CatalogSong[] {
+  return searchCorpus().filter((s) => songMatches(s, q));
+}
+
+function singersFor(q: string): any[] {
+  const seen = new Map<string, { id: number; mid: string; name: string; songs: number }>();
+  for (const s of catalog()) {
+    for (const x of s.singers) {
+      if (!matches(x.name, q)) continue;
+      const cur = seen.get(x.mid) ?? { ...x, songs: 0 };
+      cur.songs++;
+      seen.set(x.mid, cur);
+    }
+  }
+  return [...seen.values()].map((x) => ({
+    singerID: x.id,
+    singerMID: x.mid,
+    singerName: hl(x.name, q),
+    singerPic: `http://y.gtimg.cn/music/photo_new/T001R150x150M000${x.mid}.jpg`,
+    songNum: x.songs,
+    albumNum: 1,
+    mvNum: 0,
+  }));
+}
+
+function albumsFor(q: string): any[] {
+  const seen = new Set<string>();
+  return catalog()
+    .filter((s) => s.albumMid && (matches(s.albumName, q) || s.singers.some((x) => matches(x.name, q))))
+    .filter((s) => !seen.has(s.albumMid) && seen.add(s.albumMid))
+    .map((s) => ({
+      albumID: s.albumId,
+      albumMID: s.albumMid,
+      albumName: hl(s.albumName, q),
+      singerName: s.singers.map((x) => x.name).join('/'),
+      singer_list: s.singers,
+      publicTime: '2001-09-14',
+      albumPic: `http://y.gtimg.cn/music/photo_new/T002R180x180M000${s.albumMid}.jpg`,
+      song_count: 10,
+    }));
+}
+
+function playlistsFor(q: string): any[] {
+  return fixture('c-fcg-get-diss-by-tag.data.fragment.json')
+    .list.filter((p: any) => matches(p.dissname, q) || matches(p.creator?.name ?? '', q))
+    .map((p: any) => ({
+      dissid: p.dissid,
+      dissname: hl(p.dissname, q),
+      creator: { name: p.creator.name, qq: p.creator.qq },
+      listennum: p.listennum,
+      imgurl: p.imgurl,
+      song_count: 20,
+      introduction: p.introduction,
+    }));
+}
+
+function mvsFor(q: string): any[] {
+  return fixture('musicu-mv-getallocmvinfo.data.fragment.json')
+    .list.filter((m: any) => matches(m.title, q) || m.singers.some((x: any) => matches(x.name, q)))
+    .map((m: any) => ({
+      v_id: m.vid,
+      mv_id: m.mvid,
+      mv_name: hl(m.title, q),
+      singer_name: m.singers.map((x: any) => x.name).join('/'),
+      singer_list: m.singers,
+      mv_pic_url: m.picurl,
+      play_count: m.playcnt,
+      duration: m.duration,
+      publish_date: new Date(m.pubdate * 1000).toISOString().slice(0, 10),
+    }));
+}
+
+/** A catalogue song in the new track shape the Desktop search answers with. */
+const trackOf = (s: CatalogSong, q: string, lyric: boolean) => ({
+  id: s.id,
+  mid: s.mid,
+  name: s.name,
+  title: hl(s.name, q),
+  singer: s.singers.map((x) => ({ ...x, title: x.name })),
+  album: { id: s.albumId, mid: s.albumMid, name: s.albumName, title: s.albumName },
+  interval: s.interval,
+  file: { media_mid: s.mediaMid },
+  ...(lyric ? { content: `${hl(s.name, q)} … ${hl(q, q)} …` } : {}),
+});
+
+const desktopSearch: MusicuHandler = (param) => {
+  const q = String(param.query ?? '');
+  const type = Number(param.search_type ?? 0);
+  const page = Number(param.page_num ?? 1);
+  const per = Number(param.num_per_page ?? 10);
+  const degraded = per < 10 || param.searchid !== undefined || !q;
+  let all: any[] = [];
+  if (!degraded) {
+    if (type === 0 || type === 7) all = songsFor(q).map((s) => trackOf(s, q, type === 7));
+    else if (type === 1) all = singersFor(q);
+    else if (type === 2) all = albumsFor(q);
+    else if (type === 3) all = playlistsFor(q);
+    else if (type === 4) all = mvsFor(q);
+  }
+  const list = all.slice((page - 1) * per, page * per);
+  const section = type === 0 || type === 7 ? 'song' : type === 1 ? 'singer' : type === 2 ? 'album' : type === 3 ? 'songlist' : 'mv';
+  const body: Record<string, unknown> = { song: { list: [] }, singer: { list: [] }, album: { list: [] }, songlist: { list: [] }, mv: { list: [] }, zhida: {} };
+  body[section] = { list };
+  return {
+    code: 0,
+    data: {
+      body,
+      code: 0,
+      meta: { sum: all.length, estimate_sum: all.length, curpage: page, nextpage: page * per < all.length ? page + 1 : -1, perpage: per, query: q },
+      ver: 1,
+    },
+  };
+};
+
+const GENUINE_SEARCH_KEY = '简单爱';
+
+/** The old `client_search_cp` song row shape (as in the genuine recording). */
+const oldSongOf = (s: CatalogSong, q: string) => ({
+  albumid: s.albumId,
+  albummid: s.albumMid,
+  albumname: s.albumName,
+  albumname_hilight: hl(s.albumName, q),
+  interval: s.interval,
+  media_mid: s.mediaMid,
+  singer: s.singers.map((x) => ({ ...x, name_hilight: hl(x.name, q) })),
+  songid: s.id,
+  songmid: s.mid,
+  songname: s.name,
+  songname_hilight: hl(s.name, q),
+  strMediaMid: s.mediaMid,
+});
+
+const clientSearch: HttpHandler = ({ req }) => {
+  const q = String(req.query.w ?? '');
+  const n = Number(req.query.n ?? 10);
+  const p = Number(req.query.p ?? 1);
+  const t = Number(req.query.t ?? 0);
+  const genuine = fixture('c-soso-client-search-cp.json');
+  const all: any[] = t === 0 || t === 7 ? (q === GENUINE_SEARCH_KEY ? genuine.data.song.list : songsFor(q).map((s) => oldSongOf(s, q))) : [];
+  const list = all.slice((p - 1) * n, p * n);
+  const section = { curnum: list.length, curpage: p, list, totalnum: q === GENUINE_SEARCH_KEY && t === 0 ? genuine.data.song.totalnum : all.length };
+  const empty = { curnum: 0, curpage: p, list: [], totalnum: 0 };
+  return {
+    json: {
+      ...genuine,
+      data: {
+        ...genuine.data,
+        keyword: q,
+        song: t === 0 ? section : empty,
+        lyric: t === 7 ? section : empty,
+        album: empty,
+        singer: empty,
+        mv: empty,
+        songlist: empty,
+      },
+    },
+  };
+};
+
+const hotkey: HttpHandler = () => ({ json: fixture('c-fcg-gethotkey.json') });
+
+const smartbox: HttpHandler = ({ req }) => {
+  const q = String(req.query.key ?? '');
+  const sections: Record<string, { count: number; itemlist: any[]; name: string; order: number; type: number }> = {};
+  const add = (key: string, name: string, order: number, type: number, items: any[]) => {
+    if (items.length) sections[key] = { count: items.length, itemlist: items.slice(0, 4), name, order, type };
+  };
+  add('song', '单曲', 0, 1, songsFor(q).map((s) => ({ docid: String(s.id), id: String(s.id), mid: s.mid, name: s.name, singer: s.singers.map((x) => x.name).join('/') })));
+  add('singer', '歌手', 1, 2, singersFor(q).map((x) => ({ docid: String(x.singerID), id: String(x.singerID), mid: x.singerMID, name: x.singerName.replace(/<\/?em>/g, ''), pic: x.singerPic, singer: x.singerName.replace(/<\/?em>/g, '') })));
+  add('album', '专辑', 2, 3, albumsFor(q).map((a) => ({ docid: String(a.albumID), id: String(a.albumID), mid: a.albumMID, name: a.albumName.replace(/<\/?em>/g, ''), pic: a.albumPic, singer: a.singerName })));
+  add('mv', 'MV', 3, 4, mvsFor(q).map((m) => ({ docid: String(m.mv_id), id: String(m.mv_id), mid: m.v_id, vid: m.v_id, name: m.mv_name.replace(/<\/?em>/g, ''), singer: m.singer_name })));
+  return { json: { code: 0, data: sections, subcode: 0 } };
+};
+
+const toplist: HttpHandler = () => ({
+  headers: { 'Content-Type': 'application/x-javascript; charset=utf-8' },
+  text: `jsonCallback(${fixtureText('c-fcg-myqq-toplist.json').trim()})`,
+});
+
+export const searchRoutes: FakeRoutes = {
+  musicu: {
+    'music.search.SearchCgiService.DoSearchForQQMusicDesktop': desktopSearch,
+  },
+  http: {
+    'c /soso/fcgi-bin/client_search_cp': clientSearch,
+    'c /splcloud/fcgi-bin/gethotkey.fcg': hotkey,
+    'c /splcloud/fcgi-bin/smartbox_new.fcg': smartbox,
+    'c /v8/fcg-bin/fcg_myqq_toplist.fcg': toplist,
+  },
+};

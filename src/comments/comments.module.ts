@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { CommentsController } from './comments.controller';
+import { CommentsService } from './comments.service';
 
-@Module({})
+@Module({
+  controllers: [CommentsController],
+  providers: [CommentsService],
+})
 export class CommentsModule {}

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { RequestAbortedError, UpstreamError } from '../upstream/upstream.errors';
+import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream/upstream.errors';
 import { GatewayError } from './http-error';
 
 interface ErrorBody {
@@ -48,6 +48,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return [exception.getStatus(), { error: exception.message, errorCode: exception.errorCode, ...exception.extra }];
     }
     if (exception instanceof UpstreamError) return this.mapUpstream(exception);
+    if (exception instanceof ShuttingDownError) {
+      return [503, { error: exception.message, errorCode: 'SHUTTING_DOWN' }, { 'Retry-After': '1', Connection: 'close' }];
+    }
     if (exception instanceof RequestAbortedError) {
       return [499, { error: 'Client closed the request', errorCode: 'CLIENT_CLOSED_REQUEST' }];
     }

@@ -2,14 +2,17 @@ import { BadRequestException, Injectable, NestMiddleware } from '@nestjs/common'
 import type { NextFunction, Request, Response } from 'express';
 import { isHeaderSafe } from './cookie';
 import { requestContext } from './request-context';
+import { ShutdownSignal } from './shutdown.service';
 
 /**
  * Opens the per-request context: the caller's cookie (query `cookie`, then header `X-Custom-Cookie`, then header
- * `Cookie`; the first non-empty one wins, else the cookie file applies) and an AbortSignal that fires when the
- * client disconnects.
+ * `Cookie`; the first non-empty one wins, else the cookie file applies), an AbortSignal that fires when the
+ * client disconnects, and one that fires when the server starts shutting down (long polls listen to it).
  */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
+  constructor(private readonly shutdown: ShutdownSignal) {}
+
   use(req: Request, res: Response, next: NextFunction): void {
     const fromQuery = typeof req.query.cookie === 'string' ? req.query.cookie : undefined;
     const fromCustom = req.header('x-custom-cookie');
@@ -22,6 +25,9 @@ export class RequestContextMiddleware implements NestMiddleware {
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
     });
-    requestContext.run({ callerCookie, signal: abort.signal }, () => next());
+    requestContext.run(
+      { callerCookie, signal: abort.signal, shuttingDown: this.shutdown.signal },
+      () => next(),
+    );
   }
 }

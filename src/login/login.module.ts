@@ -1,4 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AltLoginService } from './alt-login.service';
+import { LoginController } from './login.controller';
+import { LoginImageClient } from './login-image.client';
+import { LoginPersistService } from './login-persist.service';
+import { MainLoginService } from './main-login.service';
 
-@Module({})
+@Module({
+  controllers: [LoginController],
+  providers: [MainLoginService, AltLoginService, LoginImageClient, LoginPersistService],
+  exports: [LoginPersistService],
+})
 export class LoginModule {}

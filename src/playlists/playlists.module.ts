@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { PlaylistsController } from './playlists.controller';
+import { PlaylistsService } from './playlists.service';
 
-@Module({})
+@Module({
+  controllers: [PlaylistsController],
+  providers: [PlaylistsService],
+  exports: [PlaylistsService],
+})
 export class PlaylistsModule {}

@@ -1,16 +1,18 @@
 import { HttpService } from '@nestjs/axios';
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { AxiosError, AxiosRequestConfig, AxiosResponse } from 'axios';
 import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
 import CircuitBreaker from 'opossum';
 import { createHash } from 'node:crypto';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig, UpstreamHost } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
 import { cookieUin, hash33, parseCookie } from '../common/cookie';
 import { requestContext } from '../common/request-context';
-import { RequestAbortedError, UpstreamError } from './upstream.errors';
+import { RequestAbortedError, ShuttingDownError, UpstreamError } from './upstream.errors';
 import { looksLikeRefusal, parseJsonOrJsonp } from './parse';
 import { MetricsService } from '../metrics/metrics.service';
 
@@ -34,6 +36,13 @@ export interface UpstreamRequest {
   redirects?: 'follow' | 'manual';
   /** A short name for logs and errors, e.g. the musicu module or the CGI name. */
   label?: string;
+  /**
+   * A long poll: ends early (503 SHUTTING_DOWN) when the server shuts down, does not count towards the host's
+   * circuit breaker (a poll timing out is normal), and uses its own uncapped socket pool.
+   */
+  longPoll?: boolean;
+  /** `buffer` keeps a binary body (QR images) intact in `body`. */
+  responseType?: 'text' | 'buffer';
 }
 
 export interface UpstreamResponse {
@@ -42,6 +51,8 @@ export interface UpstreamResponse {
   text: string;
   /** Each Set-Cookie header on its own (never split on commas, so Expires dates survive). */
   setCookies: string[];
+  /** The raw bytes, when the request asked for `responseType: 'buffer'`. */
+  body?: Buffer;
 }
 
 export interface MusicuCall {
@@ -60,6 +71,8 @@ export interface MusicuOptions {
   headers?: Record<string, string>;
   cookie?: string | false;
   timeoutMs?: number;
+  /** false for calls with side effects (a single-use login code): no retry and no sharing of in-flight calls. */
+  idempotent?: boolean;
 }
 
 /** One key's answer inside a musicu envelope. */
@@ -112,10 +125,15 @@ export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
  * failures map to UpstreamError.
  */
 @Injectable()
-export class UpstreamHttp implements OnModuleDestroy {
+export class UpstreamHttp implements OnApplicationShutdown {
   private readonly logger = new Logger('Upstream');
   private readonly breakers = new Map<UpstreamHost, CircuitBreaker<[() => Promise<AxiosResponse<string>>], AxiosResponse<string>>>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** Long polls hold a socket for ~35 s each: their own pool, so they never queue behind (or starve) reads. */
+  private readonly longPollAgents = {
+    http: new HttpAgent({ keepAlive: true }),
+    https: new HttpsAgent({ keepAlive: true }),
+  };
 
   constructor(
     private readonly http: HttpService,
@@ -153,29 +171,32 @@ export class UpstreamHttp implements OnModuleDestroy {
     const target = req.label ?? req.path.split('?')[0];
     const timeoutMs = req.timeoutMs ?? this.config.upstreamTimeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const clientSignal = requestContext.getStore()?.signal;
-    const signal = clientSignal ? AbortSignal.any([timeout, clientSignal]) : timeout;
+    const context = requestContext.getStore();
+    const clientSignal = context?.signal;
+    const signals = [timeout, clientSignal, req.longPoll ? context?.shuttingDown : undefined].filter(
+      (s): s is AbortSignal => !!s,
+    );
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : timeout;
     const started = Date.now();
-    const breaker = this.breakerFor(req.host);
-    let res: AxiosResponse<string>;
-    try {
-      res = await breaker.fire(async () => {
-        const answer = await this.http.axiosRef.request<string>({
+    const call = (): Promise<AxiosResponse<string>> =>
+      this.http.axiosRef.request<string>({
           url: this.urlOf(req.host, req.path),
           method: req.method ?? 'GET',
           params: req.query ? dropEmpty(req.query) : undefined,
           data: req.body,
           headers,
           signal,
-          responseType: 'text',
-          transformResponse: (body) => body,
-          // 5xx rejects inside so axios-retry and the breaker see it; it is handed back as a response below.
-          validateStatus: (status) => status < 500,
-          maxRedirects: req.redirects === 'manual' ? 0 : 5,
-          'axios-retry': { retries: idempotent ? this.config.upstreamRetries : 0 },
-        } as AxiosRequestConfig);
-        return answer;
-      });
+        responseType: req.responseType === 'buffer' ? 'arraybuffer' : 'text',
+        transformResponse: (body) => body,
+        // 5xx rejects inside so axios-retry and the breaker see it; it is handed back as a response below.
+        validateStatus: (status) => status < 500,
+        maxRedirects: req.redirects === 'manual' ? 0 : 5,
+        ...(req.longPoll ? { httpAgent: this.longPollAgents.http, httpsAgent: this.longPollAgents.https } : {}),
+        'axios-retry': { retries: idempotent ? this.config.upstreamRetries : 0 },
+      } as AxiosRequestConfig);
+    let res: AxiosResponse<string>;
+    try {
+      res = req.longPoll ? await call() : await this.breakerFor(req.host).fire(call);
     } catch (err) {
       const upstreamResponse = (err as AxiosError<string>).response;
       if (upstreamResponse && upstreamResponse.status >= 500) {
@@ -192,11 +213,14 @@ export class UpstreamHttp implements OnModuleDestroy {
     this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome: String(res.status) });
     this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${elapsed} ms`);
     const setCookie = res.headers['set-cookie'];
+    const data: unknown = res.data;
+    const body = data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.isBuffer(data) ? data : undefined;
     return {
       status: res.status,
       headers: res.headers as UpstreamResponse['headers'],
-      text: typeof res.data === 'string' ? res.data : String(res.data ?? ''),
+      text: body ? body.toString('utf8') : typeof data === 'string' ? data : String(data ?? ''),
       setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
+      body,
     };
   }
 
@@ -207,11 +231,12 @@ export class UpstreamHttp implements OnModuleDestroy {
     timeoutMs: number,
     timedOut: boolean,
     clientGone: boolean,
-  ): UpstreamError | RequestAbortedError {
+  ): UpstreamError | RequestAbortedError | ShuttingDownError {
     if ((err as { code?: string }).code === 'EOPENBREAKER') {
       return new UpstreamError('circuit_open', `Upstream ${FRIENDLY_HOST[req.host]} is failing; calls are paused briefly`, req.host, { target });
     }
     if (timedOut) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
+    if (requestContext.getStore()?.shuttingDown?.aborted) return new ShuttingDownError();
     if (clientGone) return new RequestAbortedError();
     const code = (err as { code?: string }).code ?? 'ERROR';
     return new UpstreamError('network', `Upstream ${target} is unreachable (${code})`, req.host, { target });
@@ -242,7 +267,10 @@ export class UpstreamHttp implements OnModuleDestroy {
     return breaker;
   }
 
-  onModuleDestroy(): void {
+  /** After the HTTP server has drained (in-flight requests may still need a breaker until then). */
+  onApplicationShutdown(): void {
+    this.longPollAgents.http.destroy();
+    this.longPollAgents.https.destroy();
     for (const breaker of this.breakers.values()) breaker.shutdown();
     this.breakers.clear();
   }
@@ -352,7 +380,10 @@ export class UpstreamHttp implements OnModuleDestroy {
       timeoutMs: options.timeoutMs,
       label,
     };
-    const res = await this.coalesce(this.readKey(request), () => this.fetch(request, true));
+    const idempotent = options.idempotent !== false;
+    const res = idempotent
+      ? await this.coalesce(this.readKey(request), () => this.fetch(request, true))
+      : await this.fetch(request, false);
     let raw: Record<string, any>;
     try {
       raw = JSON.parse(res.text);

@@ -23,6 +23,14 @@ export class RequestAbortedError extends Error {
   }
 }
 
+/** The server began shutting down while the call waited (e.g. a long poll). */
+export class ShuttingDownError extends Error {
+  constructor() {
+    super('The gateway is restarting; retry the request');
+    this.name = 'ShuttingDownError';
+  }
+}
+
 /** Codes about the account or our quota: another module would fail the same way, so no fallback call is tried. */
 const ACCOUNT_OR_QUOTA_CODES = new Set([1000, 104400, 104401, 2001, 20274]);
 

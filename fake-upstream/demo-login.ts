@@ -1,0 +1,80 @@
+import { createApp, listen } from '../src/app.factory';
+import { FakeUpstream } from './fake-upstream';
+
+/**
+ * Offline walk-through of both QR logins: the fake upstream plus the gateway, in one process.
+ *
+ *   npm run build && node dist/fake-upstream/demo-login.js          # prints the curl steps, keeps running
+ *   npm run build && node dist/fake-upstream/demo-login.js --walk   # runs both logins itself and exits
+ *
+ * The fake's "phone" is a control route on the fake ptlogin / lp.open.weixin hosts: `/__demo/scan?...&action=…`.
+ */
+async function main(): Promise<void> {
+  const fake = new FakeUpstream();
+  const origins = await fake.start();
+  const app = await createApp({
+    ...process.env,
+    ...fake.env(),
+    PORT: process.env.PORT ?? '3200',
+    COOKIE_FILE: process.env.COOKIE_FILE ?? 'config/demo-user-info.json',
+    ALT_LOGIN_POLL_TIMEOUT_MS: process.env.ALT_LOGIN_POLL_TIMEOUT_MS ?? '5000',
+  });
+  const url = await listen(app);
+  console.log('Fake upstream origins:');
+  for (const [host, origin] of Object.entries(origins)) console.log(`  ${host.padEnd(12)} ${origin}`);
+  console.log(`Gateway: ${url}\n`);
+
+  if (process.argv.includes('--walk')) {
+    try {
+      await walk(url, origins.ptlogin, origins.wxLp);
+    } finally {
+      await app.close();
+      await fake.stop();
+    }
+    return;
+  }
+  console.log(`QQ (Main) login:
+  curl -s ${url}/getMainLoginQr                                   # note qrsig
+  curl -s -X POST ${url}/checkMainLoginQr -H 'Content-Type: application/json' -d '{"qrsig":"<qrsig>"}'   # waiting
+  curl -s '${origins.ptlogin}/__demo/scan?action=confirm&qrsig=<qrsig URL-encoded>'   # the "phone" (scan|confirm|refuse|expire)
+  curl -s -X POST ${url}/checkMainLoginQr -H 'Content-Type: application/json' -d '{"qrsig":"<qrsig>"}'   # session
+
+WeChat (Alt) login:
+  curl -s ${url}/getAltLoginQr                                    # note uuid
+  curl -s '${origins.wxLp}/__demo/scan?action=confirm&uuid=<uuid>'   # scan|confirm|cancel|expire
+  curl -s -X POST ${url}/checkAltLoginQr -H 'Content-Type: application/json' -d '{"uuid":"<uuid>"}'
+`);
+  const stop = async () => {
+    await app.close();
+    await fake.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function walk(url: string, ptlogin: string, wxLp: string): Promise<void> {
+  const post = async (path: string, body: object): Promise<any> =>
+    (await fetch(url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const show = (label: string, body: unknown) => console.log(`${label}:`, JSON.stringify(body, (k, v) => (k === 'img' ? `${String(v).slice(0, 40)}…` : v)));
+
+  const qr = (await (await fetch(`${url}/getMainLoginQr`)).json()) as { qrsig: string; ptqrtoken: string };
+  show('GET /getMainLoginQr', qr);
+  show('POST /checkMainLoginQr (before the scan)', await post('/checkMainLoginQr', { qrsig: qr.qrsig }));
+  await fetch(`${ptlogin}/__demo/scan?action=scan&qrsig=${encodeURIComponent(qr.qrsig)}`);
+  show('POST /checkMainLoginQr (scanned)', await post('/checkMainLoginQr', { qrsig: qr.qrsig, ptqrtoken: qr.ptqrtoken }));
+  await fetch(`${ptlogin}/__demo/scan?action=confirm&qrsig=${encodeURIComponent(qr.qrsig)}`);
+  show('POST /checkMainLoginQr (confirmed)', await post('/checkMainLoginQr', { qrsig: qr.qrsig }));
+
+  const wx = (await (await fetch(`${url}/getAltLoginQr`)).json()) as { uuid: string };
+  show('GET /getAltLoginQr', wx);
+  await fetch(`${wxLp}/__demo/scan?action=scan&uuid=${wx.uuid}`);
+  show('POST /checkAltLoginQr (scanned)', await post('/checkAltLoginQr', { uuid: wx.uuid }));
+  await fetch(`${wxLp}/__demo/scan?action=confirm&uuid=${wx.uuid}`);
+  show('POST /checkAltLoginQr (confirmed)', await post('/checkAltLoginQr', { uuid: wx.uuid }));
+}
+
+main().catch((err: Error) => {
+  console.error(`Login demo failed: ${err.message}`);
+  process.exit(1);
+});

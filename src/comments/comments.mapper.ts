@@ -1,0 +1,135 @@
+/** Comment payloads (musicu CommentRead and the legacy h5 CGI) → the spec's comment envelope. Pure; unit-tested. */
+
+type Raw = Record<string, any>;
+
+/** Spec biztype: 1 song, 2 album, 3 playlist, 4 MV. */
+export const SPEC_BIZTYPES = [1, 2, 3, 4] as const;
+/** Spec reqtype: 1 recommended, 2 newest, 3 most liked. */
+export const SPEC_REQTYPES = [1, 2, 3] as const;
+
+/** `music.globalComment.CommentRead` method per spec reqtype (CONTRACT §12 comments row). */
+export const COMMENT_READ_METHODS: Record<number, 'GetRecCommentList' | 'GetNewCommentList' | 'GetHotCommentList'> = {
+  1: 'GetRecCommentList',
+  2: 'GetNewCommentList',
+  3: 'GetHotCommentList',
+};
+
+/** BizType of `music.globalComment`: the spec's values are the module's own (4 = MV, CONTRACT §12.4). */
+export const COMMENT_READ_BIZTYPES: Record<number, number> = { 1: 1, 2: 2, 3: 3, 4: 4 };
+
+/** biztype of the legacy `fcg_global_comment_h5.fcg`: MV is 5 there (4 = toplist), CONTRACT §5. */
+export const CGI_BIZTYPES: Record<number, number> = { 1: 1, 2: 2, 3: 3, 4: 5 };
+
+/** The CGI's `cmd` when the client sends none: 8 = newest; hot lists use 6 (song, MV) or 9 (album, playlist) — JS table, CONTRACT §5. */
+export function defaultCgiCmd(reqtype: number, biztype: number): number {
+  if (reqtype !== 3) return 8;
+  return biztype === 1 || biztype === 4 ? 6 : 9;
+}
+
+export interface CommentReadRequest {
+  BizType: number;
+  BizId: string;
+  PageNum: number;
+  PageSize: number;
+  LastCommentSeqNo: string;
+  [extra: string]: unknown;
+}
+
+/** The param of each CommentRead method, with the extra flags L1 sends for it (qqmusic_api/modules/comment.py). */
+export function commentReadParam(
+  reqtype: number,
+  base: { bizType: number; bizId: string; pageNum: number; pageSize: number; cursor: string },
+): CommentReadRequest {
+  const common = {
+    BizType: base.bizType,
+    BizId: base.bizId,
+    PageNum: base.pageNum,
+    PageSize: base.pageSize,
+    LastCommentSeqNo: base.cursor,
+    PicEnable: 1,
+  };
+  if (reqtype === 3) return { ...common, HotType: 1, WithAirborne: 0 };
+  if (reqtype === 1) return { ...common, Flag: 1, CmListUIVer: 1, AudioEnable: 1 };
+  return { ...common, HashTagID: '', SelfSeeEnable: 1, AudioEnable: 1 };
+}
+
+export interface CommentItem {
+  /** Id of the thread the comment opens (the CGI's paging cursor); the comment's own id for CommentRead. */
+  rootcommentid: string;
+  commentid: string;
+  content: string;
+  nick: string;
+  avatar: string;
+  praisenum: number;
+  /** Unix seconds. */
+  time: number;
+}
+
+export interface CommentPage {
+  list: CommentItem[];
+  total: number;
+  /** Pass as `rootcommentid` to get the next page ('' when there is none). */
+  nextCursor: string;
+  hasMore: boolean;
+}
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+const num = (v: unknown): number => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
+
+/** One `CommentList.Comments[]` entry of CommentRead (L1 CommentItem: CmId, SeqNo, Nick, Avatar, Content, PubTime, PraiseNum). */
+export function mapCommentReadItem(c: Raw): CommentItem {
+  return {
+    rootcommentid: str(c.CmId),
+    commentid: str(c.CmId),
+    content: str(c.Content),
+    nick: str(c.Nick),
+    avatar: str(c.Avatar),
+    praisenum: num(c.PraiseNum),
+    time: num(c.PubTime),
+  };
+}
+
+/** CommentRead's `data` → a page; the next cursor is the last item's SeqNo (LastCommentSeqNo, CONTRACT §12). */
+export function mapCommentReadPage(data: Raw, pageNum: number, pageSize: number): CommentPage {
+  const block: Raw = data?.CommentList ?? {};
+  const raw = arr(block.Comments);
+  const total = num(block.Total ?? data?.TotalCmNum);
+  const hasMore = block.HasMore !== undefined ? Number(block.HasMore) === 1 : (pageNum + 1) * pageSize < total;
+  return {
+    list: raw.map(mapCommentReadItem),
+    total,
+    nextCursor: hasMore && raw.length ? str(raw[raw.length - 1].SeqNo) : '',
+    hasMore,
+  };
+}
+
+/** One `commentlist[]` entry of the CGI [fx:c-fcg-global-comment-h5-mv.comment.fragment.json]; ids stay strings. */
+export function mapCgiCommentItem(c: Raw): CommentItem {
+  return {
+    rootcommentid: str(c.rootcommentid),
+    commentid: str(c.commentid),
+    content: str(c.rootcommentcontent ?? c.content),
+    nick: str(c.nick ?? c.rootcommentnick),
+    avatar: str(c.avatarurl),
+    praisenum: num(c.praisenum),
+    time: num(c.time),
+  };
+}
+
+/** The CGI body → a page: `comment.{commentlist, commenttotal}`; the next cursor is the last item's rootcommentid. */
+export function mapCgiPage(body: Raw, pageNum: number, pageSize: number): CommentPage {
+  const block: Raw = body?.comment ?? {};
+  const raw = arr(block.commentlist);
+  const total = num(block.commenttotal);
+  const hasMore = (pageNum + 1) * pageSize < total && raw.length > 0;
+  return {
+    list: raw.map(mapCgiCommentItem),
+    total,
+    nextCursor: hasMore ? str(raw[raw.length - 1].rootcommentid) : '',
+    hasMore,
+  };
+}

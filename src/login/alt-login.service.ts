@@ -1,0 +1,202 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { GatewayError } from '../common/http-error';
+import { Shaped } from '../common/shaped';
+import { UpstreamHttp } from '../upstream/upstream-http.service';
+import { UpstreamError } from '../upstream/upstream.errors';
+import { CheckAltLoginBody } from './dto/check-login.dto';
+import { LoginImageClient } from './login-image.client';
+import { LoginPersistService } from './login-persist.service';
+import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll, pickCredential } from './login.parse';
+import { loginRejected, MAIN_ERRORS } from './main-login.service';
+
+/** QQ Music web's WeChat open-platform app. */
+export const WX_APPID = 'wx48db31d50e334801';
+/** Default bound of one long poll when the config does not say (ALT_LOGIN_POLL_TIMEOUT_MS). */
+export const DEFAULT_ALT_POLL_TIMEOUT_MS = 35_000;
+
+export const ALT_ERRORS = {
+  page: 'Failed to load WeChat login page',
+  noUuid: 'Failed to get uuid from WeChat login page',
+  image: 'Failed to fetch WeChat QR image',
+  badPoll: 'Unrecognised answer from the WeChat login poll',
+  noCode: 'WeChat confirmed the login but sent no code',
+  notJson: 'Login response is not JSON',
+  noCredential: 'Login response is missing the credential',
+} as const;
+
+/**
+ * Alt channel (WeChat) QR login, CONTRACT §7: qrconnect page → uuid → QR JPEG; check = ONE long poll on
+ * lp.open.weixin.qq.com (bounded by ALT_LOGIN_POLL_TIMEOUT_MS, aborted when the client leaves), then on 405 the
+ * music.login.LoginServer/Login code exchange.
+ */
+@Injectable()
+export class AltLoginService {
+  constructor(
+    private readonly upstream: UpstreamHttp,
+    private readonly images: LoginImageClient,
+    private readonly persist: LoginPersistService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get pollTimeoutMs(): number {
+    return this.config.altLoginPollTimeoutMs ?? DEFAULT_ALT_POLL_TIMEOUT_MS;
+  }
+
+  async getQr(): Promise<Shaped> {
+    // CONTRACT §7.1 step 1 (L1✓ test_get_qrcode_wx): the QR page; its HTML names the uuid.
+    const page = await this.upstream.send({
+      host: 'wxOpen',
+      path: '/connect/qrconnect',
+      query: {
+        appid: WX_APPID,
+        redirect_uri: 'https://y.qq.com/portal/wx_redirect.html?login_type=2&surl=https://y.qq.com/',
+        response_type: 'code',
+        scope: 'snsapi_login',
+        state: 'STATE',
+        href: 'https://y.qq.com/mediastyle/music_v17/src/css/popup_wechat.css#wechat_redirect',
+      },
+      headers: { Referer: 'https://y.qq.com/' },
+      cookie: false,
+      label: 'wx qrconnect',
+    });
+    if (page.status !== 200) throw this.fail(ALT_ERRORS.page, 'LOGIN_QR_PAGE_FAILED');
+    const uuid = extractWxUuid(page.text);
+    if (!uuid) throw this.fail(ALT_ERRORS.noUuid, 'LOGIN_NO_UUID');
+    let image;
+    try {
+      // CONTRACT §7.1 step 3: the QR image itself (JPEG).
+      image = await this.images.get('wxOpen', `/connect/qrcode/${uuid}`, {}, 'https://open.weixin.qq.com/connect/qrconnect');
+    } catch (err) {
+      if (err instanceof UpstreamError && err.kind !== 'timeout') throw this.fail(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
+      throw err;
+    }
+    if (image.status !== 200 || !image.body.length) throw this.fail(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
+    return new Shaped({ img: `data:image/jpeg;base64,${image.body.toString('base64')}`, uuid }, { html: page.text });
+  }
+
+  async check(input: CheckAltLoginBody): Promise<Shaped> {
+    const { uuid } = input;
+    let poll;
+    try {
+      // CONTRACT §7.2 step 1: the long poll blocks until the state changes or ~25–35 s pass.
+      poll = await this.upstream.send({
+        host: 'wxLp',
+        path: '/connect/l/qrconnect',
+        query: { uuid, _: Date.now() },
+        headers: { Referer: 'https://open.weixin.qq.com/' },
+        cookie: false,
+        timeoutMs: this.pollTimeoutMs,
+        label: 'wx long poll',
+        longPoll: true,
+      });
+    } catch (err) {
+      if (err instanceof UpstreamError && err.kind === 'timeout') {
+        const waiting = ALT_STATES[408];
+        return new Shaped(
+          { isOk: false, errcode: 408, state: waiting.state, timeout: true, message: 'No change within this poll; poll again' },
+          null,
+        );
+      }
+      throw err;
+    }
+    if (poll.status !== 200) {
+      throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_POLL_FAILED', `WeChat login poll failed (HTTP ${poll.status})`);
+    }
+    const parsed = parseWxPoll(poll.text);
+    if (!parsed) throw this.fail(ALT_ERRORS.badPoll, 'LOGIN_BAD_POLL');
+    if (parsed.errcode !== 405) {
+      const known = ALT_STATES[parsed.errcode as AltPollCode];
+      if (!known) {
+        throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_BAD_POLL', `${ALT_ERRORS.badPoll} (errcode ${parsed.errcode})`, {
+          upstreamCode: parsed.errcode,
+        });
+      }
+      const body: Record<string, unknown> = { isOk: false, errcode: parsed.errcode, state: known.state, message: known.message };
+      if (parsed.errcode === 404) body.scanned = true;
+      if (parsed.errcode === 403) body.refused = true;
+      if (parsed.errcode === 403 || parsed.errcode === 402) body.refresh = true;
+      return new Shaped(body, { text: poll.text });
+    }
+    if (!parsed.code) throw this.fail(ALT_ERRORS.noCode, 'LOGIN_NO_CODE');
+    try {
+      return await this.exchange(parsed.code);
+    } catch (err) {
+      if (err instanceof UpstreamError && err.kind === 'timeout') {
+        throw new GatewayError(HttpStatus.GATEWAY_TIMEOUT, 'LOGIN_TIMEOUT', MAIN_ERRORS.timeout);
+      }
+      throw loginRejected(err);
+    }
+  }
+
+  /**
+   * CONTRACT §12 "WeChat login exchange" (L1 _authorize_wx_qr, LK): music.login.LoginServer/Login with
+   * comm.tmeLoginType 1. Sent through `fetch` with the envelope built here (not `musicu`) so the musicid can be read
+   * from the raw text: WeChat musicids exceed 2^53.
+   */
+  private async exchange(code: string): Promise<Shaped> {
+    const payload = {
+      comm: { tmeLoginType: 1, ct: 24, cv: 0, platform: 'yqq' },
+      req: { module: 'music.login.LoginServer', method: 'Login', param: { code, strAppid: WX_APPID } },
+    };
+    const res = await this.upstream.fetch({
+      host: 'u',
+      path: '/cgi-bin/musicu.fcg',
+      method: 'POST',
+      body: JSON.stringify(payload),
+      headers: { 'Content-Type': 'application/json', Referer: 'https://y.qq.com/' },
+      cookie: false,
+      label: 'music.login.LoginServer.Login',
+    });
+    let raw: any;
+    try {
+      raw = JSON.parse(res.text);
+    } catch {
+      throw this.fail(ALT_ERRORS.notJson, 'LOGIN_BAD_RESPONSE');
+    }
+    const top = Number(raw?.code ?? 0);
+    const inner = Number(raw?.req?.code ?? -1);
+    const failed = top !== 0 ? top : inner;
+    if (failed !== 0) {
+      throw new UpstreamError('business', `login failed with code ${failed}`, 'u', { upstreamCode: failed });
+    }
+    const data = (raw.req.data ?? {}) as Record<string, unknown>;
+    const reqStart = res.text.indexOf('"req"');
+    const musicid = extractMusicid(reqStart >= 0 ? res.text.slice(reqStart) : res.text);
+    const musickey = typeof data.musickey === 'string' ? data.musickey : '';
+    if (!musicid || !musickey) throw this.fail(ALT_ERRORS.noCredential, 'LOGIN_NO_CREDENTIAL');
+
+    // Cookie as LK builds it (CONTRACT §7.2 step 4); the spec's main_music_key/main_keyst are qqmusic_key/qm_keyst.
+    const pairs: [string, unknown][] = [
+      ['uin', musicid],
+      ['qqmusic_uin', musicid],
+      ['qqmusic_key', musickey],
+      ['qm_keyst', musickey],
+      ['tmeLoginType', 1],
+      ['euin', data.encryptUin],
+      ['wx_openid', data.openid],
+      ['wx_unionid', data.unionid],
+    ];
+    const cookie = pairs
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join('; ');
+    const session = buildSession(cookie, musicid);
+    const body: Record<string, unknown> = {
+      isOk: true,
+      errcode: 405,
+      state: 'confirmed',
+      message: '登录成功',
+      session,
+      credential: pickCredential({ loginType: 1, ...data }, musicid),
+    };
+    const persisted = this.persist.persist(session.cookie, musicid);
+    if (persisted !== undefined) body.persisted = persisted;
+    return new Shaped(body, res.text);
+  }
+
+  private fail(message: string, errorCode: string): GatewayError {
+    return new GatewayError(HttpStatus.BAD_GATEWAY, errorCode, message);
+  }
+}

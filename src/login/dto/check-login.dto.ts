@@ -1,0 +1,32 @@
+import { Transform } from 'class-transformer';
+import { IsDefined, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ToTrimmed } from '../../common/validation';
+
+/** Body of POST /checkMainLoginQr (and its aliases). */
+export class CheckMainLoginBody {
+  /** The `qrsig` returned by /getMainLoginQr; sent to ptlogin as the qrsig cookie. */
+  @ToTrimmed()
+  @IsDefined({ message: 'qrsig is required' })
+  // class-validator runs these bottom-up: type, then length, then characters.
+  // eslint-disable-next-line no-control-regex
+  @Matches(/^[^\u0000-\u001f\u007f;,\s]+$/, { message: 'qrsig must not contain control characters, spaces, commas or semicolons' })
+  @MaxLength(512, { message: 'qrsig must be at most 512 characters' })
+  @IsString({ message: 'qrsig must be a string' })
+  qrsig: string;
+
+  /** hash33(qrsig) as returned by /getMainLoginQr (string or number); computed when absent. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' ? value.trim() || undefined : value))
+  @Matches(/^\d{1,10}$/, { message: 'ptqrtoken must be a string of digits' })
+  ptqrtoken?: string;
+}
+
+/** Body of POST /checkAltLoginQr (and its aliases). */
+export class CheckAltLoginBody {
+  /** The `uuid` returned by /getAltLoginQr. */
+  @ToTrimmed()
+  @IsDefined({ message: 'uuid is required' })
+  @Matches(/^[A-Za-z0-9_=-]{8,64}$/, { message: 'uuid must be 8 to 64 characters of letters, digits, _, = or -' })
+  @IsString({ message: 'uuid must be a string' })
+  uuid: string;
+}

@@ -1,0 +1,95 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import * as fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { CookieFileService } from '../config/cookie-file.service';
+
+/** The file operations the atomic write uses; a seam so tests can simulate a crash mid-write. */
+export interface FileOps {
+  openSync: typeof fs.openSync;
+  writeSync: (fd: number, data: Buffer) => number;
+  fsyncSync: typeof fs.fsyncSync;
+  closeSync: typeof fs.closeSync;
+  renameSync: typeof fs.renameSync;
+  unlinkSync: typeof fs.unlinkSync;
+}
+
+export const NODE_FILE_OPS: FileOps = {
+  openSync: fs.openSync,
+  writeSync: (fd, data) => fs.writeSync(fd, data),
+  fsyncSync: fs.fsyncSync,
+  closeSync: fs.closeSync,
+  renameSync: fs.renameSync,
+  unlinkSync: fs.unlinkSync,
+};
+
+/**
+ * Opt-in (LOGIN_PERSIST_COOKIE=true): a successful QR login writes `{ cookie, uin }` into the cookie file, so later
+ * calls use it without a restart (CookieFileService re-reads the file when it changes). The write is atomic: a
+ * temp file in the same directory (mode 0600), fsync, then rename over the old file — a failure at any point leaves
+ * the old file as it was. The cookie is never logged.
+ */
+@Injectable()
+export class LoginPersistService {
+  private readonly logger = new Logger('LoginPersist');
+  ops: FileOps = NODE_FILE_OPS;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cookieFile: CookieFileService,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.persistLoginCookie ?? false;
+  }
+
+  /** Writes the login when enabled; returns whether it was written (undefined when persistence is off). */
+  persist(cookie: string, uin: string): boolean | undefined {
+    if (!this.enabled) return undefined;
+    const target = this.cookieFile.filePath;
+    try {
+      writeFileAtomic(target, `${JSON.stringify({ cookie, uin }, null, 2)}\n`, this.ops);
+      this.logger.log(`Login for account ${uin} saved to ${target}`);
+      return true;
+    } catch (err) {
+      this.logger.warn(`Could not save the login to ${target} (${(err as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`);
+      return false;
+    }
+  }
+}
+
+/** Temp file beside the target (same filesystem, so rename is atomic), 0600, fsync, rename; temp removed on failure. */
+export function writeFileAtomic(target: string, content: string, ops: FileOps = NODE_FILE_OPS): void {
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = ops.openSync(temp, 'wx', 0o600);
+    const bytes = Buffer.from(content, 'utf8');
+    let written = 0;
+    while (written < bytes.length) {
+      const n = ops.writeSync(fd, bytes.subarray(written));
+      if (n <= 0) throw new Error('short write');
+      written += n;
+    }
+    ops.fsyncSync(fd);
+    ops.closeSync(fd);
+    fd = undefined;
+    ops.renameSync(temp, target);
+  } catch (err) {
+    if (fd !== undefined) {
+      try {
+        ops.closeSync(fd);
+      } catch {
+        /* already failing */
+      }
+    }
+    try {
+      ops.unlinkSync(temp);
+    } catch {
+      /* never created */
+    }
+    throw err;
+  }
+}

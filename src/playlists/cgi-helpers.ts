@@ -1,0 +1,21 @@
+/** Small helpers for c.y.qq.com CGI calls shared by the playlist and search services. */
+import { UpstreamError } from '../upstream/upstream.errors';
+
+/** The commonParams the refs send to c.y.qq.com CGIs (CONTRACT §1.2), minus SJ's constant g_tk. */
+export const CGI_COMMON = {
+  format: 'json',
+  inCharset: 'utf8',
+  outCharset: 'utf-8',
+  notice: 0,
+  platform: 'yqq.json',
+  needNewCode: 0,
+  hostUin: 0,
+  loginUin: 0,
+} as const;
+
+/** A CGI answered with a non-zero `code`: the same business error musicu calls raise. */
+export function cgiBusinessError(raw: any, target: string): UpstreamError | undefined {
+  const code = Number(raw?.code ?? 0);
+  if (!raw || typeof raw !== 'object' || !Number.isFinite(code) || code === 0) return undefined;
+  return new UpstreamError('business', `Upstream ${target} failed: upstream code ${code}`, 'c', { upstreamCode: code, target });
+}

@@ -1,0 +1,26 @@
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ToInt } from '../../common/validation';
+
+/** Sort modes upstream lists per category: 5 recommended (default), 2 newest, 3 hottest, 4 rating, 1 default. */
+export const SORT_IDS = [1, 2, 3, 4, 5];
+export const ALL_CATEGORIES = 10000000;
+
+export class GetSongListsQuery {
+  /** Category id from /getSongListCategories; 10000000 = all. */
+  @Min(1, { message: 'categoryId must be a positive category id' }) @Max(99999999, { message: 'categoryId must be a valid category id' })
+  @IsOptional() @ToInt() @IsInt({ message: 'categoryId must be an integer' })
+  categoryId: number = ALL_CATEGORIES;
+
+  @IsIn(SORT_IDS, { message: 'sortId must be one of 5 (recommended), 2 (newest), 3 (hottest), 4 (rating), 1 (default)' })
+  @IsOptional() @ToInt() @IsInt({ message: 'sortId must be an integer' })
+  sortId: number = 5;
+
+  @Min(1, { message: 'limit must be between 1 and 100' }) @Max(100, { message: 'limit must be between 1 and 100' })
+  @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
+  limit: number = 20;
+
+  /** 0-based page: upstream sin = page × limit, ein = (page + 1) × limit − 1. */
+  @Min(0, { message: 'page must be 0 or more' }) @Max(1000, { message: 'page must be at most 1000' })
+  @IsOptional() @ToInt() @IsInt({ message: 'page must be an integer' })
+  page: number = 0;
+}

@@ -1,0 +1,21 @@
+import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ToInt, ToTrimmed } from '../../common/validation';
+import { SEARCH_TYPES, SearchType } from '../search.mapper';
+
+export class GetSearchByKeyQuery {
+  @ToTrimmed() @IsDefined({ message: 'key is required' }) @IsString({ message: 'key must be text' })
+  @MaxLength(100, { message: 'key must be at most 100 characters' })
+  key!: string;
+
+  @Min(1, { message: 'limit must be between 1 and 50' }) @Max(50, { message: 'limit must be between 1 and 50' })
+  @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
+  limit: number = 10;
+
+  /** 1-based page (upstream's own convention for search). */
+  @Min(1, { message: 'page must be 1 or more (search pages are 1-based)' }) @Max(100, { message: 'page must be at most 100' })
+  @IsOptional() @ToInt() @IsInt({ message: 'page must be an integer' })
+  page: number = 1;
+
+  @IsOptional() @ToTrimmed() @IsIn(SEARCH_TYPES, { message: `type must be one of ${SEARCH_TYPES.join(', ')}` })
+  type: SearchType = 'song';
+}

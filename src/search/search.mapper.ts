@@ -1,0 +1,268 @@
+/** Raw search / hot-key / smartbox / chart-list payloads → normalised records. Pure; unit-tested on the fixtures. */
+
+type Raw = Record<string, any>;
+
+export const SEARCH_TYPES = ['song', 'album', 'playlist', 'singer', 'mv', 'lyric'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** `DoSearchForQQMusicDesktop` search_type per type (CONTRACT §12 "search"). */
+export const MUSICU_SEARCH_TYPE: Record<SearchType, number> = { song: 0, singer: 1, album: 2, playlist: 3, mv: 4, lyric: 7 };
+/** Where each type's list sits in the musicu answer's `body`. */
+const MUSICU_SECTION: Record<SearchType, string[]> = {
+  song: ['song'],
+  singer: ['singer'],
+  album: ['album'],
+  playlist: ['songlist'],
+  mv: ['mv'],
+  lyric: ['lyric', 'song'],
+};
+/** `client_search_cp` type codes (`t`) and remoteplace names (CONTRACT §9; JS). */
+export const CGI_SEARCH_TYPE: Record<SearchType, { t: number; place: string; section: string[] }> = {
+  song: { t: 0, place: 'song', section: ['song'] },
+  playlist: { t: 2, place: 'playlist', section: ['songlist', 'list'] },
+  lyric: { t: 7, place: 'lyric', section: ['lyric', 'song'] },
+  album: { t: 8, place: 'album', section: ['album'] },
+  singer: { t: 9, place: 'singer', section: ['singer'] },
+  mv: { t: 12, place: 'mv', section: ['mv'] },
+};
+
+export interface SongHit {
+  songid: number;
+  songmid: string;
+  songname: string;
+  singer: string;
+  singers: { id: number; mid: string; name: string }[];
+  albumName: string;
+  albumMid: string;
+  albumId: number;
+  interval: number;
+  /** Only for type=lyric: the matching lyric text as upstream sent it. */
+  lyric?: string;
+}
+export interface SingerHit {
+  singerId: number;
+  singerMid: string;
+  singerName: string;
+  singerPic: string;
+  songNum: number;
+  albumNum: number;
+  mvNum: number;
+}
+export interface AlbumHit {
+  albumId: number;
+  albumMid: string;
+  albumName: string;
+  singerName: string;
+  publicTime: string;
+  cover: string;
+  songCount: number;
+}
+export interface PlaylistHit {
+  dissid: string;
+  dissname: string;
+  creator: string;
+  listen_num: number;
+  imgurl: string;
+  songCount: number;
+}
+export interface MvHit {
+  vid: string;
+  mvId: number;
+  mvName: string;
+  singerName: string;
+  cover: string;
+  playCount: number;
+  duration: number;
+  publishDate: string;
+}
+export type SearchHit = SongHit | SingerHit | AlbumHit | PlaylistHit | MvHit;
+
+export interface SearchResult {
+  type: SearchType;
+  total: number;
+  list: SearchHit[];
+}
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+const num = (v: unknown): number => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v : []);
+const stripTags = (v: unknown): string => str(v).replace(/<\/?em>/g, '');
+const first = (...vals: unknown[]): unknown => vals.find((v) => v !== undefined && v !== null && v !== '');
+
+const singersOf = (s: unknown): { id: number; mid: string; name: string }[] =>
+  arr(s).map((x) => ({ id: num(x.id), mid: str(x.mid), name: stripTags(x.name) }));
+
+export function mapSongHit(s: Raw, withLyric = false): SongHit {
+  const album: Raw = s.album ?? {};
+  const singers = singersOf(s.singer);
+  const hit: SongHit = {
+    songid: num(first(s.songid, s.id)),
+    songmid: str(first(s.songmid, s.mid)),
+    songname: stripTags(first(s.songname, s.title, s.name)),
+    singer: singers.map((x) => x.name).filter(Boolean).join('/'),
+    singers,
+    albumName: stripTags(first(s.albumname, album.name, album.title)),
+    albumMid: str(first(s.albummid, album.mid)),
+    albumId: num(first(s.albumid, album.id)),
+    interval: num(s.interval),
+  };
+  if (withLyric) hit.lyric = str(first(s.content, s.lyric, s.lyric_hilight));
+  return hit;
+}
+
+export function mapSingerHit(s: Raw): SingerHit {
+  return {
+    singerId: num(first(s.singerID, s.singerId, s.singer_id, s.id)),
+    singerMid: str(first(s.singerMID, s.singerMid, s.singer_mid, s.mid)),
+    singerName: stripTags(first(s.singerName, s.singer_name, s.name)),
+    singerPic: str(first(s.singerPic, s.singer_pic, s.pic)),
+    songNum: num(first(s.songNum, s.song_num)),
+    albumNum: num(first(s.albumNum, s.album_num)),
+    mvNum: num(first(s.mvNum, s.mv_num)),
+  };
+}
+
+export function mapAlbumHit(a: Raw): AlbumHit {
+  const mid = str(first(a.albumMID, a.albumMid, a.album_mid, a.mid));
+  return {
+    albumId: num(first(a.albumID, a.albumId, a.album_id, a.id)),
+    albumMid: mid,
+    albumName: stripTags(first(a.albumName, a.album_name, a.name)),
+    singerName: stripTags(first(a.singerName, a.singer_name, arr(a.singer_list).map((s) => s.name).join('/'))),
+    publicTime: str(first(a.publicTime, a.public_time, a.publish_date)),
+    cover: str(first(a.albumPic, a.album_pic, a.pic)) || (mid ? `https://y.gtimg.cn/music/photo_new/T002R300x300M000${mid}.jpg` : ''),
+    songCount: num(first(a.song_count, a.songCount, a.song_num)),
+  };
+}
+
+export function mapPlaylistHit(p: Raw): PlaylistHit {
+  return {
+    dissid: str(first(p.dissid, p.dissID, p.id)),
+    dissname: stripTags(first(p.dissname, p.dissName, p.title)),
+    creator: stripTags(first(p.creator?.name, p.creator?.nick, p.nickname)),
+    listen_num: num(first(p.listennum, p.listenum, p.listen_num)),
+    imgurl: str(first(p.imgurl, p.logo, p.picurl)),
+    songCount: num(first(p.song_count, p.songnum, p.song_num)),
+  };
+}
+
+export function mapMvHit(m: Raw): MvHit {
+  return {
+    vid: str(first(m.v_id, m.vid, m.mv_vid)),
+    mvId: num(first(m.mv_id, m.mvid, m.id)),
+    mvName: stripTags(first(m.mv_name, m.mvname, m.title, m.name)),
+    singerName: stripTags(first(m.singer_name, m.singerName, arr(m.singer_list).map((s) => s.name).join('/'))),
+    cover: str(first(m.mv_pic_url, m.pic, m.picurl)),
+    playCount: num(first(m.play_count, m.listennum, m.playcnt)),
+    duration: num(m.duration),
+    publishDate: str(first(m.publish_date, m.pubdate)),
+  };
+}
+
+function mapHits(type: SearchType, list: Raw[]): SearchHit[] {
+  switch (type) {
+    case 'song':
+      return list.map((s) => mapSongHit(s));
+    case 'lyric':
+      return list.map((s) => mapSongHit(s, true));
+    case 'singer':
+      return list.map(mapSingerHit);
+    case 'album':
+      return list.map(mapAlbumHit);
+    case 'playlist':
+      return list.map(mapPlaylistHit);
+    case 'mv':
+      return list.map(mapMvHit);
+  }
+}
+
+const pick = (container: Raw | undefined, keys: string[]): Raw | undefined =>
+  keys.map((k) => container?.[k]).find((v) => v && typeof v === 'object');
+
+/** The musicu Desktop search answer (`req.data` = `{ body, meta }`) → `{ total, list }`. */
+export function mapMusicuSearch(data: Raw | undefined, type: SearchType): SearchResult {
+  const section = pick(data?.body, MUSICU_SECTION[type]);
+  const list = mapHits(type, arr(section?.list ?? section?.itemlist));
+  return { type, total: num(first(data?.meta?.sum, data?.meta?.estimate_sum, section?.totalnum)) || list.length, list };
+}
+
+/** The legacy `client_search_cp` answer (whole body) → `{ total, list }`. */
+export function mapCgiSearch(raw: Raw | undefined, type: SearchType): SearchResult {
+  const data = raw?.data ?? {};
+  const section = pick(data, CGI_SEARCH_TYPE[type].section);
+  const list = mapHits(type, arr(section?.list ?? section?.itemlist));
+  return { type, total: num(first(section?.totalnum, section?.sum)) || list.length, list };
+}
+
+export interface Hotkey {
+  keyword: string;
+  score: number;
+}
+
+/** `gethotkey.fcg` answer → hot keys (keywords trimmed: upstream pads them with a space) plus the special key. */
+export function mapHotkeys(raw: Raw | undefined): { hotkeys: Hotkey[]; specialKey: string; specialUrl: string } {
+  const data = raw?.data ?? {};
+  return {
+    hotkeys: arr(data.hotkey)
+      .map((h) => ({ keyword: str(h.k ?? h.query ?? h.title).trim(), score: num(h.n ?? h.score) }))
+      .filter((h) => h.keyword),
+    specialKey: str(data.special_key).trim(),
+    specialUrl: str(data.special_url),
+  };
+}
+
+export interface SmartboxItem {
+  id: number;
+  mid: string;
+  name: string;
+  singer: string;
+}
+export interface Smartbox {
+  songs: SmartboxItem[];
+  singers: SmartboxItem[];
+  albums: SmartboxItem[];
+  mvs: (SmartboxItem & { vid: string })[];
+}
+
+/** `smartbox_new.fcg` answer `data.{song,singer,album,mv}.itemlist[{id, mid, name, singer}]` → suggestions. */
+export function mapSmartbox(raw: Raw | undefined): Smartbox {
+  const data = raw?.data ?? {};
+  const items = (key: string): SmartboxItem[] =>
+    arr(data[key]?.itemlist).map((i) => ({ id: num(i.id ?? i.docid), mid: str(i.mid), name: str(i.name), singer: str(i.singer) }));
+  return {
+    songs: items('song'),
+    singers: items('singer'),
+    albums: items('album'),
+    mvs: arr(data.mv?.itemlist).map((i) => ({
+      id: num(i.id),
+      mid: str(i.mid ?? i.vid),
+      vid: str(i.vid ?? i.mid),
+      name: str(i.name),
+      singer: str(i.singer),
+    })),
+  };
+}
+
+export interface TopListItem {
+  id: number;
+  name: string;
+  listenCount: number;
+  cover: string;
+  type: number;
+  songs: { songName: string; singerName: string }[];
+}
+
+/** `fcg_myqq_toplist.fcg` answer `data.topList[]` → chart list entries with their top songs. */
+export function mapTopLists(raw: Raw | undefined): TopListItem[] {
+  return arr(raw?.data?.topList).map((t) => ({
+    id: num(t.id),
+    name: str(t.topTitle),
+    listenCount: num(t.listenCount),
+    cover: str(t.picUrl),
+    type: num(t.type),
+    songs: arr(t.songList).map((s) => ({ songName: str(s.songname), singerName: str(s.singername) })),
+  }));
+}

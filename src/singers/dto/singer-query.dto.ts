@@ -1,0 +1,62 @@
+import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { ToInt, ToTrimmed } from '../../common/validation';
+import { SPEC_AREAS, SPEC_GENRES, SPEC_SEXES } from '../singer-codes';
+
+/** A singer MID: letters and digits, at most 32 characters (e.g. 0025NhlN2yWrP4). */
+export const MID_PATTERN = /^[0-9A-Za-z]{1,32}$/;
+
+/** Every singer endpoint but the list takes a required `singermid`. */
+export class SingerMidQuery {
+  @ToTrimmed()
+  @IsDefined({ message: 'singermid is required' })
+  @Matches(MID_PATTERN, { message: 'singermid must be a singer MID (letters and digits, at most 32 characters)' })
+  singermid!: string;
+}
+
+export class GetSingerListQuery {
+  /** −1 all, 2 Chinese-language, 3 Western. */
+  @IsOptional() @ToInt()
+  @IsIn([...SPEC_AREAS], { message: 'area must be one of -1 (all), 2 (Chinese-language), 3 (Western)' })
+  area: number = -1;
+
+  /** −1 all, 1 male, 2 female. */
+  @IsOptional() @ToInt()
+  @IsIn([...SPEC_SEXES], { message: 'sex must be one of -1 (all), 1 (male), 2 (female)' })
+  sex: number = -1;
+
+  /** −1 all, 1 pop, 2 rock. */
+  @IsOptional() @ToInt()
+  @IsIn([...SPEC_GENRES], { message: 'genre must be one of -1 (all), 1 (pop), 2 (rock)' })
+  genre: number = -1;
+
+  /** 0-based page of `limit` singers. */
+  @IsOptional() @ToInt() @IsInt({ message: 'page must be an integer' })
+  @Min(0, { message: 'page must be 0 or more' }) @Max(10000, { message: 'page must be at most 10000' })
+  page: number = 0;
+
+  /** Singers per page; at most one upstream page (80). */
+  @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
+  @Min(1, { message: 'limit must be between 1 and 80' }) @Max(80, { message: 'limit must be between 1 and 80' })
+  limit: number = 20;
+}
+
+export class SingerPagedQuery extends SingerMidQuery {
+  @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
+  @Min(1, { message: 'limit must be between 1 and 100' }) @Max(100, { message: 'limit must be between 1 and 100' })
+  limit: number = 10;
+
+  /** 0-based page; upstream begin = page × limit. */
+  @IsOptional() @ToInt() @IsInt({ message: 'page must be an integer' })
+  @Min(0, { message: 'page must be 0 or more' }) @Max(1000, { message: 'page must be at most 1000' })
+  page: number = 0;
+}
+
+export const MV_ORDERS = ['time', 'listen'] as const;
+export type MvOrder = (typeof MV_ORDERS)[number];
+
+export class GetSingerMvQuery extends SingerPagedQuery {
+  /** `listen` (most played, the default) or `time` (newest first). */
+  @IsOptional() @ToTrimmed()
+  @IsIn([...MV_ORDERS], { message: 'order must be time or listen' })
+  order: MvOrder = 'listen';
+}

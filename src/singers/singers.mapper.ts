@@ -1,0 +1,211 @@
+/** Raw singer payloads → the gateway's records. Pure functions, unit-tested on the recorded fixtures. */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+type Raw = Record<string, any>;
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+const num = (v: unknown): number => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+const list = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
+
+/** Singer photo on the image CDN (T001 = singer picture, CONTRACT §4 getImageUrl). */
+export const singerPicUrl = (mid: string): string =>
+  mid ? `https://y.gtimg.cn/music/photo_new/T001R300x300M000${mid}.jpg` : '';
+/** Album cover on the image CDN (T002 = album cover). */
+export const albumCoverUrl = (mid: string): string =>
+  mid ? `https://y.gtimg.cn/music/photo_new/T002R300x300M000${mid}.jpg` : '';
+
+// ---------- singer list ----------
+
+export interface SingerListItem {
+  singerName: string;
+  singerMID: string;
+  singerPic: string;
+}
+
+/** One `singerlist[]` entry of GetSingerListIndex / get_singer_list: `{singer_id, singer_mid, singer_name, singer_pic}`. */
+export function mapSingerListItem(s: Raw): SingerListItem {
+  const mid = str(s.singer_mid ?? s.singerMid ?? s.mid);
+  return {
+    singerName: str(s.singer_name ?? s.singerName ?? s.name),
+    singerMID: mid,
+    singerPic: str(s.singer_pic ?? s.singerPic) || singerPicUrl(mid),
+  };
+}
+
+/** Joins the upstream pages' `singerlist` arrays and cuts the gateway's window out of them. */
+export function sliceSingerPages(pages: Raw[], skip: number, limit: number): SingerListItem[] {
+  return pages
+    .flatMap((p) => list(p?.singerlist))
+    .slice(skip, skip + limit)
+    .map(mapSingerListItem);
+}
+
+// ---------- singer description (XML CGI) ----------
+
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+export interface SingerDesc {
+  desc: string;
+  birth: string;
+  birthPlace: string;
+  name: string;
+  basic: KeyValue[];
+  other: KeyValue[];
+}
+
+/** Labels of the `basic` items (believed: CONTRACT §2.8 — no fixture records them). */
+export const DESC_KEYS = { birth: '出生日期', birthPlace: '出生地', name: '中文名', foreignName: '外文名' } as const;
+
+const xmlParser = new XMLParser({
+  parseTagValue: false,
+  trimValues: true,
+  ignoreAttributes: true,
+  isArray: (name) => name === 'item',
+});
+
+export class SingerDescXmlError extends Error {}
+
+/**
+ * `fcg_get_singer_desc.fcg` XML → `{ code, info }`: `result > code`, `result > data > info > {desc, basic > item[], other > item[]}`.
+ * Throws SingerDescXmlError when the text is not well-formed XML or has no `<result>` root (an HTML page, garbage).
+ */
+export function parseSingerDescXml(xml: string): { code: number; info: Raw | null } {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new SingerDescXmlError(`not well-formed XML: ${valid.err.msg}`);
+  const doc = xmlParser.parse(xml);
+  const result = doc?.result;
+  if (result === undefined || result === null || typeof result !== 'object') {
+    throw new SingerDescXmlError('no <result> element');
+  }
+  const code = result.code === undefined || result.code === '' ? 0 : Number(result.code);
+  const info = result.data && typeof result.data === 'object' ? result.data.info : undefined;
+  return { code: Number.isFinite(code) ? code : -1, info: info && typeof info === 'object' ? info : null };
+}
+
+const items = (group: unknown): KeyValue[] =>
+  group && typeof group === 'object'
+    ? list((group as Raw).item).map((i) => ({ key: str(i.key), value: str(i.value) }))
+    : [];
+
+/** `info` → the spec's `{desc, birth, birthPlace}` plus the name and every basic/other item. Missing parts are ''. */
+export function mapSingerDesc(info: Raw | null): SingerDesc {
+  const basic = items(info?.basic);
+  const other = items(info?.other);
+  const value = (key: string) => basic.find((i) => i.key === key)?.value ?? '';
+  return {
+    desc: typeof info?.desc === 'string' ? info.desc : '',
+    birth: value(DESC_KEYS.birth),
+    birthPlace: value(DESC_KEYS.birthPlace),
+    name: value(DESC_KEYS.name) || value(DESC_KEYS.foreignName),
+    basic,
+    other,
+  };
+}
+
+// ---------- songs ----------
+
+export interface SingerSong {
+  songmid: string;
+  songid: number;
+  songname: string;
+  singer: string;
+  albumName: string;
+  albumMid: string;
+  interval: number;
+}
+
+/** A GetSingerSongList `songList[]` entry (`{songInfo: track}`) or a bare track (new or old field names). */
+export function mapSingerSong(item: Raw): SingerSong {
+  const t: Raw = item?.songInfo ?? item?.musicData ?? item ?? {};
+  const album: Raw = t.album && typeof t.album === 'object' ? t.album : {};
+  return {
+    songmid: str(t.mid ?? t.songmid),
+    songid: num(t.id ?? t.songid),
+    songname: str(t.name ?? t.title ?? t.songname),
+    singer: list(t.singer).map((s) => str(s.name)).filter(Boolean).join('/'),
+    albumName: str(album.name ?? t.albumname),
+    albumMid: str(album.mid ?? t.albummid),
+    interval: num(t.interval),
+  };
+}
+
+// ---------- albums ----------
+
+export interface SingerAlbum {
+  albumMid: string;
+  albumName: string;
+  publishDate: string;
+  totalNum: number;
+  cover: string;
+}
+
+/** A GetAlbumList `albumList[]` entry [fx:musicu-musichallalbum-getalbumlist.albumList.fragment.json]. */
+export function mapSingerAlbum(a: Raw): SingerAlbum {
+  const mid = str(a.albumMid ?? a.album_mid ?? a.mid);
+  return {
+    albumMid: mid,
+    albumName: str(a.albumName ?? a.album_name ?? a.name),
+    publishDate: str(a.publishDate ?? a.pub_time ?? a.publicTime),
+    totalNum: num(a.totalNum ?? a.total_num),
+    cover: albumCoverUrl(mid),
+  };
+}
+
+// ---------- MVs ----------
+
+export interface SingerMv {
+  vid: string;
+  mvid: number;
+  title: string;
+  pic: string;
+  playCount: number;
+  /** Unix seconds, as upstream sends `pubdate`. */
+  publishDate: number;
+}
+
+/** A GetSingerMvList `list[]` entry: `{mvid, vid, title, picurl, playcnt, pubdate, duration}` (L1 VideoBrief). */
+export function mapSingerMv(m: Raw): SingerMv {
+  return {
+    vid: str(m.vid),
+    mvid: num(m.mvid ?? m.id),
+    title: str(m.title ?? m.name),
+    pic: str(m.picurl ?? m.pic),
+    playCount: num(m.playcnt ?? m.listenCount ?? m.play_count),
+    publishDate: num(m.pubdate ?? m.publish_date),
+  };
+}
+
+// ---------- similar singers ----------
+
+/** A GetSimilarSingerList `singerlist[]` entry: `{singerId, singerMid, singerName, singerPic, pic_mid}`. */
+export function mapSimilarSinger(s: Raw): SingerListItem {
+  const mid = str(s.singerMid ?? s.singer_mid ?? s.mid);
+  return {
+    singerMID: mid,
+    singerName: str(s.singerName ?? s.singer_name ?? s.name),
+    singerPic: str(s.singerPic ?? s.singer_pic ?? s.pic) || singerPicUrl(mid),
+  };
+}
+
+// ---------- fan count ----------
+
+/**
+ * The fan count from `fcg_order_singer_getnum.fcg`. No source confirms the field (CONTRACT §2.8, §11 item 14), so the
+ * forms seen in third-party code are all accepted, first match wins: `num`, `concernNum`, `data.num`, `data.concernNum`.
+ * Returns undefined when none holds a number.
+ */
+export function pickFanCount(body: Raw): number | undefined {
+  const candidates = [body?.num, body?.concernNum, body?.data?.num, body?.data?.concernNum];
+  for (const c of candidates) {
+    if (c === undefined || c === null || c === '') continue;
+    const n = Number(c);
+    if (Number.isFinite(n) && n >= 0) return n;
+  }
+  return undefined;
+}

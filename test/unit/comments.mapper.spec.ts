@@ -1,0 +1,89 @@
+import { fixture } from '../../fake-upstream/fixtures';
+import {
+  CGI_BIZTYPES,
+  COMMENT_READ_BIZTYPES,
+  COMMENT_READ_METHODS,
+  commentReadParam,
+  defaultCgiCmd,
+  mapCgiCommentItem,
+  mapCgiPage,
+  mapCommentReadItem,
+  mapCommentReadPage,
+} from '../../src/comments/comments.mapper';
+
+describe('comment translation tables', () => {
+  it('reqtype → CommentRead method', () => {
+    expect(COMMENT_READ_METHODS).toEqual({ 1: 'GetRecCommentList', 2: 'GetNewCommentList', 3: 'GetHotCommentList' });
+  });
+
+  it('biztype: CommentRead keeps the spec numbers (4 = MV); the CGI numbers MV 5', () => {
+    expect(COMMENT_READ_BIZTYPES).toEqual({ 1: 1, 2: 2, 3: 3, 4: 4 });
+    expect(CGI_BIZTYPES).toEqual({ 1: 1, 2: 2, 3: 3, 4: 5 });
+  });
+
+  it.each([
+    [2, 1, 8],
+    [1, 3, 8],
+    [3, 1, 6],
+    [3, 4, 6],
+    [3, 2, 9],
+    [3, 3, 9],
+  ])('default CGI cmd for reqtype %s, biztype %s is %s', (reqtype, biztype, cmd) => {
+    expect(defaultCgiCmd(reqtype, biztype)).toBe(cmd);
+  });
+
+  it('builds each method’s param with its own flags', () => {
+    const base = { bizType: 4, bizId: 'v1', pageNum: 2, pageSize: 10, cursor: 'c' };
+    const common = { BizType: 4, BizId: 'v1', PageNum: 2, PageSize: 10, LastCommentSeqNo: 'c', PicEnable: 1 };
+    expect(commentReadParam(3, base)).toEqual({ ...common, HotType: 1, WithAirborne: 0 });
+    expect(commentReadParam(1, base)).toEqual({ ...common, Flag: 1, CmListUIVer: 1, AudioEnable: 1 });
+    expect(commentReadParam(2, base)).toEqual({ ...common, HashTagID: '', SelfSeeEnable: 1, AudioEnable: 1 });
+  });
+});
+
+describe('comment mappers', () => {
+  const genuine = fixture('c-fcg-global-comment-h5-mv.comment.fragment.json');
+
+  it('maps a genuine CGI comment, ids as strings', () => {
+    expect(mapCgiCommentItem(genuine.commentlist[0])).toEqual({
+      rootcommentid: 'mv_l0031ejo935_1152921504622223955_1560771882',
+      commentid: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
+      content: genuine.commentlist[0].rootcommentcontent,
+      nick: '...',
+      avatar: genuine.commentlist[0].avatarurl,
+      praisenum: 0,
+      time: 1560789554,
+    });
+  });
+
+  it('maps a CGI page: total, and the last rootcommentid as the next cursor while more remain', () => {
+    const page = mapCgiPage({ comment: genuine }, 0, 10);
+    expect(page.total).toBe(2752);
+    expect(page.list).toHaveLength(10);
+    expect(page.hasMore).toBe(true);
+    expect(page.nextCursor).toBe(genuine.commentlist[9].rootcommentid);
+    expect(mapCgiPage({ comment: genuine }, 275, 10)).toMatchObject({ hasMore: false, nextCursor: '' });
+    expect(mapCgiPage({}, 0, 10)).toEqual({ list: [], total: 0, nextCursor: '', hasMore: false });
+  });
+
+  it('maps a CommentRead item and page (cursor = last SeqNo while HasMore)', () => {
+    const item = { CmId: 'id1', SeqNo: 's1', Nick: 'n', Avatar: 'a', Content: 'c', PubTime: 1700000000, PraiseNum: 3 };
+    expect(mapCommentReadItem(item)).toEqual({
+      rootcommentid: 'id1',
+      commentid: 'id1',
+      content: 'c',
+      nick: 'n',
+      avatar: 'a',
+      praisenum: 3,
+      time: 1700000000,
+    });
+    const page = mapCommentReadPage({ CommentList: { Comments: [item, { ...item, SeqNo: 's2' }], HasMore: 1, Total: 9 } }, 0, 2);
+    expect(page).toMatchObject({ total: 9, hasMore: true, nextCursor: 's2' });
+    expect(mapCommentReadPage({ CommentList: { Comments: [item], HasMore: 0, Total: 1 } }, 0, 2)).toMatchObject({
+      hasMore: false,
+      nextCursor: '',
+    });
+    expect(mapCommentReadPage({ CommentList: { Comments: [item] }, TotalCmNum: 5 }, 0, 2)).toMatchObject({ total: 5, hasMore: true });
+    expect(mapCommentReadPage({}, 0, 25)).toEqual({ list: [], total: 0, nextCursor: '', hasMore: false });
+  });
+});
