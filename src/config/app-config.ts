@@ -57,6 +57,8 @@ export interface AppConfig {
   upstreamRetries: number;
   /** Most upstream requests in flight per upstream host (protects the server's IP from upstream rate limits). */
   upstreamMaxConcurrency: number;
+  /** Token for admin routes (stored cookie, credential status); undefined = those routes are off (404). */
+  adminToken?: string;
 }
 
 /** Env variable → default. `.env.example` documents the same table. */
@@ -87,6 +89,7 @@ export const ENV_DEFAULTS = {
   RATE_LIMIT_WINDOW_MS: '60000',
   UPSTREAM_RETRIES: '2',
   UPSTREAM_MAX_CONCURRENCY: '32',
+  ADMIN_TOKEN: '',
 } as const;
 
 type EnvName = keyof typeof ENV_DEFAULTS;
@@ -137,6 +140,8 @@ class EnvVars implements Record<EnvName, string> {
   UPSTREAM_RETRIES: string;
   @Matches(/^[1-9]\d{0,3}$/, { message: 'must be 1 to 9999' })
   UPSTREAM_MAX_CONCURRENCY: string;
+  @IsOptional() @Matches(/^(|[\x21-\x7e]{16,256})$/, { message: 'must be 16 to 256 printable characters' })
+  ADMIN_TOKEN: string;
 }
 
 class PortRange {
@@ -198,6 +203,7 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     rateLimitWindowMs: Number(raw.RATE_LIMIT_WINDOW_MS),
     upstreamRetries: Number(raw.UPSTREAM_RETRIES),
     upstreamMaxConcurrency: Number(raw.UPSTREAM_MAX_CONCURRENCY),
+    adminToken: raw.ADMIN_TOKEN || undefined,
   };
 }
 

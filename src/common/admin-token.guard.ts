@@ -1,0 +1,33 @@
+import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { GatewayError } from './http-error';
+
+/**
+ * Guards routes that read or write secrets. Without ADMIN_TOKEN they do not exist (404); with it, the caller must
+ * send `Authorization: Bearer <token>` or `X-Admin-Token: <token>`, compared in constant time.
+ */
+@Injectable()
+export class AdminTokenGuard implements CanActivate {
+  private readonly expected?: Buffer;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.expected = config.adminToken ? digest(config.adminToken) : undefined;
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (!this.expected) throw new GatewayError(HttpStatus.NOT_FOUND, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`);
+    const header = req.header('authorization');
+    const given = header?.startsWith('Bearer ') ? header.slice(7) : req.header('x-admin-token');
+    // Hashing first gives equal-length buffers, so the comparison time does not depend on the guess.
+    if (!given || !timingSafeEqual(digest(given), this.expected)) {
+      throw new GatewayError(HttpStatus.UNAUTHORIZED, 'ADMIN_TOKEN_REQUIRED', 'A valid admin token is required');
+    }
+    return true;
+  }
+}
+
+const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
