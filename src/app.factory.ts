@@ -6,6 +6,7 @@ import { json, urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { installCacheFastLane } from './cache/cache-fast-lane';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { parseQueryFirstValue } from './common/query-parser';
@@ -26,6 +27,7 @@ export async function createApp(
   const config = app.get<AppConfig>(APP_CONFIG);
   configureApp(app, config);
   await app.init();
+  installCacheFastLane(app, config);
   return app;
 }
 

@@ -19,7 +19,13 @@ describe('Response cache, coalescing and stale answers', () => {
     expect(second.headers['content-type']).toMatch(/application\/json/);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    // hits skip the framework but keep the security headers and the request id
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+    const metrics = await h.http().get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/gateway_cache_lookups_total\{result="hit"\} 1/);
+    expect(metrics.text).toMatch(/gateway_http_requests_total\{method="GET",route="\/getRanks",status="200"\} 2/);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

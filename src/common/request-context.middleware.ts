@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { isHeaderSafe } from './cookie';
-import { requestContext } from './request-context';
+import { requestContext, resolveCallerCookie } from './request-context';
 import { ShutdownSignal } from './shutdown.service';
 
 /**
@@ -14,10 +14,7 @@ export class RequestContextMiddleware implements NestMiddleware {
   constructor(private readonly shutdown: ShutdownSignal) {}
 
   use(req: Request, res: Response, next: NextFunction): void {
-    const fromQuery = typeof req.query.cookie === 'string' ? req.query.cookie : undefined;
-    const fromCustom = req.header('x-custom-cookie');
-    const fromHeader = req.header('cookie');
-    const callerCookie = [fromQuery, fromCustom, fromHeader].map((c) => c?.trim()).find((c) => !!c);
+    const callerCookie = resolveCallerCookie(req.query.cookie, req.headers);
     if (callerCookie !== undefined && !isHeaderSafe(callerCookie)) {
       return next(new BadRequestException('cookie contains control characters'));
     }

@@ -11,3 +11,16 @@ export interface RequestContext {
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/** The caller's own cookie: query `cookie`, then header `X-Custom-Cookie`, then header `Cookie`; first non-empty wins. */
+export function resolveCallerCookie(
+  queryCookie: unknown,
+  headers: Record<string, string | string[] | undefined>,
+): string | undefined {
+  const custom = headers['x-custom-cookie'];
+  const candidates = [queryCookie, Array.isArray(custom) ? custom[0] : custom, headers.cookie];
+  for (const c of candidates) {
+    if (typeof c === 'string' && c.trim()) return c.trim();
+  }
+  return undefined;
+}

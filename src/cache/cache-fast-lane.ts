@@ -1,0 +1,79 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { isHeaderSafe } from '../common/cookie';
+import { parseQueryFirstValue } from '../common/query-parser';
+import { resolveCallerCookie } from '../common/request-context';
+import type { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
+import { ResponseCache } from './response-cache.service';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/**
+ * Fresh in-memory cache hits are answered straight from the HTTP server's request event, before Express and Nest:
+ * the stored bytes with prebuilt headers. Everything else (misses, stale entries, bypass, CORS preflights and
+ * cross-origin requests, unsafe cookies) takes the full pipeline. Hits are counted in /metrics but not logged
+ * one by one (at thousands per second the log would cost more than the answer).
+ */
+export function installCacheFastLane(app: NestExpressApplication, config: AppConfig): void {
+  if (!config.cacheEnabled) return;
+  const cache = app.get(ResponseCache);
+  const metrics = app.get(MetricsService);
+  const securityHeaders = helmetHeaders();
+  const server: Server = app.getHttpServer();
+  const [pipeline] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (!pipeline) return;
+  server.removeListener('request', pipeline);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!serveHit(req, res)) pipeline(req, res);
+  });
+
+  function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' || (config.cors && req.headers.origin)) return false;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    if (!cache.ttlOf('GET', path)) return false;
+    const cacheControl = req.headers['cache-control'];
+    if (cacheControl && /no-cache|no-store/i.test(cacheControl)) return false;
+    const query = q < 0 ? {} : parseQueryFirstValue(url.slice(q + 1));
+    if (query.nocache === '1') return false;
+    const callerCookie = resolveCallerCookie(query.cookie, req.headers);
+    if (callerCookie !== undefined && !isHeaderSafe(callerCookie)) return false;
+    const answer = cache.peek(cache.keyOf(path, query, callerCookie).key);
+    if (!answer || !cache.isFresh(answer)) return false;
+
+    const incomingId = req.headers['x-request-id'];
+    const headers: Record<string, string | number> = {
+      ...securityHeaders,
+      ...cache.headersOf(answer, 'HIT'),
+      'X-Request-Id': typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+    };
+    const notModified = req.headers['if-none-match'] === answer.etag;
+    if (notModified) {
+      res.writeHead(304, headers).end();
+    } else {
+      const bytes = cache.bytesOf(answer);
+      headers['Content-Type'] = 'application/json; charset=utf-8';
+      headers['Content-Length'] = bytes.length;
+      res.writeHead(200, headers).end(bytes);
+    }
+    metrics.cacheLookups.inc({ result: 'hit' });
+    metrics.httpRequests.inc({ method: 'GET', route: path, status: notModified ? '304' : '200' });
+    return true;
+  }
+}
+
+/** The headers helmet sets, captured once so fast-lane answers carry the same security headers. */
+function helmetHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
+    removeHeader: (name: string) => delete headers[name],
+    getHeader: (name: string) => headers[name],
+  };
+  helmet()({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return headers;
+}

@@ -1,0 +1,110 @@
+import { CACHE_MANAGER } from '@nestjs/cache-manager';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Cache } from 'cache-manager';
+import type { CacheableMemory } from 'cacheable';
+import { createHash } from 'node:crypto';
+import { parseCookie } from '../common/cookie';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { CookieFileService } from '../config/cookie-file.service';
+import { CACHE_TTL_SECONDS, STALE_WINDOW_SECONDS } from './cache-policy';
+
+/** The in-memory tier of cache-manager, read synchronously by the fast lane. */
+export const MEMORY_TIER = Symbol('MEMORY_TIER');
+/** Keyv namespace of the response cache: cache-manager stores `<namespace>:<key>` → `{ value, expires }`. */
+export const CACHE_NAMESPACE = 'qqgw';
+
+/** A stored answer: the exact bytes sent, so a hit is served without re-serialising. */
+export interface CachedAnswer {
+  /** JSON text (a string so every tier, Redis included, stores it compactly). */
+  body: string;
+  etag: string;
+  storedAt: number;
+  ttl: number;
+  /** No account in the key: `public` for shared caches; else `private`. */
+  shared: boolean;
+}
+
+/** Query parameters that never change the answer (credentials, cache control). */
+const IGNORED_PARAMS = new Set(['cookie', 'nocache']);
+
+/**
+ * The response cache's rules in one place: which routes, which key, fresh or stale. Keys carry a hash of the
+ * caller's account (uin + key), never the cookie, so one account's answer never reaches another.
+ */
+@Injectable()
+export class ResponseCache {
+  private readonly encoded = new WeakMap<CachedAnswer, Buffer>();
+
+  constructor(
+    @Inject(CACHE_MANAGER) private readonly cache: Cache,
+    @Inject(MEMORY_TIER) private readonly memory: CacheableMemory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cookieFile: CookieFileService,
+  ) {}
+
+  /** TTL in seconds when `path` is a cacheable GET route, else undefined. */
+  ttlOf(method: string | undefined, path: string): number | undefined {
+    return this.config.cacheEnabled && method === 'GET' ? CACHE_TTL_SECONDS[path] : undefined;
+  }
+
+  keyOf(path: string, query: Record<string, string>, callerCookie: string | undefined): { key: string; shared: boolean } {
+    const canonical = Object.keys(query)
+      .filter((name) => !IGNORED_PARAMS.has(name))
+      .sort()
+      .map((name) => `${name}=${query[name]}`)
+      .join('&');
+    const cookies = parseCookie(callerCookie ?? this.cookieFile.get()?.cookie ?? '');
+    const secret = cookies.qqmusic_key || cookies.qm_keyst || cookies.p_skey || cookies.skey || '';
+    const identity = secret
+      ? createHash('sha256').update(`${cookies.uin ?? cookies.qqmusic_uin ?? ''}:${secret}`).digest('base64url').slice(0, 22)
+      : 'anon';
+    return { key: `resp:v1:${path}?${canonical}|${identity}`, shared: identity === 'anon' };
+  }
+
+  /** The in-memory entry, synchronously (fast lane). */
+  peek(key: string): CachedAnswer | undefined {
+    const entry = this.memory.get<{ value: CachedAnswer; expires?: number }>(`${CACHE_NAMESPACE}:${key}`);
+    if (!entry || (entry.expires !== undefined && entry.expires < Date.now())) return undefined;
+    return entry.value;
+  }
+
+  /** Memory tier, then the shared Redis tier when configured. Errors of the shared tier count as a miss. */
+  async get(key: string): Promise<CachedAnswer | undefined> {
+    return (await this.cache.get<CachedAnswer>(key).catch(() => undefined)) ?? undefined;
+  }
+
+  store(key: string, answer: CachedAnswer): void {
+    void this.cache.set(key, answer, (answer.ttl + STALE_WINDOW_SECONDS) * 1000).catch(() => undefined);
+  }
+
+  /** The answer's bytes, encoded once per stored answer (not once per hit). */
+  bytesOf(answer: CachedAnswer): Buffer {
+    let bytes = this.encoded.get(answer);
+    if (!bytes) {
+      bytes = Buffer.from(answer.body);
+      this.encoded.set(answer, bytes);
+    }
+    return bytes;
+  }
+
+  isFresh(answer: CachedAnswer, now = Date.now()): boolean {
+    return now - answer.storedAt < answer.ttl * 1000;
+  }
+
+  /** Headers of a cached (or just-stored) answer. */
+  headersOf(answer: CachedAnswer, state: 'HIT' | 'MISS' | 'BYPASS' | 'STALE'): Record<string, string> {
+    const age = Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000));
+    return {
+      'X-Cache': state,
+      ETag: answer.etag,
+      Age: String(age),
+      'Cache-Control': `${answer.shared ? 'public' : 'private'}, max-age=${Math.max(0, answer.ttl - age)}`,
+      Vary: 'Cookie, X-Custom-Cookie',
+    };
+  }
+}
+
+export function etagOf(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+}
