@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build on Node 24 LTS; the runtime image has production dependencies only and runs as a non-root user.
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# The node@24 devDependency is only for machines whose system Node is older; the image already has Node 24.
+RUN npm ci --ignore-scripts
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY src ./src
+COPY fake-upstream ./fake-upstream
+COPY scripts ./scripts
+RUN npm run build && npm prune --omit=dev --ignore-scripts
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3200 HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/package.json ./package.json
+# config/ holds the cookie file (mount a volume here to keep a login across restarts)
+RUN mkdir -p config && chown node:node config
+USER node
+EXPOSE 3200
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3200)+'/health/live').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "dist/src/main.js"]
