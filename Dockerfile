@@ -10,7 +10,7 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY fake-upstream ./fake-upstream
 COPY scripts ./scripts
-RUN npm run build && npm prune --omit=dev --ignore-scripts
+RUN node node_modules/typescript/bin/tsc -p tsconfig.build.json && npm prune --omit=dev --ignore-scripts
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3200 HOST=0.0.0.0

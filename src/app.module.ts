@@ -26,6 +26,7 @@ import { MvModule } from './mv/mv.module';
 import { CommentsModule } from './comments/comments.module';
 import { SearchModule } from './search/search.module';
 import { LoginModule } from './login/login.module';
+import { CredentialsModule } from './credentials/credentials.module';
 import { UserModule } from './user/user.module';
 
 /** Feature modules, in the order the README lists them. A new feature adds one line here. */
@@ -38,7 +39,9 @@ export const FEATURE_MODULES = [
   CommentsModule,
   SearchModule,
   LoginModule,
+  CredentialsModule,
   UserModule,
+  require('./legacy/legacy.module').LegacyModule,
 ];
 
 @Module({})

@@ -47,6 +47,12 @@ export interface LoginFaults {
   noUuid?: boolean;
   /** Login answer without strMusicid (the musicid is then only the bare JSON number). */
   noStrMusicid?: boolean;
+  /**
+   * The credential refresh (`Login` with `loginMode:2`) answers this code instead of a new credential (CONTRACT
+   * §12.3: 1000/104400/104401 auth expired, 20274/20277/20278/20450 restricted, 20279 device limit, 104604 too
+   * frequent, 20261 bad parameters).
+   */
+  refreshCode?: number;
 }
 
 export interface LoginFake {
@@ -61,6 +67,8 @@ export interface LoginFake {
   qqCodes: Map<string, string>;
   wxCodes: Map<string, string>;
   nextWx: number;
+  /** Credentials issued by the refresh, in order (their musickeys are `<old prefix>R<n>_…`). */
+  refreshed: { musicid: string; musickey: string; loginType: number }[];
 }
 
 export const loginFake = (state: FakeState): LoginFake =>
@@ -73,6 +81,7 @@ export const loginFake = (state: FakeState): LoginFake =>
     qqCodes: new Map(),
     wxCodes: new Map(),
     nextWx: 0,
+    refreshed: [],
   }));
 
 /** The QQ account and WeChat musicid the fake logs in (the latter > 2^53, as real WeChat musicids are). */
@@ -308,7 +317,33 @@ const longPoll = async ({ req, state, closed }: FakeContext): Promise<FakeReply>
   return { text: fixtureText(`wx-lp-${errcode === 402 ? 403 : errcode}.txt`).replace(/=\d+;/, `=${errcode};`) };
 };
 
-const wxLogin: MusicuHandler = (param, { state, comm }) => {
+/**
+ * The credential refresh (CONTRACT §12.3): `music.login.LoginServer`/`Login` with `loginMode:2`, comm
+ * `tmeLoginType`, and the old credential's fields. No recorded payload exists: the answer is a complete new
+ * credential built like the login one (new musickey, refresh_key, musickeyCreateTime = now). Missing or mistyped
+ * params answer 20261 as upstream does; `faults.refreshCode` drives the error answers.
+ */
+const refreshLogin: MusicuHandler = (param, { state, comm }) => {
+  const fake = loginFake(state);
+  if (fake.faults.refreshCode) return { code: fake.faults.refreshCode, data: {} };
+  const has = (...names: string[]) => names.every((n) => typeof param[n] === 'string' && param[n] !== '');
+  const qq = comm.tmeLoginType === 2 && typeof param.musicid === 'number' && has('openid', 'access_token', 'refresh_token', 'musickey', 'refresh_key') && typeof param.expired_in === 'number';
+  const wx = comm.tmeLoginType === 1 && has('openid', 'refresh_token', 'str_musicid', 'musickey', 'unionid', 'refresh_key') && /^\d+$/.test(param.str_musicid);
+  if (!qq && !wx) return { code: 20261, data: {} };
+  const musicid = qq ? String(param.musicid) : String(param.str_musicid);
+  const n = fake.refreshed.length + 1;
+  const musickey = `${String(param.musickey).slice(0, qq ? 6 : 4)}R${n}_${randomBytes(6).toString('hex')}`;
+  fake.refreshed.push({ musicid, musickey, loginType: comm.tmeLoginType });
+  const rawJSON = (JSON as unknown as { rawJSON?: (text: string) => unknown }).rawJSON;
+  const extra: Record<string, unknown> = qq
+    ? { musicid: Number(musicid), openid: param.openid }
+    : { musicid: rawJSON ? rawJSON(musicid) : Number(musicid), str_musicid: musicid, openid: param.openid, unionid: param.unionid };
+  return { code: 0, data: credential(musicid, musickey, comm.tmeLoginType, extra) };
+};
+
+const wxLogin: MusicuHandler = (param, ctx) => {
+  if (param.loginMode === 2) return refreshLogin(param, ctx);
+  const { state, comm } = ctx;
   const fake = loginFake(state);
   const musicid = fake.wxCodes.get(String(param.code));
   if (!musicid || param.strAppid !== 'wx48db31d50e334801' || comm.tmeLoginType !== 1) return { code: 20261, data: {} };

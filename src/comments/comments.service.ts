@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError } from '../upstream/upstream.errors';
+import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import {
   CGI_BIZTYPES,
   COMMENT_READ_BIZTYPES,
@@ -35,7 +35,7 @@ export class CommentsService {
     try {
       return await this.fromCommentRead(p);
     } catch (err) {
-      if (!(err instanceof UpstreamError && err.kind === 'business')) throw err;
+      if (!warrantsFallback(err)) throw err;
       this.logger.warn(`CommentRead failed (${err.message}); trying fcg_global_comment_h5.fcg`);
       return this.fromCgi(p);
     }

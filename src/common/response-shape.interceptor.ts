@@ -1,11 +1,40 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { map, Observable } from 'rxjs';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { catchError, map, Observable, of, throwError } from 'rxjs';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { PLAY_URL_ERRORS, requestedShape, routeName, toLegacy } from '../legacy/legacy-shape';
+import { GatewayError } from './http-error';
 import { Shaped } from './shaped';
 
-/** Turns a service's Shaped result into the response body: the spec's normalised shape. */
+/**
+ * Turns a service's Shaped result into the response body: the spec's normalised shape by default, or the legacy
+ * `{ response: <upstream> }` shape of the older qq-music-api services (RESPONSE_SHAPE, `?shape=`,
+ * `X-Response-Shape`; docs/migrating.md). Errors keep the gateway's `{ error, errorCode }` in both shapes, except
+ * getMusicPlay's "no URL" cases, which the references answered with 200 and `playUrl[<mid>].error`.
+ */
 @Injectable()
 export class ResponseShapeInterceptor implements NestInterceptor {
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(map((result) => (result instanceof Shaped ? result.body : result)));
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<Request>();
+    const shape = requestedShape(req, this.config?.responseShape ?? 'normalised');
+    if (shape !== 'legacy') {
+      return next.handle().pipe(map((result) => (result instanceof Shaped ? result.body : result)));
+    }
+    const res = context.switchToHttp().getResponse<Response>();
+    res.setHeader('X-Response-Shape', 'legacy');
+    return next.handle().pipe(
+      map((result) => (result instanceof Shaped ? toLegacy(result, req) : result)),
+      catchError((err) => {
+        if (routeName(req.route?.path) === 'getMusicPlay' && err instanceof GatewayError && PLAY_URL_ERRORS.has(err.errorCode)) {
+          const mid = String(req.query?.songmid ?? '');
+          return of({ data: { playUrl: { [mid]: { url: '', error: '暂无播放链接' } } } });
+        }
+        return throwError(() => err);
+      }),
+    );
   }
 }

@@ -28,6 +28,9 @@ export type UpstreamHost = keyof UpstreamOrigins;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const RESPONSE_SHAPES = ['normalised', 'legacy'] as const;
+export type ResponseShape = (typeof RESPONSE_SHAPES)[number];
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -59,6 +62,16 @@ export interface AppConfig {
   upstreamMaxConcurrency: number;
   /** Token for admin routes (stored cookie, credential status); undefined = those routes are off (404). */
   adminToken?: string;
+  /** Default response shape: the spec's normalised envelope, or the legacy `{ response: <upstream> }` (docs/migrating.md). */
+  responseShape: ResponseShape;
+  /** Refresh the stored login this many seconds before its musickey expires (CONTRACT §12.3). */
+  credentialRefreshMarginS: number;
+  /** After a refresh failure that may pass (too frequent, network), wait this long before trying again. */
+  credentialRefreshBackoffS: number;
+  /** Redis key of the shared credential (REDIS_URL set); the refresh lock uses `<key>:lock:<uin>`. */
+  credentialRedisKey: string;
+  /** How often (ms) an instance re-reads the shared credential from Redis (0 = before every call). */
+  credentialSyncMs: number;
 }
 
 /** Env variable → default. `.env.example` documents the same table. */
@@ -90,6 +103,11 @@ export const ENV_DEFAULTS = {
   UPSTREAM_RETRIES: '2',
   UPSTREAM_MAX_CONCURRENCY: '32',
   ADMIN_TOKEN: '',
+  RESPONSE_SHAPE: 'normalised',
+  CREDENTIAL_REFRESH_MARGIN_S: '3600',
+  CREDENTIAL_REFRESH_BACKOFF_S: '600',
+  CREDENTIAL_REDIS_KEY: 'qqmusic:credential',
+  CREDENTIAL_SYNC_MS: '5000',
 } as const;
 
 type EnvName = keyof typeof ENV_DEFAULTS;
@@ -142,6 +160,16 @@ class EnvVars implements Record<EnvName, string> {
   UPSTREAM_MAX_CONCURRENCY: string;
   @IsOptional() @Matches(/^(|[\x21-\x7e]{16,256})$/, { message: 'must be 16 to 256 printable characters' })
   ADMIN_TOKEN: string;
+  @IsIn(RESPONSE_SHAPES)
+  RESPONSE_SHAPE: string;
+  @Matches(/^\d+$/, { message: 'must be a whole number of seconds' })
+  CREDENTIAL_REFRESH_MARGIN_S: string;
+  @Matches(/^\d+$/, { message: 'must be a whole number of seconds' })
+  CREDENTIAL_REFRESH_BACKOFF_S: string;
+  @Matches(/^[\x21-\x7e]{1,200}$/, { message: 'must be a Redis key without spaces' })
+  CREDENTIAL_REDIS_KEY: string;
+  @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
+  CREDENTIAL_SYNC_MS: string;
 }
 
 class PortRange {
@@ -204,6 +232,11 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     upstreamRetries: Number(raw.UPSTREAM_RETRIES),
     upstreamMaxConcurrency: Number(raw.UPSTREAM_MAX_CONCURRENCY),
     adminToken: raw.ADMIN_TOKEN || undefined,
+    responseShape: raw.RESPONSE_SHAPE as ResponseShape,
+    credentialRefreshMarginS: Number(raw.CREDENTIAL_REFRESH_MARGIN_S),
+    credentialRefreshBackoffS: Number(raw.CREDENTIAL_REFRESH_BACKOFF_S),
+    credentialRedisKey: raw.CREDENTIAL_REDIS_KEY,
+    credentialSyncMs: Number(raw.CREDENTIAL_SYNC_MS),
   };
 }
 

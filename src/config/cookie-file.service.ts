@@ -7,6 +7,13 @@ import type { AppConfig } from './app-config';
 export interface StoredLogin {
   cookie: string;
   uin?: string;
+  /**
+   * The full login credential (CONTRACT §12.3: musicid as an exact digit string, musickey, refresh_key, …), written
+   * by a login or a refresh; absent in a cookie-only file (which keeps working but cannot be refreshed).
+   */
+  credential?: Record<string, unknown>;
+  /** The last refresh outcome (src/credentials), kept beside the credential so it survives a restart. */
+  refresh?: Record<string, unknown>;
 }
 
 export class CookieFileError extends Error {}
@@ -35,6 +42,13 @@ export class CookieFileService implements OnModuleInit {
 
   get filePath(): string {
     return this.path;
+  }
+
+  /** Re-read the file now (after this process wrote it), instead of waiting for the next check. */
+  reloadNow(): StoredLogin | null {
+    this.lastCheck = Date.now();
+    this.reload(false);
+    return this.current;
   }
 
   /** The stored login, or null when anonymous. */
@@ -88,10 +102,23 @@ export function parseLoginFile(text: string): StoredLogin {
     throw new Error('not valid JSON');
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('expected a JSON object');
-  const { cookie, uin } = data as Record<string, unknown>;
+  const { cookie, uin, credential, refresh } = data as Record<string, unknown>;
   if (cookie !== undefined && typeof cookie !== 'string') throw new Error('"cookie" must be a string');
   if (uin !== undefined && typeof uin !== 'string' && typeof uin !== 'number') throw new Error('"uin" must be a string');
   // eslint-disable-next-line no-control-regex
   if (typeof cookie === 'string' && /[\r\n\u0000]/.test(cookie)) throw new Error('"cookie" contains line breaks');
-  return { cookie: (cookie as string | undefined) ?? '', uin: uin === undefined ? undefined : String(uin) };
+  const login: StoredLogin = { cookie: (cookie as string | undefined) ?? '', uin: uin === undefined ? undefined : String(uin) };
+  if (credential !== undefined && credential !== null) {
+    if (typeof credential !== 'object' || Array.isArray(credential)) throw new Error('"credential" must be an object');
+    const cred = { ...(credential as Record<string, unknown>) };
+    // A musicid written as a bare number may exceed 2^53 (WeChat): take its exact digits from the text.
+    if (typeof cred.musicid === 'number') {
+      const exact = /"credential"\s*:\s*\{[\s\S]*?"musicid"\s*:\s*(\d+)/.exec(text);
+      cred.musicid = exact ? exact[1] : String(cred.musicid);
+    }
+    if (cred.musicid !== undefined && !/^\d+$/.test(String(cred.musicid))) throw new Error('"credential.musicid" must be digits');
+    login.credential = cred;
+  }
+  if (refresh && typeof refresh === 'object' && !Array.isArray(refresh)) login.refresh = refresh as Record<string, unknown>;
+  return login;
 }

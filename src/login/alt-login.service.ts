@@ -191,7 +191,8 @@ export class AltLoginService {
       session,
       credential: pickCredential({ loginType: 1, ...data }, musicid),
     };
-    const persisted = this.persist.persist(session.cookie, musicid);
+    // The full credential goes to the credential store (refreshable later, docs/credentials.md).
+    const persisted = await this.persist.persist(session.cookie, musicid, body.credential as Record<string, unknown>);
     if (persisted !== undefined) body.persisted = persisted;
     return new Shaped(body, res.text);
   }

@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import * as fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
+import { LOGIN_SINK, type LoginSink } from '../credentials/credential-store';
 
 /** The file operations the atomic write uses; a seam so tests can simulate a crash mid-write. */
 export interface FileOps {
@@ -26,7 +27,8 @@ export const NODE_FILE_OPS: FileOps = {
 };
 
 /**
- * Opt-in (LOGIN_PERSIST_COOKIE=true): a successful QR login writes `{ cookie, uin }` into the cookie file, so later
+ * Opt-in (LOGIN_PERSIST_COOKIE=true): a successful QR login writes `{ cookie, uin, credential }` into the cookie
+ * file (or, with REDIS_URL, into the shared credential store: src/credentials), so later
  * calls use it without a restart (CookieFileService re-reads the file when it changes). The write is atomic: a
  * temp file in the same directory (mode 0600), fsync, then rename over the old file — a failure at any point leaves
  * the old file as it was. The cookie is never logged.
@@ -39,18 +41,34 @@ export class LoginPersistService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cookieFile: CookieFileService,
+    @Optional() @Inject(LOGIN_SINK) private readonly sink?: LoginSink,
   ) {}
 
   get enabled(): boolean {
     return this.config.persistLoginCookie ?? false;
   }
 
-  /** Writes the login when enabled; returns whether it was written (undefined when persistence is off). */
-  persist(cookie: string, uin: string): boolean | undefined {
+  /**
+   * Writes the login (with its full credential, CONTRACT §12.3, so it can be refreshed) when enabled; returns whether
+   * it was written (undefined when persistence is off).
+   */
+  async persist(cookie: string, uin: string, credential?: Record<string, unknown>): Promise<boolean | undefined> {
     if (!this.enabled) return undefined;
+    if (this.sink?.storeKind === 'redis') {
+      try {
+        await this.sink.save(cookie, uin, credential ?? {});
+        this.logger.log(`Login for account ${uin} saved to the shared credential store`);
+        return true;
+      } catch (err) {
+        this.logger.warn(`Could not save the login to the shared credential store (${(err as Error).message})`);
+        return false;
+      }
+    }
     const target = this.cookieFile.filePath;
     try {
-      writeFileAtomic(target, `${JSON.stringify({ cookie, uin }, null, 2)}\n`, this.ops);
+      const content = credential ? { cookie, uin, credential } : { cookie, uin };
+      writeFileAtomic(target, `${JSON.stringify(content, null, 2)}\n`, this.ops);
+      this.sink?.saved();
       this.logger.log(`Login for account ${uin} saved to ${target}`);
       return true;
     } catch (err) {

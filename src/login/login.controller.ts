@@ -1,4 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import { AltLoginService } from './alt-login.service';
 import { CheckAltLoginBody, CheckMainLoginBody } from './dto/check-login.dto';
 import { MainLoginService } from './main-login.service';
@@ -11,6 +13,22 @@ export const LOGIN_PATHS = {
   checkAlt: ['checkAltLoginQr', 'user/checkAltLoginQr', 'checkWXLoginQr', 'user/checkWXLoginQr'],
 };
 
+const ALIASES = 'Answers identically under four paths: the spec\'s name, its /user/ alias, and the QQ / WX names with and without /user/.';
+const SESSION_EXAMPLE = {
+  loginUin: 'o0123456789',
+  uin: 'o0123456789',
+  cookie: 'uin=o0123456789; p_skey=…; qqmusic_key=Q_H_L_…; qm_keyst=Q_H_L_…; tmeLoginType=2',
+  cookieList: ['uin=o0123456789', 'p_skey=…', 'qqmusic_key=Q_H_L_…', 'qm_keyst=Q_H_L_…', 'tmeLoginType=2'],
+  cookieObject: { uin: 'o0123456789', p_skey: '…', qqmusic_key: 'Q_H_L_…', qm_keyst: 'Q_H_L_…', tmeLoginType: '2' },
+};
+const LOGIN_EXCHANGE_ERRORS = [
+  { status: 403, description: 'Login exchange code 20274 (too many devices on the account; body has `upstreamCode`).', errorCodes: ['LOGIN_DEVICE_LIMIT'] },
+  { status: 502, description: 'Login exchange refused (any other code) or its answer lacks the credential.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_NO_CREDENTIAL'] },
+  { status: 504, description: 'A step of the login chain timed out.', errorCodes: ['LOGIN_TIMEOUT'] },
+  502,
+];
+
+@ApiTags('login')
 @Controller()
 export class LoginController {
   constructor(
@@ -19,23 +37,85 @@ export class LoginController {
   ) {}
 
   @Get(LOGIN_PATHS.getMain)
+  @ApiOperation({
+    summary: 'New QQ (Main) login QR code',
+    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken) to the check. No parameters. ${ALIASES}`,
+  })
+  @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig }`.', { img: 'data:image/png;base64,iVBORw0KGgo…', ptqrtoken: '1402397463', qrsig: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK' })
+  @ApiErrorResponses(
+    { status: 502, description: 'ptqrshow failed or set no qrsig cookie.', errorCodes: ['LOGIN_QR_FETCH_FAILED', 'LOGIN_NO_QRSIG'] },
+    { status: 504, description: 'ptqrshow did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
+    502,
+  )
   getMainLoginQr() {
     return this.main.getQr();
   }
 
   @Post(LOGIN_PATHS.checkMain)
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Poll the QQ (Main) login',
+    description:
+      'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
+      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, \`credential\`, and \`persisted\` when LOGIN_PERSIST_COOKIE is on. ${ALIASES}`,
+  })
+  @ApiBody({ type: CheckMainLoginBody, description: 'JSON body.', examples: { poll: { value: { qrsig: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK', ptqrtoken: '1402397463' } } } })
+  @ApiPlainOk('A poll state or the logged-in session (both 200).', {
+    isOk: true,
+    message: '登录成功',
+    session: SESSION_EXAMPLE,
+    credential: { musicid: '123456789', musickey: 'Q_H_L_…', refresh_key: '…', encryptUin: '…', loginType: 2, keyExpiresIn: 259200 },
+  })
+  @ApiErrorResponses(
+    { status: 400, description: 'qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig), or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
+    413,
+    ...LOGIN_EXCHANGE_ERRORS,
+    {
+      status: 502,
+      description: 'ptlogin refused the poll or answered something unrecognised, or the chain (check_sig, authorize) broke.',
+      errorCodes: ['LOGIN_POLL_FAILED', 'LOGIN_BAD_POLL', 'LOGIN_NO_CHECK_SIG', 'LOGIN_NO_P_SKEY', 'LOGIN_NO_REDIRECT', 'LOGIN_NO_CODE'],
+    },
+  )
   checkMainLoginQr(@Body() body: CheckMainLoginBody) {
     return this.main.check(body);
   }
 
   @Get(LOGIN_PATHS.getAlt)
+  @ApiOperation({
+    summary: 'New WeChat (Alt) login QR code',
+    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` to the check. No parameters. ${ALIASES}`,
+  })
+  @ApiPlainOk('`{ img: <JPEG data URL>, uuid }`.', { img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg…', uuid: '071Xw4Xx1a2b3c4d' })
+  @ApiErrorResponses(
+    { status: 502, description: 'The WeChat login page failed or held no uuid, or the QR image failed.', errorCodes: ['LOGIN_QR_PAGE_FAILED', 'LOGIN_NO_UUID', 'LOGIN_QR_FETCH_FAILED'] },
+    { status: 504, description: 'WeChat did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
+    502,
+  )
   getAltLoginQr() {
     return this.alt.getQr();
   }
 
   @Post(LOGIN_PATHS.checkAlt)
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Long-poll the WeChat (Alt) login',
+    description:
+      'One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): ' +
+      '408 waiting (`timeout: true` when the gateway\'s bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). ' +
+      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session, credential[, persisted] }\`. ${ALIASES}`,
+  })
+  @ApiBody({ type: CheckAltLoginBody, description: 'JSON body.', examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d' } } } })
+  @ApiPlainOk('A poll state or the logged-in session (both 200).', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' })
+  @ApiErrorResponses(
+    { status: 400, description: 'uuid missing or malformed, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
+    413,
+    ...LOGIN_EXCHANGE_ERRORS,
+    {
+      status: 502,
+      description: 'The WeChat poll failed or answered something unrecognised, confirmed without a code, or the exchange answer was not JSON.',
+      errorCodes: ['LOGIN_POLL_FAILED', 'LOGIN_BAD_POLL', 'LOGIN_NO_CODE', 'LOGIN_BAD_RESPONSE'],
+    },
+  )
   checkAltLoginQr(@Body() body: CheckAltLoginBody) {
     return this.alt.check(body);
   }

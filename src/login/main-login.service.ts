@@ -219,7 +219,8 @@ export class MainLoginService {
       session,
       credential: pickCredential({ loginType: 2, ...data }, musicid),
     };
-    const persisted = this.persist.persist(session.cookie, musicid);
+    // The full credential goes to the credential store (refreshable later, docs/credentials.md).
+    const persisted = await this.persist.persist(session.cookie, musicid, body.credential as Record<string, unknown>);
     if (persisted !== undefined) body.persisted = persisted;
     return new Shaped(body, login.raw);
   }

@@ -60,6 +60,19 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly credentialSecondsToExpiry = new Gauge({
+    name: 'gateway_credential_seconds_to_expiry',
+    help: 'Seconds until the stored login key expires (negative = expired); absent when unknown',
+    registers: [this.registry],
+  });
+
+  readonly credentialRefreshes = new Counter({
+    name: 'gateway_credential_refresh_total',
+    help: 'Refreshes of the stored login by outcome (ok, auth_expired, restricted, too_frequent, bad_params, error)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

@@ -1,4 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS } from '../common/api-docs';
 import { BatchGetSongInfoBody } from './dto/batch-get-song-info.dto';
 import { GetAlbumInfoQuery } from './dto/get-album-info.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
@@ -6,37 +8,116 @@ import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
 import { MusicService } from './music.service';
 
+const SONG_SUMMARY = {
+  id: 97773,
+  mid: '0039MnYb0qxYhV',
+  name: '晴天',
+  title: '晴天',
+  singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }],
+  album: { id: 8220, mid: '000MkMni19ClKG', name: '叶惠美', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' },
+  interval: 269,
+  timePublic: '2003-07-31',
+  mediaMid: '0039MnYb0qxYhV',
+};
+const SONG_NOT_FOUND = { status: 404, description: 'Unknown song.', errorCodes: ['SONG_NOT_FOUND'] };
+const PLAY_ERRORS = [
+  400,
+  SONG_NOT_FOUND,
+  { status: 404, description: 'The song has no file in that quality (body also has `available`).', errorCodes: ['QUALITY_UNAVAILABLE'] },
+  { status: 403, description: 'Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult`).', errorCodes: ['NO_PLAY_URL'] },
+  ...UPSTREAM_ERRORS,
+];
+
+@ApiTags('music')
 @Controller()
 export class MusicController {
   constructor(private readonly music: MusicService) {}
 
   @Get('getSongInfo')
+  @ApiOperation({
+    summary: 'Song details by id or MID',
+    description: 'Upstream `music.pf_song_detail_svr`/`get_song_detail_yqq`. `data` is the normalised song summary; `songinfo` is upstream\'s answer as sent.',
+  })
+  @ApiPlainOk('`{ code, msg, data: <song summary>, songinfo: { code, data: { track_info, info, extras } } }`.', {
+    code: 0,
+    msg: 'ok',
+    data: SONG_SUMMARY,
+    songinfo: { code: 0, data: { track_info: { id: 97773, mid: '0039MnYb0qxYhV', name: '晴天' }, info: {}, extras: {} } },
+  })
+  @ApiErrorResponses({ status: 400, description: 'Neither songid nor songmid, or a malformed one.', errorCodes: ['BAD_REQUEST'] }, SONG_NOT_FOUND, ...UPSTREAM_ERRORS)
   getSongInfo(@Query() query: GetSongInfoQuery) {
     return this.music.getSongInfo(query);
   }
 
   @Get('getMusicPlay')
+  @ApiOperation({
+    summary: 'Play URL of a song in a quality',
+    description: 'Song detail (file sizes) then `vkey.GetVkeyServer`/`UrlGetVkey`, falling back to `CgiGetVkey`. `quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape); `size` in bytes.',
+  })
+  @ApiEnvelope('The play URL.', { url: 'https://ws.stream.qqmusic.qq.com/M8000039MnYb0qxYhV.mp3?vkey=…', size: 10779101, quality: '320kbps' })
+  @ApiErrorResponses(...PLAY_ERRORS)
   getMusicPlay(@Query() query: GetMusicPlayQuery) {
     return this.music.getMusicPlay(query);
   }
 
   @Get('downloadMainMusic')
+  @ApiOperation({
+    summary: 'Download URL and file name of a song in a quality',
+    description: 'As /getMusicPlay, plus `filename`: the upstream file name to save the download as.',
+  })
+  @ApiEnvelope('The download URL.', { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' })
+  @ApiErrorResponses(...PLAY_ERRORS)
   downloadMainMusic(@Query() query: DownloadMainMusicQuery) {
     return this.music.downloadMainMusic(query);
   }
 
   @Get('getLyric')
+  @ApiOperation({
+    summary: 'Lyric (and translation) of a song',
+    description: 'isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time, text }] }`.',
+  })
+  @ApiEnvelope('The lyric.', { lyric: '[ti:晴天]\n[ar:周杰伦]\n[00:01.00]故事的小黄花', trans: '' })
+  @ApiErrorResponses(400, { status: 404, description: 'Upstream has no lyric for the song (body has `upstreamCode`).', errorCodes: ['LYRIC_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getLyric(@Query() query: GetLyricQuery) {
     return this.music.getLyric(query);
   }
 
   @Get('getAlbumInfo')
+  @ApiOperation({ summary: 'Album details and track list', description: 'Album info with its songs.' })
+  @ApiEnvelope('The album.', {
+    albumId: 8220,
+    albumMid: '000MkMni19ClKG',
+    albumName: '叶惠美',
+    singerName: '周杰伦',
+    publicTime: '2003-07-31',
+    cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg',
+    company: '杰威尔音乐',
+    desc: '…',
+    total: 11,
+    songs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], interval: 269 }],
+  })
+  @ApiErrorResponses(400, { status: 404, description: 'Unknown album.', errorCodes: ['ALBUM_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getAlbumInfo(@Query() query: GetAlbumInfoQuery) {
     return this.music.getAlbumInfo(query);
   }
 
   @Post('batchGetSongInfo')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Details of up to 50 songs at once',
+    description:
+      'One song-detail lookup per entry (bounded concurrency). Upstream failures never fail the whole request: a failed or unknown song becomes ' +
+      '`{ ok: false, error, errorCode[, upstreamCode] }` (errorCode as in README "Errors", e.g. UPSTREAM_TIMEOUT, SONG_NOT_FOUND); the others are kept. Answer in request order.',
+  })
+  @ApiBody({ type: BatchGetSongInfoBody, description: 'JSON body.', examples: { twoSongs: { value: { songs: [['0039MnYb0qxYhV'], ['003UkWuI0E8U0l', '331839675']] } } } })
+  @ApiEnvelope('One element per entry, in request order.', [
+    { song_mid: '0039MnYb0qxYhV', song_id: '', ok: true, data: SONG_SUMMARY, songinfo: { code: 0, data: {} } },
+    { song_mid: '', song_id: '1', ok: false, error: 'No song found for songid 1', errorCode: 'SONG_NOT_FOUND' },
+  ])
+  @ApiErrorResponses(
+    { status: 400, description: 'Invalid `songs`, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
+    413,
+  )
   batchGetSongInfo(@Body() body: BatchGetSongInfoBody) {
     return this.music.batchGetSongInfo(body);
   }

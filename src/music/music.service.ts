@@ -4,7 +4,7 @@ import { cookieUin, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
-import { RequestAbortedError, UpstreamError } from '../upstream/upstream.errors';
+import { RequestAbortedError, UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { AlbumInfo, mapAlbumFromCgi, mapAlbumFromMusicu } from './album.mapper';
 import { BatchGetSongInfoBody } from './dto/batch-get-song-info.dto';
 import { GetAlbumInfoQuery } from './dto/get-album-info.dto';
@@ -199,7 +199,7 @@ export class MusicService {
       album = mapAlbumFromMusicu(res.data.detail, res.data.songs);
       raw = res.raw;
     } catch (err) {
-      if (!(err instanceof UpstreamError) || err.kind !== 'business') throw err;
+      if (!warrantsFallback(err)) throw err;
       // CONTRACT §12 fallback: SJ's legacy CGI on c.y.qq.com (copws 2025-09 ✓).
       const res = await this.upstream.cgi<Record<string, any>>('/v8/fcg-bin/fcg_v8_album_info_cp.fcg', {
         albummid: mid,

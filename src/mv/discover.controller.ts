@@ -1,32 +1,80 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { DiscoverService } from './discover.service';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
 
+@ApiTags('discover')
 @Controller()
 export class DiscoverController {
   constructor(private readonly discover: DiscoverService) {}
 
   @Get('getImageUrl')
+  @ApiOperation({
+    summary: 'Cover URL of an album, singer or MV',
+    description: 'Built locally, never fetched: `https://y.gtimg.cn/music/photo_new/<T002|T001|T015>R<size>M000<id>.jpg?max_age=<maxAge>`.',
+  })
+  @ApiEnvelope('The image URL.', { imageUrl: 'https://y.gtimg.cn/music/photo_new/T002R500x500M000002MiVxC2Ibwf1.jpg?max_age=2592000' })
+  @ApiErrorResponses(400)
   getImageUrl(@Query() query: GetImageUrlQuery) {
     return this.discover.getImageUrl(query);
   }
 
   @Get('getDigitalAlbumLists')
+  @ApiOperation({
+    summary: 'Digital albums on sale',
+    description: 'Upstream CGI `musicmall.fcg?cmd=pc_index_new` (unverified source); the upstream list is paged locally, `total` = its length.',
+  })
+  @ApiEnvelope('A page of digital albums.', {
+    albums: [{ albumMid: '002MiVxC2Ibwf1', albumName: '最伟大的作品', singerName: '周杰伦', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000002MiVxC2Ibwf1.jpg', price: 30 }],
+    total: 48,
+  })
+  @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getDigitalAlbumLists(@Query() query: GetDigitalAlbumListsQuery) {
     return this.discover.getDigitalAlbumLists(query);
   }
 
   @Get('getRadioLists')
+  @ApiOperation({
+    summary: 'Radio stations by group',
+    description: 'Upstream `pf.radiosvr`/`GetRadiolist`; on a business error the CGI `fcg_v8_radiolist.fcg` (its groups carry no id: the index is used). No parameters.',
+  })
+  @ApiEnvelope('Radio groups.', { groups: [{ id: 0, name: '热门', radios: [{ id: 99, name: '猜你喜欢', cover: 'https://y.gtimg.cn/music/photo/radio/track_radio_99_13_3.jpg', listenNum: 1200000 }] }] })
+  @ApiErrorResponses(...UPSTREAM_ERRORS)
   getRadioLists() {
     return this.discover.getRadioLists();
   }
 
   @Get('getRecommend')
+  @ApiOperation({
+    summary: 'Home-page recommendations',
+    description:
+      'One musicu POST with five keys (playlists, new songs, new albums, charts, focus). A failing key leaves its list empty and is listed in `errors`; ' +
+      'only when every key fails is the answer an error (mapped from the first key\'s code). No parameters.',
+  })
+  @ApiEnvelope('The recommendation lists.', {
+    playlists: [{ dissid: '7024415872', dissname: '华语经典', cover: 'https://qpic.y.qq.com/music_cover/abc/300', listenNum: 1520000 }],
+    newSongs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }] }],
+    newAlbums: [{ albumMid: '000MkMni19ClKG', albumName: '叶惠美', singerName: '周杰伦', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' }],
+    charts: [{ topId: 62, title: '飙升榜', cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', listenNum: 2000000, period: '2026-11-21' }],
+    focus: [{ id: 1, title: 'Banner', cover: 'https://y.gtimg.cn/music/common/upload/focus.jpg', jumpUrl: 'https://y.qq.com/' }],
+    errors: [{ key: 'focus', module: 'QQMusic.MusichallServer.GetFocus', code: 2000 }],
+  })
+  @ApiErrorResponses(...UPSTREAM_ERRORS)
   getRecommend() {
     return this.discover.getRecommend();
   }
 
   @Get('getTicketInfo')
+  @ApiOperation({
+    summary: 'Concert tickets and show types',
+    description: 'Upstream `mall.ticket_index_page_svr`/`GetTicketIndexPage` + `GetShowTypeList` (unverified source). No parameters.',
+  })
+  @ApiEnvelope('Shows and show types.', {
+    shows: [{ id: '1001', name: '周杰伦嘉年华世界巡回演唱会', city: '上海', time: '2026-12-24 19:30', cover: 'https://y.gtimg.cn/music/ticket/1001.jpg', price: '380-1880' }],
+    types: [{ id: 1, name: '演唱会' }],
+  })
+  @ApiErrorResponses(...UPSTREAM_ERRORS)
   getTicketInfo() {
     return this.discover.getTicketInfo();
   }

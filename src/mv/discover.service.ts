@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
 import { describeCode, MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError } from '../upstream/upstream.errors';
+import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
 import {
   buildImageUrl,
@@ -83,7 +83,7 @@ export class DiscoverService {
       raw = res.raw;
       groups = mapRadioGroups(res.data.radiolist?.radio_list);
     } catch (err) {
-      if (!(err instanceof UpstreamError && err.kind === 'business')) throw err;
+      if (!warrantsFallback(err)) throw err;
       this.logger.warn(`pf.radiosvr.GetRadiolist failed (${err.message}); trying fcg_v8_radiolist.fcg`);
       // CONTRACT §12 "radio" fallback: the refs' CGI (SJ radio/getRadioLists.ts).
       const res = await this.upstream.cgi('/v8/fcg-bin/fcg_v8_radiolist.fcg', {

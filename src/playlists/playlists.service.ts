@@ -4,7 +4,7 @@ import { mapSettled } from '../common/concurrency';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError } from '../upstream/upstream.errors';
+import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { CGI_COMMON, cgiBusinessError } from './cgi-helpers';
 import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
@@ -108,7 +108,7 @@ export class PlaylistsService {
       raw = res.raw;
       detail = mapDissInfo(res.data.req_1, disstid);
     } catch (err) {
-      if (!(err instanceof UpstreamError && err.kind === 'business')) throw err;
+      if (!warrantsFallback(err)) throw err;
       this.logger.warn(`CgiGetDiss failed for ${disstid} (${err.message}); trying fcg_ucc_getcdinfo_byids_cp`);
       const res = await this.upstream.cgi('/qzone/fcg-bin/fcg_ucc_getcdinfo_byids_cp.fcg', {
         ...CGI_COMMON,

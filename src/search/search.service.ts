@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
 import { CGI_COMMON, cgiBusinessError } from '../playlists/cgi-helpers';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError } from '../upstream/upstream.errors';
+import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
 import {
@@ -63,7 +63,7 @@ export class SearchService {
       raw = res.raw;
       result = mapMusicuSearch(res.data.req, query.type);
     } catch (err) {
-      if (!(err instanceof UpstreamError && err.kind === 'business')) throw err;
+      if (!warrantsFallback(err)) throw err;
       this.logger.warn(`Desktop search failed (${err.message}); trying client_search_cp`);
       const cgiType = CGI_SEARCH_TYPE[query.type];
       const res = await this.upstream.cgi('/soso/fcgi-bin/client_search_cp', {

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError } from '../upstream/upstream.errors';
+import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import {
   GetSingerListQuery,
   GetSingerMvQuery,
@@ -33,7 +33,8 @@ export const SIMILAR_SINGER_COUNT = 10;
 export const ANDROID_COMM = { ct: 11, cv: 14090008, tmeAppID: 'qqmusic' };
 export const ANDROID_UA = 'QQMusic 14090008(android 13)';
 
-const isBusiness = (err: unknown): err is UpstreamError => err instanceof UpstreamError && err.kind === 'business';
+/** A business error another module may answer (account/quota codes are final: warrantsFallback). */
+const isBusiness = (err: unknown): err is UpstreamError => warrantsFallback(err);
 const arr = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 
 @Injectable()

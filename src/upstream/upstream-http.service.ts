@@ -32,7 +32,7 @@ export interface UpstreamRequest {
   /** undefined = the caller's cookie, else the cookie file's; a string = exactly that; false = none. */
   cookie?: string | false;
   timeoutMs?: number;
-  /** Follow redirects (default) or hand back the 3xx as is (login chains). */
+  /** Hand back a 3xx as is (default; upstream APIs do not redirect, login chains need it) or follow it. */
   redirects?: 'follow' | 'manual';
   /** A short name for logs and errors, e.g. the musicu module or the CGI name. */
   label?: string;
@@ -109,6 +109,23 @@ export interface CgiResponse<T = any> {
   text: string;
 }
 
+/** Answers meaning "this login is no longer valid" (CONTRACT §12 expiry row, §12.3). */
+export const AUTH_FAILURE_CODES: ReadonlySet<number> = new Set([1000, 104400, 104401]);
+
+/**
+ * The stored login (src/credentials), plugged in at start-up. UpstreamHttp only asks it for the cookie to fall back
+ * on, lets it get ready before a call made with it (refresh when expired), and tells it when such a call got an
+ * auth-failure code; a fresh cookie in return means "retry once with this". Never consulted for a caller's own cookie.
+ */
+export interface StoredCredentialProvider {
+  /** The stored login's cookie, or undefined when there is none (anonymous). Synchronous: served from memory. */
+  cookie(): string | undefined;
+  /** Before a call that will carry the stored cookie: resolves at once unless the key has expired and is being refreshed. */
+  beforeCall(): Promise<void>;
+  /** A call made with `cookie` (the stored one) was answered `code`; resolves to a fresh cookie to retry with, or null. */
+  onAuthFailure(cookie: string, code: number): Promise<string | null>;
+}
+
 /** Upstream business codes (CONTRACT §1.4) that mean something a client can act on. */
 export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
   1000: 'login expired or missing',
@@ -129,6 +146,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
   private readonly logger = new Logger('Upstream');
   private readonly breakers = new Map<UpstreamHost, CircuitBreaker<[() => Promise<AxiosResponse<string>>], AxiosResponse<string>>>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  private stored?: StoredCredentialProvider;
   /** Long polls hold a socket for ~35 s each: their own pool, so they never queue behind (or starve) reads. */
   private readonly longPollAgents = {
     http: new HttpAgent({ keepAlive: true }),
@@ -149,9 +167,48 @@ export class UpstreamHttp implements OnApplicationShutdown {
     });
   }
 
-  /** The cookie an upstream call carries by default: the caller's own, else the cookie file's. */
+  /** The cookie an upstream call carries by default: the caller's own, else the stored login's (cookie file / Redis). */
   effectiveCookie(): string {
-    return requestContext.getStore()?.callerCookie ?? this.cookieFile.get()?.cookie ?? '';
+    return requestContext.getStore()?.callerCookie ?? (this.stored ? this.stored.cookie() : this.cookieFile.get()?.cookie) ?? '';
+  }
+
+  /** Plugs in the stored-login provider (CredentialsModule does this at start-up). */
+  useStoredCredential(provider: StoredCredentialProvider): void {
+    this.stored = provider;
+  }
+
+  /** True when a call with this cookie option will carry the stored login (not the caller's, not an explicit one). */
+  private viaStored(cookieOption: string | false | undefined): boolean {
+    return !!this.stored && cookieOption === undefined && requestContext.getStore()?.callerCookie === undefined && !!this.stored.cookie();
+  }
+
+  /**
+   * Runs `call` with the stored login's cookie when that is the one in play; on an auth-failure answer
+   * (`authCode` of the result, or of the thrown UpstreamError) asks the provider once for a fresh cookie and retries
+   * once with it. Anything else (caller cookie, explicit cookie) runs `call` as is.
+   */
+  private async withStoredCredential<T>(
+    cookieOption: string | false | undefined,
+    call: (cookie: string | false | undefined) => Promise<T>,
+    authCode: (result: T) => number | undefined,
+  ): Promise<T> {
+    if (!this.viaStored(cookieOption)) return call(cookieOption);
+    await this.stored!.beforeCall();
+    const cookie = this.stored!.cookie() ?? '';
+    let result: T;
+    try {
+      result = await call(cookie);
+    } catch (err) {
+      const code = err instanceof UpstreamError && err.kind === 'business' ? err.details.upstreamCode : undefined;
+      if (code === undefined || !AUTH_FAILURE_CODES.has(code)) throw err;
+      const fresh = await this.stored!.onAuthFailure(cookie, code);
+      if (!fresh || fresh === cookie) throw err;
+      return call(fresh);
+    }
+    const code = authCode(result);
+    if (code === undefined) return result;
+    const fresh = await this.stored!.onAuthFailure(cookie, code);
+    return fresh && fresh !== cookie ? call(fresh) : result;
   }
 
   /** Absolute URL of a path on a configured upstream host. */
@@ -190,7 +247,8 @@ export class UpstreamHttp implements OnApplicationShutdown {
         transformResponse: (body) => body,
         // 5xx rejects inside so axios-retry and the breaker see it; it is handed back as a response below.
         validateStatus: (status) => status < 500,
-        maxRedirects: req.redirects === 'manual' ? 0 : 5,
+        // maxRedirects 0 also keeps axios on plain node:http (no follow-redirects wrapper on the hot path).
+        maxRedirects: req.redirects === 'follow' ? 5 : 0,
         ...(req.longPoll ? { httpAgent: this.longPollAgents.http, httpsAgent: this.longPollAgents.https } : {}),
         'axios-retry': { retries: idempotent ? this.config.upstreamRetries : 0 },
       } as AxiosRequestConfig);
@@ -309,6 +367,14 @@ export class UpstreamHttp implements OnApplicationShutdown {
    * a network error, a 5xx or a 429 is retried once with the y.qq.com Referer (CONTRACT §1.3, §10 item 4).
    */
   async cgi<T = any>(path: string, query: Record<string, QueryValue>, options: CgiOptions = {}): Promise<CgiResponse<T>> {
+    return this.withStoredCredential(
+      options.cookie,
+      (cookie) => this.cgiOnce<T>(path, query, { ...options, cookie }),
+      (res) => authCodeOfBody(res.raw),
+    );
+  }
+
+  private async cgiOnce<T>(path: string, query: Record<string, QueryValue>, options: CgiOptions): Promise<CgiResponse<T>> {
     const { format = 'json', referer = 'https://c.y.qq.com/', noRefererRetry, host = 'c', ...rest } = options;
     const label = path.split('/').pop()?.split('?')[0] ?? path;
     const attempt = async (ref: string): Promise<CgiResponse<T>> => {
@@ -360,6 +426,14 @@ export class UpstreamHttp implements OnApplicationShutdown {
     calls: Record<K, MusicuCall>,
     options: MusicuOptions = {},
   ): Promise<MusicuPartialResponse<K>> {
+    return this.withStoredCredential(
+      options.cookie,
+      (cookie) => this.musicuOnce(calls, { ...options, cookie }),
+      (res) => Object.values<MusicuPartialResponse['results'][string]>(res.results).map((r) => r.code).find((c) => AUTH_FAILURE_CODES.has(c)),
+    );
+  }
+
+  private async musicuOnce<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions): Promise<MusicuPartialResponse<K>> {
     const cookie = options.cookie === false ? '' : (options.cookie ?? this.effectiveCookie());
     const payload = JSON.stringify({ comm: { ...this.webComm(cookie), ...options.comm }, ...calls });
     const label = Object.values<MusicuCall>(calls).map((c) => `${c.module}.${c.method}`).join(',');
@@ -455,6 +529,12 @@ function businessError(code: number, target: string): UpstreamError {
     upstreamCode: code,
     target,
   });
+}
+
+/** A CGI body's top-level code when it is an auth failure (c6 homepage answers `{code:1000}` for a dead login). */
+function authCodeOfBody(raw: unknown): number | undefined {
+  const code = raw && typeof raw === 'object' ? Number((raw as { code?: unknown }).code) : NaN;
+  return AUTH_FAILURE_CODES.has(code) ? code : undefined;
 }
 
 function isRetriableForReferer(err: unknown): boolean {

@@ -1,18 +1,49 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope, ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
 import { UserService } from './user.service';
 
+@ApiTags('user')
 @Controller('user')
 export class UserController {
   constructor(private readonly user: UserService) {}
 
   @Get('getUserPlaylists')
+  @ApiOperation({
+    summary: 'Playlists created by a user (needs a login cookie)',
+    description:
+      'Needs a login cookie (request `Cookie`/`X-Custom-Cookie`, or the server\'s cookie file); without any the upstream is not called (401 LOGIN_REQUIRED). ' +
+      'Paged locally with offset/limit (upstream has no paging).',
+  })
+  @ApiEnvelope('A page of the user\'s playlists.', {
+    playlists: [{ dissid: '7024415872', dissname: '我喜欢', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 120 }],
+    total: 12,
+  })
+  @ApiErrorResponses(
+    400,
+    { status: 401, description: 'No cookie at all (upstream not called).', errorCodes: ['LOGIN_REQUIRED'] },
+    { status: 401, description: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
+    { status: 404, description: 'Wrong uin: upstream answered another non-zero code, or no creator.', errorCodes: ['USER_NOT_FOUND'] },
+    403,
+    502,
+    503,
+    504,
+  )
   getUserPlaylists(@Query() query: GetUserPlaylistsQuery) {
     return this.user.getUserPlaylists(query);
   }
 
   @Get('getUserAvatar')
+  @ApiOperation({
+    summary: 'Avatar URL of a user',
+    description: 'Built locally (no upstream call, no login). One of k / uin is required; k wins. The size is snapped to 40, 100, 140 or 640; `message` says so.',
+  })
+  @ApiPlainOk('Not the envelope: `{ response: { code: 0, data: { avatarUrl, message } } }`.', {
+    response: { code: 0, data: { avatarUrl: 'https://q.qlogo.cn/headimg_dl?dst_uin=123456&spec=640', message: 'avatar URL built' } },
+  })
+  @ApiErrorResponses({ status: 400, description: 'Neither k nor uin (`k or uin is required`), or a malformed k, uin or size.', errorCodes: ['BAD_REQUEST'] })
   getUserAvatar(@Query() query: GetUserAvatarQuery) {
     return this.user.getUserAvatar(query);
   }

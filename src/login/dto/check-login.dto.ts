@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ToTrimmed } from '../../common/validation';
@@ -12,12 +13,14 @@ export class CheckMainLoginBody {
   @Matches(/^[^\u0000-\u001f\u007f;,\s]+$/, { message: 'qrsig must not contain control characters, spaces, commas or semicolons' })
   @MaxLength(512, { message: 'qrsig must be at most 512 characters' })
   @IsString({ message: 'qrsig must be a string' })
+  @ApiProperty({ type: 'string', description: 'The `qrsig` returned by /getMainLoginQr (≤ 512 characters, no control characters, spaces, commas or semicolons).', maxLength: 512, example: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK' })
   qrsig: string;
 
   /** hash33(qrsig) as returned by /getMainLoginQr (string or number); computed when absent. */
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' ? value.trim() || undefined : value))
   @Matches(/^\d{1,10}$/, { message: 'ptqrtoken must be a string of digits' })
+  @ApiPropertyOptional({ description: 'hash33(qrsig) as returned by /getMainLoginQr: digits as a string or a number; computed when absent. A value that does not match qrsig → 400.', oneOf: [{type: 'string', pattern: '^\\d{1,10}$'}, {type: 'integer'}], example: '1402397463' })
   ptqrtoken?: string;
 }
 
@@ -28,5 +31,6 @@ export class CheckAltLoginBody {
   @IsDefined({ message: 'uuid is required' })
   @Matches(/^[A-Za-z0-9_=-]{8,64}$/, { message: 'uuid must be 8 to 64 characters of letters, digits, _, = or -' })
   @IsString({ message: 'uuid must be a string' })
+  @ApiProperty({ type: 'string', description: 'The `uuid` returned by /getAltLoginQr: 8 to 64 characters of letters, digits, _, = or -.', pattern: '^[A-Za-z0-9_=-]{8,64}$', example: '071Xw4Xx1a2b3c4d' })
   uuid: string;
 }

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, ValidateBy, ValidationOptions } from 'class-validator';
 
 export const BATCH_SONGS_MAX = 50;
@@ -23,5 +24,6 @@ export class BatchGetSongInfoBody {
   @IsSongsList({
     message: `songs must be an array of at most ${BATCH_SONGS_MAX} elements, each [song_mid] or [song_mid, song_id] (strings)`,
   })
+  @ApiPropertyOptional({ type: 'array', description: 'At most 50 entries, each `[song_mid]` or `[song_mid, song_id]` (strings); an entry needs a non-empty song_mid or a numeric song_id. Absent → an empty answer.', items: {type: 'array', minItems: 1, maxItems: 2, items: {type: 'string'}}, maxItems: 50, example: [['0039MnYb0qxYhV'], ['003UkWuI0E8U0l', '331839675']] })
   songs?: string[][];
 }

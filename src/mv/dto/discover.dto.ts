@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { ToInt, ToTrimmed } from '../../common/validation';
@@ -11,23 +12,27 @@ export class GetImageUrlQuery {
   @ToTrimmed()
   @IsDefined({ message: 'id is required' })
   @Matches(/^[0-9A-Za-z]{1,64}$/, { message: 'id must be an album or singer MID (letters and digits)' })
+  @ApiProperty({ type: 'string', description: 'Album MID (type album), singer MID (type singer) or MV picture id (type mv): letters and digits, ≤ 64.', pattern: '^[0-9A-Za-z]{1,64}$', example: '002MiVxC2Ibwf1' })
   id!: string;
 
   /** `<w>x<h>`, each 1..3000. */
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value))
   @IsOptional()
   @Matches(IMAGE_SIZE, { message: 'size must be <w>x<h> with each side between 1 and 3000, e.g. 300x300' })
+  @ApiPropertyOptional({ type: 'string', description: '`<w>x<h>`, each side 1..3000 without leading zeros.', pattern: IMAGE_SIZE.source, default: '300x300', example: '500x500' })
   size: string = '300x300';
 
   @IsOptional() @ToInt()
   @Min(0, { message: 'maxAge must be 0 or more' })
   @IsInt({ message: 'maxAge must be an integer number of seconds' })
+  @ApiPropertyOptional({ type: 'integer', description: '`max_age` (seconds) appended to the image URL.', default: 2592000, minimum: 0, example: 86400 })
   maxAge: number = 2592000;
 
   /** album → T002 (default), singer → T001, mv → T015 (CONTRACT §4). */
   @ToTrimmed()
   @IsOptional()
   @IsIn(['album', 'singer', 'mv'], { message: 'type must be one of album, singer, mv' })
+  @ApiPropertyOptional({ type: 'string', description: 'album → T002 (default), singer → T001, mv → T015 URL prefix.', enum: ['album', 'singer', 'mv'], default: 'album', example: 'singer' })
   type: 'album' | 'singer' | 'mv' = 'album';
 }
 
@@ -35,11 +40,13 @@ export class GetDigitalAlbumListsQuery {
   @IsOptional() @ToInt()
   @Max(100, { message: 'limit must be between 1 and 100' }) @Min(1, { message: 'limit must be between 1 and 100' })
   @IsInt({ message: 'limit must be an integer' })
+  @ApiPropertyOptional({ type: 'integer', description: 'Albums per page (paged locally over the upstream list).', default: 20, minimum: 1, maximum: 100, example: 10 })
   limit: number = 20;
 
   /** 0-based page over the upstream list. */
   @IsOptional() @ToInt()
   @Max(1000, { message: 'page must be at most 1000' }) @Min(0, { message: 'page must be 0 or more' })
   @IsInt({ message: 'page must be an integer' })
+  @ApiPropertyOptional({ type: 'integer', description: '0-based page.', default: 0, minimum: 0, maximum: 1000, example: 0 })
   page: number = 0;
 }

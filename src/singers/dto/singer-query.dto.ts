@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ToInt, ToTrimmed } from '../../common/validation';
 import { SPEC_AREAS, SPEC_GENRES, SPEC_SEXES } from '../singer-codes';
@@ -10,6 +11,7 @@ export class SingerMidQuery {
   @ToTrimmed()
   @IsDefined({ message: 'singermid is required' })
   @Matches(MID_PATTERN, { message: 'singermid must be a singer MID (letters and digits, at most 32 characters)' })
+  @ApiProperty({ type: 'string', description: 'Singer MID: letters and digits, at most 32 characters.', pattern: '^[0-9A-Za-z]{1,32}$', example: '0025NhlN2yWrP4' })
   singermid!: string;
 }
 
@@ -17,37 +19,44 @@ export class GetSingerListQuery {
   /** −1 all, 2 Chinese-language, 3 Western. */
   @IsOptional() @ToInt()
   @IsIn([...SPEC_AREAS], { message: 'area must be one of -1 (all), 2 (Chinese-language), 3 (Western)' })
+  @ApiPropertyOptional({ type: 'integer', description: '−1 all, 2 Chinese-language, 3 Western.', enum: [...SPEC_AREAS], default: -1, example: 2 })
   area: number = -1;
 
   /** −1 all, 1 male, 2 female. */
   @IsOptional() @ToInt()
   @IsIn([...SPEC_SEXES], { message: 'sex must be one of -1 (all), 1 (male), 2 (female)' })
+  @ApiPropertyOptional({ type: 'integer', description: '−1 all, 1 male, 2 female.', enum: [...SPEC_SEXES], default: -1, example: 1 })
   sex: number = -1;
 
   /** −1 all, 1 pop, 2 rock. */
   @IsOptional() @ToInt()
   @IsIn([...SPEC_GENRES], { message: 'genre must be one of -1 (all), 1 (pop), 2 (rock)' })
+  @ApiPropertyOptional({ type: 'integer', description: '−1 all, 1 pop, 2 rock.', enum: [...SPEC_GENRES], default: -1, example: -1 })
   genre: number = -1;
 
   /** 0-based page of `limit` singers. */
   @IsOptional() @ToInt() @IsInt({ message: 'page must be an integer' })
   @Min(0, { message: 'page must be 0 or more' }) @Max(10000, { message: 'page must be at most 10000' })
+  @ApiPropertyOptional({ type: 'integer', description: '0-based page of `limit` singers.', default: 0, minimum: 0, maximum: 10000, example: 0 })
   page: number = 0;
 
   /** Singers per page; at most one upstream page (80). */
   @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
   @Min(1, { message: 'limit must be between 1 and 80' }) @Max(80, { message: 'limit must be between 1 and 80' })
+  @ApiPropertyOptional({ type: 'integer', description: 'Singers per page (at most one upstream page, 80).', default: 20, minimum: 1, maximum: 80, example: 30 })
   limit: number = 20;
 }
 
 export class SingerPagedQuery extends SingerMidQuery {
   @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
   @Min(1, { message: 'limit must be between 1 and 100' }) @Max(100, { message: 'limit must be between 1 and 100' })
+  @ApiPropertyOptional({ type: 'integer', description: 'Items per page.', default: 10, minimum: 1, maximum: 100, example: 20 })
   limit: number = 10;
 
   /** 0-based page; upstream begin = page × limit. */
   @IsOptional() @ToInt() @IsInt({ message: 'page must be an integer' })
   @Min(0, { message: 'page must be 0 or more' }) @Max(1000, { message: 'page must be at most 1000' })
+  @ApiPropertyOptional({ type: 'integer', description: '0-based page; upstream begin = page × limit.', default: 0, minimum: 0, maximum: 1000, example: 0 })
   page: number = 0;
 }
 
@@ -58,5 +67,6 @@ export class GetSingerMvQuery extends SingerPagedQuery {
   /** `listen` (most played, the default) or `time` (newest first). */
   @IsOptional() @ToTrimmed()
   @IsIn([...MV_ORDERS], { message: 'order must be time or listen' })
+  @ApiPropertyOptional({ type: 'string', description: '`listen` (most played) or `time` (newest first).', enum: [...MV_ORDERS], default: 'listen', example: 'time' })
   order: MvOrder = 'listen';
 }

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNumber, IsOptional, IsPositive, Matches, ValidateIf } from 'class-validator';
 import { AVATAR_KEY_PATTERN, DEFAULT_AVATAR_SIZE, normalizeUin, UIN_PATTERN } from '../user.mapper';
@@ -19,17 +20,20 @@ export class GetUserAvatarQuery {
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
   @Matches(AVATAR_KEY_PATTERN, { message: 'k must be 1-128 characters of A-Z, a-z, 0-9, *, _ or -' })
+  @ApiPropertyOptional({ type: 'string', description: 'Avatar key (as in thirdqq.qlogo.cn URLs): 1-128 characters of A-Z, a-z, 0-9, *, _ or -. Wins over uin.', pattern: '^[A-Za-z0-9*_-]{1,128}$', example: 'ABCdef123_-*' })
   k?: string;
 
   /** Account number; only read (and validated) when k is absent. */
   @ValidateIf((o: GetUserAvatarQuery) => o.k === undefined && o.uin !== undefined)
   @Transform(({ value }) => normalizeUin(value))
   @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
+  @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Only read when k is absent; one of k / uin is required (none → 400 `k or uin is required`).', pattern: '^(o0*)?\\d{1,20}$', example: '123456' })
   uin?: string;
 
   /** Any number > 0; snapped to the nearest supported size (40, 100, 140, 640). */
   @IsOptional() @ToNumber()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: SIZE_MESSAGE })
   @IsPositive({ message: SIZE_MESSAGE })
+  @ApiPropertyOptional({ type: 'number', description: 'Any number > 0; snapped to the nearest supported size (40, 100, 140, 640; a tie goes to the larger).', default: DEFAULT_AVATAR_SIZE, exclusiveMinimum: true, minimum: 0, example: 640 })
   size: number = DEFAULT_AVATAR_SIZE;
 }

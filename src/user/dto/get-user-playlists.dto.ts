@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ToInt } from '../../common/validation';
@@ -8,6 +9,7 @@ export class GetUserPlaylistsQuery {
   @Transform(({ value }) => normalizeUin(value))
   @IsDefined({ message: 'uin is required' })
   @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
+  @ApiProperty({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped).', pattern: '^(o0*)?\\d{1,20}$', example: '123456' })
   uin!: string;
 
   /** Index of the first playlist returned (the gateway pages locally; upstream has no paging). */
@@ -15,10 +17,12 @@ export class GetUserPlaylistsQuery {
   @IsOptional() @ToInt()
   @Min(0, { message: 'offset must be 0 or more' }) @Max(100000, { message: 'offset must be at most 100000' })
   @IsInt({ message: 'offset must be an integer' })
+  @ApiPropertyOptional({ type: 'integer', description: 'Index of the first playlist returned (paged locally; upstream has no paging).', default: DEFAULT_OFFSET, minimum: 0, maximum: 100000, example: 0 })
   offset: number = DEFAULT_OFFSET;
 
   @IsOptional() @ToInt()
   @Min(1, { message: 'limit must be between 1 and 100' }) @Max(100, { message: 'limit must be between 1 and 100' })
   @IsInt({ message: 'limit must be an integer' })
+  @ApiPropertyOptional({ type: 'integer', description: 'Playlists per page.', default: DEFAULT_LIMIT, minimum: 1, maximum: 100, example: 10 })
   limit: number = DEFAULT_LIMIT;
 }
