@@ -8,6 +8,7 @@ import { ResponseCacheModule } from './cache/response-cache.module';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { HealthModule } from './health/health.module';
+import { LegacyModule } from './legacy/legacy.module';
 import { LoggingModule } from './logging/logging.module';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
@@ -41,7 +42,7 @@ export const FEATURE_MODULES = [
   LoginModule,
   CredentialsModule,
   UserModule,
-  require('./legacy/legacy.module').LegacyModule,
+  LegacyModule,
 ];
 
 @Module({})

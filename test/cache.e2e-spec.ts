@@ -28,6 +28,19 @@ describe('Response cache, coalescing and stale answers', () => {
     expect(metrics.text).toMatch(/gateway_http_requests_total\{method="GET",route="\/getRanks",status="200"\} 2/);
   });
 
+  it('keeps the legacy and normalised shapes apart, whichever way the shape is asked for', async () => {
+    const normalised = await h.http().get('/getRanks?topId=29&limit=2').expect(200);
+    expect(normalised.body.code).toBe(0);
+    const legacy = await h.http().get('/getRanks?topId=29&limit=2').set('X-Response-Shape', 'legacy').expect(200);
+    expect(legacy.body).toHaveProperty('response');
+    const legacyAgain = await h.http().get('/getRanks?topId=29&limit=2').set('X-Response-Shape', 'legacy').expect(200);
+    expect(legacyAgain.headers['x-cache']).toBe('HIT');
+    expect(legacyAgain.text).toBe(legacy.text);
+    const byQuery = await h.http().get('/getRanks?topId=29&limit=2&shape=legacy').expect(200);
+    expect(byQuery.headers['x-cache']).toBe('HIT');
+    expect(byQuery.text).toBe(legacy.text);
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await h.http().get('/getRanks?topId=26&limit=2').expect(200);
     await h.http().get('/getRanks?topId=26&limit=2').set('If-None-Match', first.headers.etag).expect(304);

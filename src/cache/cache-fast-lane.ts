@@ -6,6 +6,7 @@ import { isHeaderSafe } from '../common/cookie';
 import { parseQueryFirstValue } from '../common/query-parser';
 import { resolveCallerCookie } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
+import { cacheShapeParam } from '../legacy/legacy-shape';
 import { MetricsService } from '../metrics/metrics.service';
 import { ResponseCache } from './response-cache.service';
 
@@ -38,8 +39,11 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
     if (!cache.ttlOf('GET', path)) return false;
     const cacheControl = req.headers['cache-control'];
     if (cacheControl && /no-cache|no-store/i.test(cacheControl)) return false;
-    const query = q < 0 ? {} : parseQueryFirstValue(url.slice(q + 1));
+    const query: Record<string, string> = q < 0 ? {} : parseQueryFirstValue(url.slice(q + 1));
     if (query.nocache === '1') return false;
+    // The response shape (legacy or normalised) is part of the key, whichever way the caller asked for it.
+    const shape = cacheShapeParam(query.shape, req.headers['x-response-shape'], config.responseShape);
+    if (shape) query.shape = shape;
     const callerCookie = resolveCallerCookie(query.cookie, req.headers);
     if (callerCookie !== undefined && !isHeaderSafe(callerCookie)) return false;
     const answer = cache.peek(cache.keyOf(path, query, callerCookie).key);

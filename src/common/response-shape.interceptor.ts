@@ -20,11 +20,13 @@ export class ResponseShapeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    // The header can pick the shape, so HTTP caches must key on it.
+    res.vary('X-Response-Shape');
     const shape = requestedShape(req, this.config?.responseShape ?? 'normalised');
     if (shape !== 'legacy') {
       return next.handle().pipe(map((result) => (result instanceof Shaped ? result.body : result)));
     }
-    const res = context.switchToHttp().getResponse<Response>();
     res.setHeader('X-Response-Shape', 'legacy');
     return next.handle().pipe(
       map((result) => (result instanceof Shaped ? toLegacy(result, req) : result)),

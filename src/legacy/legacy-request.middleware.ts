@@ -1,0 +1,121 @@
+import { HttpStatus, Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { GatewayError } from '../common/http-error';
+import type { ResponseShape } from '../config/app-config';
+import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY } from './legacy-shape';
+
+/**
+ * Request rewrites for clients written against the older qq-music-api services (docs/migrating.md). Installed on the
+ * Express app itself, ahead of every Nest middleware and route (LegacyModule), because a rewrite must happen before
+ * routing and before the response cache computes its key:
+ * - a doubled leading slash (`//getSongListDetail`) is collapsed, so the route matches instead of a 404;
+ * - the references' path-parameter forms (PATH_FORMS) become the query form of the same route, so the feature's own
+ *   controller, DTO validation and errors apply unchanged (a query value of the same name wins over the path's);
+ * - `getMusicPlay` / `downloadMainMusic` / `downloadQQMusic`: `type` is a synonym of `quality` (used when quality is absent);
+ * - `getSingerHotsong`: a `singerid` holding a MID is taken as `singermid` (a numeric one: LegacySingerIdMiddleware);
+ * - the response shape chosen by header or deployment default is written into the query (`shape=`), so the response
+ *   cache keys legacy and normalised answers apart.
+ */
+export function legacyRewrite(defaultShape: ResponseShape) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    try {
+      collapseLeadingSlashes(req);
+      rewritePathForms(req);
+      rewriteQuery(req, defaultShape);
+    } catch {
+      /* a URL we cannot parse is left as it came */
+    }
+    next();
+  };
+}
+
+/**
+ * A numeric `singerid` on getSingerHotsong: no upstream call CONTRACT documents maps a singer id to a MID, so the
+ * caller gets a clear 400 (instead of "singermid is required").
+ */
+@Injectable()
+export class LegacySingerIdMiddleware implements NestMiddleware {
+  use(req: Request, _res: Response, next: NextFunction): void {
+    const q = req.query as Record<string, unknown>;
+    if (pathName(req.originalUrl) === 'getSingerHotsong' && isAbsent(q.singermid) && /^\s*\d+\s*$/.test(String(q.singerid ?? ''))) {
+      return next(
+        new GatewayError(
+          HttpStatus.BAD_REQUEST,
+          'SINGERID_UNSUPPORTED',
+          "singerid (a numeric singer id) is not supported: upstream has no id-to-MID lookup; pass singermid (from getSingerList or a song's singer[].mid)",
+        ),
+      );
+    }
+    next();
+  }
+}
+
+/** The references' path-parameter routes: route name → the query parameters its path segments fill, in order. */
+export const PATH_FORMS: Record<string, string[]> = {
+  getSongLists: ['page', 'limit'],
+  getSongListDetail: ['disstid'],
+  getSearchByKey: ['key'],
+  getSongInfo: ['songmid'],
+};
+
+/** `/getSongListDetail/123?x=1` → `/getSongListDetail?disstid=123&x=1`. Only the routes and arity in PATH_FORMS. */
+export function rewritePathForms(req: Request): void {
+  const q = req.url.indexOf('?');
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  const search = q < 0 ? '' : req.url.slice(q + 1);
+  const parts = path.split('/').filter(Boolean);
+  const names = PATH_FORMS[parts[0] ?? ''];
+  if (!names || parts.length < 2 || parts.length - 1 > names.length) return;
+  const params = new URLSearchParams(search);
+  const added: string[] = [];
+  parts.slice(1).forEach((segment, i) => {
+    let value: string;
+    try {
+      value = decodeURIComponent(segment);
+    } catch {
+      value = segment;
+    }
+    if (!params.has(names[i])) added.push(`${encodeURIComponent(names[i])}=${encodeURIComponent(value)}`);
+  });
+  const query = [search, ...added].filter(Boolean).join('&');
+  req.url = `/${parts[0]}${query ? `?${query}` : ''}`;
+}
+
+const QUALITY_ROUTES = new Set(['getMusicPlay', 'downloadMainMusic', 'downloadQQMusic']);
+
+const isAbsent = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** `//getX?a=1` → `/getX?a=1` (only the start of the path; the query string is left alone). */
+export function collapseLeadingSlashes(req: Request): void {
+  if (!/^\/{2,}/.test(req.url)) return;
+  req.url = req.url.replace(/^\/{2,}/, '/');
+}
+
+function pathName(url: string): string {
+  const path = url.split('?')[0];
+  const parts = path.split('/').filter(Boolean);
+  return parts[0] === 'user' ? (parts[1] ?? '') : (parts[0] ?? '');
+}
+
+function rewriteQuery(req: Request, defaultShape: ResponseShape): void {
+  const q = req.url.indexOf('?');
+  const path = q < 0 ? req.url : req.url.slice(0, q);
+  const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+  const name = pathName(path);
+  let changed = false;
+  if (QUALITY_ROUTES.has(name) && isAbsent(params.get('quality')) && !isAbsent(params.get('type'))) {
+    params.set('quality', params.get('type')!);
+    changed = true;
+  }
+  const singerid = params.get('singerid');
+  if (name === 'getSingerHotsong' && isAbsent(params.get('singermid')) && !isAbsent(singerid) && !/^\s*\d+\s*$/.test(singerid!)) {
+    params.set('singermid', singerid!.trim());
+    changed = true;
+  }
+  const shape = cacheShapeParam(params.get(SHAPE_QUERY), req.header(SHAPE_HEADER), defaultShape);
+  if (shape && params.get(SHAPE_QUERY) !== shape) {
+    params.set(SHAPE_QUERY, shape);
+    changed = true;
+  }
+  if (changed) req.url = `${path}?${params.toString()}`;
+}

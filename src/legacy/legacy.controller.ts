@@ -1,0 +1,109 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AdminTokenGuard } from '../common/admin-token.guard';
+import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { cookieUin, isHeaderSafe, parseCookie } from '../common/cookie';
+import { GatewayError } from '../common/http-error';
+import { CookieFileService } from '../config/cookie-file.service';
+import { writeFileAtomic } from '../login/login-persist.service';
+import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
+import { MusicService } from '../music/music.service';
+import { SetCookieBody } from './legacy-cookie.dto';
+
+/**
+ * Routes only the older qq-music-api services had (docs/migrating.md): `/downloadQQMusic` (alias of
+ * `/downloadMainMusic`) and the admin-only `/user/setCookie` / `/user/getCookie`, which exist only when ADMIN_TOKEN is
+ * set (404 otherwise), need the token, and never send a cookie value back.
+ */
+@ApiTags('legacy')
+@Controller()
+export class LegacyController {
+  constructor(
+    private readonly music: MusicService,
+    @Inject(CookieFileService) private readonly cookieFile: CookieFileService,
+  ) {}
+
+  @Get('downloadQQMusic')
+  @ApiOperation({ summary: 'Alias of /downloadMainMusic (older services\' name)', description: 'Same parameters, answer and errors as /downloadMainMusic.' })
+  @ApiEnvelope('The download URL.', { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' })
+  @ApiErrorResponses(
+    400,
+    { status: 404, description: 'Unknown song, or no file in that quality (body also has `available`).', errorCodes: ['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE'] },
+    { status: 403, description: 'Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult`).', errorCodes: ['NO_PLAY_URL'] },
+    ...UPSTREAM_ERRORS,
+  )
+  downloadQQMusic(@Query() query: DownloadMainMusicQuery) {
+    return this.music.downloadMainMusic(query);
+  }
+
+  /** Stores the login cookie in COOKIE_FILE (atomically: temp file, fsync, rename); the next upstream call uses it. */
+  @Post('user/setCookie')
+  @ApiOperation({
+    summary: 'Store the server\'s login cookie (admin)',
+    description:
+      'Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. ' +
+      'Writes `{ cookie, uin }` into COOKIE_FILE atomically; the next upstream call uses it. The answer describes the cookie (masked uin, cookie names) and never echoes a value.',
+  })
+  @ApiBody({ type: SetCookieBody, description: 'JSON body: `cookie`, or the references\' `data`; one is required.', examples: { cookie: { value: { cookie: 'uin=o0123456789; qqmusic_key=Q_H_L_…' } } } })
+  @ApiAdminToken()
+  @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
+  @ApiErrorResponses(
+    { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), control characters, not `name=value` pairs, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
+    413,
+    ...ADMIN_ERRORS,
+    { status: 500, description: 'The cookie file could not be written; it is unchanged.', errorCodes: ['COOKIE_WRITE_FAILED'] },
+  )
+  @HttpCode(200)
+  @UseGuards(AdminTokenGuard)
+  setCookie(@Body() body: SetCookieBody) {
+    const cookie = (body.cookie ?? body.data ?? '').trim();
+    if (!cookie) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie is required (body `cookie` or `data`)');
+    if (!isHeaderSafe(cookie)) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie contains control characters');
+    const pairs = parseCookie(cookie);
+    if (!Object.keys(pairs).length) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie must look like `name=value; name2=value2`');
+    const uin = cookieUin(pairs);
+    try {
+      writeFileAtomic(this.cookieFile.filePath, `${JSON.stringify({ cookie, uin }, null, 2)}\n`);
+    } catch (err) {
+      throw new GatewayError(
+        HttpStatus.INTERNAL_SERVER_ERROR,
+        'COOKIE_WRITE_FAILED',
+        `Could not write the cookie file (${(err as NodeJS.ErrnoException).code ?? 'error'}); it is unchanged`,
+      );
+    }
+    return { code: 0, msg: 'ok', data: describe(cookie) };
+  }
+
+  /** Whether a login cookie is stored, for which (masked) account and with which cookie names; never the values. */
+  @Get('user/getCookie')
+  @ApiOperation({
+    summary: 'Describe the stored login cookie (admin)',
+    description:
+      'Admin-only (ADMIN_TOKEN; 404 when unset). Whether a login cookie is stored, for which (masked) account and with which cookie names; never the values. No parameters.',
+  })
+  @ApiEnvelope('The stored cookie, described (`{ set: false }` when none).', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
+  @ApiAdminToken()
+  @ApiErrorResponses(...ADMIN_ERRORS)
+  @UseGuards(AdminTokenGuard)
+  getCookie() {
+    const stored = this.cookieFile.get();
+    return { code: 0, msg: 'ok', data: stored?.cookie ? describe(stored.cookie) : { set: false } };
+  }
+}
+
+function describe(cookie: string) {
+  const pairs = parseCookie(cookie);
+  const uin = cookieUin(pairs);
+  return {
+    set: true,
+    uin: uin === '0' ? null : maskUin(uin),
+    names: Object.keys(pairs).sort(),
+    hasMusicKey: !!(pairs.qqmusic_key || pairs.qm_keyst),
+  };
+}
+
+/** `1234567890` → `12******90`: enough to tell accounts apart, not to identify one. */
+export function maskUin(uin: string): string {
+  if (uin.length <= 4) return '*'.repeat(uin.length);
+  return `${uin.slice(0, 2)}${'*'.repeat(uin.length - 4)}${uin.slice(-2)}`;
+}

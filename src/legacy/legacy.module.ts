@@ -1,0 +1,31 @@
+import { Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { MusicModule } from '../music/music.module';
+import { LegacyController } from './legacy.controller';
+import { LegacySingerIdMiddleware, legacyRewrite } from './legacy-request.middleware';
+
+/**
+ * Drop-in compatibility with the older qq-music-api services (docs/migrating.md): request rewrites (doubled slash,
+ * path-parameter forms, `type` → `quality`, `singerid`), the routes only they had, and (in
+ * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
+ */
+@Module({
+  imports: [MusicModule],
+  controllers: [LegacyController],
+  providers: [LegacySingerIdMiddleware],
+})
+export class LegacyModule implements NestModule {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    // The URL rewrite goes onto the Express app directly: Nest mounts its middleware at the route path (which hides
+    // the path from a rewrite), and this runs while modules register, i.e. before every Nest middleware and route.
+    this.adapterHost.httpAdapter.getInstance().use(legacyRewrite(this.config.responseShape));
+    consumer.apply(LegacySingerIdMiddleware).forRoutes('*path');
+  }
+}
