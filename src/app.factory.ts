@@ -54,8 +54,30 @@ function setUpDocs(app: NestExpressApplication): void {
     app,
     new DocumentBuilder()
       .setTitle('QQ Music API gateway')
-      .setDescription('Normalised QQ Music catalogue, QR login and user endpoints. Errors are `{ error, errorCode }`.')
+      .setDescription(
+        [
+          'Normalised QQ Music catalogue, QR login and user endpoints.',
+          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based (search: 1-based).',
+          'Errors are `{ error, errorCode }` (plus `upstreamCode` for upstream business codes).',
+          'A caller may pass its own login cookie on any request: query `cookie` > header `X-Custom-Cookie` > header `Cookie`;',
+          'otherwise the cookie file applies. `?shape=legacy` or `X-Response-Shape: legacy` selects the qq-music-api shape.',
+        ].join(' '),
+      )
       .setVersion('1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Admin-Token' }, 'adminToken')
+      .addBearerAuth()
+      .addTag('charts', 'Charts and song info')
+      .addTag('playlists', 'Playlists by category, categories, playlist detail, new albums')
+      .addTag('singers', 'Singer list, description, songs, albums, MVs, similar singers, fans')
+      .addTag('music', 'Play and download URLs, lyrics, albums, batch song info')
+      .addTag('mv', 'MV lists, MV play URLs, MVs by tag')
+      .addTag('discover', 'Images, digital albums, radio, recommendations, tickets')
+      .addTag('comments', 'Comments')
+      .addTag('search', 'Search, hot keys, suggestions, chart list')
+      .addTag('login', 'QR login: Main = QQ, Alt = WeChat')
+      .addTag('user', 'User playlists and avatar')
+      .addTag('legacy', 'qq-music-api compatibility routes')
+      .addTag('operations', 'Health, credential status')
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

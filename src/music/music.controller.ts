@@ -109,7 +109,7 @@ export class MusicController {
       'One song-detail lookup per entry (bounded concurrency). Upstream failures never fail the whole request: a failed or unknown song becomes ' +
       '`{ ok: false, error, errorCode[, upstreamCode] }` (errorCode as in README "Errors", e.g. UPSTREAM_TIMEOUT, SONG_NOT_FOUND); the others are kept. Answer in request order.',
   })
-  @ApiBody({ type: BatchGetSongInfoBody, description: 'JSON body.', examples: { twoSongs: { value: { songs: [['0039MnYb0qxYhV'], ['003UkWuI0E8U0l', '331839675']] } } } })
+  @ApiBody({ type: BatchGetSongInfoBody, required: false, description: 'JSON body (optional: no body = no songs).', examples: { twoSongs: { value: { songs: [['0039MnYb0qxYhV'], ['003UkWuI0E8U0l', '331839675']] } } } })
   @ApiEnvelope('One element per entry, in request order.', [
     { song_mid: '0039MnYb0qxYhV', song_id: '', ok: true, data: SONG_SUMMARY, songinfo: { code: 0, data: {} } },
     { song_mid: '', song_id: '1', ok: false, error: 'No song found for songid 1', errorCode: 'SONG_NOT_FOUND' },

@@ -70,6 +70,7 @@ export class PlaylistsController {
   })
   @ApiBody({
     type: BatchGetSongListsBody,
+    required: false,
     description: 'JSON body; every field is optional.',
     examples: { categories: { value: { categoryIds: [165, 167], limit: 5 } }, playlists: { value: { disstid: '7024415872,7011264340' } } },
   })

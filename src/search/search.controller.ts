@@ -15,7 +15,9 @@ export class SearchController {
     summary: 'Search songs, albums, playlists, singers, MVs or lyrics',
     description:
       'Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error the legacy CGI `client_search_cp`. `page` is 1-based here. `list` items depend on `type` ' +
-      '(song: songmid, songid, songname, singer, albumName, albumMid, interval; album: albumMid, albumName, singerName, …; see docs/search.md).',
+      '(song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; ' +
+      'singer: `{ singerId, singerMid, singerName, singerPic, songNum, albumNum, mvNum }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; ' +
+      'playlist: `{ dissid, dissname, creator, listen_num, imgurl, songCount }`; mv: `{ vid, mvId, mvName, singerName, cover, playCount, duration, publishDate }`).',
   })
   @ApiEnvelope('A page of results.', {
     key: '周杰伦',
@@ -23,7 +25,7 @@ export class SearchController {
     page: 1,
     limit: 5,
     total: 600,
-    list: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], albumName: '叶惠美', albumMid: '000MkMni19ClKG', interval: 269 }],
+    list: [{ songid: 97773, songmid: '0039MnYb0qxYhV', songname: '晴天', singer: '周杰伦', singers: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], albumName: '叶惠美', albumMid: '000MkMni19ClKG', albumId: 8220, interval: 269 }],
   })
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSearchByKey(@Query() query: GetSearchByKeyQuery) {

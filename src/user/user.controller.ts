@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
@@ -14,9 +14,11 @@ export class UserController {
   @ApiOperation({
     summary: 'Playlists created by a user (needs a login cookie)',
     description:
-      'Needs a login cookie (request `Cookie`/`X-Custom-Cookie`, or the server\'s cookie file); without any the upstream is not called (401 LOGIN_REQUIRED). ' +
+      'Needs a login cookie: per request the `cookie` query parameter, the `X-Custom-Cookie` header or the `Cookie` header (in that order), else the server\'s cookie file; ' +
+      'without any the upstream is not called (401 LOGIN_REQUIRED). ' +
       'Paged locally with offset/limit (upstream has no paging).',
   })
+  @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`.' })
   @ApiEnvelope('A page of the user\'s playlists.', {
     playlists: [{ dissid: '7024415872', dissname: '我喜欢', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 120 }],
     total: 12,

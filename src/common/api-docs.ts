@@ -1,0 +1,115 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
+
+/**
+ * OpenAPI helpers shared by every controller. Documentation only: nothing here changes validation or behaviour.
+ * Error bodies are always `{ error, errorCode }` (README "Errors"); the schemas are inlined so each response is readable on its own.
+ */
+
+export interface ErrorDoc {
+  status: number;
+  description: string;
+  errorCodes: string[];
+}
+
+/** The gateway-wide meaning of each status (README "Errors"). */
+export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
+  400: { status: 400, description: 'Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter.', errorCodes: ['BAD_REQUEST'] },
+  401: {
+    status: 401,
+    description: 'Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid).',
+    errorCodes: ['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID'],
+  },
+  403: { status: 403, description: 'Upstream code 20274 (device limit of the account).', errorCodes: ['UPSTREAM_DEVICE_LIMIT'] },
+  404: { status: 404, description: 'Not found.', errorCodes: ['NOT_FOUND'] },
+  413: { status: 413, description: 'Body larger than BODY_LIMIT.', errorCodes: ['PAYLOAD_TOO_LARGE'] },
+  502: {
+    status: 502,
+    description:
+      'Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code.',
+    errorCodes: ['UPSTREAM_UNREACHABLE', 'UPSTREAM_BAD_STATUS', 'UPSTREAM_BAD_RESPONSE', 'UPSTREAM_SIGNATURE_REQUIRED', 'UPSTREAM_ERROR'],
+  },
+  503: { status: 503, description: 'Upstream code 2001 (rate limited upstream); sent with `Retry-After: 30`.', errorCodes: ['UPSTREAM_RATE_LIMITED'] },
+  504: { status: 504, description: 'Upstream did not answer within UPSTREAM_TIMEOUT_MS.', errorCodes: ['UPSTREAM_TIMEOUT'] },
+};
+
+/** What any endpoint that calls upstream can answer besides its own errors. */
+export const UPSTREAM_ERRORS = [401, 403, 502, 503, 504] as const;
+
+/** Routes behind AdminTokenGuard: absent without ADMIN_TOKEN (404), token missing or wrong (401). */
+export const ADMIN_ERRORS = [
+  { status: 404, description: 'ADMIN_TOKEN is not set: the route does not exist.', errorCodes: ['NOT_FOUND'] },
+  { status: 401, description: 'Admin token missing or wrong (`Authorization: Bearer <token>` or `X-Admin-Token`).', errorCodes: ['ADMIN_TOKEN_REQUIRED'] },
+];
+
+/** A status with the default text, or an endpoint-specific case (merged with any other case of the same status). */
+export type ErrorSpec = number | { status: number; description: string; errorCodes?: string[] };
+
+function errorSchema(codes: string[]): Record<string, unknown> {
+  return {
+    type: 'object',
+    required: ['error', 'errorCode'],
+    properties: {
+      error: { type: 'string', description: 'What went wrong (for a 400 it names the parameter).' },
+      errorCode: { type: 'string', description: 'Stable machine-readable code.', enum: codes, example: codes[0] },
+      upstreamCode: { type: 'integer', description: 'Upstream business code, when the failure came from one.' },
+    },
+  };
+}
+
+/**
+ * `@ApiErrorResponses(400, ...UPSTREAM_ERRORS, { status: 404, description: 'Unknown chart', errorCodes: ['CHART_NOT_FOUND'] })`:
+ * one `{ error, errorCode }` response per status. Several entries for one status are merged (descriptions joined, codes unioned).
+ */
+export function ApiErrorResponses(...specs: ErrorSpec[]): MethodDecorator & ClassDecorator {
+  const merged = new Map<number, { descriptions: string[]; codes: string[] }>();
+  for (const spec of specs) {
+    const doc = typeof spec === 'number' ? ERROR_DEFAULTS[spec] : { errorCodes: [], ...spec };
+    if (!doc) throw new Error(`ApiErrorResponses: no default text for status ${String(spec)}`);
+    const entry = merged.get(doc.status) ?? { descriptions: [], codes: [] };
+    if (!entry.descriptions.includes(doc.description)) entry.descriptions.push(doc.description);
+    for (const code of doc.errorCodes) if (!entry.codes.includes(code)) entry.codes.push(code);
+    merged.set(doc.status, entry);
+  }
+  const decorators = [...merged.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, { descriptions, codes }]) =>
+      ApiResponse({
+        status,
+        description: descriptions.join(' '),
+        schema: errorSchema(codes.length ? codes : ['INTERNAL']),
+        ...(codes.includes('UPSTREAM_RATE_LIMITED') ? { headers: { 'Retry-After': { description: 'Seconds to wait (30) when upstream rate-limits (UPSTREAM_RATE_LIMITED).', schema: { type: 'integer', example: 30 } } } } : {}),
+      }),
+    );
+  return applyDecorators(...decorators);
+}
+
+/** 200 with the catalogue envelope `{ code: 0, msg: 'ok', data }`; `data` is described by an example. */
+export function ApiEnvelope(description: string, dataExample: unknown): MethodDecorator & ClassDecorator {
+  return ApiOkResponse({
+    description,
+    schema: {
+      type: 'object',
+      required: ['code', 'msg', 'data'],
+      properties: {
+        code: { type: 'integer', example: 0 },
+        msg: { type: 'string', example: 'ok' },
+        data: { type: dataExample === null ? 'object' : Array.isArray(dataExample) ? 'array' : 'object', example: dataExample, ...(Array.isArray(dataExample) ? { items: { type: 'object' } } : {}) },
+      },
+    },
+  });
+}
+
+/** 200 with a body that is not the envelope (login, avatar, batch playlists): described by an example. */
+export function ApiPlainOk(description: string, example: Record<string, unknown>): MethodDecorator & ClassDecorator {
+  return ApiOkResponse({ description, schema: { type: 'object', example } });
+}
+
+/** The admin token header of AdminTokenGuard routes (`Authorization: Bearer <token>` works as well). */
+export function ApiAdminToken(): MethodDecorator & ClassDecorator {
+  return ApiHeader({
+    name: 'X-Admin-Token',
+    required: false,
+    description: 'The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required.',
+  });
+}

@@ -1,0 +1,324 @@
+import { RequestMethod, Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
+import { getMetadataStorage } from 'class-validator';
+import { Harness, startHarness } from './support/harness';
+
+/**
+ * The OpenAPI document must describe every route the app registers. Three sources are compared:
+ * the hand-written list below, the routes Nest actually registered (read from the controllers' metadata), and the
+ * paths in /docs-json. Every input is checked against its DTO (class-validator metadata + property initialisers),
+ * so a new endpoint, parameter, default or range that is not documented fails this suite.
+ */
+
+/** @nestjs/swagger's metadata key of @ApiExcludeController() (its constants are not exported). */
+const API_EXCLUDE_CONTROLLER = 'swagger/apiExcludeController';
+
+type Method = 'get' | 'post';
+const get = (path: string): [Method, string] => ['get', path];
+const post = (path: string): [Method, string] => ['post', path];
+
+const EXPECTED_ROUTES: [Method, string][] = [
+  get('/getRanks'),
+  get('/getSongInfo'),
+  get('/getSongLists'),
+  get('/getSongListCategories'),
+  get('/getSongListDetail'),
+  post('/batchGetSongLists'),
+  get('/getNewDisks'),
+  get('/getSingerList'),
+  get('/getSingerDesc'),
+  get('/getSingerHotsong'),
+  get('/getSingerAlbum'),
+  get('/getSingerMv'),
+  get('/getSimilarSinger'),
+  get('/getSingerStarNum'),
+  get('/getMusicPlay'),
+  get('/getLyric'),
+  get('/getAlbumInfo'),
+  post('/batchGetSongInfo'),
+  get('/downloadMainMusic'),
+  get('/getMv'),
+  get('/getMvPlay'),
+  get('/getMvByTag'),
+  get('/getImageUrl'),
+  get('/getDigitalAlbumLists'),
+  get('/getRadioLists'),
+  get('/getRecommend'),
+  get('/getTicketInfo'),
+  get('/getComments'),
+  get('/getSearchByKey'),
+  get('/getHotkey'),
+  get('/getSmartbox'),
+  get('/getTopLists'),
+  ...['', '/user'].flatMap((prefix) => [
+    get(`${prefix}/getMainLoginQr`),
+    get(`${prefix}/getQQLoginQr`),
+    post(`${prefix}/checkMainLoginQr`),
+    post(`${prefix}/checkQQLoginQr`),
+    get(`${prefix}/getAltLoginQr`),
+    get(`${prefix}/getWXLoginQr`),
+    post(`${prefix}/checkAltLoginQr`),
+    post(`${prefix}/checkWXLoginQr`),
+  ]),
+  get('/user/getUserPlaylists'),
+  get('/user/getUserAvatar'),
+  get('/health/live'),
+  get('/health/ready'),
+  // admin-only (ADMIN_TOKEN) and legacy aliases
+  get('/user/credential/status'),
+  get('/downloadQQMusic'),
+  post('/user/setCookie'),
+  get('/user/getCookie'),
+];
+
+/** Spot checks named in the issue, on top of the generic "every DTO default is documented" rule. */
+const NAMED_DEFAULTS: [string, string, unknown][] = [
+  ['/getRanks', 'limit', 20],
+  ['/getMv', 'area_id', 15],
+  ['/getImageUrl', 'size', '300x300'],
+  ['/getImageUrl', 'maxAge', 2592000],
+  ['/user/getUserPlaylists', 'limit', 30],
+];
+
+const TAGS = ['charts', 'playlists', 'singers', 'music', 'mv', 'discover', 'comments', 'search', 'login', 'user', 'operations', 'legacy'];
+
+interface AppRoute {
+  method: Method;
+  path: string;
+  query?: Type<unknown>;
+  body?: Type<unknown>;
+}
+
+/** Every route Nest registered, with the DTO classes of its @Query() / @Body() (controllers hidden from Swagger excluded). */
+function registeredRoutes(h: Harness): AppRoute[] {
+  const routes: AppRoute[] = [];
+  const seen = new Set<unknown>();
+  for (const mod of h.app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const ctrl = wrapper.metatype as Type<unknown> | undefined;
+      if (!ctrl || seen.has(ctrl)) continue;
+      seen.add(ctrl);
+      if (Reflect.getMetadata(API_EXCLUDE_CONTROLLER, ctrl)?.[0]) continue;
+      const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, ctrl) ?? '/');
+      for (const name of Object.getOwnPropertyNames(ctrl.prototype)) {
+        const handler = ctrl.prototype[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const paths = Reflect.getMetadata(PATH_METADATA, handler);
+        if (paths === undefined) continue;
+        const requestMethod = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod;
+        const method: Method | undefined =
+          requestMethod === RequestMethod.GET ? 'get' : requestMethod === RequestMethod.POST ? 'post' : undefined;
+        if (!method) throw new Error(`${ctrl.name}.${name}: unexpected HTTP method ${requestMethod}; extend this test`);
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) ?? {}) as Record<string, { index: number }>;
+        const types = (Reflect.getMetadata('design:paramtypes', ctrl.prototype, name) ?? []) as Type<unknown>[];
+        const dtoOf = (kind: RouteParamtypes) => {
+          const entry = Object.entries(args).find(([key]) => key.split(':')[0] === String(kind));
+          return entry ? types[entry[1].index] : undefined;
+        };
+        for (const prefix of prefixes) {
+          for (const p of ([] as string[]).concat(paths)) {
+            const path = ('/' + [prefix, p].map((s) => s.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')) || '/';
+            routes.push({ method, path, query: dtoOf(RouteParamtypes.QUERY), body: dtoOf(RouteParamtypes.BODY) });
+          }
+        }
+      }
+    }
+  }
+  return routes;
+}
+
+interface DtoProp {
+  name: string;
+  required: boolean;
+  default: unknown;
+  min?: number;
+  max?: number;
+  allowed?: unknown[];
+}
+
+/** What the DTO accepts, read from class-validator's metadata and the property initialisers. */
+function dtoProps(dto: Type<unknown>): DtoProp[] {
+  const metas = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const instance = new (dto as new () => Record<string, unknown>)();
+  const names = [...new Set(metas.map((m) => m.propertyName))];
+  return names.map((name) => {
+    const own = metas.filter((m) => m.propertyName === name && !m.each);
+    const byName = (n: string) => own.find((m) => m.name === n)?.constraints;
+    return {
+      name,
+      required: own.some((m) => m.type === 'isDefined' || m.name === 'isNotEmpty'),
+      default: instance[name],
+      min: byName('min')?.[0] as number | undefined,
+      max: byName('max')?.[0] as number | undefined,
+      allowed: byName('isIn')?.[0] as unknown[] | undefined,
+    };
+  });
+}
+
+describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
+  let h: Harness;
+  let doc: any;
+  let appRoutes: AppRoute[];
+
+  beforeAll(async () => {
+    h = await startHarness();
+    doc = (await h.http().get('/docs-json').expect(200)).body;
+    appRoutes = registeredRoutes(h);
+  });
+  afterAll(() => h.close());
+
+  const resolve = (schema: any): any => {
+    if (schema?.$ref) return resolve(doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);
+    return schema;
+  };
+  const docRoutes = (): string[] =>
+    Object.entries<Record<string, unknown>>(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+  const key = ([m, p]: [Method, string]) => `${m.toUpperCase()} ${p}`;
+
+  it('lists exactly the routes the app registers, and those are exactly the expected ones', () => {
+    const expected = EXPECTED_ROUTES.map(key).sort();
+    expect(docRoutes().sort()).toEqual(expected);
+    expect(appRoutes.map((r) => key([r.method, r.path])).sort()).toEqual(expected);
+    expect(new Set(expected).size).toBe(expected.length);
+  });
+
+  it('the spec-named defaults are in the document', () => {
+    for (const [path, name, value] of NAMED_DEFAULTS) {
+      const param = doc.paths[path].get.parameters.find((p: any) => p.name === name);
+      expect({ path, name, default: param?.schema?.default }).toEqual({ path, name, default: value });
+    }
+  });
+
+  it('declares the tags used by the operations', () => {
+    const used = new Set(Object.values<any>(doc.paths).flatMap((ops) => Object.values<any>(ops).flatMap((op) => op.tags ?? [])));
+    expect([...used].sort()).toEqual([...TAGS].sort());
+  });
+
+  describe.each(EXPECTED_ROUTES.map((r) => [key(r), r] as const))('%s', (_name, [method, path]) => {
+    const op = () => doc.paths[path]?.[method];
+    const route = () => appRoutes.find((r) => r.method === method && r.path === path) as AppRoute;
+
+    it('has a tag, a summary and a description', () => {
+      expect(op()).toBeDefined();
+      expect(op().tags?.length).toBe(1);
+      expect(TAGS).toContain(op().tags[0]);
+      expect(op().summary).toEqual(expect.stringMatching(/\S{3}/));
+      expect(op().description).toEqual(expect.stringMatching(/\S{3}/));
+    });
+
+    it('documents every query parameter of its DTO (description, type, example, required, default, range, values)', () => {
+      const params: any[] = (op().parameters ?? []).filter((p: any) => p.in === 'query');
+      const props = route().query ? dtoProps(route().query as Type<unknown>) : [];
+      expect(params.map((p) => p.name).sort()).toEqual(props.map((p) => p.name).sort());
+      // Besides the DTO's query parameters only documented headers (cookie, admin token) are allowed.
+      for (const p of op().parameters?.filter((x: any) => x.in !== 'query') ?? []) {
+        expect({ path, in: p.in, name: p.name, described: p.description?.length > 5 }).toEqual({ path, in: 'header', name: p.name, described: true });
+      }
+      for (const prop of props) {
+        const p = params.find((x) => x.name === prop.name);
+        const where = `${path} ?${prop.name}`;
+        expect({ where, description: typeof p.description === 'string' && p.description.length > 5 }).toEqual({ where, description: true });
+        expect({ where, type: p.schema?.type ?? (p.schema?.oneOf ? 'oneOf' : undefined) }).toEqual({ where, type: expect.any(String) });
+        expect({ where, example: p.example !== undefined || p.schema?.example !== undefined }).toEqual({ where, example: true });
+        expect({ where, required: p.required === true }).toEqual({ where, required: prop.required });
+        expect({ where, default: p.schema?.default }).toEqual({ where, default: prop.default });
+        if (prop.min !== undefined) expect({ where, minimum: p.schema.minimum }).toEqual({ where, minimum: prop.min });
+        if (prop.max !== undefined) expect({ where, maximum: p.schema.maximum }).toEqual({ where, maximum: prop.max });
+        if (prop.allowed) expect({ where, enum: p.schema.enum }).toEqual({ where, enum: expect.arrayContaining(prop.allowed) });
+      }
+    });
+
+    it('documents its JSON body against its DTO (POST only)', () => {
+      if (method !== 'post') {
+        expect(op().requestBody).toBeUndefined();
+        return;
+      }
+      const body = op().requestBody;
+      expect(body?.content?.['application/json']).toBeDefined();
+      const schema = resolve(body.content['application/json'].schema);
+      const props = dtoProps(route().body as Type<unknown>);
+      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(props.map((p) => p.name).sort());
+      expect([...(schema.required ?? [])].sort()).toEqual(props.filter((p) => p.required).map((p) => p.name).sort());
+      for (const prop of props) {
+        const s = schema.properties[prop.name];
+        const where = `${path} body.${prop.name}`;
+        expect({ where, description: typeof s.description === 'string' && s.description.length > 5, example: s.example !== undefined }).toEqual({ where, description: true, example: true });
+        expect({ where, default: s.default }).toEqual({ where, default: prop.default });
+        if (prop.min !== undefined) expect({ where, minimum: s.minimum }).toEqual({ where, minimum: prop.min });
+        if (prop.max !== undefined) expect({ where, maximum: s.maximum }).toEqual({ where, maximum: prop.max });
+        if (prop.allowed) expect({ where, enum: s.enum }).toEqual({ where, enum: expect.arrayContaining(prop.allowed) });
+      }
+    });
+
+    it('documents a 200 answer with a schema or example', () => {
+      const ok = op().responses?.['200'];
+      expect(ok?.description).toEqual(expect.stringMatching(/\S/));
+      const schema = resolve(ok.content?.['application/json']?.schema);
+      expect(schema?.example !== undefined || Object.keys(schema?.properties ?? {}).length > 0).toBe(true);
+    });
+
+    it('documents 400 whenever it takes input, and every error answer as { error, errorCode }', () => {
+      const takesInput = (op().parameters ?? []).some((p: any) => p.in === 'query') || op().requestBody !== undefined;
+      expect({ path, has400: '400' in op().responses }).toEqual({ path, has400: takesInput });
+      const errors = Object.entries<any>(op().responses).filter(([status]) => Number(status) >= 400);
+      expect(errors.length).toBeGreaterThan(0);
+      for (const [status, res] of errors) {
+        const schema = resolve(res.content?.['application/json']?.schema);
+        const where = `${path} ${status}`;
+        expect({ where, props: Object.keys(schema?.properties ?? {}) }).toEqual({ where, props: expect.arrayContaining(['error', 'errorCode']) });
+        expect({ where, required: schema.required }).toEqual({ where, required: expect.arrayContaining(['error', 'errorCode']) });
+        expect({ where, codes: schema.properties.errorCode.enum?.length > 0 }).toEqual({ where, codes: true });
+        expect(res.description).toEqual(expect.stringMatching(/\S/));
+      }
+    });
+  });
+
+  it('documents the upstream error statuses on endpoints that call upstream, and the endpoint-specific codes', () => {
+    // Built locally (no upstream call) or health probes; /batchGetSongInfo reports upstream failures per entry inside its 200.
+    const upstreamFree = new Set(['/getImageUrl', '/user/getUserAvatar', '/health/live', '/health/ready', '/batchGetSongInfo', '/user/credential/status', '/user/setCookie', '/user/getCookie']);
+    const codes = (path: string, method: Method, status: number): string[] =>
+      resolve(doc.paths[path][method].responses[String(status)]?.content['application/json'].schema)?.properties.errorCode.enum ?? [];
+    for (const [method, path] of EXPECTED_ROUTES) {
+      const statuses = Object.keys(doc.paths[path][method].responses).map(Number);
+      if (upstreamFree.has(path)) expect({ path, upstream: statuses.filter((s) => s >= 500) }).toEqual({ path, upstream: path.startsWith('/health/') ? [503] : path === '/user/setCookie' ? [500] : [] });
+      else expect({ path, statuses }).toEqual({ path, statuses: expect.arrayContaining([502, 504]) });
+    }
+    expect(codes('/getRanks', 'get', 404)).toEqual(['CHART_NOT_FOUND']);
+    expect(codes('/getSongInfo', 'get', 404)).toEqual(['SONG_NOT_FOUND']);
+    expect(codes('/getMusicPlay', 'get', 404)).toEqual(['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE']);
+    expect(codes('/getMusicPlay', 'get', 403)).toEqual(expect.arrayContaining(['NO_PLAY_URL', 'UPSTREAM_DEVICE_LIMIT']));
+    expect(codes('/getSongListDetail', 'get', 404)).toEqual(['PLAYLIST_NOT_FOUND']);
+    expect(codes('/getMvPlay', 'get', 502)).toContain('MV_URL_UNAVAILABLE');
+    expect(codes('/user/getUserPlaylists', 'get', 401)).toEqual(['LOGIN_REQUIRED', 'LOGIN_EXPIRED']);
+    expect(doc.paths['/user/getUserPlaylists'].get.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual(['X-Custom-Cookie']);
+    expect(codes('/getComments', 'get', 401)).toEqual(['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID']);
+    expect(codes('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED']);
+    expect(doc.paths['/getComments'].get.responses['503'].headers['Retry-After']).toBeDefined();
+    expect(codes('/checkMainLoginQr', 'post', 403)).toEqual(['LOGIN_DEVICE_LIMIT']);
+    expect(codes('/user/checkWXLoginQr', 'post', 504)).toEqual(['LOGIN_TIMEOUT']);
+    for (const [method, path] of [['get', '/user/credential/status'], ['post', '/user/setCookie'], ['get', '/user/getCookie']] as const) {
+      expect({ path, 401: codes(path, method, 401), 404: codes(path, method, 404) }).toEqual({ path, 401: ['ADMIN_TOKEN_REQUIRED'], 404: ['NOT_FOUND'] });
+      expect(doc.paths[path][method].parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual(['header:X-Admin-Token']);
+    }
+  });
+
+  it('the documented 400 matches what the gateway answers', async () => {
+    const res = await h.http().get('/getRanks?limit=0').expect(400);
+    expect(res.body).toEqual({ error: 'limit must be between 1 and 300', errorCode: 'BAD_REQUEST' });
+    const documented = resolve(doc.paths['/getRanks'].get.responses['400'].content['application/json'].schema);
+    expect(Object.keys(res.body).every((k) => k in documented.properties)).toBe(true);
+    expect(documented.properties.errorCode.enum).toContain(res.body.errorCode);
+  });
+
+  it('serves the Swagger UI at /docs/', async () => {
+    const ui = await h.http().get('/docs/').expect(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+    expect(ui.text).toMatch(/swagger-ui/i);
+    const init = await h.http().get('/docs/swagger-ui-init.js').expect(200);
+    expect(init.text).toContain('"/getRanks"');
+  });
+});
