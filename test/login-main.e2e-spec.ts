@@ -150,7 +150,7 @@ describe('Main channel (QQ) QR login', () => {
       qqConfirm(h.fake.state, qrsig);
       const res = await check({ qrsig }, path).expect(200);
       const entry = fake().qq.get(qrsig)!;
-      const { isOk, message, session, credential } = res.body;
+      const { isOk, message, session } = res.body;
       expect(isOk).toBe(true);
       expect(message).toBe('登录成功');
       expect(res.body).not.toHaveProperty('persisted');
@@ -174,7 +174,9 @@ describe('Main channel (QQ) QR login', () => {
       expect(session.cookieObject).not.toHaveProperty('qrsig');
       expect(session.cookieList).toEqual(session.cookie.split('; '));
       expect(new Set(session.cookieList.map((c: string) => c.split('=')[0])).size).toBe(session.cookieList.length);
-      expect(credential).toMatchObject({ musicid: FAKE_QQ, musickey: FAKE_MUSICKEY_QQ, refresh_key: expect.any(String), refresh_token: expect.any(String), loginType: 2 });
+      // refresh tokens stay server-side (credential store); the answer is the spec's session only
+      expect(res.body).not.toHaveProperty('credential');
+      expect(session.cookieObject.qqmusic_key).toBe(FAKE_MUSICKEY_QQ);
 
       // check_sig: on the configured origin, ptsigx byte-exact ('+' kept), all cookies so far, redirect not followed.
       const [sig] = h.fake.requestsTo('ptloginGraph', '/check_sig');
@@ -308,7 +310,11 @@ describe('Main channel (QQ) QR login', () => {
         const res = await check({ qrsig }).expect(200);
         expect(res.body.persisted).toBe(true);
         const saved = JSON.parse(readFileSync(h.cookieFile, 'utf8'));
-        expect(saved).toEqual({ cookie: res.body.session.cookie, uin: FAKE_QQ });
+        expect(saved).toEqual({
+          cookie: res.body.session.cookie,
+          uin: FAKE_QQ,
+          credential: expect.objectContaining({ musicid: FAKE_QQ, musickey: FAKE_MUSICKEY_QQ, refresh_key: expect.any(String), loginType: 2 }),
+        });
 
         h.fake.reset();
         await h.http().get('/getRanks?topId=4&limit=1').expect(200);

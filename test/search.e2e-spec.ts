@@ -106,7 +106,7 @@ describe('Search (e2e)', () => {
     });
 
     it('falls back to client_search_cp on a business error (genuine answer for 简单爱)', async () => {
-      h.fake.fault({ kind: 'business', code: 2001 }, { module: 'music.search.SearchCgiService' });
+      h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.search.SearchCgiService' });
       const res = await h.http().get('/getSearchByKey').query({ key: '简单爱', limit: 5 }).expect(200);
       expect(res.body.data.total).toBe(600);
       expect(res.body.data.list).toHaveLength(5);

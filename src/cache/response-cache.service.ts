@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { parseCookie } from '../common/cookie';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
-import { CookieFileService } from '../config/cookie-file.service';
+import { UpstreamHttp } from '../upstream/upstream-http.service';
 import { CACHE_TTL_SECONDS, STALE_WINDOW_SECONDS } from './cache-policy';
 
 /** The in-memory tier of cache-manager, read synchronously by the fast lane. */
@@ -40,7 +40,7 @@ export class ResponseCache {
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
     @Inject(MEMORY_TIER) private readonly memory: CacheableMemory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly cookieFile: CookieFileService,
+    private readonly upstream: UpstreamHttp,
   ) {}
 
   /** TTL in seconds when `path` is a cacheable GET route, else undefined. */
@@ -54,7 +54,8 @@ export class ResponseCache {
       .sort()
       .map((name) => `${name}=${query[name]}`)
       .join('&');
-    const cookies = parseCookie(callerCookie ?? this.cookieFile.get()?.cookie ?? '');
+    // No caller cookie: the stored login's (cookie file or Redis credential store) decides the account.
+    const cookies = parseCookie(callerCookie ?? this.upstream.effectiveCookie());
     const secret = cookies.qqmusic_key || cookies.qm_keyst || cookies.p_skey || cookies.skey || '';
     const identity = secret
       ? createHash('sha256').update(`${cookies.uin ?? cookies.qqmusic_uin ?? ''}:${secret}`).digest('base64url').slice(0, 22)

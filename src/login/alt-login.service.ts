@@ -189,10 +189,11 @@ export class AltLoginService {
       state: 'confirmed',
       message: '登录成功',
       session,
-      credential: pickCredential({ loginType: 1, ...data }, musicid),
     };
     // The full credential goes to the credential store (refreshable later, docs/credentials.md).
-    const persisted = await this.persist.persist(session.cookie, musicid, body.credential as Record<string, unknown>);
+    // It is not echoed in the answer: the session is what the spec returns; refresh tokens stay server-side.
+    const credential = pickCredential({ loginType: 1, ...data }, musicid);
+    const persisted = await this.persist.persist(session.cookie, musicid, credential);
     if (persisted !== undefined) body.persisted = persisted;
     return new Shaped(body, res.text);
   }

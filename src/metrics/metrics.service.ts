@@ -63,6 +63,7 @@ export class MetricsService {
   readonly credentialSecondsToExpiry = new Gauge({
     name: 'gateway_credential_seconds_to_expiry',
     help: 'Seconds until the stored login key expires (negative = expired); absent when unknown',
+    labelNames: ['login_type'] as const,
     registers: [this.registry],
   });
 

@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { AllExceptionsFilter } from '../common/all-exceptions.filter';
 import { mapSettled } from '../common/concurrency';
 import { cookieUin, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
@@ -244,21 +245,13 @@ export class MusicService {
   }
 }
 
-/** errorCode for one failed lookup inside an aggregate (same names as the central error mapping). */
+const AGGREGATE_ERRORS = new AllExceptionsFilter();
+
+/** errorCode for one failed lookup inside an aggregate: the very mapping a single call gets (account codes stay distinct). */
 function describeFailure(reason: unknown): { error: string; errorCode: string; upstreamCode?: number } {
   if (reason instanceof UpstreamError) {
-    const codes: Record<string, string> = {
-      timeout: 'UPSTREAM_TIMEOUT',
-      network: 'UPSTREAM_UNREACHABLE',
-      bad_status: 'UPSTREAM_BAD_STATUS',
-      bad_body: 'UPSTREAM_BAD_RESPONSE',
-      business: 'UPSTREAM_ERROR',
-      circuit_open: 'UPSTREAM_CIRCUIT_OPEN',
-    };
-    const out: { error: string; errorCode: string; upstreamCode?: number } = {
-      error: reason.message,
-      errorCode: codes[reason.kind] ?? 'UPSTREAM_ERROR',
-    };
+    const [, body] = AGGREGATE_ERRORS.map(reason);
+    const out: { error: string; errorCode: string; upstreamCode?: number } = { error: body.error, errorCode: body.errorCode };
     if (reason.details.upstreamCode !== undefined) out.upstreamCode = reason.details.upstreamCode;
     return out;
   }

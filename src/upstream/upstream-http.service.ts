@@ -177,11 +177,6 @@ export class UpstreamHttp implements OnApplicationShutdown {
     this.stored = provider;
   }
 
-  /** True when a call with this cookie option will carry the stored login (not the caller's, not an explicit one). */
-  private viaStored(cookieOption: string | false | undefined): boolean {
-    return !!this.stored && cookieOption === undefined && requestContext.getStore()?.callerCookie === undefined && !!this.stored.cookie();
-  }
-
   /**
    * Runs `call` with the stored login's cookie when that is the one in play; on an auth-failure answer
    * (`authCode` of the result, or of the thrown UpstreamError) asks the provider once for a fresh cookie and retries
@@ -192,9 +187,11 @@ export class UpstreamHttp implements OnApplicationShutdown {
     call: (cookie: string | false | undefined) => Promise<T>,
     authCode: (result: T) => number | undefined,
   ): Promise<T> {
-    if (!this.viaStored(cookieOption)) return call(cookieOption);
-    await this.stored!.beforeCall();
-    const cookie = this.stored!.cookie() ?? '';
+    // Only calls that fall back on the stored login (no caller cookie, no explicit cookie) are its business.
+    if (!this.stored || cookieOption !== undefined || requestContext.getStore()?.callerCookie !== undefined) return call(cookieOption);
+    await this.stored.beforeCall();
+    const cookie = this.stored.cookie();
+    if (!cookie) return call(undefined);
     let result: T;
     try {
       result = await call(cookie);

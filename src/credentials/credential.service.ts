@@ -1,0 +1,267 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { MetricsService } from '../metrics/metrics.service';
+import { StoredCredentialProvider, UpstreamHttp } from '../upstream/upstream-http.service';
+import { UpstreamError } from '../upstream/upstream.errors';
+import {
+  accountOf,
+  cookieWithCredential,
+  expiresAtMs,
+  FINAL_OUTCOMES,
+  keyTag,
+  loginTypeOf,
+  maskUin,
+  mergeRefreshed,
+  notRefreshableReason,
+  OUTCOME_MESSAGES,
+  outcomeOfCode,
+  refreshParams,
+  toCredential,
+  type RefreshOutcome,
+  type RefreshStatus,
+  type StoredRecord,
+} from './credential.model';
+import { CREDENTIAL_STORE, type CredentialStore, type LoginSink } from './credential-store';
+
+/** Longest a refresh may hold the per-account lock (the upstream call has its own, shorter timeout). */
+const LOCK_TTL_MS = 30_000;
+/** How often the background check looks for a key about to expire. */
+const CHECK_EVERY_MS = 60_000;
+
+/**
+ * Keeps the stored login alive (CONTRACT §12.3, §12 expiry row, §10 item 9): serves its cookie to UpstreamHttp,
+ * notices expiry (locally from musickeyCreateTime + keyExpiresIn, or from a 1000/104400/104401 answer to a call
+ * made with it), refreshes it through `music.login.LoginServer`/`Login` one at a time per account, and records the
+ * outcome. A failure is recorded and never retried in a loop: final outcomes wait for a new login, the others for
+ * CREDENTIAL_REFRESH_BACKOFF_S.
+ */
+@Injectable()
+export class CredentialService implements StoredCredentialProvider, LoginSink, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Credential');
+  /** account → the refresh in flight (the in-process half of the lock). */
+  private readonly inflight = new Map<string, Promise<string | null>>();
+  private timer?: NodeJS.Timeout;
+  private lastSync = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CREDENTIAL_STORE) private readonly store: CredentialStore,
+    private readonly upstream: UpstreamHttp,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  get storeKind(): 'file' | 'redis' {
+    return this.store.kind;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.store.load();
+    this.upstream.useStoredCredential(this);
+    this.updateGauge(this.store.current());
+    this.timer = setInterval(() => void this.backgroundCheck(), CHECK_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  // ---- StoredCredentialProvider (UpstreamHttp) ----
+
+  cookie(): string | undefined {
+    return this.store.current()?.cookie || undefined;
+  }
+
+  async beforeCall(): Promise<void> {
+    if (this.store.kind === 'redis' && Date.now() - this.lastSync >= this.config.credentialSyncMs) {
+      this.lastSync = Date.now();
+      await this.store.load();
+    }
+    const record = this.store.current();
+    if (!record) return;
+    const expiresAt = expiresAtMs(record.credential);
+    this.updateGauge(record);
+    if (expiresAt === undefined || !this.mayRefresh(record)) return;
+    const now = Date.now();
+    if (now >= expiresAt) {
+      await this.refresh('key expired', undefined);
+    } else if (now >= expiresAt - this.config.credentialRefreshMarginS * 1000) {
+      void this.refresh('key expires soon', undefined);
+    }
+  }
+
+  async onAuthFailure(cookie: string, code: number): Promise<string | null> {
+    return this.refresh(`upstream answered ${code}`, cookie);
+  }
+
+  // ---- LoginSink (LoginPersistService) ----
+
+  async save(cookie: string, uin: string, credential: Record<string, unknown>): Promise<void> {
+    await this.store.save({ cookie, uin, credential: toCredential(credential) });
+    this.updateGauge(this.store.current());
+  }
+
+  saved(): void {
+    void this.store.load().then((r) => this.updateGauge(r));
+  }
+
+  // ---- refresh ----
+
+  /**
+   * Refreshes the stored credential unless another refresh (here or on another instance) already did or is doing
+   * it. `failedCookie` = the cookie upstream just rejected (undefined for a time-based refresh). Resolves to the
+   * cookie to use from now on, or null when there is none better.
+   */
+  refresh(reason: string, failedCookie: string | undefined): Promise<string | null> {
+    const record = this.store.current();
+    if (!record) return Promise.resolve(null);
+    const account = accountOf(record);
+    const pending = this.inflight.get(account);
+    if (pending) return pending;
+    const run = this.refreshLocked(account, reason, failedCookie)
+      .catch((err: Error) => {
+        // The store or its lock failed (e.g. Redis down): the request goes on with what it has.
+        this.logger.warn(`Credential refresh for account ${maskUin(account)} (${reason}) could not run: ${err.message}`);
+        return null;
+      })
+      .finally(() => this.inflight.delete(account));
+    this.inflight.set(account, run);
+    return run;
+  }
+
+  private async refreshLocked(account: string, reason: string, failedCookie: string | undefined): Promise<string | null> {
+    const seen = failedCookie ?? this.store.current()?.cookie;
+    let record = await this.store.load();
+    // Changed meanwhile (another instance refreshed, or a new login): use it.
+    if (record && seen !== undefined && record.cookie !== seen) return record.cookie;
+    if (!record || !this.mayRefresh(record)) return null;
+    const release = await this.store.lock(account, LOCK_TTL_MS);
+    if (!release) {
+      await this.store.waitUnlocked(account, LOCK_TTL_MS);
+      const after = await this.store.load();
+      return after && after.cookie !== seen ? after.cookie : null;
+    }
+    try {
+      record = await this.store.load();
+      if (!record || record.cookie !== seen) return record?.cookie ?? null;
+      if (!this.mayRefresh(record)) return null;
+      return await this.callRefresh(record, reason);
+    } finally {
+      await release();
+    }
+  }
+
+  private async callRefresh(record: StoredRecord, reason: string): Promise<string | null> {
+    const old = record.credential!;
+    const loginType = loginTypeOf(old);
+    const uin = maskUin(old.musicid);
+    try {
+      // CONTRACT §12.3: the refresh call, sent with the old credential's cookies; single-use (never retried/shared).
+      const res = await this.upstream.musicu(
+        { req: { module: 'music.login.LoginServer', method: 'Login', param: refreshParams(old) } },
+        { comm: { tmeLoginType: loginType }, cookie: record.cookie, idempotent: false },
+      );
+      const data = (res.data.req ?? {}) as Record<string, unknown>;
+      if (typeof data.musickey !== 'string' || !data.musickey) {
+        throw new UpstreamError('bad_body', 'refresh answer without a musickey', 'u', { target: 'music.login.LoginServer.Login' });
+      }
+      const credential = mergeRefreshed(old, data);
+      const cookie = cookieWithCredential(record.cookie, credential);
+      const status = this.status('ok', credential.musickey);
+      try {
+        await this.store.save({ cookie, uin: record.uin, credential, refresh: status });
+      } catch (saveErr) {
+        // The old refresh_key may be spent now: keep serving the new credential from memory (the store keeps it).
+        this.logger.error(`Could not store the refreshed credential (${(saveErr as Error).message}); using it from memory`);
+      }
+      const expiresAt = expiresAtMs(credential);
+      this.metrics.credentialRefreshes.inc({ outcome: 'ok' });
+      this.updateGauge(this.store.current());
+      this.logger.log(
+        `Credential refresh for account ${uin} (${reason}): ok; key valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'unknown'}`,
+      );
+      return cookie;
+    } catch (err) {
+      const code = err instanceof UpstreamError && err.kind === 'business' ? err.details.upstreamCode : undefined;
+      const outcome: RefreshOutcome = code !== undefined ? outcomeOfCode(code) : 'error';
+      const detail = code !== undefined ? `upstream code ${code}` : (err as Error).message;
+      const status = this.status(outcome, old.musickey, code, `${OUTCOME_MESSAGES[outcome]} (${detail})`);
+      try {
+        await this.store.save({ ...record, refresh: status });
+      } catch (saveErr) {
+        this.logger.warn(`Cannot record the refresh outcome (${(saveErr as Error).message})`);
+      }
+      this.metrics.credentialRefreshes.inc({ outcome });
+      this.logger.warn(`Credential refresh for account ${uin} (${reason}): ${outcome}: ${status.message}`);
+      return null;
+    }
+  }
+
+  private status(outcome: RefreshOutcome, musickey: string, code?: number, message = OUTCOME_MESSAGES[outcome]): RefreshStatus {
+    return { at: new Date().toISOString(), outcome, ...(code !== undefined ? { code } : {}), message, key: keyTag(musickey) };
+  }
+
+  /** Refreshable, and no earlier failure for this key forbids another try (final outcome, or backoff running). */
+  private mayRefresh(record: StoredRecord): boolean {
+    if (notRefreshableReason(record)) return false;
+    return !this.blockedBy(record);
+  }
+
+  /** The earlier failure that stops a refresh of this key now, if any. */
+  private blockedBy(record: StoredRecord): RefreshStatus | undefined {
+    const last = record.refresh;
+    if (!last || last.outcome === 'ok' || !record.credential || last.key !== keyTag(record.credential.musickey)) return undefined;
+    if (FINAL_OUTCOMES.has(last.outcome)) return last;
+    const retryAt = Date.parse(last.at) + this.config.credentialRefreshBackoffS * 1000;
+    return Date.now() < retryAt ? last : undefined;
+  }
+
+  private async backgroundCheck(): Promise<void> {
+    try {
+      if (this.store.kind === 'redis') await this.store.load();
+      await this.beforeCall();
+    } catch (err) {
+      this.logger.warn(`Background credential check failed (${(err as Error).message})`);
+    }
+  }
+
+  private updateGauge(record: StoredRecord | null): void {
+    const expiresAt = expiresAtMs(record?.credential);
+    this.metrics.credentialSecondsToExpiry.reset();
+    if (expiresAt === undefined || !record?.credential) return;
+    const loginType = loginTypeOf(record.credential) === 1 ? 'wechat' : 'qq';
+    this.metrics.credentialSecondsToExpiry.set({ login_type: loginType }, Math.round((expiresAt - Date.now()) / 1000));
+  }
+
+  // ---- status (GET /user/credential/status) ----
+
+  /** What an operator needs to know about the stored login; never the key or tokens. */
+  async describe(): Promise<Record<string, unknown>> {
+    const record = await this.store.load();
+    this.updateGauge(record);
+    const reason = notRefreshableReason(record);
+    const credential = record?.credential;
+    const expiresAt = expiresAtMs(credential);
+    const blocked = record ? this.blockedBy(record) : undefined;
+    const last = record?.refresh;
+    const loginType = credential ? loginTypeOf(credential) : undefined;
+    return {
+      present: !!record,
+      store: this.store.kind,
+      loginType: loginType === 1 ? 'wechat' : loginType === 2 ? 'qq' : record ? 'unknown' : null,
+      uin: maskUin(record ? accountOf(record) : undefined),
+      refreshable: !reason,
+      ...(reason && record ? { notRefreshableReason: reason } : {}),
+      expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null,
+      secondsToExpiry: expiresAt ? Math.round((expiresAt - Date.now()) / 1000) : null,
+      expired: expiresAt ? Date.now() >= expiresAt : null,
+      refreshMarginSeconds: this.config.credentialRefreshMarginS,
+      lastRefresh: last ? { at: last.at, outcome: last.outcome, ok: last.outcome === 'ok', ...(last.code !== undefined ? { code: last.code } : {}), message: last.message } : null,
+      needsLogin: !record || (!!blocked && FINAL_OUTCOMES.has(blocked.outcome)),
+      ...(blocked && !FINAL_OUTCOMES.has(blocked.outcome)
+        ? { nextRefreshNotBefore: new Date(Date.parse(blocked.at) + this.config.credentialRefreshBackoffS * 1000).toISOString() }
+        : {}),
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { Global, Module } from '@nestjs/common';
+import type Redis from 'ioredis';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { CookieFileService } from '../config/cookie-file.service';
+import { REDIS } from '../redis/redis.module';
+import { CredentialController } from './credential.controller';
+import { CredentialService } from './credential.service';
+import { CREDENTIAL_STORE, LOGIN_SINK } from './credential-store';
+import { FileCredentialStore } from './file-credential.store';
+import { RedisCredentialStore } from './redis-credential.store';
+
+/**
+ * The stored login and its refresh (docs/credentials.md). Global so the login persistence can hand it a new
+ * credential (LOGIN_SINK) without importing this module.
+ */
+@Global()
+@Module({
+  controllers: [CredentialController],
+  providers: [
+    {
+      provide: CREDENTIAL_STORE,
+      inject: [APP_CONFIG, REDIS, CookieFileService],
+      useFactory: (config: AppConfig, redis: Redis | null, cookieFile: CookieFileService) =>
+        redis ? new RedisCredentialStore(redis, config.credentialRedisKey, cookieFile) : new FileCredentialStore(cookieFile),
+    },
+    CredentialService,
+    { provide: LOGIN_SINK, useExisting: CredentialService },
+  ],
+  exports: [CredentialService, LOGIN_SINK],
+})
+export class CredentialsModule {}

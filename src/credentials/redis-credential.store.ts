@@ -1,0 +1,73 @@
+import { Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type Redis from 'ioredis';
+import { CookieFileService } from '../config/cookie-file.service';
+import { toCredential, type StoredRecord } from './credential.model';
+import type { CredentialStore } from './credential-store';
+import { recordOfLogin } from './file-credential.store';
+
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+/**
+ * The shared store (REDIS_URL): one JSON value under CREDENTIAL_REDIS_KEY that every instance reads, and a lock
+ * per account (`SET <key>:lock:<account> <token> NX PX`) so only one instance refreshes. While Redis holds no
+ * credential yet, the cookie file is the (read-only) fallback: a cookie set by hand keeps working, and its first
+ * refresh moves the credential into Redis.
+ */
+export class RedisCredentialStore implements CredentialStore {
+  readonly kind = 'redis' as const;
+  private readonly logger = new Logger('CredentialStore');
+  /** undefined = not read yet; null = Redis holds none. */
+  private cached: StoredRecord | null | undefined;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string,
+    private readonly cookieFile: CookieFileService,
+  ) {}
+
+  current(): StoredRecord | null {
+    return this.cached ?? recordOfLogin(this.cookieFile.get());
+  }
+
+  async load(): Promise<StoredRecord | null> {
+    try {
+      const text = await this.redis.get(this.key);
+      this.cached = text ? parseRecord(text) : null;
+    } catch (err) {
+      this.logger.warn(`Cannot read the shared credential from Redis (${(err as Error).message}); keeping the last one`);
+    }
+    return this.current();
+  }
+
+  async save(record: StoredRecord): Promise<void> {
+    this.cached = record; // served from memory even if Redis fails to take it (load() keeps it while Redis is down)
+    await this.redis.set(this.key, JSON.stringify(record));
+  }
+
+  async lock(account: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
+    const lockKey = `${this.key}:lock:${account}`;
+    const token = randomBytes(12).toString('hex');
+    const ok = await this.redis.set(lockKey, token, 'PX', ttlMs, 'NX');
+    if (ok !== 'OK') return null;
+    return async () => {
+      await this.redis.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
+    };
+  }
+
+  async waitUnlocked(account: string, maxMs: number): Promise<void> {
+    const lockKey = `${this.key}:lock:${account}`;
+    const deadline = Date.now() + maxMs;
+    while (Date.now() < deadline && (await this.redis.exists(lockKey))) await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function parseRecord(text: string): StoredRecord | null {
+  const data = JSON.parse(text) as Partial<StoredRecord>;
+  if (!data || typeof data.cookie !== 'string' || !data.cookie) return null;
+  const record: StoredRecord = { cookie: data.cookie, uin: data.uin === undefined ? undefined : String(data.uin) };
+  const credential = toCredential(data.credential);
+  if (credential) record.credential = credential;
+  if (data.refresh) record.refresh = data.refresh;
+  return record;
+}

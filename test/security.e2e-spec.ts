@@ -1,0 +1,323 @@
+import { Controller, Get, INestApplication, Module, UseGuards } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+
+jest.mock('node:crypto', () => {
+  const actual = jest.requireActual('node:crypto');
+  return { ...actual, timingSafeEqual: jest.fn(actual.timingSafeEqual) };
+});
+import * as crypto from 'node:crypto';
+import { AdminTokenGuard } from '../src/common/admin-token.guard';
+import { AllExceptionsFilter } from '../src/common/all-exceptions.filter';
+import { APP_CONFIG } from '../src/config/config.constants';
+import { FAKE_HOSTS, RecordedRequest } from '../fake-upstream/fake-upstream';
+import {
+  FAKE_MUSICKEY_QQ,
+  FAKE_MUSICKEY_WX,
+  loginFake,
+  qqConfirm,
+  wxConfirm,
+} from '../fake-upstream/handlers/login';
+import { Endpoint, ENDPOINTS, exampleQuery } from './support/endpoints';
+import { Harness, startHarness } from './support/harness';
+
+/** Values that try to change the upstream host, path or query. */
+const SSRF_PAYLOADS = [
+  'http://evil.example/x',
+  '//evil.example',
+  '@evil.example',
+  'user@evil.example:80',
+  '../../../etc/passwd',
+  '..%2F..%2Fadmin',
+  '%2F%2Fevil.example',
+  'a\r\nHost: evil.example',
+  '?x=y&',
+  '&callback=evil&x=',
+  '#frag',
+  'a b/c?d=e',
+];
+const STRING_KINDS = new Set(['mid', 'numid', 'idlist', 'text', 'token', 'uin']);
+
+const send = (h: Harness, e: Endpoint, overrides: Record<string, unknown>) =>
+  e.method === 'GET'
+    ? h.http().get(`${e.path}${exampleQuery(e, overrides as Record<string, string>)}`)
+    : h.http().post(e.path).send({ ...e.example, ...overrides });
+
+const queryKeys = (r: RecordedRequest) => [...new URLSearchParams(r.rawQuery).keys()];
+const target = (r: RecordedRequest) => `${r.hostKey} ${r.path}`;
+
+describe('SSRF: no input changes which upstream host, path or query is called', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      env: { ALT_LOGIN_POLL_TIMEOUT_MS: '300' },
+      cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_ssrf', uin: '10001' },
+    });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  const attacked = ENDPOINTS.filter((e) => e.upstream.length && Object.values(e.params).some((p) => STRING_KINDS.has(p.kind)));
+  let checked = 0;
+  afterAll(() => console.log(`security: ${checked} SSRF attempts over ${attacked.length} endpoints`));
+
+  it.each(attacked.map((e) => [e.name, e] as const))('%s', async (_n, e) => {
+    // Baseline: the hosts, paths and query keys a valid request uses.
+    await send(h, e, {}).expect((r) => expect(r.status).toBeLessThan(300));
+    const allowedTargets = new Set(h.fake.requests.map(target));
+    for (const dep of [...e.upstream, ...(e.fallback ? [e.fallback] : [])]) allowedTargets.add(`${dep.host} ${dep.path}`);
+    const keysByTarget = new Map<string, Set<string>>();
+    for (const r of h.fake.requests) keysByTarget.set(target(r), new Set([...(keysByTarget.get(target(r)) ?? []), ...queryKeys(r)]));
+
+    for (const [name, spec] of Object.entries(e.params)) {
+      if (!STRING_KINDS.has(spec.kind)) continue;
+      for (const payload of SSRF_PAYLOADS) {
+        checked++;
+        h.fake.reset();
+        const res = await send(h, e, { [name]: payload });
+        expect(res.status).toBeLessThan(500);
+        for (const r of h.fake.requests) {
+          // same fake server (= same upstream host), and the Host header is that host's own origin
+          expect(allowedTargets).toContain(target(r));
+          expect(r.headers.host).toBe(new URL(h.fake.origins[r.hostKey]).host);
+          expect(r.host).toBe(FAKE_HOSTS[r.hostKey]);
+          const known = keysByTarget.get(target(r));
+          if (known) for (const k of queryKeys(r)) expect([...known, '_']).toContain(k);
+          expect(r.rawQuery).not.toMatch(/[\r\n ]/);
+          expect(JSON.stringify(r.headers)).not.toContain('evil.example\r');
+        }
+        if (res.status < 300 && h.fake.requests.length) {
+          // an accepted value arrives intact: as one decoded query value or inside the musicu param
+          const carried = h.fake.requests.some(
+            (r) =>
+              [...new URLSearchParams(r.rawQuery).values()].some((v) => v.includes(payload.trim())) ||
+              JSON.stringify(r.musicu ?? []).includes(JSON.stringify(payload.trim()).slice(1, -1)) ||
+              r.body.includes(encodeURIComponent(payload.trim())) ||
+              r.cookie.split('; ').includes(`qrsig=${payload}`), // checkMainLoginQr: the qrsig travels as a cookie
+          );
+          expect({ payload, name, carried }).toEqual({ payload, name, carried: true });
+        }
+      }
+    }
+  });
+
+  it('a cookie carrying CR/LF or other control characters is refused (400) and never forwarded', async () => {
+    for (const bad of ['uin=1\r\nX-Evil: 1', 'uin=1\nqqmusic_key=x', 'uin=1\u0000', 'uin=1\u007f']) {
+      h.fake.reset();
+      const res = await h.http().get(`/getRanks?topId=4&limit=2&cookie=${encodeURIComponent(bad)}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: expect.stringMatching(/cookie/i), errorCode: expect.any(String) });
+      expect(h.fake.requests).toHaveLength(0);
+    }
+    // header forms: Node's client will not even send CR/LF, so write the raw request; other control characters
+    for (const header of ['X-Custom-Cookie: uin=1\u0001x', 'Cookie: uin=1\u0001x', 'X-Custom-Cookie: uin=1\rX-Evil: 1']) {
+      h.fake.reset();
+      const status = await rawStatus(h.url, `GET /getRanks?topId=4&limit=2 HTTP/1.1\r\nHost: x\r\n${header}\r\nConnection: close\r\n\r\n`);
+      expect(status).toBe(400);
+      expect(h.fake.requests).toHaveLength(0);
+    }
+  });
+});
+
+describe('secrets never reach logs, error bodies or /metrics', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  const FILE_KEY = 'Q_H_L_fileSecret123';
+  beforeAll(async () => {
+    h = await startHarness({
+      logs,
+      env: { LOG_LEVEL: 'debug' },
+      cookieFile: { cookie: `uin=o0010001; qqmusic_uin=10001; qqmusic_key=${FILE_KEY}; qm_keyst=${FILE_KEY}`, uin: '10001' },
+    });
+  });
+  afterAll(() => h.close());
+
+  it('during a QQ login, a WeChat login and cookie-bearing calls (file, Cookie, X-Custom-Cookie, ?cookie=)', async () => {
+    const secrets: string[] = [FILE_KEY, FAKE_MUSICKEY_QQ, FAKE_MUSICKEY_WX];
+    const errorBodies: string[] = [];
+
+    // QQ login: qrsig → confirmed → check_sig (p_skey, pt4_token) → authorize (code) → QQLogin (musickey)
+    const qr = (await h.http().get('/getMainLoginQr').expect(200)).body;
+    secrets.push(qr.qrsig);
+    errorBodies.push(JSON.stringify((await h.http().post('/checkMainLoginQr').send({ qrsig: qr.qrsig, ptqrtoken: '1' })).body));
+    qqConfirm(h.fake.state, qr.qrsig);
+    const qq = await h.http().post('/checkMainLoginQr').send({ qrsig: qr.qrsig }).expect(200);
+    const entry = loginFake(h.fake.state).qq.get(qr.qrsig)!;
+    secrets.push(entry.pSkey!, entry.pt4Token!, entry.code!, entry.ptsigx!);
+    expect(qq.body.isOk).toBe(true);
+    expect(qq.body.session.cookie).toContain(FAKE_MUSICKEY_QQ);
+
+    // WeChat login: uuid → confirmed (code) → music.login (musickey)
+    const wx = (await h.http().get('/getAltLoginQr').expect(200)).body;
+    wxConfirm(h.fake.state, wx.uuid);
+    secrets.push(loginFake(h.fake.state).wx.get(wx.uuid)!.code!);
+    const wxRes = await h.http().post('/checkAltLoginQr').send({ uuid: wx.uuid }).expect(200);
+    expect(wxRes.body.isOk).toBe(true);
+    expect(wxRes.body.session.cookie).toContain(FAKE_MUSICKEY_WX);
+
+    // cookie-bearing calls in every form, successful and failing
+    const HEADER_KEY = 'Q_H_L_headerSecret456';
+    const CUSTOM_KEY = 'Q_H_L_customSecret789';
+    const QUERY_KEY = 'Q_H_L_querySecret000';
+    secrets.push(HEADER_KEY, CUSTOM_KEY, QUERY_KEY);
+    await h.http().get('/user/getUserPlaylists?uin=10001').expect(200);
+    await h.http().get('/user/getUserPlaylists?uin=10001').set('Cookie', `uin=o0010001; qqmusic_key=${HEADER_KEY}`);
+    await h.http().get('/user/getUserPlaylists?uin=10001').set('X-Custom-Cookie', `uin=o0010001; qqmusic_key=${CUSTOM_KEY}`);
+    await h.http().get(`/user/getUserPlaylists?uin=10001&cookie=${encodeURIComponent(`uin=o0010001; qqmusic_key=${QUERY_KEY}`)}`);
+    await h.http().get(`/getRanks?topId=4&limit=2&cookie=${encodeURIComponent(`qqmusic_key=${QUERY_KEY}`)}`).expect(200);
+    h.fake.fault({ kind: 'status', status: 200, body: JSON.stringify({ code: 1000 }) }, { host: 'c6' });
+    for (const set of [{}, { 'X-Custom-Cookie': `qqmusic_key=${CUSTOM_KEY}` }, { Cookie: `qqmusic_key=${HEADER_KEY}` }]) {
+      const res = await h.http().get(`/user/getUserPlaylists?uin=10001&cookie=${encodeURIComponent(`qqmusic_key=${QUERY_KEY}`)}`).set(set).expect(401);
+      errorBodies.push(JSON.stringify(res.body));
+    }
+    h.fake.clearFaults();
+    h.fake.fault({ kind: 'status', status: 500 }, { host: 'u' });
+    errorBodies.push(JSON.stringify((await h.http().get('/getRanks?topId=4').set('Cookie', `qqmusic_key=${HEADER_KEY}`)).body));
+    h.fake.clearFaults();
+    // the upstream really received the secrets (so the absence below means something)
+    expect(h.fake.requests.some((r) => r.cookie.includes(QUERY_KEY))).toBe(true);
+    expect(h.fake.requests.some((r) => r.cookie.includes(FILE_KEY))).toBe(true);
+
+    const metrics = (await h.http().get('/metrics').expect(200)).text;
+    expect(logs.length).toBeGreaterThan(20); // debug logs really were captured
+    // the fake's refresh_key / refresh_token / access_token (random per login) follow these shapes
+    const TOKEN_SHAPES = /\b(RK|RT|AT)[0-9a-f]{16}\b/;
+    expect(logs.filter((l) => TOKEN_SHAPES.test(l))).toEqual([]);
+    expect(metrics).not.toMatch(TOKEN_SHAPES);
+    for (const secret of secrets.filter((s) => s && s.length >= 6)) {
+      const leak = logs.find((l) => l.includes(secret) || l.includes(encodeURIComponent(secret)));
+      expect({ secret, leak }).toEqual({ secret, leak: undefined });
+      for (const body of errorBodies) expect(body).not.toContain(secret);
+      expect(metrics).not.toContain(secret);
+    }
+  });
+});
+
+describe('HTTP hardening', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  it('security headers (helmet) are set and X-Powered-By is not', async () => {
+    for (const res of [await h.http().get('/getRanks?topId=4&limit=2').expect(200), await h.http().get('/nope').expect(404)]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy']).toEqual(expect.any(String));
+      expect(res.headers['strict-transport-security']).toEqual(expect.any(String));
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('CORS is closed by default: no Access-Control-Allow-Origin, preflight not granted', async () => {
+    const res = await h.http().get('/getRanks?topId=4&limit=2').set('Origin', 'https://evil.example').expect(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const pre = await h.http().options('/batchGetSongInfo').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    expect(pre.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('with CORS_ORIGINS only the listed origin is allowed', async () => {
+    const c = await startHarness({ env: { CORS_ORIGINS: 'https://app.example' } });
+    try {
+      const ok = await c.http().get('/getRanks?topId=4&limit=2').set('Origin', 'https://app.example').expect(200);
+      expect(ok.headers['access-control-allow-origin']).toBe('https://app.example');
+      const other = await c.http().get('/getRanks?topId=4&limit=2').set('Origin', 'https://evil.example').expect(200);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('bodies over BODY_LIMIT are refused with 413 before any upstream call', async () => {
+    const res = await h.http().post('/batchGetSongInfo').send({ songs: [['a'.repeat(200_000)]] }).expect(413);
+    expect(res.body).toEqual({ error: 'Request body is too large', errorCode: 'PAYLOAD_TOO_LARGE' });
+    expect(h.fake.requests.filter((r) => r.musicu?.some((c) => c.module === 'music.pf_song_detail_svr'))).toHaveLength(0);
+  });
+
+  it('a cookie file that is a directory fails start-up with an error naming the path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qqgw-dir-'));
+    try {
+      await expect(startHarness({ env: { COOKIE_FILE: dir } })).rejects.toThrow(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('AdminTokenGuard', () => {
+  @Controller('admin-probe')
+  @UseGuards(AdminTokenGuard)
+  class ProbeController {
+    @Get()
+    get() {
+      return { ok: true };
+    }
+  }
+
+  const build = async (adminToken?: string): Promise<INestApplication> => {
+    @Module({ controllers: [ProbeController], providers: [AdminTokenGuard, { provide: APP_CONFIG, useValue: { adminToken } }] })
+    class ProbeModule {}
+    const ref = await Test.createTestingModule({ imports: [ProbeModule] }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    app.useGlobalFilters(new AllExceptionsFilter());
+    await app.init();
+    return app;
+  };
+
+  it('without ADMIN_TOKEN the guarded route does not exist (404)', async () => {
+    const app = await build(undefined);
+    try {
+      const res = await request(app.getHttpServer()).get('/admin-probe').set('Authorization', 'Bearer anything').expect(404);
+      expect(res.body.errorCode).toBe('NOT_FOUND');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('wrong or missing token → 401; right token (Bearer or X-Admin-Token) → 200; compared with timingSafeEqual', async () => {
+    const app = await build('s3cret-token');
+    const safeEqual = crypto.timingSafeEqual as unknown as jest.Mock;
+    try {
+      const server = app.getHttpServer();
+      for (const headers of [{}, { Authorization: 'Bearer wrong' }, { 'X-Admin-Token': 's3cret-tokeN' }, { Authorization: 's3cret-token' }, { 'X-Admin-Token': 's3cret-token-longer' }]) {
+        const res = await request(server).get('/admin-probe').set(headers).expect(401);
+        expect(res.body).toEqual({ error: 'A valid admin token is required', errorCode: 'ADMIN_TOKEN_REQUIRED' });
+        expect(JSON.stringify(res.body)).not.toContain('s3cret');
+      }
+      safeEqual.mockClear();
+      await request(server).get('/admin-probe').set('Authorization', 'Bearer s3cret-token').expect(200, { ok: true });
+      expect(safeEqual).toHaveBeenCalledTimes(1);
+      await request(server).get('/admin-probe').set('X-Admin-Token', 's3cret-token').expect(200);
+      safeEqual.mockClear();
+      await request(server).get('/admin-probe').set('X-Admin-Token', 'x').expect(401);
+      // different lengths still go through the constant-time comparison (both sides are hashed first)
+      expect(safeEqual).toHaveBeenCalledTimes(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+function rawStatus(url: string, text: string): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = connect(Number(port), hostname);
+    socket.setTimeout(5000, () => socket.destroy(new Error('timeout')));
+    socket.on('data', (d) => (received += d.toString('latin1')));
+    const done = () => {
+      const m = /^HTTP\/1\.[01] (\d{3})/.exec(received);
+      if (m) resolve(Number(m[1]));
+      else reject(new Error(`no status: ${JSON.stringify(received.slice(0, 80))}`));
+    };
+    socket.on('close', done);
+    socket.on('error', () => undefined);
+    socket.write(text);
+  });
+}

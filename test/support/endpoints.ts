@@ -1,0 +1,544 @@
+import type { FakeHost } from '../../fake-upstream/fake-upstream';
+import { GENUINE_DISSTID } from '../../fake-upstream/handlers/playlists';
+import { JAY_MID } from '../../fake-upstream/handlers/singers';
+
+/**
+ * Every public endpoint of the gateway in one table: method, path, its parameters (query or JSON body) with their
+ * kinds, a valid example request, and the upstream call it depends on (host + path, and the musicu module).
+ * The hostile-input, fault and security suites are data-driven over this table, so a new endpoint is covered by
+ * adding one row.
+ */
+
+/** What a parameter holds; the hostile-input generators pick attacks per kind. */
+export type ParamKind =
+  | 'int' // integer with a range
+  | 'bool' // true/false/1/0
+  | 'enum' // one of a fixed set (numbers or words)
+  | 'mid' // QQ Music MID: letters and digits
+  | 'numid' // numeric id as a string (songid, disstid)
+  | 'idlist' // comma-separated numeric ids
+  | 'text' // free text (search key)
+  | 'token' // opaque token (qrsig, uuid, k, rootcommentid, size)
+  | 'uin' // QQ number
+  | 'array'; // JSON array (body)
+
+export interface ParamSpec {
+  kind: ParamKind;
+  required?: boolean;
+}
+
+export type Family =
+  | 'charts'
+  | 'songInfo'
+  | 'playlists'
+  | 'singers'
+  | 'music'
+  | 'mv'
+  | 'discover'
+  | 'comments'
+  | 'search'
+  | 'user'
+  | 'login';
+
+/** The upstream call a request depends on. */
+export interface UpstreamDep {
+  host: FakeHost;
+  path: string;
+  /** musicu `module.method` of the primary key (musicu.fcg calls only). */
+  module?: string;
+  /** How the body is parsed: musicu JSON, a JSON/JSONP CGI, XML, or a raw HTTP step of a login chain. */
+  format: 'musicu' | 'json' | 'xml' | 'http';
+}
+
+export interface ExpectedError {
+  status: number;
+  errorCode: string;
+}
+
+export interface Endpoint {
+  name: string;
+  family: Family;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Query parameters (GET) or JSON body fields (POST). */
+  params: Record<string, ParamSpec>;
+  /** A valid request: the query (GET) or the JSON body (POST). */
+  example: Record<string, unknown>;
+  /** Upstream calls in order; the first is the one the fault suite breaks. Empty = answers without upstream. */
+  upstream: UpstreamDep[];
+  /**
+   * The documented fallback tried on a business error other than the final account/quota codes
+   * (warrantsFallback): upstream code 2000 answers 200 through it; 1000/104400/104401/2001/20274 never reach it.
+   */
+  fallback?: UpstreamDep;
+  /** An aggregate that keeps good parts: a failing upstream call marks items instead of failing the request. */
+  aggregate?: boolean;
+  /** Read-only and safe to repeat: retried on 5xx/reset when UPSTREAM_RETRIES > 0. */
+  idempotent: boolean;
+  /**
+   * Where the endpoint documents its own mapping of an upstream failure (login steps, user playlists), keyed by
+   * fault name (timeout, reset, 5xx, html, truncated, garbage) or business code.
+   */
+  documentedErrors?: Record<string, ExpectedError>;
+  /**
+   * Upstream-derived 5xx a hostile but well-formed input can legitimately cause, by errorCode, with the reason.
+   * Anything else 5xx on hostile input is a bug.
+   */
+  hostile5xx?: Record<string, string>;
+}
+
+const musicu = (module: string): UpstreamDep => ({ host: 'u', path: '/cgi-bin/musicu.fcg', module, format: 'musicu' });
+const cgi = (path: string, host: FakeHost = 'c', format: 'json' | 'xml' = 'json'): UpstreamDep => ({ host, path, format });
+const http = (host: FakeHost, path: string): UpstreamDep => ({ host, path, format: 'http' });
+
+export const SONG_MID = '0039MnYb0qxYhV';
+export { JAY_MID };
+
+const int: ParamSpec = { kind: 'int' };
+const en: ParamSpec = { kind: 'enum' };
+const singerMid = { singermid: { kind: 'mid', required: true } as ParamSpec };
+const paged = { limit: int, page: int };
+
+/** Login mappings documented in docs/login.md: the steps name their own failures. */
+const LOGIN_CHECK_ERRORS: Record<string, ExpectedError> = {
+  timeout: { status: 504, errorCode: 'LOGIN_TIMEOUT' },
+};
+
+export const ENDPOINTS: Endpoint[] = [
+  // charts
+  {
+    name: 'getRanks',
+    family: 'charts',
+    method: 'GET',
+    path: '/getRanks',
+    params: { topId: int, limit: int, page: int, resolveMid: { kind: 'bool' } },
+    example: { topId: '4', limit: '2' },
+    upstream: [musicu('music.musicToplist.Toplist.GetDetail')],
+    idempotent: true,
+  },
+  // song info
+  {
+    name: 'getSongInfo',
+    family: 'songInfo',
+    method: 'GET',
+    path: '/getSongInfo',
+    params: { songmid: { kind: 'mid' }, songid: { kind: 'numid' } },
+    example: { songmid: SONG_MID },
+    upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq')],
+    idempotent: true,
+    hostile5xx: {},
+  },
+  {
+    name: 'batchGetSongInfo',
+    family: 'songInfo',
+    method: 'POST',
+    path: '/batchGetSongInfo',
+    params: { songs: { kind: 'array', required: true } },
+    example: { songs: [[SONG_MID]] },
+    upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq')],
+    aggregate: true,
+    idempotent: true,
+  },
+  // playlists
+  {
+    name: 'getSongLists',
+    family: 'playlists',
+    method: 'GET',
+    path: '/getSongLists',
+    params: { categoryId: int, sortId: en, ...paged },
+    example: { limit: '3' },
+    upstream: [cgi('/splcloud/fcgi-bin/fcg_get_diss_by_tag.fcg')],
+    idempotent: true,
+  },
+  {
+    name: 'getSongListCategories',
+    family: 'playlists',
+    method: 'GET',
+    path: '/getSongListCategories',
+    params: {},
+    example: {},
+    upstream: [cgi('/splcloud/fcgi-bin/fcg_get_diss_tag_conf.fcg')],
+    idempotent: true,
+  },
+  {
+    name: 'getSongListDetail',
+    family: 'playlists',
+    method: 'GET',
+    path: '/getSongListDetail',
+    params: { disstid: { kind: 'numid', required: true }, limit: int, page: int },
+    example: { disstid: GENUINE_DISSTID, limit: '3' },
+    upstream: [musicu('music.srfDissInfo.DissInfo.CgiGetDiss')],
+    fallback: cgi('/qzone/fcg-bin/fcg_ucc_getcdinfo_byids_cp.fcg'),
+    idempotent: true,
+  },
+  {
+    name: 'batchGetSongLists',
+    family: 'playlists',
+    method: 'POST',
+    path: '/batchGetSongLists',
+    params: { categoryIds: { kind: 'array' }, page: int, limit: int, sortId: en, disstid: { kind: 'idlist' } },
+    example: { categoryIds: [10000000], limit: 3 },
+    upstream: [cgi('/splcloud/fcgi-bin/fcg_get_diss_by_tag.fcg')],
+    // an aggregate, but when every id fails for a transport reason the call fails like a single one (docs/playlists.md)
+    idempotent: true,
+  },
+  {
+    name: 'getNewDisks',
+    family: 'playlists',
+    method: 'GET',
+    path: '/getNewDisks',
+    params: { area: int, ...paged },
+    example: { limit: '3' },
+    upstream: [musicu('newalbum.NewAlbumServer.get_new_album_info')],
+    idempotent: true,
+  },
+  // singers
+  {
+    name: 'getSingerList',
+    family: 'singers',
+    method: 'GET',
+    path: '/getSingerList',
+    params: { area: en, sex: en, genre: en, ...paged },
+    example: { limit: '3' },
+    upstream: [musicu('music.musichallSinger.SingerList.GetSingerListIndex')],
+    idempotent: true,
+  },
+  {
+    name: 'getSingerDesc',
+    family: 'singers',
+    method: 'GET',
+    path: '/getSingerDesc',
+    params: singerMid,
+    example: { singermid: JAY_MID },
+    upstream: [cgi('/splcloud/fcgi-bin/fcg_get_singer_desc.fcg', 'c', 'xml')],
+    idempotent: true,
+  },
+  {
+    name: 'getSingerHotsong',
+    family: 'singers',
+    method: 'GET',
+    path: '/getSingerHotsong',
+    params: { ...singerMid, ...paged },
+    example: { singermid: JAY_MID, limit: '3' },
+    upstream: [musicu('musichall.song_list_server.GetSingerSongList')],
+    idempotent: true,
+  },
+  {
+    name: 'getSingerAlbum',
+    family: 'singers',
+    method: 'GET',
+    path: '/getSingerAlbum',
+    params: { ...singerMid, ...paged },
+    example: { singermid: JAY_MID, limit: '3' },
+    upstream: [musicu('music.musichallAlbum.AlbumListServer.GetAlbumList')],
+    idempotent: true,
+  },
+  {
+    name: 'getSingerMv',
+    family: 'singers',
+    method: 'GET',
+    path: '/getSingerMv',
+    params: { ...singerMid, ...paged, order: en },
+    example: { singermid: JAY_MID, limit: '3' },
+    upstream: [musicu('MvService.MvInfoProServer.GetSingerMvList')],
+    idempotent: true,
+  },
+  {
+    name: 'getSimilarSinger',
+    family: 'singers',
+    method: 'GET',
+    path: '/getSimilarSinger',
+    params: singerMid,
+    example: { singermid: JAY_MID },
+    upstream: [musicu('music.SimilarSingerSvr.GetSimilarSingerList')],
+    fallback: cgi('/v8/fcg-bin/fcg_v8_simsinger.fcg'),
+    idempotent: true,
+  },
+  {
+    name: 'getSingerStarNum',
+    family: 'singers',
+    method: 'GET',
+    path: '/getSingerStarNum',
+    params: singerMid,
+    example: { singermid: JAY_MID },
+    upstream: [cgi('/rsc/fcgi-bin/fcg_order_singer_getnum.fcg')],
+    idempotent: true,
+  },
+  // music play / lyric / album
+  {
+    name: 'getMusicPlay',
+    family: 'music',
+    method: 'GET',
+    path: '/getMusicPlay',
+    params: { songmid: { kind: 'mid', required: true }, songid: { kind: 'numid' }, quality: en },
+    example: { songmid: SONG_MID },
+    upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), musicu('music.vkey.GetVkey.UrlGetVkey')],
+    idempotent: true,
+  },
+  {
+    name: 'downloadMainMusic',
+    family: 'music',
+    method: 'GET',
+    path: '/downloadMainMusic',
+    params: { songmid: { kind: 'mid', required: true }, quality: en },
+    example: { songmid: SONG_MID },
+    upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), musicu('music.vkey.GetVkey.UrlGetVkey')],
+    idempotent: true,
+  },
+  {
+    name: 'getLyric',
+    family: 'music',
+    method: 'GET',
+    path: '/getLyric',
+    params: { songmid: { kind: 'mid', required: true }, isFormat: en },
+    example: { songmid: SONG_MID },
+    upstream: [cgi('/lyric/fcgi-bin/fcg_query_lyric_new.fcg')],
+    idempotent: true,
+  },
+  {
+    name: 'getAlbumInfo',
+    family: 'music',
+    method: 'GET',
+    path: '/getAlbumInfo',
+    params: { albummid: { kind: 'mid', required: true } },
+    example: { albummid: '000MkMni19ClKG' },
+    upstream: [musicu('music.musichallAlbum.AlbumInfoServer.GetAlbumDetail')],
+    fallback: cgi('/v8/fcg-bin/fcg_v8_album_info_cp.fcg'),
+    idempotent: true,
+  },
+  // mv
+  {
+    name: 'getMv',
+    family: 'mv',
+    method: 'GET',
+    path: '/getMv',
+    params: { area_id: en, version_id: en, ...paged },
+    example: { limit: '3' },
+    upstream: [musicu('MvService.MvInfoProServer.GetAllocMvInfo')],
+    idempotent: true,
+  },
+  {
+    name: 'getMvPlay',
+    family: 'mv',
+    method: 'GET',
+    path: '/getMvPlay',
+    params: { vid: { kind: 'mid', required: true } },
+    example: { vid: 'l0031ejo935' },
+    upstream: [musicu('music.stream.MvUrlProxy.GetMvUrls')],
+    idempotent: true,
+    hostile5xx: {
+      // An unknown (but well-formed) vid: upstream answers no playable URL; docs/mv.md documents 502.
+      MV_URL_UNAVAILABLE: 'upstream has no play URL for an unknown vid (documented in docs/mv.md)',
+    },
+  },
+  {
+    name: 'getMvByTag',
+    family: 'mv',
+    method: 'GET',
+    path: '/getMvByTag',
+    params: { tag: { kind: 'enum', required: true }, ...paged },
+    example: { tag: 'all', limit: '3' },
+    upstream: [musicu('MvService.MvInfoProServer.GetAllocMvInfo')],
+    idempotent: true,
+  },
+  // discover
+  {
+    name: 'getImageUrl',
+    family: 'discover',
+    method: 'GET',
+    path: '/getImageUrl',
+    params: { id: { kind: 'mid', required: true }, size: { kind: 'token' }, maxAge: int, type: en },
+    example: { id: '002MiVxC2Ibwf1' },
+    upstream: [],
+    idempotent: true,
+  },
+  {
+    name: 'getDigitalAlbumLists',
+    family: 'discover',
+    method: 'GET',
+    path: '/getDigitalAlbumLists',
+    params: paged,
+    example: { limit: '3' },
+    upstream: [cgi('/v8/fcg-bin/musicmall.fcg')],
+    idempotent: true,
+  },
+  {
+    name: 'getRadioLists',
+    family: 'discover',
+    method: 'GET',
+    path: '/getRadioLists',
+    params: {},
+    example: {},
+    upstream: [musicu('pf.radiosvr.GetRadiolist')],
+    fallback: cgi('/v8/fcg-bin/fcg_v8_radiolist.fcg'),
+    idempotent: true,
+  },
+  {
+    name: 'getRecommend',
+    family: 'discover',
+    method: 'GET',
+    path: '/getRecommend',
+    params: {},
+    example: {},
+    upstream: [musicu('music.playlist.PlaylistSquare.GetRecommendFeed')],
+    idempotent: true,
+  },
+  {
+    name: 'getTicketInfo',
+    family: 'discover',
+    method: 'GET',
+    path: '/getTicketInfo',
+    params: {},
+    example: {},
+    upstream: [musicu('mall.ticket_index_page_svr.GetTicketIndexPage')],
+    idempotent: true,
+  },
+  // comments
+  {
+    name: 'getComments',
+    family: 'comments',
+    method: 'GET',
+    path: '/getComments',
+    params: {
+      id: { kind: 'token', required: true },
+      rootcommentid: { kind: 'token' },
+      pagesize: int,
+      pagenum: int,
+      cmd: int,
+      reqtype: en,
+      biztype: en,
+    },
+    example: { id: '97773', pagesize: '5' },
+    upstream: [musicu('music.globalComment.CommentRead.GetNewCommentList')],
+    fallback: cgi('/base/fcgi-bin/fcg_global_comment_h5.fcg'),
+    idempotent: true,
+  },
+  // search
+  {
+    name: 'getSearchByKey',
+    family: 'search',
+    method: 'GET',
+    path: '/getSearchByKey',
+    params: { key: { kind: 'text', required: true }, limit: int, page: int, type: en },
+    example: { key: 'jay', limit: '3' },
+    upstream: [musicu('music.search.SearchCgiService.DoSearchForQQMusicDesktop')],
+    fallback: cgi('/soso/fcgi-bin/client_search_cp'),
+    idempotent: true,
+  },
+  {
+    name: 'getHotkey',
+    family: 'search',
+    method: 'GET',
+    path: '/getHotkey',
+    params: {},
+    example: {},
+    upstream: [cgi('/splcloud/fcgi-bin/gethotkey.fcg')],
+    idempotent: true,
+  },
+  {
+    name: 'getSmartbox',
+    family: 'search',
+    method: 'GET',
+    path: '/getSmartbox',
+    params: { key: { kind: 'text', required: true } },
+    example: { key: 'jay' },
+    upstream: [cgi('/splcloud/fcgi-bin/smartbox_new.fcg')],
+    idempotent: true,
+  },
+  {
+    name: 'getTopLists',
+    family: 'search',
+    method: 'GET',
+    path: '/getTopLists',
+    params: {},
+    example: {},
+    upstream: [cgi('/v8/fcg-bin/fcg_myqq_toplist.fcg')],
+    idempotent: true,
+  },
+  // user
+  {
+    name: 'getUserPlaylists',
+    family: 'user',
+    method: 'GET',
+    path: '/user/getUserPlaylists',
+    params: { uin: { kind: 'uin', required: true }, offset: int, limit: int },
+    example: { uin: '10001' },
+    upstream: [cgi('/rsc/fcgi-bin/fcg_get_profile_homepage.fcg', 'c6')],
+    idempotent: true,
+    // docs/user.md: the account codes mean "log in again" here.
+    documentedErrors: {
+      1000: { status: 401, errorCode: 'LOGIN_EXPIRED' },
+      104400: { status: 401, errorCode: 'LOGIN_EXPIRED' },
+      104401: { status: 401, errorCode: 'LOGIN_EXPIRED' },
+    },
+  },
+  {
+    name: 'getUserAvatar',
+    family: 'user',
+    method: 'GET',
+    path: '/user/getUserAvatar',
+    params: { uin: { kind: 'uin' }, k: { kind: 'token' }, size: int },
+    example: { uin: '10001' },
+    upstream: [],
+    idempotent: true,
+  },
+  // login steps (never retried; they name their own failures, docs/login.md)
+  {
+    name: 'getMainLoginQr',
+    family: 'login',
+    method: 'GET',
+    path: '/getMainLoginQr',
+    params: {},
+    example: {},
+    upstream: [http('ptlogin', '/ptqrshow')],
+    idempotent: false,
+  },
+  {
+    name: 'checkMainLoginQr',
+    family: 'login',
+    method: 'POST',
+    path: '/checkMainLoginQr',
+    params: { qrsig: { kind: 'token', required: true }, ptqrtoken: { kind: 'numid' } },
+    example: { qrsig: 'fakeQrsig0001' },
+    upstream: [http('ptlogin', '/ptqrlogin')],
+    idempotent: false,
+    hostile5xx: {
+      // A qrsig with non-ASCII characters passes the DTO today and reaches ptlogin in the Cookie header, where its
+      // bytes no longer match the hash33 ptqrtoken: ptlogin refuses it with HTTP 403 → 502. Reported: the DTO
+      // should accept only RFC 6265 cookie-octets (then this becomes a 400 and the entry can go).
+      LOGIN_POLL_FAILED: 'ptlogin refuses a non-ASCII qrsig (HTTP 403); DTO fix reported',
+    },
+    documentedErrors: LOGIN_CHECK_ERRORS,
+  },
+  {
+    name: 'getAltLoginQr',
+    family: 'login',
+    method: 'GET',
+    path: '/getAltLoginQr',
+    params: {},
+    example: {},
+    upstream: [http('wxOpen', '/connect/qrconnect')],
+    idempotent: false,
+  },
+  {
+    name: 'checkAltLoginQr',
+    family: 'login',
+    method: 'POST',
+    path: '/checkAltLoginQr',
+    params: { uuid: { kind: 'token', required: true } },
+    example: { uuid: 'abcdefgh12' },
+    upstream: [http('wxLp', '/connect/l/qrconnect')],
+    idempotent: false,
+    documentedErrors: LOGIN_CHECK_ERRORS,
+  },
+];
+
+export const FAMILIES: Family[] = [...new Set(ENDPOINTS.map((e) => e.family))];
+
+/** The example as a query string (GET). */
+export function exampleQuery(e: Endpoint, overrides: Record<string, string | undefined> = {}): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...e.example, ...overrides })) if (v !== undefined) q.append(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
