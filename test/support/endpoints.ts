@@ -502,12 +502,6 @@ export const ENDPOINTS: Endpoint[] = [
     example: { qrsig: 'fakeQrsig0001' },
     upstream: [http('ptlogin', '/ptqrlogin')],
     idempotent: false,
-    hostile5xx: {
-      // A qrsig with non-ASCII characters passes the DTO today and reaches ptlogin in the Cookie header, where its
-      // bytes no longer match the hash33 ptqrtoken: ptlogin refuses it with HTTP 403 → 502. Reported: the DTO
-      // should accept only RFC 6265 cookie-octets (then this becomes a 400 and the entry can go).
-      LOGIN_POLL_FAILED: 'ptlogin refuses a non-ASCII qrsig (HTTP 403); DTO fix reported',
-    },
     documentedErrors: LOGIN_CHECK_ERRORS,
   },
   {

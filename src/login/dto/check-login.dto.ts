@@ -9,11 +9,13 @@ export class CheckMainLoginBody {
   @ToTrimmed()
   @IsDefined({ message: 'qrsig is required' })
   // class-validator runs these bottom-up: type, then length, then characters.
-  // eslint-disable-next-line no-control-regex
-  @Matches(/^[^\u0000-\u001f\u007f;,\s]+$/, { message: 'qrsig must not contain control characters, spaces, commas or semicolons' })
+  // RFC 6265 cookie-value characters: qrsig goes into a Cookie header and is hashed byte for byte (ptqrtoken).
+  @Matches(/^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/, {
+    message: 'qrsig must be printable ASCII without spaces, quotes, commas, semicolons or backslashes',
+  })
   @MaxLength(512, { message: 'qrsig must be at most 512 characters' })
   @IsString({ message: 'qrsig must be a string' })
-  @ApiProperty({ type: 'string', description: 'The `qrsig` returned by /getMainLoginQr (≤ 512 characters, no control characters, spaces, commas or semicolons).', maxLength: 512, example: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK' })
+  @ApiProperty({ type: 'string', description: 'The `qrsig` returned by /getMainLoginQr (≤ 512 printable ASCII characters; no spaces, quotes, commas, semicolons or backslashes).', maxLength: 512, example: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK' })
   qrsig: string;
 
   /** hash33(qrsig) as returned by /getMainLoginQr (string or number); computed when absent. */
