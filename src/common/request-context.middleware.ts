@@ -11,7 +11,14 @@ import { ShutdownSignal } from './shutdown.service';
  */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
-  constructor(private readonly shutdown: ShutdownSignal) {}
+  /** Responses still being produced: at shutdown their connections are closed after the answer, not kept alive. */
+  private readonly inFlight = new Set<Response>();
+
+  constructor(private readonly shutdown: ShutdownSignal) {
+    shutdown.signal.addEventListener('abort', () => {
+      for (const res of this.inFlight) res.shouldKeepAlive = false;
+    });
+  }
 
   use(req: Request, res: Response, next: NextFunction): void {
     const callerCookie = resolveCallerCookie(req.query.cookie, req.headers);
@@ -19,7 +26,10 @@ export class RequestContextMiddleware implements NestMiddleware {
       return next(new BadRequestException('cookie contains control characters'));
     }
     const abort = new AbortController();
+    this.inFlight.add(res);
+    if (this.shutdown.signal.aborted) res.shouldKeepAlive = false;
     res.on('close', () => {
+      this.inFlight.delete(res);
       if (!res.writableFinished) abort.abort();
     });
     requestContext.run(
