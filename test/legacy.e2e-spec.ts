@@ -8,7 +8,7 @@ import { fixture } from '../fake-upstream/fixtures';
 import { Harness, startHarness } from './support/harness';
 
 /**
- * Drop-in compatibility with the older qq-music-api services (docs/migrating.md). Each legacy test reads exactly the
+ * Drop-in compatibility with the older qq-music-api services (README "Migrating from qq-music-api"). Each legacy test reads exactly the
  * fields a legacy client reads (CONTRACT §2–9 response descriptions) and checks the upstream call behind it.
  */
 

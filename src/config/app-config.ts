@@ -62,7 +62,7 @@ export interface AppConfig {
   upstreamMaxConcurrency: number;
   /** Token for admin routes (stored cookie, credential status); undefined = those routes are off (404). */
   adminToken?: string;
-  /** Default response shape: the spec's normalised envelope, or the legacy `{ response: <upstream> }` (docs/migrating.md). */
+  /** Default response shape: the spec's normalised envelope, or the legacy `{ response: <upstream> }` (README "Migrating from qq-music-api"). */
   responseShape: ResponseShape;
   /** Refresh the stored login this many seconds before its musickey expires (CONTRACT §12.3). */
   credentialRefreshMarginS: number;

@@ -5,7 +5,7 @@ import type { ResponseShape } from '../config/app-config';
 import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY } from './legacy-shape';
 
 /**
- * Request rewrites for clients written against the older qq-music-api services (docs/migrating.md). Installed on the
+ * Request rewrites for clients written against the older qq-music-api services (README "Migrating from qq-music-api"). Installed on the
  * Express app itself, ahead of every Nest middleware and route (LegacyModule), because a rewrite must happen before
  * routing and before the response cache computes its key:
  * - a doubled leading slash (`//getSongListDetail`) is collapsed, so the route matches instead of a 404;

@@ -6,7 +6,7 @@ import type { Shaped } from '../common/shaped';
  * The legacy response shape of the older Koa services (Rain120/qq-music-api and its forks): what a client written
  * against them READS. Default: the raw upstream answer under `response`. Where the gateway's primary upstream call
  * differs from the references' (CONTRACT §12), an adapter rebuilds the references' keys from the raw answer and the
- * normalised body. docs/migrating.md has the table.
+ * normalised body. README "Migrating from qq-music-api" has the table.
  */
 
 /** Query parameter and header that pick the shape per request (they win over RESPONSE_SHAPE). */

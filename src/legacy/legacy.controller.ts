@@ -11,7 +11,7 @@ import { MusicService } from '../music/music.service';
 import { SetCookieBody } from './legacy-cookie.dto';
 
 /**
- * Routes only the older qq-music-api services had (docs/migrating.md): `/downloadQQMusic` (alias of
+ * Routes only the older qq-music-api services had (README "Migrating from qq-music-api"): `/downloadQQMusic` (alias of
  * `/downloadMainMusic`) and the admin-only `/user/setCookie` / `/user/getCookie`, which exist only when ADMIN_TOKEN is
  * set (404 otherwise), need the token, and never send a cookie value back.
  */

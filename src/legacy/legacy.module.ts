@@ -7,7 +7,7 @@ import { LegacyController } from './legacy.controller';
 import { LegacySingerIdMiddleware, legacyRewrite } from './legacy-request.middleware';
 
 /**
- * Drop-in compatibility with the older qq-music-api services (docs/migrating.md): request rewrites (doubled slash,
+ * Drop-in compatibility with the older qq-music-api services (README "Migrating from qq-music-api"): request rewrites (doubled slash,
  * path-parameter forms, `type` → `quality`, `singerid`), the routes only they had, and (in
  * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
  */

@@ -218,7 +218,7 @@ export class MainLoginService {
       message: '登录成功',
       session,
     };
-    // The full credential goes to the credential store (refreshable later, docs/credentials.md).
+    // The full credential goes to the credential store (refreshable later, README "Keeping the login alive").
     // It is not echoed in the answer: the session is what the spec returns; refresh tokens stay server-side.
     const credential = pickCredential({ loginType: 2, ...data }, musicid);
     const persisted = await this.persist.persist(session.cookie, musicid, credential);
