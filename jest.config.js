@@ -8,6 +8,7 @@ const common = {
   transform: { '^.+\\.ts$': tsJest },
 };
 module.exports = {
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
