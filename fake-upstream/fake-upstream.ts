@@ -1,20 +1,11 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { UPSTREAM_HOST_NAMES } from '../src/config/app-config';
 import { FakeState } from './state';
 import { ROUTES } from './handlers';
 
 /** The upstream hosts the fake plays, one loopback port each, so every request is logged with its real host name. */
-export const FAKE_HOSTS = {
-  u: 'u.y.qq.com',
-  c: 'c.y.qq.com',
-  c6: 'c6.y.qq.com',
-  y: 'y.qq.com',
-  ptlogin: 'ssl.ptlogin2.qq.com',
-  ptloginGraph: 'ssl.ptlogin2.graph.qq.com',
-  graph: 'graph.qq.com',
-  wxOpen: 'open.weixin.qq.com',
-  wxLp: 'lp.open.weixin.qq.com',
-} as const;
+export const FAKE_HOSTS = UPSTREAM_HOST_NAMES;
 export type FakeHost = keyof typeof FAKE_HOSTS;
 
 const ENV_NAMES: Record<FakeHost, string> = {

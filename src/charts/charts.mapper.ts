@@ -1,3 +1,4 @@
+import { singerNames } from '../common/catalogue';
 /** Raw chart payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
 
 export interface ChartEntry {
@@ -31,8 +32,6 @@ export interface ChartGroup {
 
 type Raw = Record<string, any>;
 
-const singerNames = (singers: unknown): string =>
-  Array.isArray(singers) ? singers.map((s: Raw) => s?.name).filter(Boolean).join('/') : '';
 
 /**
  * `detail` is the GetDetail answer's `data`: `{ data: { topId, title, period, song[] }, songInfoList[] }`.

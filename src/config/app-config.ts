@@ -25,6 +25,19 @@ export interface UpstreamOrigins {
 
 export type UpstreamHost = keyof UpstreamOrigins;
 
+/** The real host name behind each upstream key (for messages and logs; the fake upstream plays these hosts). */
+export const UPSTREAM_HOST_NAMES: Readonly<Record<UpstreamHost, string>> = {
+  u: 'u.y.qq.com',
+  c: 'c.y.qq.com',
+  c6: 'c6.y.qq.com',
+  y: 'y.qq.com',
+  ptlogin: 'ssl.ptlogin2.qq.com',
+  ptloginGraph: 'ssl.ptlogin2.graph.qq.com',
+  graph: 'graph.qq.com',
+  wxOpen: 'open.weixin.qq.com',
+  wxLp: 'lp.open.weixin.qq.com',
+};
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

@@ -1,5 +1,5 @@
 /** Album payloads (musicu AlbumInfoServer + AlbumSongList, or the legacy CGI) → one normalised record. Pure. */
-import { albumCover } from './music.mapper';
+import { albumCover, singerNames } from '../common/catalogue';
 
 type Raw = Record<string, any>;
 
@@ -65,7 +65,7 @@ export function mapAlbumFromMusicu(detail: Raw | undefined, songList: Raw | unde
     albumId: Number(basic.albumID ?? basic.albumId ?? 0),
     albumMid: mid,
     albumName: name,
-    singerName: singers.map((s) => String(s.name ?? '')).filter(Boolean).join('/'),
+    singerName: singerNames(singers),
     publicTime: normaliseDate(basic.publishDate),
     cover: albumCover(String(basic.pmid || mid)),
     company: String(detail?.company?.name ?? ''),

@@ -1,3 +1,4 @@
+import { albumCover } from '../common/catalogue';
 /** Raw song payloads → normalised records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
@@ -14,8 +15,6 @@ export interface SongSummary {
   mediaMid: string;
 }
 
-export const albumCover = (albumMid: string, size = 300): string =>
-  albumMid ? `https://y.gtimg.cn/music/photo_new/T002R${size}x${size}M000${albumMid}.jpg` : '';
 
 /** `songinfo.data.track_info` → summary; null when upstream has no such song (empty mid). */
 export function mapTrack(track: Raw | undefined): SongSummary | null {

@@ -1,3 +1,4 @@
+import { albumCover, singerNames } from '../common/catalogue';
 /**
  * Pure mappers for the small "discover" endpoints (image URL, digital albums, radio, recommendations, tickets).
  * Upstream shapes that no fixture confirms are read tolerantly (several known spellings per field).
@@ -33,9 +34,6 @@ export function buildImageUrl(id: string, size = '300x300', maxAge = 2592000, ty
   return `https://y.gtimg.cn/music/photo_new/${IMAGE_TYPES[type]}R${size}M000${id}.jpg?max_age=${maxAge}`;
 }
 
-/** Album cover at 300x300 without max_age (the form upstream itself uses). */
-export const albumCover = (mid: string): string =>
-  mid ? `https://y.gtimg.cn/music/photo_new/T002R300x300M000${mid}.jpg` : '';
 
 /* ---------- digital albums ---------- */
 
@@ -47,7 +45,6 @@ export interface DigitalAlbum {
   price?: number;
 }
 
-const singerNames = (v: unknown): string => arr(v).map((s) => str(s.name)).filter(Boolean).join('/');
 
 /**
  * `musicmall.fcg cmd=pc_index_new` (unverified, no fixture): the album list is looked for under

@@ -1,3 +1,4 @@
+import { albumCover, singerNames } from '../common/catalogue';
 /** Raw playlist / category / new-album payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
@@ -71,14 +72,6 @@ const num = (v: unknown): number => {
 };
 const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v : []);
 
-export const singerNames = (singers: unknown): string =>
-  arr(singers)
-    .map((s) => s?.name)
-    .filter(Boolean)
-    .join('/');
-
-export const albumCoverUrl = (mid: string, size = 300): string =>
-  mid ? `https://y.gtimg.cn/music/photo_new/T002R${size}x${size}M000${mid}.jpg` : '';
 
 /** `fcg_get_diss_by_tag.fcg` answer's `data` → one page of playlists. */
 export function mapPlaylistPage(data: Raw | undefined, req: { categoryId: number; sortId: number; page: number; limit: number }): PlaylistPage {
@@ -197,7 +190,7 @@ export function mapNewAlbums(data: Raw | undefined): { total: number; albums: Ne
         publicTime: toIsoDate(a.release_time ?? a.publicTime ?? a.public_time),
         albumMid: mid,
         albumId: num(a.id),
-        cover: albumCoverUrl(str(a.photo?.pic_mid) || mid),
+        cover: albumCover(str(a.photo?.pic_mid) || mid),
         singers,
       };
     }),

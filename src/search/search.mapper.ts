@@ -1,3 +1,4 @@
+import { albumCover } from '../common/catalogue';
 /** Raw search / hot-key / smartbox / chart-list payloads → normalised records. Pure; unit-tested on the fixtures. */
 
 type Raw = Record<string, any>;
@@ -133,7 +134,7 @@ export function mapAlbumHit(a: Raw): AlbumHit {
     albumName: stripTags(first(a.albumName, a.album_name, a.name)),
     singerName: stripTags(first(a.singerName, a.singer_name, arr(a.singer_list).map((s) => s.name).join('/'))),
     publicTime: str(first(a.publicTime, a.public_time, a.publish_date)),
-    cover: str(first(a.albumPic, a.album_pic, a.pic)) || (mid ? `https://y.gtimg.cn/music/photo_new/T002R300x300M000${mid}.jpg` : ''),
+    cover: str(first(a.albumPic, a.album_pic, a.pic)) || albumCover(mid),
     songCount: num(first(a.song_count, a.songCount, a.song_num)),
   };
 }

@@ -1,5 +1,6 @@
 /** Raw singer payloads → the gateway's records. Pure functions, unit-tested on the recorded fixtures. */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { albumCover, singerPicture } from '../common/catalogue';
 
 type Raw = Record<string, any>;
 
@@ -10,12 +11,6 @@ const num = (v: unknown): number => {
 };
 const list = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
 
-/** Singer photo on the image CDN (T001 = singer picture, CONTRACT §4 getImageUrl). */
-export const singerPicUrl = (mid: string): string =>
-  mid ? `https://y.gtimg.cn/music/photo_new/T001R300x300M000${mid}.jpg` : '';
-/** Album cover on the image CDN (T002 = album cover). */
-export const albumCoverUrl = (mid: string): string =>
-  mid ? `https://y.gtimg.cn/music/photo_new/T002R300x300M000${mid}.jpg` : '';
 
 // ---------- singer list ----------
 
@@ -31,7 +26,7 @@ export function mapSingerListItem(s: Raw): SingerListItem {
   return {
     singerName: str(s.singer_name ?? s.singerName ?? s.name),
     singerMID: mid,
-    singerPic: str(s.singer_pic ?? s.singerPic) || singerPicUrl(mid),
+    singerPic: str(s.singer_pic ?? s.singerPic) || singerPicture(mid),
   };
 }
 
@@ -153,7 +148,7 @@ export function mapSingerAlbum(a: Raw): SingerAlbum {
     albumName: str(a.albumName ?? a.album_name ?? a.name),
     publishDate: str(a.publishDate ?? a.pub_time ?? a.publicTime),
     totalNum: num(a.totalNum ?? a.total_num),
-    cover: albumCoverUrl(mid),
+    cover: albumCover(mid),
   };
 }
 
@@ -189,7 +184,7 @@ export function mapSimilarSinger(s: Raw): SingerListItem {
   return {
     singerMID: mid,
     singerName: str(s.singerName ?? s.singer_name ?? s.name),
-    singerPic: str(s.singerPic ?? s.singer_pic ?? s.pic) || singerPicUrl(mid),
+    singerPic: str(s.singerPic ?? s.singer_pic ?? s.pic) || singerPicture(mid),
   };
 }
 

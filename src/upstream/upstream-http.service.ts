@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { randomUUID } from 'node:crypto';
-import type { AppConfig, UpstreamHost } from '../config/app-config';
+import { type AppConfig, type UpstreamHost, UPSTREAM_HOST_NAMES } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
 import { cookieUin, hash33, parseCookie } from '../common/cookie';
@@ -288,7 +288,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
     clientGone: boolean,
   ): UpstreamError | RequestAbortedError | ShuttingDownError {
     if ((err as { code?: string }).code === 'EOPENBREAKER') {
-      return new UpstreamError('circuit_open', `Upstream ${FRIENDLY_HOST[req.host]} is failing; calls are paused briefly`, req.host, { target });
+      return new UpstreamError('circuit_open', `Upstream ${UPSTREAM_HOST_NAMES[req.host]} is failing; calls are paused briefly`, req.host, { target });
     }
     if (timedOut) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
     if (requestContext.getStore()?.shuttingDown?.aborted) return new ShuttingDownError();
@@ -311,7 +311,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
         errorFilter: (err: unknown) => (err as { code?: string }).code === 'ERR_CANCELED' && !(err as { response?: unknown }).response && requestContext.getStore()?.signal?.aborted === true,
       });
       breaker.on('open', () => {
-        this.logger.warn(`Circuit for ${FRIENDLY_HOST[host]} opened`);
+        this.logger.warn(`Circuit for ${UPSTREAM_HOST_NAMES[host]} opened`);
         this.metrics.breakerState.set({ host }, 1);
       });
       breaker.on('halfOpen', () => this.metrics.breakerState.set({ host }, 0.5));
@@ -540,18 +540,6 @@ function isRetriableForReferer(err: unknown): boolean {
   const status = err.details.status ?? 0;
   return err.kind === 'bad_status' && (status >= 500 || status === 429 || status === 403);
 }
-
-const FRIENDLY_HOST: Record<UpstreamHost, string> = {
-  u: 'u.y.qq.com',
-  c: 'c.y.qq.com',
-  c6: 'c6.y.qq.com',
-  y: 'y.qq.com',
-  ptlogin: 'ssl.ptlogin2.qq.com',
-  ptloginGraph: 'ssl.ptlogin2.graph.qq.com',
-  graph: 'graph.qq.com',
-  wxOpen: 'open.weixin.qq.com',
-  wxLp: 'lp.open.weixin.qq.com',
-};
 
 /** Metric label: several musicu modules joined stay bounded; CGI names are fixed strings. */
 const metricTarget = (target: string): string => (target.length > 120 ? `${target.slice(0, 117)}...` : target);
