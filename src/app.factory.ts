@@ -42,8 +42,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.enableShutdownHooks();
   setUpDocs(app);
   if (config.rateLimit > 0 && config.trustProxy === false) {
-    new NestLogger('Gateway').warn(
+    // This app's own logger (not Nest's process-wide static one: tests run several apps in one process).
+    app.get(Logger).warn(
       'Rate limiting is on but TRUST_PROXY is off: behind a reverse proxy every client shares the proxy address. Set TRUST_PROXY (e.g. 1).',
+      'Gateway',
     );
   }
 }
