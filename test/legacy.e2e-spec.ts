@@ -161,10 +161,15 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(h.fake.musicuCalls(SINGER_SONGS)[0].param).toMatchObject({ singerMid: JAY, number: 2 });
   });
 
-  it('getSingerHotsong with a numeric singerid: a clear 400 (no id → MID upstream lookup), nothing asked upstream', async () => {
-    const res = await h.http().get('/getSingerHotsong?singerid=4558').expect(400);
-    expect(res.body).toEqual({ error: expect.stringMatching(/singerid.*singermid/), errorCode: 'SINGERID_UNSUPPORTED' });
-    expect(h.fake.requests).toHaveLength(0);
+  it('getSingerHotsong with a numeric singerid: the by-id CGI\'s own answer, response.data.list[].musicData (test/legacy-singerid.e2e-spec.ts)', async () => {
+    const res = await h.http().get('/getSingerHotsong?singerid=13948&limit=2').expect(200);
+    expect(res.headers['x-response-shape']).toBe('legacy');
+    const data = res.body.response.data;
+    expect(data.list.map((x: any) => x.musicData.songmid)).toEqual(['004dFFPd4JNv8q', expect.any(String)]);
+    expect(data.singer_mid).toBe('001fNHEf1SFEFN');
+    const [req] = h.fake.requestsTo('c', '/v8/fcg-bin/fcg_v8_singer_track_cp.fcg');
+    expect(req.query).toMatchObject({ singerid: '13948', begin: '0', num: '2', order: 'listen' });
+    expect(h.fake.musicuCalls(SINGER_SONGS)).toHaveLength(0);
   });
 
   it('getSingerAlbum: response.singer.data.albumList[].albumMid/albumName', async () => {

@@ -69,6 +69,7 @@ const EXPECTED_ROUTES: [Method, string][] = [
   // admin-only (ADMIN_TOKEN) and legacy aliases
   get('/user/credential/status'),
   get('/downloadQQMusic'),
+  get('/legacy/getSingerHotsongById'),
   post('/user/setCookie'),
   get('/user/getCookie'),
 ];

@@ -9,6 +9,9 @@
  *   and the fan-count CGI have NO fixture:
  *   built from CONTRACT §2.8 / §12 field lists (and L1's models for the musicu answers). The XML's 出生日期/出生地 labels
  *   are "believed" (CONTRACT §2.8), not recorded.
+ * - fcg_v8_singer_track_cp.fcg (legacy numeric `singerid`): `data.list` is the genuine fragment
+ *   (c-fcg-v8-singer-track-cp.data-list.fragment.json, G.E.M., 10 of 30 songs); the `{code, data:{list, total,
+ *   singer_id, singer_mid, singer_name}}` wrapper around it is built from the field names old clients read.
  */
 import { songById, syntheticMid } from '../catalog';
 import type { FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
@@ -239,6 +242,34 @@ const starNum: HttpHandler = ({ req, state }) => {
   return { json: { code: 0, singermid: mid, num: s.emptyMids.has(mid) ? 0 : 3_456_789 } };
 };
 
+/** G.E.M. 邓紫棋, the singer of the genuine fcg_v8_singer_track_cp.fcg fragment. */
+export const GEM_SINGER_ID = 13948;
+export const GEM_MID = '001fNHEf1SFEFN';
+export const SINGER_TRACK_FIXTURE = 'c-fcg-v8-singer-track-cp.data-list.fragment.json';
+
+/**
+ * fcg_v8_singer_track_cp.fcg: a singer's songs by numeric `singerid` (or `singermid`), `begin`/`num` window over the
+ * genuine fragment; `total` is the fragment's length so paging stays consistent. Any other singer: an empty list.
+ */
+const singerTrackCgi: HttpHandler = ({ req }) => {
+  const known = req.query.singerid === String(GEM_SINGER_ID) || (!req.query.singerid && req.query.singermid === GEM_MID);
+  const all: any[] = known ? fixture(SINGER_TRACK_FIXTURE) : [];
+  const begin = Math.max(0, Number(req.query.begin ?? 0) || 0);
+  const num = Math.max(0, Number(req.query.num ?? 30) || 0);
+  return {
+    json: {
+      code: 0,
+      data: {
+        list: all.slice(begin, begin + num),
+        total: all.length,
+        singer_id: known ? GEM_SINGER_ID : Number(req.query.singerid ?? 0) || 0,
+        singer_mid: known ? GEM_MID : '',
+        singer_name: known ? 'G.E.M. 邓紫棋' : '',
+      },
+    },
+  };
+};
+
 export const singersRoutes: FakeRoutes = {
   musicu: {
     'music.musichallSinger.SingerList.GetSingerListIndex': singerList,
@@ -253,5 +284,6 @@ export const singersRoutes: FakeRoutes = {
     'c /splcloud/fcgi-bin/fcg_get_singer_desc.fcg': singerDesc,
     'c /rsc/fcgi-bin/fcg_order_singer_getnum.fcg': starNum,
     'c /v8/fcg-bin/fcg_v8_simsinger.fcg': simSingerCgi,
+    'c /v8/fcg-bin/fcg_v8_singer_track_cp.fcg': singerTrackCgi,
   },
 };

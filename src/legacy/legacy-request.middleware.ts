@@ -1,7 +1,6 @@
-import { HttpStatus, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { GatewayError } from '../common/http-error';
 import type { ResponseShape } from '../config/app-config';
+import { MID_PATTERN } from '../singers/dto/singer-query.dto';
 import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY } from './legacy-shape';
 
 /**
@@ -12,7 +11,9 @@ import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY } from './legacy-shape';
  * - the references' path-parameter forms (PATH_FORMS) become the query form of the same route, so the feature's own
  *   controller, DTO validation and errors apply unchanged (a query value of the same name wins over the path's);
  * - `getMusicPlay` / `downloadMainMusic` / `downloadQQMusic`: `type` is a synonym of `quality` (used when quality is absent);
- * - `getSingerHotsong`: a `singerid` holding a MID is taken as `singermid` (a numeric one: LegacySingerIdMiddleware);
+ * - `getSingerHotsong` without `singermid`: a `singerid` holding a MID is taken as `singermid`; a numeric one (or
+ *   anything else that is no MID) goes to SINGER_ID_ROUTE, which validates it (400 naming singerid) and asks the
+ *   by-id CGI;
  * - the response shape chosen by header or deployment default is written into the query (`shape=`), so the response
  *   cache keys legacy and normalised answers apart.
  */
@@ -27,27 +28,6 @@ export function legacyRewrite(defaultShape: ResponseShape) {
     }
     next();
   };
-}
-
-/**
- * A numeric `singerid` on getSingerHotsong: no upstream call CONTRACT documents maps a singer id to a MID, so the
- * caller gets a clear 400 (instead of "singermid is required").
- */
-@Injectable()
-export class LegacySingerIdMiddleware implements NestMiddleware {
-  use(req: Request, _res: Response, next: NextFunction): void {
-    const q = req.query as Record<string, unknown>;
-    if (pathName(req.originalUrl) === 'getSingerHotsong' && isAbsent(q.singermid) && /^\s*\d+\s*$/.test(String(q.singerid ?? ''))) {
-      return next(
-        new GatewayError(
-          HttpStatus.BAD_REQUEST,
-          'SINGERID_UNSUPPORTED',
-          "singerid (a numeric singer id) is not supported: upstream has no id-to-MID lookup; pass singermid (from getSingerList or a song's singer[].mid)",
-        ),
-      );
-    }
-    next();
-  }
 }
 
 /** The references' path-parameter routes: route name → the query parameters its path segments fill, in order. */
@@ -83,6 +63,10 @@ export function rewritePathForms(req: Request): void {
 
 const QUALITY_ROUTES = new Set(['getMusicPlay', 'downloadMainMusic', 'downloadQQMusic']);
 
+/** Where `/getSingerHotsong?singerid=<digits>` is answered (LegacyController). */
+export const SINGER_ID_ROUTE = '/legacy/getSingerHotsongById';
+const DIGITS = /^\s*\d+\s*$/;
+
 const isAbsent = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** `//getX?a=1` → `/getX?a=1` (only the start of the path; the query string is left alone). */
@@ -99,7 +83,7 @@ function pathName(url: string): string {
 
 function rewriteQuery(req: Request, defaultShape: ResponseShape): void {
   const q = req.url.indexOf('?');
-  const path = q < 0 ? req.url : req.url.slice(0, q);
+  let path = q < 0 ? req.url : req.url.slice(0, q);
   const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
   const name = pathName(path);
   let changed = false;
@@ -108,8 +92,9 @@ function rewriteQuery(req: Request, defaultShape: ResponseShape): void {
     changed = true;
   }
   const singerid = params.get('singerid');
-  if (name === 'getSingerHotsong' && isAbsent(params.get('singermid')) && !isAbsent(singerid) && !/^\s*\d+\s*$/.test(singerid!)) {
-    params.set('singermid', singerid!.trim());
+  if (/^\/getSingerHotsong\/?$/.test(path) && isAbsent(params.get('singermid')) && !isAbsent(singerid)) {
+    if (!DIGITS.test(singerid!) && MID_PATTERN.test(singerid!.trim())) params.set('singermid', singerid!.trim());
+    else path = SINGER_ID_ROUTE;
     changed = true;
   }
   const shape = cacheShapeParam(params.get(SHAPE_QUERY), req.header(SHAPE_HEADER), defaultShape);

@@ -266,6 +266,8 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getMvPlay,
   getRecommend,
   getSingerHotsong,
+  // `/getSingerHotsong?singerid=<digits>`: the by-id CGI's own answer, `response.data.list[].musicData` (its old clients' read).
+  getSingerHotsongById: passthrough,
   getSingerAlbum,
   getSingerList,
   getComments,

@@ -9,10 +9,13 @@ import { writeFileAtomic } from '../login/login-persist.service';
 import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
 import { MusicService } from '../music/music.service';
 import { SetCookieBody } from './legacy-cookie.dto';
+import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
+import { LegacySingersService } from './legacy-singers.service';
 
 /**
  * Routes only the older qq-music-api services had (README "Migrating from qq-music-api"): `/downloadQQMusic` (alias of
- * `/downloadMainMusic`) and the admin-only `/user/setCookie` / `/user/getCookie`, which exist only when ADMIN_TOKEN is
+ * `/downloadMainMusic`), `/legacy/getSingerHotsongById` (what `/getSingerHotsong?singerid=<digits>` is rewritten to)
+ * and the admin-only `/user/setCookie` / `/user/getCookie`, which exist only when ADMIN_TOKEN is
  * set (404 otherwise), need the token, and never send a cookie value back.
  */
 @ApiTags('legacy')
@@ -20,6 +23,7 @@ import { SetCookieBody } from './legacy-cookie.dto';
 export class LegacyController {
   constructor(
     private readonly music: MusicService,
+    private readonly singers: LegacySingersService,
     @Inject(CookieFileService) private readonly cookieFile: CookieFileService,
   ) {}
 
@@ -34,6 +38,25 @@ export class LegacyController {
   )
   downloadQQMusic(@Query() query: DownloadMainMusicQuery) {
     return this.music.downloadMainMusic(query);
+  }
+
+  /** `/getSingerHotsong?singerid=<digits>` lands here (legacy request rewrite); callable directly as well. */
+  @Get('legacy/getSingerHotsongById')
+  @ApiOperation({
+    summary: 'A singer\'s most popular songs by numeric singer id (older services\' `getSingerHotsong?singerid=`)',
+    description:
+      '`GET /getSingerHotsong?singerid=<digits>` (no `singermid`) is answered here. Upstream CGI `fcg_v8_singer_track_cp.fcg` ' +
+      '(order=listen, begin = page × limit): the only upstream that takes a numeric singer id. Same answer as /getSingerHotsong; ' +
+      'an unknown singer gives an empty list (`singerMID` \'\', total 0). Legacy shape: `{ response: <CGI answer> }` (`response.data.list[].musicData`).',
+  })
+  @ApiEnvelope('A page of songs.', {
+    singerMID: '001fNHEf1SFEFN',
+    songs: [{ songmid: '004dFFPd4JNv8q', songid: 104913384, songname: '来自天堂的魔鬼', singer: 'G.E.M. 邓紫棋', albumName: '新的心跳', albumMid: '003c616O2Zlswm', interval: 245 }],
+    total: 10,
+  })
+  @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
+  getSingerHotsongById(@Query() query: LegacySingerHotsongByIdQuery) {
+    return this.singers.getSingerHotsongById(query);
   }
 
   /** Stores the login cookie in COOKIE_FILE (atomically: temp file, fsync, rename); the next upstream call uses it. */

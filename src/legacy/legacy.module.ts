@@ -1,20 +1,21 @@
-import { Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Inject, Module, NestModule } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MusicModule } from '../music/music.module';
 import { LegacyController } from './legacy.controller';
-import { LegacySingerIdMiddleware, legacyRewrite } from './legacy-request.middleware';
+import { legacyRewrite } from './legacy-request.middleware';
+import { LegacySingersService } from './legacy-singers.service';
 
 /**
  * Drop-in compatibility with the older qq-music-api services (README "Migrating from qq-music-api"): request rewrites (doubled slash,
- * path-parameter forms, `type` → `quality`, `singerid`), the routes only they had, and (in
+ * path-parameter forms, `type` → `quality`, `singerid` → `singermid` or the by-id route), the routes only they had, and (in
  * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
  */
 @Module({
   imports: [MusicModule],
   controllers: [LegacyController],
-  providers: [LegacySingerIdMiddleware],
+  providers: [LegacySingersService],
 })
 export class LegacyModule implements NestModule {
   constructor(
@@ -22,10 +23,9 @@ export class LegacyModule implements NestModule {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  configure(consumer: MiddlewareConsumer): void {
+  configure(): void {
     // The URL rewrite goes onto the Express app directly: Nest mounts its middleware at the route path (which hides
     // the path from a rewrite), and this runs while modules register, i.e. before every Nest middleware and route.
     this.adapterHost.httpAdapter.getInstance().use(legacyRewrite(this.config.responseShape));
-    consumer.apply(LegacySingerIdMiddleware).forRoutes('*path');
   }
 }

@@ -224,6 +224,17 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: true,
   },
   {
+    // legacy: a numeric `singerid` (no singermid) is rewritten to /legacy/getSingerHotsongById (by-id CGI)
+    name: 'getSingerHotsongBySingerId',
+    family: 'singers',
+    method: 'GET',
+    path: '/getSingerHotsong',
+    params: { singerid: { kind: 'numid', required: true }, ...paged },
+    example: { singerid: '13948', limit: '3' },
+    upstream: [cgi('/v8/fcg-bin/fcg_v8_singer_track_cp.fcg')],
+    idempotent: true,
+  },
+  {
     name: 'getSingerAlbum',
     family: 'singers',
     method: 'GET',
