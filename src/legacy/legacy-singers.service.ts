@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
-import { cgiBusinessError } from '../playlists/cgi-helpers';
+import { cgiBusinessError } from '../upstream/cgi-helpers';
 import { mapSingerSong } from '../singers/singers.mapper';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';

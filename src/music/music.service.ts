@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { AllExceptionsFilter } from '../common/all-exceptions.filter';
+import { describeError } from '../common/all-exceptions.filter';
 import { mapSettled } from '../common/concurrency';
 import { cookieUin, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
@@ -245,12 +245,11 @@ export class MusicService {
   }
 }
 
-const AGGREGATE_ERRORS = new AllExceptionsFilter();
 
 /** errorCode for one failed lookup inside an aggregate: the very mapping a single call gets (account codes stay distinct). */
 function describeFailure(reason: unknown): { error: string; errorCode: string; upstreamCode?: number } {
   if (reason instanceof UpstreamError) {
-    const [, body] = AGGREGATE_ERRORS.map(reason);
+    const [, body] = describeError(reason);
     const out: { error: string; errorCode: string; upstreamCode?: number } = { error: body.error, errorCode: body.errorCode };
     if (reason.details.upstreamCode !== undefined) out.upstreamCode = reason.details.upstreamCode;
     return out;

@@ -1,11 +1,11 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { AllExceptionsFilter } from '../common/all-exceptions.filter';
+import { describeError } from '../common/all-exceptions.filter';
 import { mapSettled } from '../common/concurrency';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
-import { CGI_COMMON, cgiBusinessError } from './cgi-helpers';
+import { CGI_COMMON, cgiBusinessError } from '../upstream/cgi-helpers';
 import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
@@ -37,7 +37,6 @@ export interface ListRequest {
 @Injectable()
 export class PlaylistsService {
   private readonly logger = new Logger(PlaylistsService.name);
-  private readonly errors = new AllExceptionsFilter();
 
   constructor(private readonly upstream: UpstreamHttp) {}
 
@@ -156,7 +155,7 @@ export class PlaylistsService {
         raws.push(o.value.raw);
         return o.value.page ?? o.value.detail;
       }
-      const [status, errorBody] = this.errors.map(o.reason);
+      const [status, errorBody] = describeError(o.reason);
       raws.push(null);
       return { [idField]: byPlaylist ? String(ids[i]) : ids[i], status, ...errorBody };
     });

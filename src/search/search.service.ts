@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
-import { CGI_COMMON, cgiBusinessError } from '../playlists/cgi-helpers';
+import { CGI_COMMON, cgiBusinessError } from '../upstream/cgi-helpers';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';

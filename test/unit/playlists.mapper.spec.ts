@@ -1,5 +1,5 @@
 import { fixture } from '../../fake-upstream/fixtures';
-import { cgiBusinessError } from '../../src/playlists/cgi-helpers';
+import { cgiBusinessError } from '../../src/upstream/cgi-helpers';
 import { UpstreamError } from '../../src/upstream/upstream.errors';
 import {
   mapCategories,

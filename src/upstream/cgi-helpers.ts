@@ -1,5 +1,5 @@
-/** Small helpers for c.y.qq.com CGI calls shared by the playlist and search services. */
-import { UpstreamError } from '../upstream/upstream.errors';
+/** Small helpers for c.y.qq.com CGI calls shared by the feature services (playlists, search, legacy). */
+import { UpstreamError } from './upstream.errors';
 
 /** The commonParams the refs send to c.y.qq.com CGIs (CONTRACT §1.2), minus SJ's constant g_tk. */
 export const CGI_COMMON = {
