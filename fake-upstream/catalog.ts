@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fixture } from './fixtures';
 
 /** A song the fake knows: built from the genuine fixtures (chart, search and singer payloads). */
@@ -54,7 +55,11 @@ export function catalog(): CatalogSong[] {
 
 /** A deterministic 14-character MID for ids the fixtures do not cover. */
 export function syntheticMid(id: number): string {
-  return ('00' + id.toString(36).toUpperCase()).padEnd(14, 'x').slice(0, 14);
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  const digest = createHash('sha1').update(String(id)).digest();
+  let mid = '00';
+  for (let i = 0; mid.length < 14; i++) mid += alphabet[digest[i] % alphabet.length];
+  return mid;
 }
 
 export function songById(id: number): CatalogSong {
