@@ -1,4 +1,4 @@
-import { Logger as NestLogger, ValidationPipe } from '@nestjs/common';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,7 +10,7 @@ import { installCacheFastLane } from './cache/cache-fast-lane';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { parseQueryFirstValue } from './common/query-parser';
-import { validationOptions } from './common/validation';
+import { GatewayValidationPipe } from './common/validation';
 
 /** Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config. */
 export async function createApp(
@@ -38,7 +38,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(helmet());
   app.use(json({ limit: config.bodyLimit }), urlencoded({ extended: false, limit: config.bodyLimit }));
   if (config.cors) app.enableCors({ origin: config.cors });
-  app.useGlobalPipes(new ValidationPipe(validationOptions));
+  app.useGlobalPipes(new GatewayValidationPipe());
   app.enableShutdownHooks();
   setUpDocs(app);
   if (config.rateLimit > 0 && config.trustProxy === false) {

@@ -221,6 +221,18 @@ describe('Playlists (e2e)', () => {
       expect(reqs[0].headers.referer).toBe('https://y.qq.com/');
     });
 
+    it('"disstid": null means absent (categories are fetched), not a 500', async () => {
+      const res = await h.http().post('/batchGetSongLists').send({ categoryIds: [165], limit: 3, disstid: null }).expect(200);
+      expect(res.body.data).toEqual([expect.objectContaining({ categoryId: 165, limit: 3 })]);
+      expect(h.fake.requestsTo('c', BY_TAG).map((r) => r.query.categoryId)).toEqual(['165']);
+    });
+
+    it('"categoryIds": null means absent: the default category list is fetched, not a 500', async () => {
+      const res = await h.http().post('/batchGetSongLists').send({ categoryIds: null, limit: 3 }).expect(200);
+      expect(res.body.data).toEqual([expect.objectContaining({ categoryId: 10000000, limit: 3 })]);
+      expect(h.fake.requestsTo('c', BY_TAG).map((r) => r.query.categoryId)).toEqual(['10000000']);
+    });
+
     it('one call per category, page/limit converted (not the refs raw sin/ein), order kept', async () => {
       const res = await h.http().post('/batchGetSongLists').send({ categoryIds: [165, 167], page: 2, limit: 5, sortId: 2 }).expect(200);
       expect(res.body.data.map((d: any) => d.categoryId)).toEqual([165, 167]);

@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationError, ValidationPipeOptions } from '@nestjs/common';
+import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 
 /** Global ValidationPipe settings: coerce via the DTO decorators, drop unknown fields, one readable 400. */
@@ -12,6 +12,23 @@ export const validationOptions: ValidationPipeOptions = {
   validationError: { target: false, value: false },
   exceptionFactory: (errors: ValidationError[]) => new BadRequestException(flatten(errors).join('; ')),
 };
+
+/**
+ * The global ValidationPipe, plus one rule for JSON bodies: a top-level `null` means the field is absent, so the
+ * DTO's default applies (or its "required" message names it) instead of null slipping past `@IsOptional`.
+ */
+export class GatewayValidationPipe extends ValidationPipe {
+  constructor() {
+    super(validationOptions);
+  }
+
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      value = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+    }
+    return super.transform(value, metadata);
+  }
+}
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
