@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { hash33 } from '../src/common/cookie';
 import { loginFake, qqConfirm } from '../fake-upstream/handlers/login';
 import { expireFakeKey } from '../fake-upstream/handlers/user';
 import { Harness, startHarness, waitFor } from './support/harness';
@@ -175,10 +176,14 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     const res = await h.http().get('/user/getUserPlaylists?uin=10001').expect(200);
     expect(res.body.code).toBe(0);
     const newKey = loginFake(h.fake.state).refreshed[0].musickey;
-    const sent = h.fake.requestsTo('c6', '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg').map((r) => r.cookie);
+    const homepage = h.fake.requestsTo('c6', '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg');
+    const sent = homepage.map((r) => r.cookie);
     expect(sent).toHaveLength(2);
     expect(sent[0]).toContain(`qqmusic_key=${OLD_KEY}`);
     expect(sent[1]).toContain(`qqmusic_key=${newKey}`);
+    // The retry is signed with the fresh key too, not with the g_tk of the failed one.
+    expect(homepage.map((r) => r.query.g_tk)).toEqual([String(hash33(OLD_KEY, 5381)), String(hash33(newKey, 5381))]);
+    expect(homepage[1].query.g_tk_new_20200303).toBe(String(hash33(newKey, 5381)));
     expect(h.fake.musicuCalls(LOGIN)).toHaveLength(1);
   });
 

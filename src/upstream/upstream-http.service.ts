@@ -1,12 +1,8 @@
-import { HttpService } from '@nestjs/axios';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { AxiosError, AxiosRequestConfig, AxiosResponse } from 'axios';
-import axiosRetry, { exponentialDelay, isNetworkError } from 'axios-retry';
 import CircuitBreaker from 'opossum';
-import { createHash } from 'node:crypto';
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleepFor } from 'node:timers/promises';
+import { Agent, type Dispatcher, interceptors } from 'undici';
 import { type AppConfig, type UpstreamHost, UPSTREAM_HOST_NAMES } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
@@ -102,6 +98,11 @@ export interface CgiOptions extends Omit<UpstreamRequest, 'host' | 'label' | 'pa
   referer?: string;
   /** Skip the y.qq.com Referer retry. */
   noRefererRetry?: boolean;
+  /**
+   * Add `g_tk` and `g_tk_new_20200303` (hash33 of the login key) computed from the cookie this very call carries, so a
+   * retry after a credential refresh is signed with the fresh key, not the failed one.
+   */
+  gtk?: boolean;
 }
 
 export interface CgiResponse<T = any> {
@@ -144,27 +145,27 @@ export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
 @Injectable()
 export class UpstreamHttp implements OnApplicationShutdown {
   private readonly logger = new Logger('Upstream');
-  private readonly breakers = new Map<UpstreamHost, CircuitBreaker<[() => Promise<AxiosResponse<string>>], AxiosResponse<string>>>();
+  private readonly breakers = new Map<UpstreamHost, CircuitBreaker<[() => Promise<UpstreamResponse>], UpstreamResponse>>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private stored?: StoredCredentialProvider;
-  /** Long polls hold a socket for ~35 s each: their own pool, so they never queue behind (or starve) reads. */
-  private readonly longPollAgents = {
-    http: new HttpAgent({ keepAlive: true }),
-    https: new HttpsAgent({ keepAlive: true }),
-  };
+  /**
+   * Keep-alive pools (undici: one pool per upstream origin). `connections` is per origin, so it is also the per-host
+   * concurrency cap: a burst queues here instead of getting the server's IP rate-limited upstream. undici never reads
+   * proxy variables from the environment, so upstream URLs come from config only.
+   */
+  private readonly pool: Agent;
+  /** The same pools, following redirects (the few calls that ask for it). */
+  private readonly followingPool: Dispatcher;
+  /** Long polls hold a socket for ~35 s each: their own pools, so they never queue behind (or starve) reads. */
+  private readonly longPollPool = new Agent();
 
   constructor(
-    private readonly http: HttpService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cookieFile: CookieFileService,
     private readonly metrics: MetricsService,
   ) {
-    axiosRetry(this.http.axiosRef, {
-      retries: 0,
-      retryCondition: (err) =>
-        !err.config?.signal?.aborted && (isNetworkError(err) || (err.response?.status ?? 0) >= 500),
-      retryDelay: (attempt, err) => exponentialDelay(attempt, err, 100),
-    });
+    this.pool = new Agent({ connections: config.upstreamMaxConcurrency });
+    this.followingPool = this.pool.compose(interceptors.redirect({ maxRedirections: 5 }));
   }
 
   /** The cookie an upstream call carries by default: the caller's own, else the stored login's (cookie file / Redis). */
@@ -224,40 +225,56 @@ export class UpstreamHttp implements OnApplicationShutdown {
     if (cookie) headers.Cookie = cookie;
     const target = req.label ?? req.path.split('?')[0];
     const timeoutMs = req.timeoutMs ?? this.config.upstreamTimeoutMs;
-    const timeout = AbortSignal.timeout(timeoutMs);
     const context = requestContext.getStore();
     const clientSignal = context?.signal;
-    const signals = [timeout, clientSignal, req.longPoll ? context?.shuttingDown : undefined].filter(
-      (s): s is AbortSignal => !!s,
-    );
-    const signal = signals.length > 1 ? AbortSignal.any(signals) : timeout;
+    const signal = req.longPoll && context?.shuttingDown && clientSignal ? AbortSignal.any([clientSignal, context.shuttingDown]) : clientSignal;
+    const retries = idempotent ? this.config.upstreamRetries : 0;
+    const dispatcher = req.longPoll ? this.longPollPool : req.redirects === 'follow' ? this.followingPool : this.pool;
+    const options: Dispatcher.RequestOptions = {
+      origin: this.config.origins[req.host],
+      path: withQuery(req.path.startsWith('/') ? req.path : `/${req.path}`, req.query),
+      method: req.method ?? 'GET',
+      headers,
+      body: req.body,
+      signal,
+      // The per-call timeout bounds the wait for the answer's headers and any stall while its body arrives.
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    };
     const started = Date.now();
-    const call = (): Promise<AxiosResponse<string>> =>
-      this.http.axiosRef.request<string>({
-          url: this.urlOf(req.host, req.path),
-          method: req.method ?? 'GET',
-          params: req.query ? dropEmpty(req.query) : undefined,
-          data: req.body,
-          headers,
-          signal,
-        responseType: req.responseType === 'buffer' ? 'arraybuffer' : 'text',
-        transformResponse: (body) => body,
-        // 5xx rejects inside so axios-retry and the breaker see it; it is handed back as a response below.
-        validateStatus: (status) => status < 500,
-        // maxRedirects 0 also keeps axios on plain node:http (no follow-redirects wrapper on the hot path).
-        maxRedirects: req.redirects === 'follow' ? 5 : 0,
-        ...(req.longPoll ? { httpAgent: this.longPollAgents.http, httpsAgent: this.longPollAgents.https } : {}),
-        'axios-retry': { retries: idempotent ? this.config.upstreamRetries : 0 },
-      } as AxiosRequestConfig);
-    let res: AxiosResponse<string>;
+    const attempt = async (): Promise<UpstreamResponse> => {
+      const res = await dispatcher.request(options);
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      const setCookie = res.headers['set-cookie'];
+      const answer: UpstreamResponse = {
+        status: res.statusCode,
+        headers: res.headers,
+        text: bytes.toString('utf8'),
+        setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
+        body: req.responseType === 'buffer' ? bytes : undefined,
+      };
+      // A 5xx rejects here so the retries and the breaker see it; it is handed back as an answer below.
+      if (answer.status >= 500) throw new UpstreamStatusFailure(answer);
+      return answer;
+    };
+    const withRetries = async (): Promise<UpstreamResponse> => {
+      for (let retry = 0; ; retry++) {
+        try {
+          return await attempt();
+        } catch (err) {
+          if (retry >= retries || signal?.aborted || !isRetriable(err)) throw err;
+          await sleep(backoffMs(retry), signal);
+        }
+      }
+    };
+    let res: UpstreamResponse;
     try {
-      res = req.longPoll ? await call() : await this.breakerFor(req.host).fire(call);
+      res = req.longPoll ? await withRetries() : await this.breakerFor(req.host).fire(withRetries);
     } catch (err) {
-      const upstreamResponse = (err as AxiosError<string>).response;
-      if (upstreamResponse && upstreamResponse.status >= 500) {
-        res = upstreamResponse;
+      if (err instanceof UpstreamStatusFailure) {
+        res = err.response;
       } else {
-        const failure = this.failureOf(err, req, target, timeoutMs, timeout.aborted, clientSignal?.aborted === true);
+        const failure = this.failureOf(err, req, target, timeoutMs, clientSignal?.aborted === true);
         const outcome = failure instanceof UpstreamError ? failure.kind : 'aborted';
         this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome });
         throw failure;
@@ -267,16 +284,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
     this.metrics.upstreamDuration.observe({ host: req.host }, elapsed / 1000);
     this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome: String(res.status) });
     this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${elapsed} ms`);
-    const setCookie = res.headers['set-cookie'];
-    const data: unknown = res.data;
-    const body = data instanceof ArrayBuffer ? Buffer.from(data) : Buffer.isBuffer(data) ? data : undefined;
-    return {
-      status: res.status,
-      headers: res.headers as UpstreamResponse['headers'],
-      text: body ? body.toString('utf8') : typeof data === 'string' ? data : String(data ?? ''),
-      setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-      body,
-    };
+    return res;
   }
 
   private failureOf(
@@ -284,31 +292,30 @@ export class UpstreamHttp implements OnApplicationShutdown {
     req: UpstreamRequest,
     target: string,
     timeoutMs: number,
-    timedOut: boolean,
     clientGone: boolean,
   ): UpstreamError | RequestAbortedError | ShuttingDownError {
-    if ((err as { code?: string }).code === 'EOPENBREAKER') {
+    const code = (err as { code?: string }).code ?? 'ERROR';
+    if (code === 'EOPENBREAKER') {
       return new UpstreamError('circuit_open', `Upstream ${UPSTREAM_HOST_NAMES[req.host]} is failing; calls are paused briefly`, req.host, { target });
     }
-    if (timedOut) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
+    if (TIMEOUT_CODES.has(code)) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
     if (requestContext.getStore()?.shuttingDown?.aborted) return new ShuttingDownError();
     if (clientGone) return new RequestAbortedError();
-    const code = (err as { code?: string }).code ?? 'ERROR';
     return new UpstreamError('network', `Upstream ${target} is unreachable (${code})`, req.host, { target });
   }
 
   /** One circuit breaker per upstream host: a dead host is not hammered (opens at ≥ 50 % failures over 20+ calls). */
-  private breakerFor(host: UpstreamHost): CircuitBreaker<[() => Promise<AxiosResponse<string>>], AxiosResponse<string>> {
+  private breakerFor(host: UpstreamHost): CircuitBreaker<[() => Promise<UpstreamResponse>], UpstreamResponse> {
     let breaker = this.breakers.get(host);
     if (!breaker) {
-      breaker = new CircuitBreaker((call: () => Promise<AxiosResponse<string>>) => call(), {
+      breaker = new CircuitBreaker((call: () => Promise<UpstreamResponse>) => call(), {
         timeout: false,
         errorThresholdPercentage: 50,
         volumeThreshold: 20,
         resetTimeout: 10_000,
         rollingCountTimeout: 10_000,
         // A caller hanging up says nothing about upstream health.
-        errorFilter: (err: unknown) => (err as { code?: string }).code === 'ERR_CANCELED' && !(err as { response?: unknown }).response && requestContext.getStore()?.signal?.aborted === true,
+        errorFilter: () => requestContext.getStore()?.signal?.aborted === true,
       });
       breaker.on('open', () => {
         this.logger.warn(`Circuit for ${UPSTREAM_HOST_NAMES[host]} opened`);
@@ -323,9 +330,8 @@ export class UpstreamHttp implements OnApplicationShutdown {
   }
 
   /** After the HTTP server has drained (in-flight requests may still need a breaker until then). */
-  onApplicationShutdown(): void {
-    this.longPollAgents.http.destroy();
-    this.longPollAgents.https.destroy();
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.pool.destroy(), this.longPollPool.destroy()]);
     for (const breaker of this.breakers.values()) breaker.shutdown();
     this.breakers.clear();
   }
@@ -372,8 +378,12 @@ export class UpstreamHttp implements OnApplicationShutdown {
   }
 
   private async cgiOnce<T>(path: string, query: Record<string, QueryValue>, options: CgiOptions): Promise<CgiResponse<T>> {
-    const { format = 'json', referer = 'https://c.y.qq.com/', noRefererRetry, host = 'c', ...rest } = options;
+    const { format = 'json', referer = 'https://c.y.qq.com/', noRefererRetry, host = 'c', gtk, ...rest } = options;
     const label = path.split('/').pop()?.split('?')[0] ?? path;
+    if (gtk) {
+      const signed = gtkOf(rest.cookie === false ? '' : (rest.cookie ?? this.effectiveCookie()));
+      query = { ...query, g_tk_new_20200303: signed, g_tk: signed };
+    }
     const attempt = async (ref: string): Promise<CgiResponse<T>> => {
       const request: UpstreamRequest = { ...rest, host, path, query, label, headers: { Referer: ref, ...rest.headers } };
       const res = await this.coalesce(this.readKey(request), () => this.fetch(request, true));
@@ -484,22 +494,21 @@ export class UpstreamHttp implements OnApplicationShutdown {
   private readKey(req: UpstreamRequest): string {
     const { _: _ignored, ...query } = req.query ?? {};
     const cookie = req.cookie === false ? '' : (req.cookie ?? this.effectiveCookie());
-    return createHash('sha1')
-      .update(JSON.stringify([req.host, req.method ?? 'GET', req.path, query, req.body ?? '', req.headers?.Referer ?? '', cookie]))
-      .digest('base64');
+    // The key lives only while the call is in flight: no need to hash it.
+    return JSON.stringify([req.host, req.method ?? 'GET', req.path, query, req.body ?? '', req.headers?.Referer ?? '', cookie]);
   }
 
   /** The web comm profile (CONTRACT §12.1): anonymous, or carrying the account and key of the cookie. */
   private webComm(cookie: string): Record<string, unknown> {
     const cookies = parseCookie(cookie);
-    const key = cookies.qqmusic_key || cookies.qm_keyst || '';
+    const key = loginKey(cookies);
     const comm: Record<string, unknown> = {
       ct: 24,
       cv: 4747474,
       platform: 'yqq.json',
       chid: '0',
       uin: cookieUin(cookies),
-      g_tk: key ? hash33(key, 5381) : 5381,
+      g_tk: gtkOf(cookie),
       format: 'json',
       inCharset: 'utf-8',
       outCharset: 'utf-8',
@@ -513,6 +522,15 @@ export class UpstreamHttp implements OnApplicationShutdown {
     return comm;
   }
 }
+
+/** The login key of a parsed cookie (QQ and WeChat logins name it differently), or ''. */
+const loginKey = (cookies: Record<string, string>): string => cookies.qqmusic_key || cookies.qm_keyst || '';
+
+/** The web APIs' `g_tk`: hash33 of the cookie's login key, 5381 when anonymous. */
+export const gtkOf = (cookie: string): number => {
+  const key = loginKey(parseCookie(cookie));
+  return key ? hash33(key, 5381) : 5381;
+};
 
 /** A v4 UUID for upstream calls that want one (ui, guid). */
 export const newUuid = (): string => randomUUID();
@@ -544,8 +562,40 @@ function isRetriableForReferer(err: unknown): boolean {
 /** Metric label: several musicu modules joined stay bounded; CGI names are fixed strings. */
 const metricTarget = (target: string): string => (target.length > 120 ? `${target.slice(0, 117)}...` : target);
 
-function dropEmpty(query: Record<string, QueryValue>): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) out[k] = v;
-  return out;
+/** `path` plus the query's non-empty parameters (a path may already carry a byte-exact query of its own). */
+function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.append(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
+
+/** undici's codes for "no answer in time": connecting, waiting for the headers, or a stalled body. */
+const TIMEOUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** A 5xx answer, thrown inside the breaker (it counts as a failure and may be retried), handed back as an answer after. */
+class UpstreamStatusFailure extends Error {
+  constructor(readonly response: UpstreamResponse) {
+    super(`upstream answered HTTP ${response.status}`);
+  }
+}
+
+/**
+ * Retried: a 5xx, or a transport failure (refused, reset). Not a timeout (the caller has already waited the whole
+ * budget), nor an abort by the caller or by shutdown.
+ */
+function isRetriable(err: unknown): boolean {
+  if (err instanceof UpstreamStatusFailure) return true;
+  const code = (err as { code?: string }).code ?? '';
+  return (err as { name?: string }).name !== 'AbortError' && code !== 'UND_ERR_ABORTED' && !TIMEOUT_CODES.has(code);
+}
+
+/** Exponential backoff from 100 ms with up to 20 % jitter, so retries from many requests do not arrive in step. */
+const backoffMs = (retry: number): number => {
+  const delay = 100 * 2 ** retry;
+  return delay + delay * 0.2 * Math.random();
+};
+
+/** Waits `ms`, cut short (rejecting) when `signal` aborts. */
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepFor(ms, undefined, { signal });

@@ -1,5 +1,4 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { hash33, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { describeCode, UpstreamHttp } from '../upstream/upstream-http.service';
@@ -47,9 +46,6 @@ export class UserService {
   async getUserPlaylists(query: GetUserPlaylistsQuery): Promise<Shaped> {
     const cookie = this.upstream.effectiveCookie();
     if (!cookie) throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
-    const cookies = parseCookie(cookie);
-    const key = cookies.qqmusic_key || cookies.qm_keyst || '';
-    const gtk = key ? hash33(key, 5381) : 5381;
     const { uin } = query;
     // Spec-derived c6 homepage CGI (CONTRACT §8.1); §12 keeps it as primary and L1 still calls it for its expiry check.
     const { raw } = await this.upstream.cgi<Record<string, any>>(
@@ -65,8 +61,6 @@ export class UserService {
         platform: 'yqq.json',
         needNewCode: 0,
         uin,
-        g_tk_new_20200303: gtk,
-        g_tk: gtk,
         cid: 205360838,
         userid: uin,
         reqfrom: 1,
@@ -74,7 +68,7 @@ export class UserService {
         hostUin: 0,
         loginUin: uin,
       },
-      { host: 'c6', referer: `https://y.qq.com/portal/profile.html?uin=${uin}`, noRefererRetry: true },
+      { host: 'c6', referer: `https://y.qq.com/portal/profile.html?uin=${uin}`, noRefererRetry: true, gtk: true },
     );
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
       throw new UpstreamError('bad_body', 'Upstream fcg_get_profile_homepage.fcg answered an unexpected body', 'c6', {
