@@ -53,8 +53,9 @@ export async function startServerChild(
   args: string[],
   env: Record<string, string | undefined>,
   startTimeoutMs = 30_000,
+  nodeFlags: string[] = [],
 ): Promise<ServerChild> {
-  const child = spawn(process.execPath, ['--expose-gc', entry, ...args], {
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, entry, ...args], {
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
