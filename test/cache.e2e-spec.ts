@@ -111,3 +111,38 @@ describe('Response cache, coalescing and stale answers', () => {
     }
   });
 });
+
+describe('Response cache memory tier is bounded by bytes (CACHE_MEMORY_MB)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { CACHE_ENABLED: 'true', CACHE_MEMORY_MB: '1' } });
+  });
+  afterAll(() => h.close());
+
+  // The key covers every query parameter, so `n` makes distinct entries of equal size.
+  const chart = (n: number) => `/getRanks?topId=4&limit=100&n=${n}`;
+  const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+
+  it('drops the least recently used answers once the bound is reached, keeps recent ones, reports its size', async () => {
+    const first = await h.http().get(chart(0)).expect(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    // Each answer costs at least 3 bytes per character (its text and its UTF-8 bytes): enough to pass 1 MB.
+    const count = Math.ceil(2 ** 20 / (first.text.length * 3)) + 2;
+    for (let n = 1; n < count; n++) await h.http().get(chart(n)).expect(200);
+
+    const recent = await h.http().get(chart(count - 1)).expect(200);
+    expect(recent.headers['x-cache']).toBe('HIT');
+    h.fake.reset();
+    const evicted = await h.http().get(chart(0)).expect(200);
+    expect(evicted.headers['x-cache']).toBe('MISS');
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+
+    const metrics = (await h.http().get('/metrics').expect(200)).text;
+    const bytes = gauge(metrics, 'gateway_cache_memory_bytes');
+    const entries = gauge(metrics, 'gateway_cache_memory_entries');
+    expect(bytes).toBeGreaterThan(2 ** 19);
+    expect(bytes).toBeLessThanOrEqual(2 ** 20);
+    expect(entries).toBeGreaterThan(1);
+    expect(entries).toBeLessThan(count);
+  });
+});

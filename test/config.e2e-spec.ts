@@ -19,6 +19,8 @@ describe('Configuration is validated at start-up', () => {
     ['LOG_LEVEL', 'chatty'],
     ['BODY_LIMIT', 'lots'],
     ['LOGIN_PERSIST_COOKIE', 'yes'],
+    ['CACHE_MEMORY_MB', '0'],
+    ['CACHE_MEMORY_MB', 'lots'],
   ])('refuses to start when %s=%s, naming the variable', async (name, value) => {
     await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', [name]: value })).rejects.toThrow(name);
   });

@@ -1,7 +1,7 @@
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
-import type { CacheableMemory } from 'cacheable';
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { parseCookie } from '../common/cookie';
 import type { AppConfig } from '../config/app-config';
@@ -25,6 +25,35 @@ export interface CachedAnswer {
   shared: boolean;
 }
 
+/** What Keyv keeps in the memory tier for one key. */
+export interface MemoryEntry {
+  value: CachedAnswer;
+  expires?: number;
+}
+
+/**
+ * Approximate bytes one memory-tier entry holds: the JSON text (V8 keeps it in one or two bytes per character;
+ * two is assumed) plus its UTF-8 encoding, made on the first hit and kept beside it.
+ */
+function memoryEntrySize(entry: MemoryEntry, key: string): number {
+  const body = typeof entry?.value?.body === 'string' ? entry.value.body : '';
+  return 256 + key.length * 2 + body.length * 2 + Buffer.byteLength(body);
+}
+
+/**
+ * The in-memory tier: lru-cache bounded by approximate bytes, used as a Keyv store. Keyv passes its TTL as a bare
+ * number (lru-cache expects an options object there); Keyv keeps `expires` in the entry itself, so it is dropped.
+ */
+export class MemoryTier extends LRUCache<string, MemoryEntry> {
+  constructor(maxBytes: number) {
+    super({ maxSize: maxBytes, sizeCalculation: memoryEntrySize });
+  }
+
+  override set(key: string, value: MemoryEntry): this {
+    return super.set(key, value);
+  }
+}
+
 /** Query parameters that never change the answer (credentials, cache control). */
 const IGNORED_PARAMS = new Set(['cookie', 'nocache']);
 
@@ -38,7 +67,7 @@ export class ResponseCache {
 
   constructor(
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
-    @Inject(MEMORY_TIER) private readonly memory: CacheableMemory,
+    @Inject(MEMORY_TIER) private readonly memory: MemoryTier,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly upstream: UpstreamHttp,
   ) {}
@@ -65,7 +94,7 @@ export class ResponseCache {
 
   /** The in-memory entry, synchronously (fast lane). */
   peek(key: string): CachedAnswer | undefined {
-    const entry = this.memory.get<{ value: CachedAnswer; expires?: number }>(`${CACHE_NAMESPACE}:${key}`);
+    const entry = this.memory.get(`${CACHE_NAMESPACE}:${key}`);
     if (!entry || (entry.expires !== undefined && entry.expires < Date.now())) return undefined;
     return entry.value;
   }

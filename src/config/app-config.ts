@@ -66,6 +66,8 @@ export interface AppConfig {
   /** Redis for the shared response cache and rate-limit counters; undefined = in-memory (one instance). */
   redisUrl?: string;
   cacheEnabled: boolean;
+  /** Upper bound (MB, approximate) of the in-memory response cache tier; least recently used answers go first. */
+  cacheMemoryMb: number;
   /** Requests per client IP per rateLimitWindowMs; 0 disables rate limiting. */
   rateLimit: number;
   rateLimitWindowMs: number;
@@ -111,6 +113,7 @@ export const ENV_DEFAULTS = {
   LOGIN_PERSIST_COOKIE: 'false',
   REDIS_URL: '',
   CACHE_ENABLED: 'true',
+  CACHE_MEMORY_MB: '32',
   RATE_LIMIT: '600',
   RATE_LIMIT_WINDOW_MS: '60000',
   UPSTREAM_RETRIES: '2',
@@ -163,6 +166,8 @@ class EnvVars implements Record<EnvName, string> {
   REDIS_URL: string;
   @IsIn(['true', 'false'])
   CACHE_ENABLED: string;
+  @Matches(/^[1-9]\d{0,4}$/, { message: 'must be 1 to 99999 (megabytes)' })
+  CACHE_MEMORY_MB: string;
   @Matches(/^\d+$/, { message: 'must be a whole number (0 disables rate limiting)' })
   RATE_LIMIT: string;
   @Matches(/^[1-9]\d*$/, { message: 'must be a positive number of milliseconds' })
@@ -240,6 +245,7 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     persistLoginCookie: raw.LOGIN_PERSIST_COOKIE === 'true',
     redisUrl: raw.REDIS_URL || undefined,
     cacheEnabled: raw.CACHE_ENABLED === 'true',
+    cacheMemoryMb: Number(raw.CACHE_MEMORY_MB),
     rateLimit: Number(raw.RATE_LIMIT),
     rateLimitWindowMs: Number(raw.RATE_LIMIT_WINDOW_MS),
     upstreamRetries: Number(raw.UPSTREAM_RETRIES),

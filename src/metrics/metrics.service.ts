@@ -53,6 +53,26 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private cacheMemory?: () => { bytes: number; entries: number };
+
+  readonly cacheMemoryBytes = new Gauge({
+    name: 'gateway_cache_memory_bytes',
+    help: 'Approximate bytes held by the in-memory response cache tier (bounded by CACHE_MEMORY_MB)',
+    registers: [this.registry],
+    collect: () => {
+      if (this.cacheMemory) this.cacheMemoryBytes.set(this.cacheMemory().bytes);
+    },
+  });
+
+  readonly cacheMemoryEntries = new Gauge({
+    name: 'gateway_cache_memory_entries',
+    help: 'Answers held by the in-memory response cache tier',
+    registers: [this.registry],
+    collect: () => {
+      if (this.cacheMemory) this.cacheMemoryEntries.set(this.cacheMemory().entries);
+    },
+  });
+
   readonly breakerState = new Gauge({
     name: 'gateway_upstream_breaker_open',
     help: 'Circuit breaker per upstream host: 0 closed, 1 open, 0.5 half-open',
@@ -76,5 +96,10 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** The response cache's memory tier reports its size here (read on every scrape). */
+  observeCacheMemory(source: () => { bytes: number; entries: number }): void {
+    this.cacheMemory = source;
   }
 }
