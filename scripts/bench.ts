@@ -6,7 +6,7 @@ import { numberFlag, parseFlags } from './lib/cli';
 import { FakeClient } from './lib/fake-client';
 import { json, send } from './lib/http-client';
 import { LoadResult, runLoad } from './lib/load';
-import { cpuSeconds, memoryOf, sampleRss, ServerChild, sleep, startServerChild } from './lib/proc';
+import { cpuSeconds, memoryOf, productionNodeFlags, sampleRss, ServerChild, sleep, startServerChild } from './lib/proc';
 import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
 
 /**
@@ -17,8 +17,8 @@ import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
  */
 
 const UPSTREAM_LATENCY_MS = 20;
-/** The V8 flags `npm run start:prod` and the Dockerfile run the gateway with (README "Performance"); GW_NODE_FLAGS overrides. */
-const GATEWAY_NODE_FLAGS = (process.env.GW_NODE_FLAGS ?? '--max-semi-space-size=8').split(' ').filter(Boolean);
+/** The V8 flags `npm run start:prod` runs the gateway with (README "Performance"); GW_NODE_FLAGS overrides. */
+const GATEWAY_NODE_FLAGS = process.env.GW_NODE_FLAGS?.split(' ').filter(Boolean) ?? productionNodeFlags();
 const CONNECTIONS = 50;
 const NO_CACHE = { 'Cache-Control': 'no-cache' };
 const HIT_PATH = '/getRanks?topId=62&limit=20';

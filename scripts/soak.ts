@@ -6,7 +6,7 @@ import type { FaultMatch } from '../fake-upstream/fake-upstream';
 import { numberFlag, parseFlags } from './lib/cli';
 import { FakeClient } from './lib/fake-client';
 import { Exchange, json, send } from './lib/http-client';
-import { memoryOf, sampleRss, ServerChild, sleep, socketCount, startServerChild } from './lib/proc';
+import { memoryOf, productionNodeFlags, sampleRss, ServerChild, sleep, socketCount, startServerChild } from './lib/proc';
 import { fmt, percentile, Reservoir, table, Verdict, verdictTable } from './lib/stats';
 
 /**
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       UPSTREAM_RETRIES: String(RETRIES),
       ALT_LOGIN_POLL_TIMEOUT_MS: String(POLL_TIMEOUT_MS),
-    });
+    }, undefined, productionNodeFlags());
     children.push(gw);
     let crashed = false;
     let terminating = false;

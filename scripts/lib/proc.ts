@@ -26,6 +26,16 @@ export interface ServerChild {
   kill: () => Promise<void>;
 }
 
+/**
+ * The V8 flags production runs the gateway with, read from package.json's `start:prod` (the one place they are set;
+ * the Dockerfile repeats them), so the bench and the soak measure what production runs.
+ */
+export function productionNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = pkg.scripts['start:prod'].split(/\s+/);
+  return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+}
+
 const live = new Set<ChildProcess>();
 
 function killAllSync(): void {
