@@ -6,6 +6,7 @@ const common = {
   rootDir: '.',
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': tsJest },
+  setupFiles: ['<rootDir>/test/support/fast-check-seed.ts'],
 };
 module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
