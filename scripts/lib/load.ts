@@ -10,6 +10,9 @@ export interface LoadOptions {
   connections: number;
   durationS: number;
   headers?: Record<string, string>;
+  /** GET unless given (POST with `body` for runs straight against the fake upstream). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface LoadResult {
@@ -39,6 +42,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     connections: opts.connections,
     duration: opts.durationS,
     headers: opts.headers ?? {},
+    method: opts.method ?? 'GET',
+    body: opts.body,
     timeout: 10,
     requests:
       paths.length > 1
