@@ -1,5 +1,4 @@
-import { createApp, listen } from '../src/app.factory';
-import { FakeUpstream } from './fake-upstream';
+import { closeOnSignal, runDemo, startDemo } from './demo-runner';
 
 /**
  * Offline walk-through of both QR logins: the fake upstream plus the gateway, in one process.
@@ -9,17 +8,12 @@ import { FakeUpstream } from './fake-upstream';
  *
  * The fake's "phone" is a control route on the fake ptlogin / lp.open.weixin hosts: `/__demo/scan?...&action=…`.
  */
-async function main(): Promise<void> {
-  const fake = new FakeUpstream();
-  const origins = await fake.start();
-  const app = await createApp({
-    ...process.env,
-    ...fake.env(),
+runDemo('Login demo', async () => {
+  const demo = await startDemo({
     PORT: process.env.PORT ?? '3200',
-    COOKIE_FILE: process.env.COOKIE_FILE ?? 'config/demo-user-info.json',
     ALT_LOGIN_POLL_TIMEOUT_MS: process.env.ALT_LOGIN_POLL_TIMEOUT_MS ?? '5000',
   });
-  const url = await listen(app);
+  const { url, origins } = demo;
   console.log('Fake upstream origins:');
   for (const [host, origin] of Object.entries(origins)) console.log(`  ${host.padEnd(12)} ${origin}`);
   console.log(`Gateway: ${url}\n`);
@@ -28,8 +22,7 @@ async function main(): Promise<void> {
     try {
       await walk(url, origins.ptlogin, origins.wxLp);
     } finally {
-      await app.close();
-      await fake.stop();
+      await demo.close();
     }
     return;
   }
@@ -44,14 +37,8 @@ WeChat (Alt) login:
   curl -s '${origins.wxLp}/__demo/scan?action=confirm&uuid=<uuid>'   # scan|confirm|cancel|expire
   curl -s -X POST ${url}/checkAltLoginQr -H 'Content-Type: application/json' -d '{"uuid":"<uuid>"}'
 `);
-  const stop = async () => {
-    await app.close();
-    await fake.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
+  closeOnSignal(demo);
+});
 
 async function walk(url: string, ptlogin: string, wxLp: string): Promise<void> {
   const post = async (path: string, body: object): Promise<any> =>
@@ -73,8 +60,3 @@ async function walk(url: string, ptlogin: string, wxLp: string): Promise<void> {
   await fetch(`${wxLp}/__demo/scan?action=confirm&uuid=${wx.uuid}`);
   show('POST /checkAltLoginQr (confirmed)', await post('/checkAltLoginQr', { uuid: wx.uuid }));
 }
-
-main().catch((err: Error) => {
-  console.error(`Login demo failed: ${err.message}`);
-  process.exit(1);
-});
