@@ -372,6 +372,9 @@ describe('Music endpoints', () => {
       expect(res.body).toEqual({ code: 0, msg: 'ok', data: [] });
       const empty = await h.http().post('/batchGetSongInfo').send({ songs: [] }).expect(200);
       expect(empty.body.data).toEqual([]);
+      // JSON null means absent, like a missing field
+      const none = await h.http().post('/batchGetSongInfo').send({ songs: null }).expect(200);
+      expect(none.body.data).toEqual([]);
       expect(h.fake.requests).toHaveLength(0);
     });
 
