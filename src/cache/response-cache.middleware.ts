@@ -56,11 +56,16 @@ export class ResponseCacheMiddleware implements NestMiddleware {
       res.send = send;
       const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
       if (res.statusCode === 200 && text !== undefined) {
-        const answer: CachedAnswer = { body: text, etag: etagOf(text), storedAt: Date.now(), ttl, shared };
-        this.cache.store(key, answer);
+        // Encoded once: the ETag, the cache's size accounting, the first hit and Express all use these bytes.
+        const bytes = Buffer.isBuffer(body) ? body : Buffer.from(text);
+        const answer: CachedAnswer = { body: text, bytes: bytes.length, etag: etagOf(bytes), storedAt: Date.now(), ttl, shared };
+        this.cache.store(key, answer, bytes);
         settle(answer);
         res.set(this.cache.headersOf(answer, bypass ? 'BYPASS' : 'MISS'));
-        return send(body);
+        // Express adds the charset to a text body's type, not to a Buffer's: keep the answer's header as it was.
+        const type = res.get('Content-Type');
+        if (typeof body === 'string' && type && !/charset=/i.test(type)) res.set('Content-Type', `${type}; charset=utf-8`);
+        return send(bytes);
       }
       settle(null);
       if (res.statusCode >= 500 && stale) {

@@ -18,6 +18,8 @@ export const CACHE_NAMESPACE = 'qqgw';
 export interface CachedAnswer {
   /** JSON text (a string so every tier, Redis included, stores it compactly). */
   body: string;
+  /** Its length in UTF-8 bytes (absent in entries stored by older versions). */
+  bytes?: number;
   etag: string;
   storedAt: number;
   ttl: number;
@@ -37,7 +39,7 @@ export interface MemoryEntry {
  */
 function memoryEntrySize(entry: MemoryEntry, key: string): number {
   const body = typeof entry?.value?.body === 'string' ? entry.value.body : '';
-  return 256 + key.length * 2 + body.length * 2 + Buffer.byteLength(body);
+  return 256 + key.length * 2 + body.length * 2 + (entry.value.bytes ?? Buffer.byteLength(body));
 }
 
 /**
@@ -104,7 +106,9 @@ export class ResponseCache {
     return (await this.cache.get<CachedAnswer>(key).catch(() => undefined)) ?? undefined;
   }
 
-  store(key: string, answer: CachedAnswer): void {
+  /** Stores the answer in every tier; `bytes`, when the caller has them, spares the first hit an encoding. */
+  store(key: string, answer: CachedAnswer, bytes?: Buffer): void {
+    if (bytes) this.encoded.set(answer, bytes);
     void this.cache.set(key, answer, (answer.ttl + STALE_WINDOW_SECONDS) * 1000).catch(() => undefined);
   }
 
@@ -135,6 +139,6 @@ export class ResponseCache {
   }
 }
 
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 }
