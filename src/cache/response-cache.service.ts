@@ -38,8 +38,8 @@ export interface MemoryEntry {
  * two is assumed) plus its UTF-8 encoding, made on the first hit and kept beside it.
  */
 function memoryEntrySize(entry: MemoryEntry, key: string): number {
-  const body = typeof entry?.value?.body === 'string' ? entry.value.body : '';
-  return 256 + key.length * 2 + body.length * 2 + (entry.value.bytes ?? Buffer.byteLength(body));
+  const { body, bytes } = entry.value;
+  return 256 + key.length * 2 + body.length * 2 + (bytes ?? Buffer.byteLength(body));
 }
 
 /**

@@ -55,23 +55,17 @@ export class MetricsService {
 
   private cacheMemory?: () => { bytes: number; entries: number };
 
-  readonly cacheMemoryBytes = new Gauge({
-    name: 'gateway_cache_memory_bytes',
-    help: 'Approximate bytes held by the in-memory response cache tier (bounded by CACHE_MEMORY_MB)',
-    registers: [this.registry],
-    collect: () => {
-      if (this.cacheMemory) this.cacheMemoryBytes.set(this.cacheMemory().bytes);
-    },
-  });
+  readonly cacheMemoryBytes = this.cacheMemoryGauge(
+    'gateway_cache_memory_bytes',
+    'Approximate bytes held by the in-memory response cache tier (bounded by CACHE_MEMORY_MB)',
+    (size) => size.bytes,
+  );
 
-  readonly cacheMemoryEntries = new Gauge({
-    name: 'gateway_cache_memory_entries',
-    help: 'Answers held by the in-memory response cache tier',
-    registers: [this.registry],
-    collect: () => {
-      if (this.cacheMemory) this.cacheMemoryEntries.set(this.cacheMemory().entries);
-    },
-  });
+  readonly cacheMemoryEntries = this.cacheMemoryGauge(
+    'gateway_cache_memory_entries',
+    'Answers held by the in-memory response cache tier',
+    (size) => size.entries,
+  );
 
   readonly breakerState = new Gauge({
     name: 'gateway_upstream_breaker_open',
@@ -96,6 +90,19 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A gauge read from the cache's memory tier on every scrape. */
+  private cacheMemoryGauge(name: string, help: string, read: (size: { bytes: number; entries: number }) => number): Gauge {
+    const gauge: Gauge = new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect: () => {
+        if (this.cacheMemory) gauge.set(read(this.cacheMemory()));
+      },
+    });
+    return gauge;
   }
 
   /** The response cache's memory tier reports its size here (read on every scrape). */
