@@ -1,8 +1,9 @@
+import { request as httpRequest, type Server } from 'node:http';
 import type { FakeRoutes } from '../fake-upstream/fake-upstream';
 import { UpstreamHttp } from '../src/upstream/upstream-http.service';
 import { UpstreamError } from '../src/upstream/upstream.errors';
 import { requestContext } from '../src/common/request-context';
-import { Harness, startHarness } from './support/harness';
+import { Harness, startHarness, waitFor } from './support/harness';
 
 /** CGIs that refuse a c.y.qq.com Referer, as several real ones do (CONTRACT §10 item 4). */
 const testRoutes: FakeRoutes = {
@@ -89,5 +90,68 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
     await new Promise((r) => setTimeout(r, 50));
     abort.abort();
     await expect(call).rejects.toMatchObject({ name: 'RequestAbortedError' });
+  });
+
+  describe('identical calls in flight share one upstream call, and one caller hanging up cancels nobody else', () => {
+    const XML = 'c /test/xml.fcg';
+    const xmlAs = (signal: AbortSignal) =>
+      requestContext.run({ signal }, () => upstream.cgi('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true }));
+    afterEach(() => h.fake.release(XML));
+    const upstreamJoins = async () => {
+      const line = (await h.http().get('/metrics')).text.split('\n').find((l) => l.startsWith('gateway_coalesced_requests_total{level="upstream"}'));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+
+    it('the others still get the answer when the first caller hangs up', async () => {
+      h.fake.hold(XML);
+      const first = new AbortController();
+      const second = new AbortController();
+      const calls = [xmlAs(first.signal), xmlAs(second.signal)];
+      await waitFor(() => h.fake.currentConcurrency(XML) === 1, 3000, 'the shared call to reach upstream');
+      first.abort();
+      h.fake.release(XML);
+      const [, answer] = await Promise.all(calls);
+      expect(answer.raw).toContain('<result>');
+      expect(h.fake.requestsTo('c', '/test/xml.fcg')).toHaveLength(1);
+    });
+
+    it('the upstream call is cancelled once every caller has hung up; a later caller starts a fresh one', async () => {
+      h.fake.hold(XML);
+      const callers = [new AbortController(), new AbortController()];
+      const calls = callers.map((c) => xmlAs(c.signal));
+      await waitFor(() => h.fake.currentConcurrency(XML) === 1, 3000, 'the shared call to reach upstream');
+      callers.forEach((c) => c.abort());
+      for (const call of calls) await expect(call).rejects.toMatchObject({ name: 'RequestAbortedError' });
+      const later = xmlAs(new AbortController().signal);
+      await waitFor(() => h.fake.requestsTo('c', '/test/xml.fcg').length === 2, 3000, 'a fresh call upstream');
+      h.fake.release(XML);
+      expect((await later).raw).toContain('<result>');
+    });
+
+    it('over HTTP: a client that disconnects does not turn an identical request into an error', async () => {
+      const DETAIL = 'music.musicToplist.Toplist.GetDetail';
+      h.fake.hold(DETAIL);
+      try {
+        const leaving = httpRequest(new URL('/getRanks?topId=4&limit=2', h.url));
+        leaving.on('error', () => undefined);
+        leaving.end();
+        await waitFor(() => h.fake.currentConcurrency(DETAIL) === 1, 3000, 'the first request to reach upstream');
+        // The first client leaves only once the second has joined the call in flight (counted in /metrics)…
+        const joinsBefore = await upstreamJoins();
+        const staying = h.http().get('/getRanks?topId=4&limit=2').then((r) => r);
+        await waitFor(async () => (await upstreamJoins()) > joinsBefore, 3000, 'the second request to join the call in flight');
+        leaving.destroy();
+        // …and upstream answers only once the gateway has seen it go (its connection closed).
+        const server = h.app.getHttpServer() as Server;
+        await waitFor(() => new Promise((resolve) => server.getConnections((_err, n) => resolve(n === 1))), 3000, 'the first client to be gone');
+        h.fake.release(DETAIL);
+        const res = await staying;
+        expect(res.status).toBe(200);
+        expect(res.body.data.songInfoList).toHaveLength(2);
+        expect(h.fake.requestsTo('u', '/cgi-bin/musicu.fcg')).toHaveLength(1);
+      } finally {
+        h.fake.release(DETAIL);
+      }
+    });
   });
 });

@@ -137,6 +137,39 @@ export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
   20274: 'too many devices on this account',
 };
 
+/** A read in flight that identical calls join (UpstreamHttp.coalesce). */
+interface SharedCall<T> {
+  promise: Promise<T>;
+  waiters: WaitingCallers;
+}
+
+/**
+ * The callers waiting on one shared call. Its signal fires once every one of them has hung up; a caller without a
+ * signal (work outside a request) can never hang up, so it keeps the call alive.
+ */
+class WaitingCallers {
+  private readonly controller = new AbortController();
+  private waiting = 0;
+  private unbounded = false;
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  join(signal: AbortSignal | undefined): void {
+    if (!signal) {
+      this.unbounded = true;
+      return;
+    }
+    this.waiting++;
+    const leave = () => {
+      if (--this.waiting === 0 && !this.unbounded) this.controller.abort(signal.reason);
+    };
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+  }
+}
+
 /**
  * The one door to QQ Music. Feature services say what to ask (a musicu module/method/param or a CGI path)
  * and get parsed answers back; only this class knows origins, comm, cookies, headers, timeouts and how
@@ -146,7 +179,7 @@ export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
 export class UpstreamHttp implements OnApplicationShutdown {
   private readonly logger = new Logger('Upstream');
   private readonly breakers = new Map<UpstreamHost, CircuitBreaker<[() => Promise<UpstreamResponse>], UpstreamResponse>>();
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new Map<string, SharedCall<unknown>>();
   private stored?: StoredCredentialProvider;
   /**
    * Keep-alive pools (undici: one pool per upstream origin). `connections` is per origin, so it is also the per-host
@@ -338,17 +371,28 @@ export class UpstreamHttp implements OnApplicationShutdown {
 
   /**
    * Identical reads already in flight are shared, not repeated: N concurrent identical calls → 1 upstream call.
-   * The key covers everything that shapes the answer, including which account's cookie is sent.
+   * The key covers everything that shapes the answer, including which account's cookie is sent. The shared call
+   * runs under a signal that fires only once every caller waiting on it has hung up, so one client's disconnect
+   * never cancels (or turns into a 499 for) the others; a caller arriving after that starts a fresh call.
    */
   private coalesce<T>(key: string, call: () => Promise<T>): Promise<T> {
-    const pending = this.inFlight.get(key) as Promise<T> | undefined;
-    if (pending) {
+    const context = requestContext.getStore();
+    const pending = this.inFlight.get(key) as SharedCall<T> | undefined;
+    if (pending && !pending.waiters.signal.aborted) {
       this.metrics.coalesced.inc({ level: 'upstream' });
-      return pending;
+      pending.waiters.join(context?.signal);
+      return pending.promise;
     }
-    const promise = call().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, promise);
-    return promise;
+    const waiters = new WaitingCallers();
+    waiters.join(context?.signal);
+    const shared: SharedCall<T> = {
+      waiters,
+      promise: requestContext.run({ ...context, signal: waiters.signal }, call).finally(() => {
+        if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
+      }),
+    };
+    this.inFlight.set(key, shared);
+    return shared.promise;
   }
 
   /** Like send, but a status outside 2xx (3xx too when redirects are manual) is an UpstreamError. */

@@ -88,10 +88,10 @@ function lineCollector(lines: string[]): NodeJS.WritableStream {
   });
 }
 
-/** Polls `check` until it returns true, failing after `timeoutMs` (a deadline, not a sleep). */
-export async function waitFor(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
+/** Polls `check` (sync or async) until it holds, failing after `timeoutMs` (a deadline, not a sleep). */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
