@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { request as httpRequest, type Server } from 'node:http';
 import { hash33 } from '../src/common/cookie';
 import { loginFake, qqConfirm } from '../fake-upstream/handlers/login';
 import { expireFakeKey } from '../fake-upstream/handlers/user';
@@ -199,6 +200,31 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     // Each request: at most one try with the old key, then exactly one with the new key.
     expect(detailKeys().filter((k) => k === newKey)).toHaveLength(topIds.length);
     expect(detailKeys().filter((k) => k !== newKey).every((k) => k === OLD_KEY)).toBe(true);
+  });
+
+  it('a client hanging up during the refresh does not cancel it (the refresh key is single-use)', async () => {
+    h.writeCookieFile(qqLogin());
+    expiredKeys.add(OLD_KEY);
+    h.fake.hold(LOGIN);
+    try {
+      const leaving = httpRequest(new URL('/getRanks?topId=4&limit=1', h.url));
+      leaving.on('error', () => undefined);
+      leaving.end();
+      await waitFor(() => h.fake.currentConcurrency(LOGIN) === 1, 3000, 'the refresh to reach upstream');
+      leaving.destroy();
+      const server = h.app.getHttpServer() as Server;
+      await waitFor(() => new Promise((resolve) => server.getConnections((_err, n) => resolve(n === 0))), 3000, 'the client to be gone');
+      h.fake.release(LOGIN);
+      await waitFor(() => saved().refresh?.outcome === 'ok', 3000, 'the refresh to complete');
+    } finally {
+      h.fake.release(LOGIN);
+    }
+    const newKey = loginFake(h.fake.state).refreshed[0].musickey;
+    expect(saved().credential.musickey).toBe(newKey);
+    h.fake.reset();
+    await h.http().get('/getRanks?topId=26&limit=1').expect(200);
+    expect(detailKeys()).toEqual([newKey]);
+    expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
   });
 
   it('concurrent requests with a key expired by time: exactly one refresh, all calls carry the new key', async () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { requestContext } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
@@ -119,7 +120,10 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     const account = accountOf(record);
     const pending = this.inflight.get(account);
     if (pending) return pending;
-    const run = this.refreshLocked(account, reason, failedCookie)
+    // The refresh belongs to the account, not to the request that noticed the expiry: outside its context, so that
+    // client hanging up cannot abort a single-use refresh that other requests are waiting on.
+    const run = requestContext
+      .exit(() => this.refreshLocked(account, reason, failedCookie))
       .catch((err: Error) => {
         // The store or its lock failed (e.g. Redis down): the request goes on with what it has.
         this.logger.warn(`Credential refresh for account ${maskUin(account)} (${reason}) could not run: ${err.message}`);
