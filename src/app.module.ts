@@ -12,6 +12,7 @@ import { LegacyModule } from './legacy/legacy.module';
 import { LoggingModule } from './logging/logging.module';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
+import { FailoverThrottlerStorage } from './redis/failover-throttler.storage';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -62,7 +63,7 @@ export class AppModule implements NestModule {
             throttlers: [{ ttl: config.rateLimitWindowMs, limit: Math.max(config.rateLimit, 1) }],
             skipIf: () => config.rateLimit === 0,
             // Shared counters across instances when Redis is configured.
-            storage: redis ? new ThrottlerStorageRedisService(redis) : undefined,
+            storage: redis ? new FailoverThrottlerStorage(new ThrottlerStorageRedisService(redis), () => redis.status === 'ready') : undefined,
           }),
         }),
         ResponseCacheModule,

@@ -5,13 +5,14 @@ import { Keyv } from 'keyv';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
+import { redisReconnectDelayMs, reportRedisOutages } from '../redis/redis.module';
 import { ResponseCacheMiddleware } from './response-cache.middleware';
-import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache } from './response-cache.service';
+import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache, SHARED_TIER, type SharedTier } from './response-cache.service';
 
 /**
- * The memory tier, one per app instance, shared by cache-manager and the fast lane's synchronous reads. Bounded by
- * bytes (CACHE_MEMORY_MB), not by count: one 100-song chart weighs as much as a hundred small answers, and a count
- * bound would let a few thousand large answers take hundreds of MB.
+ * The cache's tiers, one set per app instance. The memory tier is shared by cache-manager and the fast lane's
+ * synchronous reads, and bounded by bytes (CACHE_MEMORY_MB), not by count: one 100-song chart weighs as much as a
+ * hundred small answers, and a count bound would let a few thousand large answers take hundreds of MB.
  */
 @Module({
   providers: [
@@ -24,10 +25,32 @@ import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache } from './respo
         return tier;
       },
     },
+    { provide: SHARED_TIER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => (config.redisUrl ? sharedTier(config.redisUrl, config.redisTimeoutMs) : null) },
   ],
-  exports: [MEMORY_TIER],
+  exports: [MEMORY_TIER, SHARED_TIER],
 })
-class MemoryTierModule {}
+class CacheTiersModule {}
+
+/**
+ * The shared Redis tier (REDIS_URL). While Redis is unreachable its commands fail at once (no offline queue) and
+ * ResponseCache does not even ask it; a read that gets no answer within REDIS_TIMEOUT_MS counts as a miss (node-redis
+ * has no per-reply timeout, so against a stalled Redis the read itself stays pending until TCP gives up on it).
+ */
+function sharedTier(url: string, timeoutMs: number): SharedTier {
+  const store = new KeyvRedis<unknown>(
+    { url, disableOfflineQueue: true, socket: { connectTimeout: Math.max(timeoutMs, 2000), reconnectStrategy: redisReconnectDelayMs } },
+    { throwOnConnectError: false },
+  );
+  reportRedisOutages(store.client, 'cache');
+  // Connected now, at start-up, not lazily inside the first request (whose log context its events would carry).
+  void store.client.connect().catch(() => undefined);
+  const drain = store.disconnect.bind(store);
+  return Object.assign(store, {
+    isReady: () => (store.client as { isReady?: boolean }).isReady === true,
+    // At shutdown the connection is dropped, not drained: a stalled Redis never answers what is pending.
+    disconnect: () => drain(true),
+  });
+}
 
 /**
  * cache-manager with a byte-bounded in-memory LRU tier (objects kept as is: no JSON round trip) and, when REDIS_URL
@@ -37,15 +60,15 @@ class MemoryTierModule {}
   imports: [
     CacheModule.registerAsync({
       isGlobal: true,
-      imports: [MemoryTierModule],
-      inject: [APP_CONFIG, MEMORY_TIER],
-      useFactory: (config: AppConfig, memory: MemoryTier) => {
+      imports: [CacheTiersModule],
+      inject: [MEMORY_TIER, SHARED_TIER],
+      useFactory: (memory: MemoryTier, shared: SharedTier | null) => {
         const stores = [new Keyv({ store: memory, serialize: undefined, deserialize: undefined, namespace: CACHE_NAMESPACE })];
-        if (config.redisUrl) stores.push(new Keyv({ store: new KeyvRedis(config.redisUrl), namespace: CACHE_NAMESPACE }));
+        if (shared) stores.push(new Keyv({ store: shared, namespace: CACHE_NAMESPACE }));
         return { stores };
       },
     }),
-    MemoryTierModule,
+    CacheTiersModule,
   ],
   providers: [ResponseCache, ResponseCacheMiddleware],
   exports: [ResponseCache, ResponseCacheMiddleware],

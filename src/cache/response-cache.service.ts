@@ -1,3 +1,4 @@
+import type KeyvRedis from '@keyv/redis';
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
@@ -11,6 +12,11 @@ import { CACHE_TTL_SECONDS, STALE_WINDOW_SECONDS } from './cache-policy';
 
 /** The in-memory tier of cache-manager, read synchronously by the fast lane. */
 export const MEMORY_TIER = Symbol('MEMORY_TIER');
+/** The shared Redis tier (a Keyv store), or null without REDIS_URL. */
+export const SHARED_TIER = Symbol('SHARED_TIER');
+
+/** The Redis tier as cache-manager uses it, plus whether its connection is up right now. */
+export type SharedTier = KeyvRedis<unknown> & { isReady: () => boolean };
 /** Keyv namespace of the response cache: cache-manager stores `<namespace>:<key>` → `{ value, expires }`. */
 export const CACHE_NAMESPACE = 'qqgw';
 
@@ -70,6 +76,7 @@ export class ResponseCache {
   constructor(
     @Inject(CACHE_MANAGER) private readonly cache: Cache,
     @Inject(MEMORY_TIER) private readonly memory: MemoryTier,
+    @Inject(SHARED_TIER) private readonly shared: SharedTier | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly upstream: UpstreamHttp,
   ) {}
@@ -101,9 +108,20 @@ export class ResponseCache {
     return entry.value;
   }
 
-  /** Memory tier, then the shared Redis tier when configured. Errors of the shared tier count as a miss. */
+  /**
+   * Memory tier, then the shared Redis tier when configured and connected. An error of the shared tier, or no answer
+   * from it within REDIS_TIMEOUT_MS, counts as a miss.
+   */
   async get(key: string): Promise<CachedAnswer | undefined> {
-    return (await this.cache.get<CachedAnswer>(key).catch(() => undefined)) ?? undefined;
+    const memory = this.peek(key);
+    if (memory || !this.shared?.isReady()) return memory;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.config.redisTimeoutMs)));
+    try {
+      return (await Promise.race([this.cache.get<CachedAnswer>(key).catch(() => undefined), deadline])) ?? undefined;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Stores the answer in every tier; `bytes`, when the caller has them, spares the first hit an encoding. */

@@ -65,6 +65,8 @@ export interface AppConfig {
   persistLoginCookie: boolean;
   /** Redis for the shared response cache and rate-limit counters; undefined = in-memory (one instance). */
   redisUrl?: string;
+  /** Longest any one Redis command may take before it counts as failed (the answer then goes on without Redis). */
+  redisTimeoutMs: number;
   cacheEnabled: boolean;
   /** Upper bound (MB, approximate) of the in-memory response cache tier; least recently used answers go first. */
   cacheMemoryMb: number;
@@ -114,6 +116,7 @@ export const ENV_DEFAULTS = {
   REDIS_URL: '',
   CACHE_ENABLED: 'true',
   CACHE_MEMORY_MB: '32',
+  REDIS_TIMEOUT_MS: '500',
   RATE_LIMIT: '600',
   RATE_LIMIT_WINDOW_MS: '60000',
   UPSTREAM_RETRIES: '2',
@@ -164,6 +167,8 @@ class EnvVars implements Record<EnvName, string> {
   LOGIN_PERSIST_COOKIE: string;
   @IsOptional() @Matches(/^(rediss?:\/\/.+)?$/, { message: 'must be a redis:// or rediss:// URL' })
   REDIS_URL: string;
+  @Matches(/^[1-9]\d{0,4}$/, { message: 'must be 1 to 99999 milliseconds' })
+  REDIS_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
   CACHE_ENABLED: string;
   @Matches(/^[1-9]\d{0,4}$/, { message: 'must be 1 to 99999 (megabytes)' })
@@ -244,6 +249,7 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     altLoginPollTimeoutMs: Number(raw.ALT_LOGIN_POLL_TIMEOUT_MS),
     persistLoginCookie: raw.LOGIN_PERSIST_COOKIE === 'true',
     redisUrl: raw.REDIS_URL || undefined,
+    redisTimeoutMs: Number(raw.REDIS_TIMEOUT_MS),
     cacheEnabled: raw.CACHE_ENABLED === 'true',
     cacheMemoryMb: Number(raw.CACHE_MEMORY_MB),
     rateLimit: Number(raw.RATE_LIMIT),

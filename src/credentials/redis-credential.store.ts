@@ -6,6 +6,8 @@ import { toCredential, type StoredRecord } from './credential.model';
 import type { CredentialStore } from './credential-store';
 import { recordOfLogin } from './file-credential.store';
 
+/** ioredis connection states in which a command could only wait for a reconnect. */
+const CONNECTION_DOWN = new Set(['reconnecting', 'close', 'end']);
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
@@ -31,6 +33,9 @@ export class RedisCredentialStore implements CredentialStore {
   }
 
   async load(): Promise<StoredRecord | null> {
+    // While the connection is known to be down (logged once by the Redis module) the last record read is the best
+    // there is; at start-up ('connecting') the read waits for the connection, bounded by REDIS_TIMEOUT_MS.
+    if (CONNECTION_DOWN.has(this.redis.status)) return this.current();
     try {
       const text = await this.redis.get(this.key);
       this.cached = text ? parseRecord(text) : null;

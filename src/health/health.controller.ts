@@ -1,5 +1,5 @@
 import { SkipThrottle } from '@nestjs/throttler';
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
@@ -42,14 +42,20 @@ export class HealthController {
     details: { config: { status: 'up', upstream: 'https://u.y.qq.com' }, redis: { status: 'up', mode: 'not configured (in-memory)' } },
   })
   @ApiErrorResponses(
-    { status: 503, description: 'A check is down (e.g. Redis does not answer PING).', errorCodes: ['HTTP_503'] },
+    { status: 503, description: 'A check is down, named in `error` (e.g. `Not ready: redis is down` when Redis does not answer PING).', errorCodes: ['HTTP_503'] },
   )
   @HealthCheck()
-  ready() {
-    return this.health.check([
-      () => this.indicators.check('config').up({ upstream: this.config.origins.u }),
-      () => this.redisHealth(),
-    ]);
+  async ready() {
+    try {
+      return await this.health.check([
+        () => this.indicators.check('config').up({ upstream: this.config.origins.u }),
+        () => this.redisHealth(),
+      ]);
+    } catch (err) {
+      // Terminus's 503 carries each failed check; the answer names them (not their messages, which hold addresses).
+      const failed = Object.keys((err as { response?: { error?: object } }).response?.error ?? {});
+      throw new ServiceUnavailableException(`Not ready: ${failed.length ? failed.map((name) => `${name} is down`).join(', ') : 'a check failed'}`);
+    }
   }
 
   private async redisHealth() {

@@ -1,4 +1,4 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -6,14 +6,50 @@ import { APP_CONFIG } from '../config/config.constants';
 /** The shared Redis connection, or null when REDIS_URL is unset (single instance, everything in memory). */
 export const REDIS = Symbol('REDIS');
 
+/** How long a lost connection waits before the next attempt: 100 ms, 300 ms, 500 ms, … at most 2 s (ioredis counts attempts from 1, node-redis from 0). */
+export const redisReconnectDelayMs = (attempt: number): number => Math.min(100 + attempt * 200, 2000);
+
+/**
+ * Logs a Redis connection's outages once each (down, then back), not once per failed reconnect. Every client gets
+ * an 'error' listener this way, so a lost connection never becomes an unhandled 'error' event.
+ */
+export function reportRedisOutages(client: { on(event: string, listener: (...args: any[]) => void): unknown }, name: string): void {
+  const logger = new Logger('Redis');
+  let down = false;
+  client.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn(`${name}: Redis unreachable (${err.message}); answering without it until it is back`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.log(`${name}: Redis reachable again`);
+  });
+}
+
+/**
+ * Redis speeds things up and shares state between instances; no answer depends on it. So every command is bounded
+ * (REDIS_TIMEOUT_MS), and while the connection is down a command fails after one reconnect attempt instead of
+ * waiting in the offline queue; each caller then goes on without Redis.
+ */
 @Global()
 @Module({
   providers: [
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): Redis | null =>
-        config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }) : null,
+      useFactory: (config: AppConfig): Redis | null => {
+        if (!config.redisUrl) return null;
+        const redis = new Redis(config.redisUrl, {
+          commandTimeout: config.redisTimeoutMs,
+          connectTimeout: Math.max(config.redisTimeoutMs, 2000),
+          maxRetriesPerRequest: 1,
+          retryStrategy: redisReconnectDelayMs,
+        });
+        reportRedisOutages(redis, 'shared state');
+        return redis;
+      },
     },
   ],
   exports: [REDIS],

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+import { Harness, startHarness, waitFor } from './support/harness';
+import { RedisLink } from './support/redis-link';
+
+/**
+ * Redis is shared state for several instances, never a dependency of an answer. The gateway reaches the machine's
+ * Redis (127.0.0.1:6379; .ci/run starts one if absent) through a RedisLink the test can cut or stall.
+ */
+const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const DETAIL = 'music.musicToplist.Toplist.GetDetail';
+
+describe('Redis going away: answers go on without it', () => {
+  let h: Harness;
+  let link: RedisLink;
+  let probe: Redis;
+  const logs: string[] = [];
+  const run = randomBytes(6).toString('hex'); // keeps this run's keys apart from any other run's
+  const ready = async () => (await h.http().get('/health/ready')).status;
+  const avatar = (ip: string) => h.http().get('/user/getUserAvatar?uin=10001').set('X-Forwarded-For', ip);
+
+  beforeAll(async () => {
+    probe = new Redis(REDIS.href, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await probe.connect();
+    link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
+    const env = {
+      REDIS_URL: await link.start(),
+      REDIS_TIMEOUT_MS: '300',
+      CACHE_ENABLED: 'true',
+      RATE_LIMIT: '3',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'info',
+    };
+    h = await startHarness({ env, logs });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await link?.stop();
+    await probe?.quit();
+  });
+  beforeEach(async () => {
+    link.set('up');
+    await waitFor(async () => (await ready()) === 200, 5000, 'Redis to be reachable');
+    h.fake.reset();
+    logs.length = 0;
+  });
+
+  it('Redis down: reads are answered and cached in memory, limits count per instance, readiness says so; then it all comes back', async () => {
+    link.set('down');
+    await waitFor(async () => (await ready()) === 503, 5000, 'readiness to notice');
+    expect((await h.http().get('/health/ready')).body).toEqual({ error: 'Not ready: redis is down', errorCode: 'HTTP_503' });
+    await h.http().get('/health/live').expect(200);
+
+    const path = `/getRanks?topId=62&limit=2&run=${run}-down`;
+    const miss = await h.http().get(path).expect(200);
+    expect(miss.headers['x-cache']).toBe('MISS');
+    expect(miss.body.data.songInfoList).toHaveLength(2);
+    expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('HIT');
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+
+    // Rate limiting goes on with this instance's own counters: 3 per window, then 429 (not 500, not unlimited).
+    const ip = `2001:db8::${run}:1`;
+    for (let i = 0; i < 3; i++) await avatar(ip).expect(200);
+    expect((await avatar(ip).expect(429)).body.errorCode).toBe('TOO_MANY_REQUESTS');
+
+    // One warning per connection and outage, never an unhandled 'error' event.
+    const outages = logs.filter((l) => l.includes('Redis unreachable'));
+    expect(outages.filter((l) => l.includes('shared state:'))).toHaveLength(1);
+    expect(outages.filter((l) => l.includes('cache:'))).toHaveLength(1);
+
+    link.set('up');
+    await waitFor(async () => (await ready()) === 200, 5000, 'Redis to be back');
+    await waitFor(() => logs.some((l) => l.includes('cache: Redis reachable again')), 5000, 'the cache tier to reconnect');
+    const fresh = `/getRanks?topId=62&limit=3&run=${run}-back`;
+    expect((await h.http().get(fresh).expect(200)).headers['x-cache']).toBe('MISS');
+    await waitFor(async () => (await probe.keys(`*${run}-back*`)).length === 1, 3000, 'the answer to be stored in Redis again');
+  });
+
+  it('Redis that accepts connections but never answers: each command gives up after REDIS_TIMEOUT_MS and the answer goes on', async () => {
+    link.set('hang');
+    await waitFor(async () => (await ready()) === 503, 5000, 'readiness to notice');
+
+    const path = `/getRanks?topId=62&limit=4&run=${run}-hang`;
+    const miss = await h.http().get(path).expect(200);
+    expect(miss.headers['x-cache']).toBe('MISS');
+    expect(miss.body.data.songInfoList).toHaveLength(4);
+    await avatar(`2001:db8::${run}:2`).expect(200);
+  });
+});
