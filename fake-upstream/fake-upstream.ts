@@ -53,6 +53,8 @@ export type Fault =
   | { kind: 'truncated' }
   | { kind: 'reset' }
   | { kind: 'hang' }
+  /** An answer of `bytes` bytes (a JSON string of padding), announced by Content-Length or, with `chunked`, streamed. */
+  | { kind: 'huge'; bytes: number; chunked?: boolean }
   /** Upstream business code: on one musicu key's module when `module` matches, else the top-level code. */
   | { kind: 'business'; code: number };
 
@@ -308,6 +310,15 @@ export class FakeUpstream {
       case 'hang':
         await closed;
         return;
+      case 'huge': {
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        res.writeHead(200, { 'Content-Type': 'application/json', ...(fault.chunked ? {} : { 'Content-Length': fault.bytes }) });
+        for (let sent = 0; sent < fault.bytes && !res.destroyed; sent += chunk.length) {
+          if (!res.write(chunk.subarray(0, Math.min(chunk.length, fault.bytes - sent)))) await Promise.race([new Promise((r) => res.once('drain', r)), closed]);
+        }
+        res.end();
+        return;
+      }
       default:
         return;
     }

@@ -86,3 +86,24 @@ describe('Upstream failures map to clear HTTP errors', () => {
     expect(big.body).toEqual({ error: 'Request body is too large', errorCode: 'PAYLOAD_TOO_LARGE' });
   });
 });
+
+describe('An upstream answer larger than UPSTREAM_MAX_BODY_MB', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_MAX_BODY_MB: '1', UPSTREAM_RETRIES: '2' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it.each([
+    ['announced by Content-Length', false],
+    ['streamed without a length', true],
+  ])('%s → 502 UPSTREAM_BAD_RESPONSE as it arrives, not retried; the gateway keeps serving', async (_how, chunked) => {
+    h.fake.fault({ kind: 'huge', bytes: 3 * 2 ** 20, chunked }, { host: 'u', times: 3 });
+    const res = await h.http().get('/getRanks?topId=4&limit=2').expect(502);
+    expect(res.body).toEqual({ error: expect.stringContaining('answered more than 1 MB'), errorCode: 'UPSTREAM_BAD_RESPONSE' });
+    expect(h.fake.requestsTo('u', '/cgi-bin/musicu.fcg')).toHaveLength(1);
+    h.fake.reset();
+    await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+  });
+});

@@ -65,6 +65,8 @@ export interface AppConfig {
   persistLoginCookie: boolean;
   /** Redis for the shared response cache and rate-limit counters; undefined = in-memory (one instance). */
   redisUrl?: string;
+  /** Largest upstream answer accepted, in bytes (UPSTREAM_MAX_BODY_MB); a larger one is a 502, never buffered whole. */
+  upstreamMaxBodyBytes: number;
   /** Longest any one Redis command may take before it counts as failed (the answer then goes on without Redis). */
   redisTimeoutMs: number;
   cacheEnabled: boolean;
@@ -117,6 +119,7 @@ export const ENV_DEFAULTS = {
   CACHE_ENABLED: 'true',
   CACHE_MEMORY_MB: '32',
   REDIS_TIMEOUT_MS: '500',
+  UPSTREAM_MAX_BODY_MB: '16',
   RATE_LIMIT: '600',
   RATE_LIMIT_WINDOW_MS: '60000',
   UPSTREAM_RETRIES: '2',
@@ -181,6 +184,8 @@ class EnvVars implements Record<EnvName, string> {
   UPSTREAM_RETRIES: string;
   @Matches(/^[1-9]\d{0,3}$/, { message: 'must be 1 to 9999' })
   UPSTREAM_MAX_CONCURRENCY: string;
+  @Matches(/^[1-9]\d{0,2}$/, { message: 'must be 1 to 999 (megabytes)' })
+  UPSTREAM_MAX_BODY_MB: string;
   @IsOptional() @Matches(/^(|[\x21-\x7e]{16,256})$/, { message: 'must be 16 to 256 printable characters' })
   ADMIN_TOKEN: string;
   @IsIn(RESPONSE_SHAPES)
@@ -256,6 +261,7 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     rateLimitWindowMs: Number(raw.RATE_LIMIT_WINDOW_MS),
     upstreamRetries: Number(raw.UPSTREAM_RETRIES),
     upstreamMaxConcurrency: Number(raw.UPSTREAM_MAX_CONCURRENCY),
+    upstreamMaxBodyBytes: Number(raw.UPSTREAM_MAX_BODY_MB) * 2 ** 20,
     adminToken: raw.ADMIN_TOKEN || undefined,
     responseShape: raw.RESPONSE_SHAPE as ResponseShape,
     credentialRefreshMarginS: Number(raw.CREDENTIAL_REFRESH_MARGIN_S),

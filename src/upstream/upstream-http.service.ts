@@ -190,14 +190,16 @@ export class UpstreamHttp implements OnApplicationShutdown {
   /** The same pools, following redirects (the few calls that ask for it). */
   private readonly followingPool: Dispatcher;
   /** Long polls hold a socket for ~35 s each: their own pools, so they never queue behind (or starve) reads. */
-  private readonly longPollPool = new Agent();
+  private readonly longPollPool: Agent;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cookieFile: CookieFileService,
     private readonly metrics: MetricsService,
   ) {
-    this.pool = new Agent({ connections: config.upstreamMaxConcurrency });
+    // maxResponseSize: an answer larger than UPSTREAM_MAX_BODY_MB fails as it arrives instead of filling memory.
+    this.pool = new Agent({ connections: config.upstreamMaxConcurrency, maxResponseSize: config.upstreamMaxBodyBytes });
+    this.longPollPool = new Agent({ maxResponseSize: config.upstreamMaxBodyBytes });
     this.followingPool = this.pool.compose(interceptors.redirect({ maxRedirections: 5 }));
   }
 
@@ -330,6 +332,10 @@ export class UpstreamHttp implements OnApplicationShutdown {
     const code = (err as { code?: string }).code ?? 'ERROR';
     if (code === 'EOPENBREAKER') {
       return new UpstreamError('circuit_open', `Upstream ${UPSTREAM_HOST_NAMES[req.host]} is failing; calls are paused briefly`, req.host, { target });
+    }
+    if (code === TOO_LARGE_CODE) {
+      const mb = this.config.upstreamMaxBodyBytes / 2 ** 20;
+      return new UpstreamError('bad_body', `Upstream ${target} answered more than ${mb} MB (UPSTREAM_MAX_BODY_MB)`, req.host, { target });
     }
     if (TIMEOUT_CODES.has(code)) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
     if (requestContext.getStore()?.shuttingDown?.aborted) return new ShuttingDownError();
@@ -616,6 +622,8 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
 }
 
 /** undici's codes for "no answer in time": connecting, waiting for the headers, or a stalled body. */
+/** undici's code for an answer past maxResponseSize. */
+const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 const TIMEOUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** A 5xx answer, thrown inside the breaker (it counts as a failure and may be retried), handed back as an answer after. */
@@ -632,7 +640,8 @@ class UpstreamStatusFailure extends Error {
 function isRetriable(err: unknown): boolean {
   if (err instanceof UpstreamStatusFailure) return true;
   const code = (err as { code?: string }).code ?? '';
-  return (err as { name?: string }).name !== 'AbortError' && code !== 'UND_ERR_ABORTED' && !TIMEOUT_CODES.has(code);
+  // An oversized answer would be just as large again.
+  return (err as { name?: string }).name !== 'AbortError' && code !== 'UND_ERR_ABORTED' && code !== TOO_LARGE_CODE && !TIMEOUT_CODES.has(code);
 }
 
 /** Exponential backoff from 100 ms with up to 20 % jitter, so retries from many requests do not arrive in step. */
