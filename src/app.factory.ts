@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded } from 'express';
+import type { Server } from 'node:http';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -35,6 +36,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('query parser', parseQueryFirstValue);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Idle connections outlive the reverse proxy's (nginx and cloud load balancers keep theirs 60 s): otherwise the
+  // proxy now and then reuses a connection the gateway is closing, and its client gets a 502.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
+  server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
   app.use(helmet());
   app.use(json({ limit: config.bodyLimit }), urlencoded({ extended: false, limit: config.bodyLimit }));
   if (config.cors) app.enableCors({ origin: config.cors });

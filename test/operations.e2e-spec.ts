@@ -1,4 +1,6 @@
-import { Harness, startHarness } from './support/harness';
+import { Agent, get as httpGet, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { Harness, startHarness, waitFor } from './support/harness';
 
 describe('Operations: health, metrics, docs, logs, security headers', () => {
   let h: Harness;
@@ -105,5 +107,42 @@ describe('Rate limiting per client IP', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', '203.0.113.8').expect(200);
     await h.http().get('/health/live').set('X-Forwarded-For', '203.0.113.7').expect(200);
+  });
+});
+
+describe('Idle client connections (KEEP_ALIVE_TIMEOUT_MS)', () => {
+  /** One keep-alive request on a socket of its own; resolves with that socket once answered. */
+  const keptAliveSocket = (url: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const req = httpGet(new URL('/health/live', url), { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(req.socket!));
+      });
+      req.on('error', reject);
+    });
+
+  it('are kept 65 s by default, longer than a reverse proxy keeps its own (60 s)', async () => {
+    const h = await startHarness();
+    try {
+      const server = h.app.getHttpServer() as Server;
+      expect(server.keepAliveTimeout).toBe(65_000);
+      expect(server.headersTimeout).toBeGreaterThan(65_000);
+      const socket = await keptAliveSocket(h.url);
+      expect(socket.destroyed).toBe(false);
+      socket.destroy();
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('are closed by the gateway once idle for the configured time', async () => {
+    const h = await startHarness({ env: { KEEP_ALIVE_TIMEOUT_MS: '200' } });
+    try {
+      const socket = await keptAliveSocket(h.url);
+      await waitFor(() => socket.destroyed, 3000, 'the gateway to close the idle connection');
+    } finally {
+      await h.close();
+    }
   });
 });

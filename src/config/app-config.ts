@@ -59,6 +59,8 @@ export interface AppConfig {
   /** Express `trust proxy` setting: false, true, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string;
   bodyLimit: string;
+  /** How long an idle client connection is kept open (KEEP_ALIVE_TIMEOUT_MS); above the reverse proxy's own. */
+  keepAliveTimeoutMs: number;
   /** Upper bound (ms) of one WeChat long poll made by /checkAltLoginQr. */
   altLoginPollTimeoutMs: number;
   /** Opt-in: a successful QR login writes its cookie into the cookie file. */
@@ -113,6 +115,7 @@ export const ENV_DEFAULTS = {
   CORS_ORIGINS: '',
   TRUST_PROXY: 'false',
   BODY_LIMIT: '100kb',
+  KEEP_ALIVE_TIMEOUT_MS: '65000',
   ALT_LOGIN_POLL_TIMEOUT_MS: '35000',
   LOGIN_PERSIST_COOKIE: 'false',
   REDIS_URL: '',
@@ -164,6 +167,8 @@ class EnvVars implements Record<EnvName, string> {
   TRUST_PROXY: string;
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'must look like 100kb or 1mb' })
   BODY_LIMIT: string;
+  @Matches(/^[1-9]\d{0,6}$/, { message: 'must be 1 to 9999999 milliseconds' })
+  KEEP_ALIVE_TIMEOUT_MS: string;
   @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
   ALT_LOGIN_POLL_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
@@ -251,6 +256,7 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     cors: parseCors(raw.CORS_ORIGINS),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     bodyLimit: raw.BODY_LIMIT,
+    keepAliveTimeoutMs: Number(raw.KEEP_ALIVE_TIMEOUT_MS),
     altLoginPollTimeoutMs: Number(raw.ALT_LOGIN_POLL_TIMEOUT_MS),
     persistLoginCookie: raw.LOGIN_PERSIST_COOKIE === 'true',
     redisUrl: raw.REDIS_URL || undefined,
