@@ -56,7 +56,12 @@ export type Fault =
   /** An answer of `bytes` bytes (a JSON string of padding), announced by Content-Length or, with `chunked`, streamed. */
   | { kind: 'huge'; bytes: number; chunked?: boolean }
   /** Upstream business code: on one musicu key's module when `module` matches, else the top-level code. */
-  | { kind: 'business'; code: number };
+  | { kind: 'business'; code: number }
+  /**
+   * A well-formed success whose payload is not what the gateway expects (upstream changed its schema): each musicu
+   * key answers `{ code: 0, data }`; any other call answers the JSON `{ code: 0, data }`.
+   */
+  | { kind: 'shape'; data: unknown };
 
 export interface FaultMatch {
   host?: FakeHost;
@@ -267,7 +272,7 @@ export class FakeUpstream {
       const rules = this.takeFaults(recorded);
       for (const { fault } of rules) if (fault.kind === 'latency') await Promise.race([sleep(fault.ms), closed]);
       const terminal = rules.find(({ fault }) => fault.kind !== 'latency' && fault.kind !== 'business');
-      if (terminal) return await this.applyFault(terminal.fault, res, closed);
+      if (terminal) return await this.applyFault(terminal.fault, res, closed, isMusicu ? envelope : undefined);
       const business = rules.filter(({ fault }) => fault.kind === 'business');
       const reply = isMusicu
         ? await this.dispatchMusicu(envelope, recorded, ctx, business)
@@ -294,7 +299,7 @@ export class FakeUpstream {
     return out;
   }
 
-  private async applyFault(fault: Fault, res: ServerResponse, closed: Promise<void>): Promise<void> {
+  private async applyFault(fault: Fault, res: ServerResponse, closed: Promise<void>, envelope?: Record<string, any>): Promise<void> {
     switch (fault.kind) {
       case 'status':
         return send(res, { status: fault.status, text: fault.body ?? `<html><body>${fault.status}</body></html>` });
@@ -310,6 +315,12 @@ export class FakeUpstream {
       case 'hang':
         await closed;
         return;
+      case 'shape': {
+        const answer = { code: 0, data: fault.data };
+        if (!envelope) return send(res, { json: answer });
+        const keys = Object.keys(envelope).filter((k) => k !== 'comm');
+        return send(res, { json: { code: 0, ...Object.fromEntries(keys.map((k) => [k, answer])) } });
+      }
       case 'huge': {
         const chunk = Buffer.alloc(64 * 1024, 'x');
         res.writeHead(200, { 'Content-Type': 'application/json', ...(fault.chunked ? {} : { 'Content-Length': fault.bytes }) });

@@ -1,4 +1,4 @@
-import { singerNames } from '../common/catalogue';
+import { records, singerNames } from '../common/catalogue';
 /** Raw chart payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
 
 export interface ChartEntry {
@@ -41,8 +41,10 @@ export function mapChartDetail(detail: Raw, offset: number): { topList: ChartSum
   const summary: Raw = detail?.data ?? {};
   const infos: Raw[] = Array.isArray(detail?.songInfoList) ? detail.songInfoList : [];
   const rows: Raw[] = Array.isArray(summary.song) && summary.song.length ? summary.song : infos;
-  const songInfoList = rows.map((row, i): ChartEntry => {
-    const info = infos[i];
+  // flatMap, not filter + map: a row that is no object is skipped without shifting the ranks and the alignment.
+  const songInfoList = rows.flatMap((row, i): ChartEntry[] => {
+    if (!row || typeof row !== 'object') return [];
+    const info: Raw | undefined = infos[i] && typeof infos[i] === 'object' ? infos[i] : undefined;
     const songId = Number(row.songId ?? row.song_id ?? row.id ?? 0);
     const entry: ChartEntry = {
       songId,
@@ -53,7 +55,7 @@ export function mapChartDetail(detail: Raw, offset: number): { topList: ChartSum
     };
     const mid = row.mid ?? row.song_mid ?? (info && Number(info.id) === songId ? info.mid : undefined);
     if (typeof mid === 'string' && mid) entry.song_mid = entry.mid = mid;
-    return entry;
+    return [entry];
   });
   return {
     topList: { id: Number(summary.topId ?? 0), name: String(summary.title ?? ''), period: String(summary.period ?? '') },
@@ -63,11 +65,10 @@ export function mapChartDetail(detail: Raw, offset: number): { topList: ChartSum
 
 /** The GetAll answer's `data.group[]` → groups of charts. */
 export function mapChartGroups(data: Raw): ChartGroup[] {
-  const groups: Raw[] = Array.isArray(data?.group) ? data.group : [];
-  return groups.map((g) => ({
+  return records(data?.group).map((g) => ({
     id: Number(g.groupId ?? 0),
     name: String(g.groupName ?? ''),
-    charts: (Array.isArray(g.toplist) ? g.toplist : []).map((t: Raw) => ({
+    charts: records(g.toplist).map((t) => ({
       id: Number(t.topId ?? 0),
       name: String(t.title ?? ''),
       period: String(t.period ?? ''),

@@ -1,4 +1,5 @@
 /** Comment payloads (musicu CommentRead and the legacy h5 CGI) → the spec's comment envelope. Pure; unit-tested. */
+import { records } from '../common/catalogue';
 
 type Raw = Record<string, any>;
 
@@ -78,7 +79,6 @@ const num = (v: unknown): number => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;
 };
-const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
 
 /** One `CommentList.Comments[]` entry of CommentRead (L1 CommentItem: CmId, SeqNo, Nick, Avatar, Content, PubTime, PraiseNum). */
 export function mapCommentReadItem(c: Raw): CommentItem {
@@ -96,7 +96,7 @@ export function mapCommentReadItem(c: Raw): CommentItem {
 /** CommentRead's `data` → a page; the next cursor is the last item's SeqNo (LastCommentSeqNo, CONTRACT §12). */
 export function mapCommentReadPage(data: Raw, pageNum: number, pageSize: number): CommentPage {
   const block: Raw = data?.CommentList ?? {};
-  const raw = arr(block.Comments);
+  const raw = records(block.Comments);
   const total = num(block.Total ?? data?.TotalCmNum);
   const hasMore = block.HasMore !== undefined ? Number(block.HasMore) === 1 : (pageNum + 1) * pageSize < total;
   return {
@@ -123,7 +123,7 @@ export function mapCgiCommentItem(c: Raw): CommentItem {
 /** The CGI body → a page: `comment.{commentlist, commenttotal}`; the next cursor is the last item's rootcommentid. */
 export function mapCgiPage(body: Raw, pageNum: number, pageSize: number): CommentPage {
   const block: Raw = body?.comment ?? {};
-  const raw = arr(block.commentlist);
+  const raw = records(block.commentlist);
   const total = num(block.commenttotal);
   const hasMore = (pageNum + 1) * pageSize < total && raw.length > 0;
   return {

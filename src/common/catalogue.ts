@@ -1,4 +1,12 @@
-/** Small mapping helpers every feature's mapper shares: names and image-CDN URLs (CONTRACT §4 getImageUrl). */
+/** Small mapping helpers every feature's mapper shares: list reading, names and image-CDN URLs (CONTRACT §4 getImageUrl). */
+
+/**
+ * The objects in an upstream list. Anything else there (null, numbers, strings, or no list at all) is dropped, so an
+ * upstream schema change empties a field instead of failing the request.
+ */
+export function records(v: unknown): Record<string, any>[] {
+  return Array.isArray(v) ? v.filter((x): x is Record<string, any> => x !== null && typeof x === 'object' && !Array.isArray(x)) : [];
+}
 
 const PHOTO_PREFIX = { album: 'T002', singer: 'T001', mv: 'T015' } as const;
 

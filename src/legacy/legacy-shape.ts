@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { records } from '../common/catalogue';
 import type { ResponseShape } from '../config/app-config';
 import type { Shaped } from '../common/shaped';
 
@@ -47,7 +48,6 @@ export function cacheShapeParam(
 type Raw = any;
 export type LegacyAdapter = (shaped: { body: Raw; raw: Raw }, req: Request) => unknown;
 
-const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v : []);
 const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const passthrough: LegacyAdapter = (s) => ({ response: s.raw });
 /** Routes whose references answered at the top level (no `response` wrapper): the body goes out unchanged. */
@@ -62,7 +62,7 @@ const wrappedBody: LegacyAdapter = (s) => ({ response: s.body });
  */
 const getRanks: LegacyAdapter = (s, req) => {
   const raw = s.raw;
-  const entries: Raw[] = arr(s.body?.data?.songInfoList);
+  const entries: Raw[] = records(s.body?.data?.songInfoList);
   const resolve = String(req.query?.resolveMid ?? '') === 'true';
   const detail = raw?.req_1?.data;
   if (resolve && isObj(detail) && entries.length) {
@@ -76,8 +76,8 @@ const getRanks: LegacyAdapter = (s, req) => {
         const mid = item.song_mid || item.mid || mids.get(id);
         if (mid) item.song_mid = item.mid = mid;
       });
-    fill(arr(detail.songInfoList));
-    fill(arr(detail.data?.song));
+    fill(records(detail.songInfoList));
+    fill(records(detail.data?.song));
   }
   return { response: raw };
 };
@@ -99,9 +99,9 @@ const getSongListDetail: LegacyAdapter = (s) => {
   const d = s.body?.data ?? {};
   const diss = raw?.req_1?.data ?? {};
   const info = diss.dirinfo ?? {};
-  const tracks = arr(diss.songlist);
-  const songs = (tracks.length ? tracks : arr(d.songlist)).map((t: Raw, i: number) => {
-    const norm = arr(d.songlist)[i] ?? {};
+  const tracks = records(diss.songlist);
+  const songs = (tracks.length ? tracks : records(d.songlist)).map((t: Raw, i: number) => {
+    const norm = records(d.songlist)[i] ?? {};
     return {
       ...t,
       songname: t.songname ?? t.title ?? t.name ?? norm.songname,
@@ -158,7 +158,7 @@ const getRecommend: LegacyAdapter = (s) => {
   // The references' `playlist` key (PlayListPlazaServer) is not called; its `v_playlist` comes from the feed.
   if (isObj(out.recomPlaylist) && !out.playlist) {
     const feed = (out.recomPlaylist as Raw).data ?? {};
-    const list = arr(feed.v_hot ?? feed.List ?? feed.list ?? feed.v_playlist);
+    const list = records(feed.v_hot ?? feed.List ?? feed.list ?? feed.v_playlist);
     out.playlist = { code: 0, data: { v_playlist: list, total: list.length } };
   }
   return { response: out };
@@ -175,7 +175,7 @@ const getSingerHotsong: LegacyAdapter = (s) => {
       ...rest,
       singer: {
         code: songs?.code ?? 0,
-        data: { ...data, songlist: arr(data.songList), total_song_num: Number(data.totalNum ?? s.body?.data?.total ?? 0) },
+        data: { ...data, songlist: records(data.songList), total_song_num: Number(data.totalNum ?? s.body?.data?.total ?? 0) },
       },
     },
   };
@@ -205,7 +205,7 @@ const getComments: LegacyAdapter = (s) => {
   const raw = s.raw;
   if (isObj(raw?.comment)) return { response: raw };
   const page = s.body?.data?.comment ?? {};
-  const list = arr(page.list).map((c: Raw) => ({ ...c, rootcommentcontent: c.content, avatarurl: c.avatar }));
+  const list = records(page.list).map((c: Raw) => ({ ...c, rootcommentcontent: c.content, avatarurl: c.avatar }));
   return { response: { code: 0, subcode: 0, comment: { commentlist: list, commenttotal: page.total ?? 0 }, raw } };
 };
 
@@ -226,7 +226,7 @@ const getAlbumInfo: LegacyAdapter = (s) => {
         company: a.company,
         desc: a.desc,
         total: a.total,
-        list: arr(a.songs),
+        list: records(a.songs),
       },
     },
   };
@@ -239,7 +239,7 @@ const getSearchByKey: LegacyAdapter = (s) => {
   if (isObj(raw?.data) && Object.keys(SEARCH_SECTION).some((k) => isObj(raw.data[SEARCH_SECTION[k]]))) return { response: raw };
   const d = s.body?.data ?? {};
   const section = SEARCH_SECTION[d.type] ?? 'song';
-  const list = arr(d.list).map((h: Raw) => (Array.isArray(h.singers) ? { ...h, singer: h.singers } : h));
+  const list = records(d.list).map((h: Raw) => (Array.isArray(h.singers) ? { ...h, singer: h.singers } : h));
   return {
     response: {
       code: 0,
@@ -253,7 +253,7 @@ const getSearchByKey: LegacyAdapter = (s) => {
 const getLyric: LegacyAdapter = (s) => ({ response: { ...(isObj(s.raw) ? s.raw : {}), ...s.body?.data } });
 
 /** batchGetSongInfo: `{ response: { code: 0, data: [<raw musicu bodies>] } }`. */
-const batchGetSongInfo: LegacyAdapter = (s) => ({ response: { code: 0, data: arr(s.raw) } });
+const batchGetSongInfo: LegacyAdapter = (s) => ({ response: { code: 0, data: records(s.raw) } });
 
 /** getNewDisks: SJs answers `{ status: 200, response }`. */
 const getNewDisks: LegacyAdapter = (s) => ({ status: 200, response: s.raw });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { records } from '../common/catalogue';
 import { envelope, Shaped } from '../common/shaped';
 import { cgiBusinessError } from '../upstream/cgi-helpers';
 import { mapSingerSong } from '../singers/singers.mapper';
@@ -7,7 +8,6 @@ import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
 
 export const SINGER_TRACK_CGI = '/v8/fcg-bin/fcg_v8_singer_track_cp.fcg';
 
-const arr = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 
 /** The older services' numeric `singerid` on /getSingerHotsong (README "Migrating from qq-music-api"). */
 @Injectable()
@@ -33,7 +33,7 @@ export class LegacySingersService {
     const failure = cgiBusinessError(raw, 'fcg_v8_singer_track_cp.fcg');
     if (failure) throw failure;
     const data = raw?.data && typeof raw.data === 'object' ? raw.data : {};
-    const items = arr(data.list).filter((x) => x && typeof x === 'object' && x.musicData && typeof x.musicData === 'object');
+    const items = records(data.list).filter((x) => x && typeof x === 'object' && x.musicData && typeof x.musicData === 'object');
     const songs = items.map(mapSingerSong);
     return envelope({ singerMID: singerMidOf(data, q.singerid), songs, total: Math.max(0, Number(data.total) || 0) }, raw);
   }
@@ -42,8 +42,8 @@ export class LegacySingersService {
 /** The singer's MID: the CGI's `singer_mid`, else the MID a song gives for that singer id, else ''. */
 function singerMidOf(data: Record<string, any>, singerid: string): string {
   if (typeof data.singer_mid === 'string' && data.singer_mid) return data.singer_mid;
-  for (const item of arr(data.list)) {
-    const singer = arr(item?.musicData?.singer).find((s) => s && String(s.id) === singerid && typeof s.mid === 'string');
+  for (const item of records(data.list)) {
+    const singer = records(item?.musicData?.singer).find((s) => s && String(s.id) === singerid && typeof s.mid === 'string');
     if (singer?.mid) return singer.mid;
   }
   return '';

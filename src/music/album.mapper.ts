@@ -1,5 +1,5 @@
 /** Album payloads (musicu AlbumInfoServer + AlbumSongList, or the legacy CGI) → one normalised record. Pure. */
-import { albumCover, singerNames } from '../common/catalogue';
+import { albumCover, records, singerNames } from '../common/catalogue';
 
 type Raw = Record<string, any>;
 
@@ -34,7 +34,7 @@ export function normaliseDate(value: unknown): string {
 }
 
 const mapSingers = (list: unknown): AlbumSong['singer'] =>
-  (Array.isArray(list) ? list : []).map((s: Raw) => ({
+  records(list).map((s) => ({
     id: Number(s.id ?? s.singerID ?? 0),
     mid: String(s.mid ?? ''),
     name: String(s.name ?? ''),

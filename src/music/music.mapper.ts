@@ -1,4 +1,4 @@
-import { albumCover } from '../common/catalogue';
+import { albumCover, records } from '../common/catalogue';
 /** Raw song payloads → normalised records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
@@ -25,7 +25,7 @@ export function mapTrack(track: Raw | undefined): SongSummary | null {
     mid: String(track.mid),
     name: String(track.name ?? ''),
     title: String(track.title ?? track.name ?? ''),
-    singer: (Array.isArray(track.singer) ? track.singer : []).map((s: Raw) => ({
+    singer: records(track.singer).map((s) => ({
       id: Number(s.id ?? 0),
       mid: String(s.mid ?? ''),
       name: String(s.name ?? ''),

@@ -1,4 +1,4 @@
-import { albumCover, singerNames } from '../common/catalogue';
+import { albumCover, records, singerNames } from '../common/catalogue';
 /**
  * Pure mappers for the small "discover" endpoints (image URL, digital albums, radio, recommendations, tickets).
  * Upstream shapes that no fixture confirms are read tolerantly (several known spellings per field).
@@ -6,7 +6,6 @@ import { albumCover, singerNames } from '../common/catalogue';
 
 type Raw = Record<string, any>;
 
-const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const num = (v: unknown): number => {
   const n = Number(v);
@@ -19,7 +18,7 @@ const pick = (o: Raw, ...keys: string[]): unknown => {
 };
 /** The first array found under one of the keys. */
 const firstList = (o: Raw | null | undefined, ...keys: string[]): Raw[] => {
-  for (const k of keys) if (Array.isArray(o?.[k])) return arr(o![k]);
+  for (const k of keys) if (Array.isArray(o?.[k])) return records(o![k]);
   return [];
 };
 
@@ -87,7 +86,7 @@ export interface RadioGroup {
  * listenNum}}}` or the CGI's `data.data.groupList[]{name, radioList[]{radioId, radioName, radioImg, listenNum}}`.
  */
 export function mapRadioGroups(groups: unknown): RadioGroup[] {
-  return arr(groups).map((g, i) => ({
+  return records(groups).map((g, i) => ({
     id: num(pick(g, 'id', 'group_id', 'groupId') ?? i),
     name: str(pick(g, 'title', 'name', 'group_name', 'groupName')),
     radios: firstList(g, 'list', 'radioList', 'radio_list').map((r) => ({
@@ -160,7 +159,7 @@ export function mapRecSongs(data: Raw | null | undefined): RecSong[] {
     songmid: str(pick(s, 'mid', 'songmid')),
     songid: num(pick(s, 'id', 'songid')),
     songname: str(pick(s, 'name', 'title', 'songname')),
-    singer: arr(s.singer ?? s.singers).map((x) => ({ mid: str(x.mid), name: str(x.name) })),
+    singer: records(s.singer ?? s.singers).map((x) => ({ mid: str(x.mid), name: str(x.name) })),
   }));
 }
 

@@ -1,3 +1,4 @@
+import { records } from '../common/catalogue';
 /** Pure mappers for the MV endpoints: upstream answers in, the gateway's documented shapes out. */
 
 type Raw = Record<string, any>;
@@ -42,7 +43,6 @@ export interface MvInfo {
   singers: MvSinger[];
 }
 
-const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const num = (v: unknown): number => {
   const n = Number(v);
@@ -50,12 +50,12 @@ const num = (v: unknown): number => {
 };
 
 export function mapSingers(v: unknown): MvSinger[] {
-  return arr(v).map((s) => ({ mid: str(s.mid), name: str(s.name) }));
+  return records(v).map((s) => ({ mid: str(s.mid), name: str(s.name) }));
 }
 
 /** `GetAllocMvInfo` data `{ list[], total }` → `{ list, total }`. */
 export function mapMvList(data: Raw | null | undefined): { list: MvListItem[]; total: number } {
-  const list = arr(data?.list ?? data?.mvlist).map(
+  const list = records(data?.list ?? data?.mvlist).map(
     (m): MvListItem => ({
       vid: str(m.vid),
       mvid: num(m.mvid ?? m.id),
@@ -72,7 +72,7 @@ export function mapMvList(data: Raw | null | undefined): { list: MvListItem[]; t
 
 /** `GetAllocTag` data `{ area[{id,name}], version[{id,name}] }`. */
 export function mapMvTags(data: Raw | null | undefined): MvTags {
-  const tags = (v: unknown): MvTag[] => arr(v).map((t) => ({ id: num(t.id), name: str(t.name) }));
+  const tags = (v: unknown): MvTag[] => records(v).map((t) => ({ id: num(t.id), name: str(t.name) }));
   return { area: tags(data?.area), version: tags(data?.version) };
 }
 
@@ -84,7 +84,7 @@ export function mapMvTags(data: Raw | null | undefined): MvTags {
 export function groupPlayLists(entry: Raw | null | undefined): PlayLists {
   const out: PlayLists = { f10: [], f20: [], f30: [], f40: [] };
   const seen = new Set<string>();
-  for (const item of [...arr(entry?.mp4), ...arr(entry?.hls)]) {
+  for (const item of [...records(entry?.mp4), ...records(entry?.hls)]) {
     for (const field of [item.freeflow_url, item.url]) {
       const urls = Array.isArray(field) ? field : typeof field === 'string' ? [field] : [];
       for (const url of urls) {

@@ -1,4 +1,4 @@
-import { albumCover, singerNames } from '../common/catalogue';
+import { albumCover, records, singerNames } from '../common/catalogue';
 /** Raw playlist / category / new-album payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
@@ -70,12 +70,11 @@ const num = (v: unknown): number => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;
 };
-const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v : []);
 
 
 /** `fcg_get_diss_by_tag.fcg` answer's `data` → one page of playlists. */
 export function mapPlaylistPage(data: Raw | undefined, req: { categoryId: number; sortId: number; page: number; limit: number }): PlaylistPage {
-  const list = arr(data?.list);
+  const list = records(data?.list);
   return {
     categoryId: req.categoryId,
     sortId: req.sortId,
@@ -96,8 +95,8 @@ export function mapPlaylistPage(data: Raw | undefined, req: { categoryId: number
 
 /** `fcg_get_diss_tag_conf.fcg` answer's `data.categories` (groups of items) → a flat category list. */
 export function mapCategories(groups: unknown): Category[] {
-  return arr(groups).flatMap((g) =>
-    arr(g.items).map((item) => ({ id: num(item.categoryId), name: str(item.categoryName), group: str(g.categoryGroupName) })),
+  return records(groups).flatMap((g) =>
+    records(g.items).map((item) => ({ id: num(item.categoryId), name: str(item.categoryName), group: str(g.categoryGroupName) })),
   );
 }
 
@@ -122,7 +121,7 @@ export function mapPlaylistSong(s: Raw): PlaylistSong {
 export function mapDissInfo(data: Raw | undefined, disstid: string): PlaylistDetail | null {
   const dir: Raw | undefined = data?.dirinfo;
   if (!dir || typeof dir !== 'object' || (!num(dir.id) && !str(dir.title))) return null;
-  const songs = arr(data?.songlist);
+  const songs = records(data?.songlist);
   return {
     disstid: str(dir.id || disstid),
     dissname: str(dir.title),
@@ -130,7 +129,7 @@ export function mapDissInfo(data: Raw | undefined, disstid: string): PlaylistDet
     logo: str(dir.picurl ?? dir.picurl2),
     creator: str(dir.creator?.nick ?? dir.host_nick ?? dir.nick),
     listen_num: num(dir.listennum),
-    tags: arr(dir.tag ?? dir.tags).map((t) => ({ id: num(t.id), name: str(t.name) })),
+    tags: records(dir.tag ?? dir.tags).map((t) => ({ id: num(t.id), name: str(t.name) })),
     total: num(data?.total_song_num ?? dir.songnum ?? songs.length),
     songlist: songs.map(mapPlaylistSong),
   };
@@ -138,9 +137,9 @@ export function mapDissInfo(data: Raw | undefined, disstid: string): PlaylistDet
 
 /** The legacy CGI `fcg_ucc_getcdinfo_byids_cp.fcg` answer's `cdlist` → detail; null when empty (not found / private). */
 export function mapCdlist(cdlist: unknown, disstid: string): PlaylistDetail | null {
-  const cd = arr(cdlist)[0];
-  if (!cd || (!str(cd.dissname) && !arr(cd.songlist).length)) return null;
-  const songs = arr(cd.songlist);
+  const cd = records(cdlist)[0];
+  if (!cd || (!str(cd.dissname) && !records(cd.songlist).length)) return null;
+  const songs = records(cd.songlist);
   return {
     disstid: str(cd.disstid || disstid),
     dissname: str(cd.dissname),
@@ -148,7 +147,7 @@ export function mapCdlist(cdlist: unknown, disstid: string): PlaylistDetail | nu
     logo: str(cd.logo),
     creator: str(cd.nickname ?? cd.nick),
     listen_num: num(cd.visitnum),
-    tags: arr(cd.tags).map((t) => ({ id: num(t.id), name: str(t.name) })),
+    tags: records(cd.tags).map((t) => ({ id: num(t.id), name: str(t.name) })),
     total: num(cd.total_song_num ?? cd.songnum ?? songs.length),
     songlist: songs.map(mapPlaylistSong),
   };
@@ -178,11 +177,11 @@ export function toIsoDate(value: unknown): string {
 
 /** `newalbum.NewAlbumServer`/`get_new_album_info` answer `{ albums[], total }` → the spec's album records. */
 export function mapNewAlbums(data: Raw | undefined): { total: number; albums: NewAlbum[] } {
-  const albums = arr(data?.albums);
+  const albums = records(data?.albums);
   return {
     total: num(data?.total ?? albums.length),
     albums: albums.map((a) => {
-      const singers = arr(a.singers ?? a.singer).map((s) => ({ id: num(s.id), mid: str(s.mid), name: str(s.name) }));
+      const singers = records(a.singers ?? a.singer).map((s) => ({ id: num(s.id), mid: str(s.mid), name: str(s.name) }));
       const mid = str(a.mid);
       return {
         albumName: str(a.name ?? a.albumName),

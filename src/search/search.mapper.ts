@@ -1,4 +1,4 @@
-import { albumCover } from '../common/catalogue';
+import { albumCover, records } from '../common/catalogue';
 /** Raw search / hot-key / smartbox / chart-list payloads → normalised records. Pure; unit-tested on the fixtures. */
 
 type Raw = Record<string, any>;
@@ -89,12 +89,11 @@ const num = (v: unknown): number => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;
 };
-const arr = (v: unknown): Raw[] => (Array.isArray(v) ? v : []);
 const stripTags = (v: unknown): string => str(v).replace(/<\/?em>/g, '');
 const first = (...vals: unknown[]): unknown => vals.find((v) => v !== undefined && v !== null && v !== '');
 
 const singersOf = (s: unknown): { id: number; mid: string; name: string }[] =>
-  arr(s).map((x) => ({ id: num(x.id), mid: str(x.mid), name: stripTags(x.name) }));
+  records(s).map((x) => ({ id: num(x.id), mid: str(x.mid), name: stripTags(x.name) }));
 
 export function mapSongHit(s: Raw, withLyric = false): SongHit {
   const album: Raw = s.album ?? {};
@@ -132,7 +131,7 @@ export function mapAlbumHit(a: Raw): AlbumHit {
     albumId: num(first(a.albumID, a.albumId, a.album_id, a.id)),
     albumMid: mid,
     albumName: stripTags(first(a.albumName, a.album_name, a.name)),
-    singerName: stripTags(first(a.singerName, a.singer_name, arr(a.singer_list).map((s) => s.name).join('/'))),
+    singerName: stripTags(first(a.singerName, a.singer_name, records(a.singer_list).map((s) => s.name).join('/'))),
     publicTime: str(first(a.publicTime, a.public_time, a.publish_date)),
     cover: str(first(a.albumPic, a.album_pic, a.pic)) || albumCover(mid),
     songCount: num(first(a.song_count, a.songCount, a.song_num)),
@@ -155,7 +154,7 @@ export function mapMvHit(m: Raw): MvHit {
     vid: str(first(m.v_id, m.vid, m.mv_vid)),
     mvId: num(first(m.mv_id, m.mvid, m.id)),
     mvName: stripTags(first(m.mv_name, m.mvname, m.title, m.name)),
-    singerName: stripTags(first(m.singer_name, m.singerName, arr(m.singer_list).map((s) => s.name).join('/'))),
+    singerName: stripTags(first(m.singer_name, m.singerName, records(m.singer_list).map((s) => s.name).join('/'))),
     cover: str(first(m.mv_pic_url, m.pic, m.picurl)),
     playCount: num(first(m.play_count, m.listennum, m.playcnt)),
     duration: num(m.duration),
@@ -186,7 +185,7 @@ const pick = (container: Raw | undefined, keys: string[]): Raw | undefined =>
 /** The musicu Desktop search answer (`req.data` = `{ body, meta }`) → `{ total, list }`. */
 export function mapMusicuSearch(data: Raw | undefined, type: SearchType): SearchResult {
   const section = pick(data?.body, MUSICU_SECTION[type]);
-  const list = mapHits(type, arr(section?.list ?? section?.itemlist));
+  const list = mapHits(type, records(section?.list ?? section?.itemlist));
   return { type, total: num(first(data?.meta?.sum, data?.meta?.estimate_sum, section?.totalnum)) || list.length, list };
 }
 
@@ -194,7 +193,7 @@ export function mapMusicuSearch(data: Raw | undefined, type: SearchType): Search
 export function mapCgiSearch(raw: Raw | undefined, type: SearchType): SearchResult {
   const data = raw?.data ?? {};
   const section = pick(data, CGI_SEARCH_TYPE[type].section);
-  const list = mapHits(type, arr(section?.list ?? section?.itemlist));
+  const list = mapHits(type, records(section?.list ?? section?.itemlist));
   return { type, total: num(first(section?.totalnum, section?.sum)) || list.length, list };
 }
 
@@ -207,7 +206,7 @@ export interface Hotkey {
 export function mapHotkeys(raw: Raw | undefined): { hotkeys: Hotkey[]; specialKey: string; specialUrl: string } {
   const data = raw?.data ?? {};
   return {
-    hotkeys: arr(data.hotkey)
+    hotkeys: records(data.hotkey)
       .map((h) => ({ keyword: str(h.k ?? h.query ?? h.title).trim(), score: num(h.n ?? h.score) }))
       .filter((h) => h.keyword),
     specialKey: str(data.special_key).trim(),
@@ -232,12 +231,12 @@ export interface Smartbox {
 export function mapSmartbox(raw: Raw | undefined): Smartbox {
   const data = raw?.data ?? {};
   const items = (key: string): SmartboxItem[] =>
-    arr(data[key]?.itemlist).map((i) => ({ id: num(i.id ?? i.docid), mid: str(i.mid), name: str(i.name), singer: str(i.singer) }));
+    records(data[key]?.itemlist).map((i) => ({ id: num(i.id ?? i.docid), mid: str(i.mid), name: str(i.name), singer: str(i.singer) }));
   return {
     songs: items('song'),
     singers: items('singer'),
     albums: items('album'),
-    mvs: arr(data.mv?.itemlist).map((i) => ({
+    mvs: records(data.mv?.itemlist).map((i) => ({
       id: num(i.id),
       mid: str(i.mid ?? i.vid),
       vid: str(i.vid ?? i.mid),
@@ -258,12 +257,12 @@ export interface TopListItem {
 
 /** `fcg_myqq_toplist.fcg` answer `data.topList[]` → chart list entries with their top songs. */
 export function mapTopLists(raw: Raw | undefined): TopListItem[] {
-  return arr(raw?.data?.topList).map((t) => ({
+  return records(raw?.data?.topList).map((t) => ({
     id: num(t.id),
     name: str(t.topTitle),
     listenCount: num(t.listenCount),
     cover: str(t.picUrl),
     type: num(t.type),
-    songs: arr(t.songList).map((s) => ({ songName: str(s.songname), singerName: str(s.singername) })),
+    songs: records(t.songList).map((s) => ({ songName: str(s.songname), singerName: str(s.singername) })),
   }));
 }

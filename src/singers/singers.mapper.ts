@@ -1,6 +1,6 @@
 /** Raw singer payloads → the gateway's records. Pure functions, unit-tested on the recorded fixtures. */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { albumCover, singerPicture } from '../common/catalogue';
+import { albumCover, records, singerPicture } from '../common/catalogue';
 
 type Raw = Record<string, any>;
 
@@ -9,7 +9,6 @@ const num = (v: unknown): number => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;
 };
-const list = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
 
 
 // ---------- singer list ----------
@@ -33,7 +32,7 @@ export function mapSingerListItem(s: Raw): SingerListItem {
 /** Joins the upstream pages' `singerlist` arrays and cuts the gateway's window out of them. */
 export function sliceSingerPages(pages: Raw[], skip: number, limit: number): SingerListItem[] {
   return pages
-    .flatMap((p) => list(p?.singerlist))
+    .flatMap((p) => records(p?.singerlist))
     .slice(skip, skip + limit)
     .map(mapSingerListItem);
 }
@@ -85,7 +84,7 @@ export function parseSingerDescXml(xml: string): { code: number; info: Raw | nul
 
 const items = (group: unknown): KeyValue[] =>
   group && typeof group === 'object'
-    ? list((group as Raw).item).map((i) => ({ key: str(i.key), value: str(i.value) }))
+    ? records((group as Raw).item).map((i) => ({ key: str(i.key), value: str(i.value) }))
     : [];
 
 /** `info` → the spec's `{desc, birth, birthPlace}` plus the name and every basic/other item. Missing parts are ''. */
@@ -123,7 +122,7 @@ export function mapSingerSong(item: Raw): SingerSong {
     songmid: str(t.mid ?? t.songmid),
     songid: num(t.id ?? t.songid),
     songname: str(t.name ?? t.title ?? t.songname),
-    singer: list(t.singer).map((s) => str(s.name)).filter(Boolean).join('/'),
+    singer: records(t.singer).map((s) => str(s.name)).filter(Boolean).join('/'),
     albumName: str(album.name ?? t.albumname),
     albumMid: str(album.mid ?? t.albummid),
     interval: num(t.interval),

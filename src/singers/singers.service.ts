@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { records } from '../common/catalogue';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
@@ -35,7 +36,6 @@ export const ANDROID_UA = 'QQMusic 14090008(android 13)';
 
 /** A business error another module may answer (account/quota codes are final: warrantsFallback). */
 const isBusiness = (err: unknown): err is UpstreamError => warrantsFallback(err);
-const arr = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 
 @Injectable()
 export class SingersService {
@@ -121,12 +121,12 @@ export class SingersService {
     try {
       // CONTRACT §12 primary (L1✓ test_get_songs_list): begin = page × limit, never negative (no sin = −5 bug).
       let res = await this.upstream.musicu({ songs: call });
-      if (!arr(res.data.songs?.songList).length && !Number(res.data.songs?.totalNum)) {
+      if (!records(res.data.songs?.songList).length && !Number(res.data.songs?.totalNum)) {
         // CONTRACT §12.1: L1 tests this module with the Android comm only; an empty web-comm answer is retried once with it.
         res = await this.upstream.musicu({ songs: call }, { comm: ANDROID_COMM, headers: { 'User-Agent': ANDROID_UA } });
       }
       raw = res.raw;
-      songs = arr(res.data.songs?.songList);
+      songs = records(res.data.songs?.songList);
       total = Number(res.data.songs?.totalNum ?? 0) || 0;
     } catch (err) {
       if (!isBusiness(err)) throw err;
@@ -140,7 +140,7 @@ export class SingersService {
         },
       });
       raw = res.raw;
-      songs = arr(res.data.singer?.songlist);
+      songs = records(res.data.singer?.songlist);
       total = Number(res.data.singer?.total_song_num ?? 0) || 0;
     }
     return envelope({ singerMID: q.singermid, songs: songs.map(mapSingerSong), total }, raw);
@@ -161,7 +161,7 @@ export class SingersService {
       answer = await ask({ sort: 5, singermid: q.singermid, begin, num: q.limit });
     }
     const data = answer.data.albums ?? {};
-    const albums = arr(data.albumList).map(mapSingerAlbum);
+    const albums = records(data.albumList).map(mapSingerAlbum);
     return envelope({ singerMID: q.singermid, albums, total: Number(data.total ?? 0) || 0 }, answer.raw);
   }
 
@@ -176,7 +176,7 @@ export class SingersService {
       },
     });
     const answer = data.mvs ?? {};
-    const mvs = arr(answer.list).map(mapSingerMv);
+    const mvs = records(answer.list).map(mapSingerMv);
     return envelope({ singerMID: q.singermid, order, mvs, total: Number(answer.total ?? 0) || 0 }, raw);
   }
 
@@ -190,7 +190,7 @@ export class SingersService {
           param: { singerMid: q.singermid, number: SIMILAR_SINGER_COUNT },
         },
       });
-      const singers = arr(data.similar?.singerlist).map(mapSimilarSinger);
+      const singers = records(data.similar?.singerlist).map(mapSimilarSinger);
       return envelope({ singerMID: q.singermid, singers }, raw);
     } catch (err) {
       if (!isBusiness(err)) throw err;
@@ -212,7 +212,7 @@ export class SingersService {
         target: 'fcg_v8_simsinger.fcg',
       });
     }
-    const singers = arr(raw?.singers?.items).map(mapSimilarSinger);
+    const singers = records(raw?.singers?.items).map(mapSimilarSinger);
     return envelope({ singerMID: q.singermid, singers }, raw);
   }
 
