@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { request as httpRequest, type Server } from 'node:http';
 import type { FakeRoutes } from '../fake-upstream/fake-upstream';
 import { UpstreamHttp } from '../src/upstream/upstream-http.service';
@@ -126,6 +127,33 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
       await waitFor(() => h.fake.requestsTo('c', '/test/xml.fcg').length === 2, 3000, 'a fresh call upstream');
       h.fake.release(XML);
       expect((await later).raw).toContain('<result>');
+    });
+
+    it('property: whichever callers hang up, the others get the answer from one upstream call; if all do, it is cancelled', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.boolean(), { minLength: 2, maxLength: 6 }), async (hangsUp) => {
+          h.fake.reset();
+          h.fake.hold(XML);
+          const joinsBefore = await upstreamJoins();
+          const callers = hangsUp.map(() => new AbortController());
+          const outcomes = callers.map((c) => xmlAs(c.signal).then((r) => r.raw as string, (err: Error) => err));
+          await waitFor(() => h.fake.currentConcurrency(XML) === 1, 3000, 'the shared call to reach upstream');
+          await waitFor(async () => (await upstreamJoins()) === joinsBefore + callers.length - 1, 3000, 'every caller to join');
+          callers.forEach((c, i) => hangsUp[i] && c.abort());
+          h.fake.release(XML);
+          const results = await Promise.all(outcomes);
+          if (hangsUp.every(Boolean)) {
+            for (const r of results) expect(r).toMatchObject({ name: 'RequestAbortedError' });
+          } else {
+            for (const r of results) expect(r).toContain('<result>');
+          }
+          expect(h.fake.requestsTo('c', '/test/xml.fcg')).toHaveLength(1);
+          // Nothing is left behind: the next identical call goes upstream afresh.
+          expect(await xmlAs(new AbortController().signal).then((r) => r.raw)).toContain('<result>');
+          expect(h.fake.requestsTo('c', '/test/xml.fcg')).toHaveLength(2);
+        }),
+        { numRuns: 20 },
+      );
     });
 
     it('over HTTP: a client that disconnects does not turn an identical request into an error', async () => {
