@@ -621,9 +621,9 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-/** undici's codes for "no answer in time": connecting, waiting for the headers, or a stalled body. */
 /** undici's code for an answer past maxResponseSize. */
 const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
+/** undici's codes for "no answer in time": connecting, waiting for the headers, or a stalled body. */
 const TIMEOUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** A 5xx answer, thrown inside the breaker (it counts as a failure and may be retried), handed back as an answer after. */
