@@ -1,9 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
-import { request as httpRequest, type Server } from 'node:http';
 import { hash33 } from '../src/common/cookie';
 import { loginFake, qqConfirm } from '../fake-upstream/handlers/login';
 import { expireFakeKey } from '../fake-upstream/handlers/user';
-import { Harness, startHarness, waitFor } from './support/harness';
+import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
 import { DETAIL, expiredKeys, LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin, TOKEN } from './credentials.helpers';
 
 /**
@@ -207,13 +206,9 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     expiredKeys.add(OLD_KEY);
     h.fake.hold(LOGIN);
     try {
-      const leaving = httpRequest(new URL('/getRanks?topId=4&limit=1', h.url));
-      leaving.on('error', () => undefined);
-      leaving.end();
+      const client = clientThatLeaves(h, '/getRanks?topId=4&limit=1');
       await waitFor(() => h.fake.currentConcurrency(LOGIN) === 1, 3000, 'the refresh to reach upstream');
-      leaving.destroy();
-      const server = h.app.getHttpServer() as Server;
-      await waitFor(() => new Promise((resolve) => server.getConnections((_err, n) => resolve(n === 0))), 3000, 'the client to be gone');
+      await client.leave();
       h.fake.release(LOGIN);
       await waitFor(() => saved().refresh?.outcome === 'ok', 3000, 'the refresh to complete');
     } finally {

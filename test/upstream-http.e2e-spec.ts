@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import { request as httpRequest, type Server } from 'node:http';
 import type { FakeRoutes } from '../fake-upstream/fake-upstream';
 import { UpstreamHttp } from '../src/upstream/upstream-http.service';
 import { UpstreamError } from '../src/upstream/upstream.errors';
 import { requestContext } from '../src/common/request-context';
-import { Harness, startHarness, waitFor } from './support/harness';
+import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
 
 /** CGIs that refuse a c.y.qq.com Referer, as several real ones do (CONTRACT §10 item 4). */
 const testRoutes: FakeRoutes = {
@@ -160,18 +159,14 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
       const DETAIL = 'music.musicToplist.Toplist.GetDetail';
       h.fake.hold(DETAIL);
       try {
-        const leaving = httpRequest(new URL('/getRanks?topId=4&limit=2', h.url));
-        leaving.on('error', () => undefined);
-        leaving.end();
+        const leaving = clientThatLeaves(h, '/getRanks?topId=4&limit=2');
         await waitFor(() => h.fake.currentConcurrency(DETAIL) === 1, 3000, 'the first request to reach upstream');
         // The first client leaves only once the second has joined the call in flight (counted in /metrics)…
         const joinsBefore = await upstreamJoins();
         const staying = h.http().get('/getRanks?topId=4&limit=2').then((r) => r);
         await waitFor(async () => (await upstreamJoins()) > joinsBefore, 3000, 'the second request to join the call in flight');
-        leaving.destroy();
-        // …and upstream answers only once the gateway has seen it go (its connection closed).
-        const server = h.app.getHttpServer() as Server;
-        await waitFor(() => new Promise((resolve) => server.getConnections((_err, n) => resolve(n === 1))), 3000, 'the first client to be gone');
+        // …and upstream answers only once the gateway has seen it go (the second client's connection stays open).
+        await leaving.leave(1);
         h.fake.release(DETAIL);
         const res = await staying;
         expect(res.status).toBe(200);

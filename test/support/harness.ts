@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -95,4 +96,22 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * A GET from a client that will hang up before the answer: `leave()` drops its connection and resolves once the
+ * gateway has seen it go (no more than `stillOpen` client connections left), so what follows cannot race the abort.
+ */
+export function clientThatLeaves(h: Harness, path: string): { leave: (stillOpen?: number) => Promise<void> } {
+  const req = httpRequest(new URL(path, h.url));
+  req.on('error', () => undefined);
+  req.end();
+  const server = h.app.getHttpServer() as Server;
+  const openConnections = () => new Promise<number>((resolve) => server.getConnections((_err, n) => resolve(n)));
+  return {
+    leave: async (stillOpen = 0) => {
+      req.destroy();
+      await waitFor(async () => (await openConnections()) <= stillOpen, 3000, 'the gateway to see the client go');
+    },
+  };
 }
