@@ -107,3 +107,25 @@ describe('An upstream answer larger than UPSTREAM_MAX_BODY_MB', () => {
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
   });
 });
+
+describe('A hung upstream holding every socket of its host (UPSTREAM_MAX_CONCURRENCY=2)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_MAX_CONCURRENCY: '2', UPSTREAM_TIMEOUT_MS: '300' } });
+  });
+  afterAll(() => h.close());
+
+  it('queued calls count their wait for a socket against UPSTREAM_TIMEOUT_MS: 16 at once all end in one timeout, not eight in turn', async () => {
+    h.fake.fault({ kind: 'hang' }, { host: 'u' });
+    const started = Date.now();
+    const limits = Array.from({ length: 16 }, (_, i) => 11 + i);
+    const answers = await Promise.all(limits.map((limit) => h.http().get(`/getRanks?topId=62&limit=${limit}`)));
+    const elapsed = Date.now() - started;
+    expect(answers.map((a) => a.body.errorCode)).toEqual(answers.map(() => 'UPSTREAM_TIMEOUT'));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 504));
+    // One timeout (300 ms) plus slack; queued in turn behind the hung sockets, the last pair would end after 8 × 300 ms.
+    expect(elapsed).toBeLessThan(1500);
+    h.fake.clearFaults();
+    await h.http().get('/getRanks?topId=62&limit=2').expect(200);
+  });
+});

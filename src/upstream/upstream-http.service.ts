@@ -271,14 +271,16 @@ export class UpstreamHttp implements OnApplicationShutdown {
       method: req.method ?? 'GET',
       headers,
       body: req.body,
-      signal,
-      // The per-call timeout bounds the wait for the answer's headers and any stall while its body arrives.
+      // Besides the deadline below: the wait for the answer's headers and any stall while its body arrives.
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     };
     const started = Date.now();
     const attempt = async (): Promise<UpstreamResponse> => {
-      const res = await dispatcher.request(options);
+      // The deadline covers the whole try, the wait for a free socket included: when a hung upstream holds every
+      // socket of the host, a queued call must not wait its turn and then a full timeout more.
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const res = await dispatcher.request({ ...options, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
       const bytes = Buffer.from(await res.body.arrayBuffer());
       const setCookie = res.headers['set-cookie'];
       const answer: UpstreamResponse = {
@@ -337,7 +339,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
       const mb = this.config.upstreamMaxBodyBytes / 2 ** 20;
       return new UpstreamError('bad_body', `Upstream ${target} answered more than ${mb} MB (UPSTREAM_MAX_BODY_MB)`, req.host, { target });
     }
-    if (TIMEOUT_CODES.has(code)) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
+    if (TIMEOUT_CODES.has(code) || isDeadline(err)) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
     if (requestContext.getStore()?.shuttingDown?.aborted) return new ShuttingDownError();
     if (clientGone) return new RequestAbortedError();
     return new UpstreamError('network', `Upstream ${target} is unreachable (${code})`, req.host, { target });
@@ -621,6 +623,8 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/** The per-try deadline (AbortSignal.timeout) fired. */
+const isDeadline = (err: unknown): boolean => (err as { name?: string } | null)?.name === 'TimeoutError';
 /** undici's code for an answer past maxResponseSize. */
 const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 /** undici's codes for "no answer in time": connecting, waiting for the headers, or a stalled body. */
@@ -641,7 +645,7 @@ function isRetriable(err: unknown): boolean {
   if (err instanceof UpstreamStatusFailure) return true;
   const code = (err as { code?: string }).code ?? '';
   // An oversized answer would be just as large again.
-  return (err as { name?: string }).name !== 'AbortError' && code !== 'UND_ERR_ABORTED' && code !== TOO_LARGE_CODE && !TIMEOUT_CODES.has(code);
+  return (err as { name?: string }).name !== 'AbortError' && !isDeadline(err) && code !== 'UND_ERR_ABORTED' && code !== TOO_LARGE_CODE && !TIMEOUT_CODES.has(code);
 }
 
 /** Exponential backoff from 100 ms with up to 20 % jitter, so retries from many requests do not arrive in step. */
