@@ -100,8 +100,9 @@ const getSongListDetail: LegacyAdapter = (s) => {
   const diss = raw?.req_1?.data ?? {};
   const info = diss.dirinfo ?? {};
   const tracks = records(diss.songlist);
-  const songs = (tracks.length ? tracks : records(d.songlist)).map((t: Raw, i: number) => {
-    const norm = records(d.songlist)[i] ?? {};
+  const normalised = records(d.songlist);
+  const songs = (tracks.length ? tracks : normalised).map((t: Raw, i: number) => {
+    const norm = normalised[i] ?? {};
     return {
       ...t,
       songname: t.songname ?? t.title ?? t.name ?? norm.songname,

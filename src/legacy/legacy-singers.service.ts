@@ -8,7 +8,6 @@ import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
 
 export const SINGER_TRACK_CGI = '/v8/fcg-bin/fcg_v8_singer_track_cp.fcg';
 
-
 /** The older services' numeric `singerid` on /getSingerHotsong (README "Migrating from qq-music-api"). */
 @Injectable()
 export class LegacySingersService {
@@ -33,7 +32,7 @@ export class LegacySingersService {
     const failure = cgiBusinessError(raw, 'fcg_v8_singer_track_cp.fcg');
     if (failure) throw failure;
     const data = raw?.data && typeof raw.data === 'object' ? raw.data : {};
-    const items = records(data.list).filter((x) => x && typeof x === 'object' && x.musicData && typeof x.musicData === 'object');
+    const items = records(data.list).filter((x) => x.musicData && typeof x.musicData === 'object');
     const songs = items.map(mapSingerSong);
     return envelope({ singerMID: singerMidOf(data, q.singerid), songs, total: Math.max(0, Number(data.total) || 0) }, raw);
   }
@@ -43,7 +42,7 @@ export class LegacySingersService {
 function singerMidOf(data: Record<string, any>, singerid: string): string {
   if (typeof data.singer_mid === 'string' && data.singer_mid) return data.singer_mid;
   for (const item of records(data.list)) {
-    const singer = records(item?.musicData?.singer).find((s) => s && String(s.id) === singerid && typeof s.mid === 'string');
+    const singer = records(item.musicData?.singer).find((s) => String(s.id) === singerid && typeof s.mid === 'string');
     if (singer?.mid) return singer.mid;
   }
   return '';

@@ -10,7 +10,6 @@ const num = (v: unknown): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
-
 // ---------- singer list ----------
 
 export interface SingerListItem {
