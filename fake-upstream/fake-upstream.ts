@@ -103,7 +103,10 @@ export type HttpHandler = (ctx: FakeContext) => FakeReply | Promise<FakeReply>;
 export interface FakeRoutes {
   /** musicu handlers by `module.method`. */
   musicu?: Record<string, MusicuHandler>;
-  /** Plain HTTP handlers by `<host> <path>`, e.g. `c /splcloud/fcgi-bin/gethotkey.fcg`. */
+  /**
+   * Plain HTTP handlers by `<host> <path>`, e.g. `c /splcloud/fcgi-bin/gethotkey.fcg`; a path ending in `*` matches
+   * every path that starts with the rest (e.g. `wxOpen /connect/qrcode/*`).
+   */
   http?: Record<string, HttpHandler>;
 }
 
@@ -363,9 +366,14 @@ export class FakeUpstream {
   }
 
   private async dispatchHttp(host: FakeHost, path: string, ctx: FakeContext): Promise<FakeReply> {
-    const handler = this.httpRoutes[`${host} ${path}`];
+    const handler = this.httpRoutes[`${host} ${path}`] ?? this.prefixRoute(host, path);
     if (!handler) return { status: 404, text: '<html><body>404 Not Found</body></html>', headers: { 'Content-Type': 'text/html' } };
     return handler(ctx);
+  }
+
+  private prefixRoute(host: FakeHost, path: string): HttpHandler | undefined {
+    const key = Object.keys(this.httpRoutes).find((k) => k.endsWith('*') && `${host} ${path}`.startsWith(k.slice(0, -1)));
+    return key ? this.httpRoutes[key] : undefined;
   }
 }
 

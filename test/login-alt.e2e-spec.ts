@@ -7,13 +7,12 @@ import {
   FAKE_MUSICKEY_WX,
   FAKE_WX_MUSICID,
   loginFake,
-  WX_UUID_POOL,
   wxCancel,
   wxConfirm,
   wxExpire,
   wxScan,
 } from '../fake-upstream/handlers/login';
-import { Harness, startHarness, waitFor } from './support/harness';
+import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
 
 const GET_PATHS = ['/getAltLoginQr', '/user/getAltLoginQr', '/getWXLoginQr', '/user/getWXLoginQr'];
 const CHECK_PATHS = ['/checkAltLoginQr', '/user/checkAltLoginQr', '/checkWXLoginQr', '/user/checkWXLoginQr'];
@@ -51,7 +50,8 @@ describe('Alt channel (WeChat) QR login', () => {
   describe('GET /getAltLoginQr', () => {
     it.each(GET_PATHS)('%s answers the JPEG and the uuid from the qrconnect page', async (path) => {
       const res = await h.http().get(path).expect(200);
-      expect(res.body).toEqual({ img: `data:image/jpeg;base64,${FAKE_JPEG.toString('base64')}`, uuid: WX_UUID_POOL[0] });
+      expect(res.body).toEqual({ img: `data:image/jpeg;base64,${FAKE_JPEG.toString('base64')}`, uuid: expect.stringMatching(/^[\w-]{16}$/) });
+      expect(fake().wx.has(res.body.uuid)).toBe(true);
 
       const [page] = h.fake.requestsTo('wxOpen', '/connect/qrconnect');
       expect(page.host).toBe('open.weixin.qq.com');
@@ -66,7 +66,7 @@ describe('Alt channel (WeChat) QR login', () => {
       expect(page.headers.referer).toBe('https://y.qq.com/');
       expect(page.cookie).toBe('');
       const [img] = h.fake.requestsTo('wxOpen', '/connect/qrcode/');
-      expect(img.path).toBe(`/connect/qrcode/${WX_UUID_POOL[0]}`);
+      expect(img.path).toBe(`/connect/qrcode/${res.body.uuid}`);
       expect(img.headers.referer).toBe('https://open.weixin.qq.com/connect/qrconnect');
       expect(img.cookie).toBe('');
     });
@@ -210,6 +210,56 @@ describe('Alt channel (WeChat) QR login', () => {
       config.upstreamTimeoutMs = 300;
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
       expect((await check({ uuid: await confirmed() }).expect(504)).body).toEqual({ error: 'Login check timed out', errorCode: 'LOGIN_TIMEOUT' });
+    });
+  });
+
+  describe('a confirmed login is never lost nor done twice', () => {
+    const confirmed = async () => {
+      const { uuid } = await newQr();
+      wxConfirm(h.fake.state, uuid);
+      return uuid;
+    };
+    const polls = () => h.fake.requestsTo('wxLp', '/connect/l/qrconnect').length;
+    const logins = () => h.fake.musicuCalls(LOGIN).length;
+
+    it('a client hanging up during the code exchange: it still finishes, and the next check gets that session', async () => {
+      const uuid = await confirmed();
+      h.fake.hold(LOGIN);
+      try {
+        const client = clientThatLeaves(h, '/checkAltLoginQr', { uuid });
+        await waitFor(() => h.fake.currentConcurrency(LOGIN) === 1, 3000, 'the exchange to reach upstream');
+        await client.leave();
+      } finally {
+        h.fake.release(LOGIN);
+      }
+      const res = await check({ uuid }).expect(200);
+      expect(res.body).toMatchObject({ isOk: true, errcode: 405, session: { uin: FAKE_WX_MUSICID } });
+      expect([polls(), logins()]).toEqual([1, 1]);
+      expect(fake().wxCodes.size).toBe(0); // the single-use code was spent once, by the exchange that finished
+    });
+
+    it('checking again after success answers the same session, without polling or exchanging again', async () => {
+      const uuid = await confirmed();
+      const first = await check({ uuid }).expect(200);
+      const again = await check({ uuid }, '/user/checkWXLoginQr').expect(200);
+      expect(again.body).toEqual(first.body);
+      expect([polls(), logins()]).toEqual([1, 1]);
+    });
+
+    it('concurrent checks of one confirmed QR share one exchange', async () => {
+      const uuid = await confirmed();
+      const answers = await Promise.all([check({ uuid }), check({ uuid }), check({ uuid })]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((r) => r.body.session.cookie)).size).toBe(1);
+      expect(logins()).toBe(1);
+    });
+
+    it('a failed exchange is not kept: the next check polls and exchanges again', async () => {
+      const uuid = await confirmed();
+      h.fake.fault({ kind: 'business', code: 1000 }, { module: 'music.login.LoginServer', times: 1 });
+      await check({ uuid }).expect(502);
+      expect((await check({ uuid }).expect(200)).body.isOk).toBe(true);
+      expect([polls(), logins()]).toEqual([2, 2]);
     });
   });
 

@@ -15,7 +15,7 @@ import {
   qqRefuse,
   qqScan,
 } from '../fake-upstream/handlers/login';
-import { Harness, startHarness } from './support/harness';
+import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
 
 const GET_PATHS = ['/getMainLoginQr', '/user/getMainLoginQr', '/getQQLoginQr', '/user/getQQLoginQr'];
 const CHECK_PATHS = ['/checkMainLoginQr', '/user/checkMainLoginQr', '/checkQQLoginQr', '/user/checkQQLoginQr'];
@@ -286,6 +286,75 @@ describe('Main channel (QQ) QR login', () => {
       } finally {
         config.upstreamTimeoutMs = saved;
       }
+    });
+  });
+
+  describe('a confirmed login is never lost nor done twice', () => {
+    const confirmed = async () => {
+      const { qrsig } = await newQr();
+      qqConfirm(h.fake.state, qrsig);
+      return qrsig;
+    };
+    const chainCalls = () => ({
+      polls: h.fake.requestsTo('ptlogin', '/ptqrlogin').length,
+      checkSigs: h.fake.requestsTo('ptloginGraph', '/check_sig').length,
+      logins: h.fake.musicuCalls(QQLOGIN).length,
+    });
+
+    it('a client hanging up mid-chain: the chain still finishes, and its next check gets that session', async () => {
+      const qrsig = await confirmed();
+      h.fake.hold(QQLOGIN);
+      try {
+        const client = clientThatLeaves(h, '/checkMainLoginQr', { qrsig });
+        await waitFor(() => h.fake.currentConcurrency(QQLOGIN) === 1, 3000, 'the chain to reach QQLogin');
+        await client.leave();
+      } finally {
+        h.fake.release(QQLOGIN);
+      }
+      const res = await check({ qrsig }).expect(200);
+      expect(res.body).toMatchObject({ isOk: true, session: { cookieObject: { qqmusic_key: FAKE_MUSICKEY_QQ, qqmusic_uin: FAKE_QQ } } });
+      // the held QQLogin was answered (not aborted) and its code spent: one chain in all
+      expect(chainCalls()).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
+      expect(loginFake(h.fake.state).qqCodes.size).toBe(0);
+    });
+
+    it('checking again after success answers the same session without a second login (another device slot)', async () => {
+      const qrsig = await confirmed();
+      const first = await check({ qrsig }).expect(200);
+      const again = await check({ qrsig, ptqrtoken: String(hash33(qrsig)) }, '/user/checkQQLoginQr').expect(200);
+      expect(again.body.session.cookie).toBe(first.body.session.cookie);
+      expect(chainCalls()).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
+    });
+
+    it('concurrent checks of one confirmed QR share one chain', async () => {
+      const qrsig = await confirmed();
+      const answers = await Promise.all([check({ qrsig }), check({ qrsig }), check({ qrsig })]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((r) => r.body.session.cookie)).size).toBe(1);
+      expect(chainCalls()).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
+    });
+
+    it('neither poll states nor failures are kept: the next check asks upstream again', async () => {
+      const { qrsig } = await newQr();
+      expect((await check({ qrsig }).expect(200)).body.state).toBe('waiting');
+      qqConfirm(h.fake.state, qrsig);
+      h.fake.fault({ kind: 'hang' }, { host: 'graph', path: '/oauth2.0/authorize', times: 1 });
+      const saved = config.upstreamTimeoutMs;
+      config.upstreamTimeoutMs = 300;
+      try {
+        await check({ qrsig }).expect(504);
+      } finally {
+        config.upstreamTimeoutMs = saved;
+      }
+      expect((await check({ qrsig }).expect(200)).body.isOk).toBe(true);
+      expect(chainCalls()).toEqual({ polls: 3, checkSigs: 2, logins: 1 });
+    });
+
+    it('another QR is another login', async () => {
+      const [a, b] = [await confirmed(), await confirmed()];
+      const [ra, rb] = [await check({ qrsig: a }).expect(200), await check({ qrsig: b }).expect(200)];
+      expect(ra.body.session.cookie).not.toBe(rb.body.session.cookie);
+      expect(chainCalls().logins).toBe(2);
     });
   });
 

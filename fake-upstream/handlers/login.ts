@@ -7,7 +7,7 @@
  * qrconnect HTML and the two login credentials have no recorded payload: they are built from CONTRACT §6.2, §7.1,
  * §7.2 and §12.3 field lists.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FakeContext, FakeReply, FakeRoutes, MusicuHandler } from '../fake-upstream';
 import { fixtureText } from '../fixtures';
 import type { FakeState } from '../state';
@@ -66,7 +66,6 @@ export interface LoginFake {
   /** Redeemed codes → account. */
   qqCodes: Map<string, string>;
   wxCodes: Map<string, string>;
-  nextWx: number;
   /** Credentials issued by the refresh, in order (their musickeys are `<old prefix>R<n>_…`). */
   refreshed: { musicid: string; musickey: string; loginType: number }[];
 }
@@ -80,7 +79,6 @@ export const loginFake = (state: FakeState): LoginFake =>
     wxClosedPolls: [],
     qqCodes: new Map(),
     wxCodes: new Map(),
-    nextWx: 0,
     refreshed: [],
   }));
 
@@ -143,13 +141,8 @@ export const wxConfirm = (state: FakeState, uuid: string) => wxSet(state, uuid, 
 export const wxCancel = (state: FakeState, uuid: string) => wxSet(state, uuid, 'cancelled');
 export const wxExpire = (state: FakeState, uuid: string) => wxSet(state, uuid, 'expired');
 
-/**
- * The fake's WeChat uuids. Its routes are exact paths, so `/connect/qrcode/<uuid>` is registered for a fixed pool
- * of uuids, handed out in turn (wrapping around, which resets that uuid's state).
- */
-export const WX_UUID_POOL: string[] = Array.from({ length: 64 }, (_, i) =>
-  `0${createHash('sha256').update(`fake-wx-uuid-${i}`).digest('base64url').slice(0, 15)}`,
-);
+/** A new WeChat QR uuid: 16 URL-safe characters, like the real ones, never handed out twice. */
+const newWxUuid = (): string => `0${randomBytes(12).toString('base64url').slice(0, 15)}`;
 
 // ---- ptlogin ----
 
@@ -278,15 +271,15 @@ const qqLogin: MusicuHandler = (param, { state, comm }) => {
 const qrconnect = ({ req, state }: FakeContext): FakeReply => {
   const fake = loginFake(state);
   if (req.query.appid !== 'wx48db31d50e334801') return { text: '<html><body>appid 参数错误</body></html>', headers: { 'Content-Type': 'text/html' } };
-  const uuid = WX_UUID_POOL[fake.nextWx++ % WX_UUID_POOL.length];
+  const uuid = newWxUuid();
   fake.wx.set(uuid, { state: 'waiting', listeners: [] });
   const img = fake.faults.noUuid ? '' : `<img class="qrcode lightBorder" src="/connect/qrcode/${uuid}" />`;
   const html = `<!DOCTYPE html><html><head><title>微信登录</title></head><body><div class="main impowerBox"><div class="title">微信登录</div><div class="waiting panelContent"><div class="wrp_code">${img}</div><div class="info"><div class="status status_browser js_status" id="wx_default_tip"><p>使用微信扫一扫登录</p><p>“QQ音乐”</p></div></div></div></div></body></html>`;
   return { text: html, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
 };
 
-const qrcodeImage = (uuid: string) => ({ state }: FakeContext): FakeReply => {
-  if (!loginFake(state).wx.has(uuid)) return { status: 404, text: '<html><body>404</body></html>' };
+const qrcodeImage = ({ req, state }: FakeContext): FakeReply => {
+  if (!loginFake(state).wx.has(req.path.slice('/connect/qrcode/'.length))) return { status: 404, text: '<html><body>404</body></html>' };
   return { body: FAKE_JPEG, headers: { 'Content-Type': 'image/jpeg' } };
 };
 
@@ -392,6 +385,6 @@ export const loginRoutes: FakeRoutes = {
     'wxOpen /connect/qrconnect': qrconnect,
     'wxLp /connect/l/qrconnect': longPoll,
     'wxLp /__demo/scan': demoWx,
-    ...Object.fromEntries(WX_UUID_POOL.map((uuid) => [`wxOpen /connect/qrcode/${uuid}`, qrcodeImage(uuid)])),
+    'wxOpen /connect/qrcode/*': qrcodeImage,
   },
 };

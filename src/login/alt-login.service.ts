@@ -6,6 +6,7 @@ import { Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckAltLoginBody } from './dto/check-login.dto';
+import { FinishedLogins } from './finished-logins';
 import { LoginImageClient } from './login-image.client';
 import { LoginPersistService } from './login-persist.service';
 import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll, pickCredential } from './login.parse';
@@ -37,6 +38,7 @@ export class AltLoginService {
     private readonly upstream: UpstreamHttp,
     private readonly images: LoginImageClient,
     private readonly persist: LoginPersistService,
+    private readonly finished: FinishedLogins,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,6 +80,9 @@ export class AltLoginService {
 
   async check(input: CheckAltLoginBody): Promise<Shaped> {
     const { uuid } = input;
+    // A login of this QR already confirmed (its answer lost, or a second tab polling): no new poll, no second exchange.
+    const earlier = this.finished.find('alt', uuid);
+    if (earlier) return this.exchanged(earlier);
     let poll;
     try {
       // CONTRACT §7.2 step 1: the long poll blocks until the state changes or ~25–35 s pass.
@@ -120,8 +125,14 @@ export class AltLoginService {
       return new Shaped(body, { text: poll.text });
     }
     if (!parsed.code) throw this.fail(ALT_ERRORS.noCode, 'LOGIN_NO_CODE');
+    const code = parsed.code;
+    // The code is single-use: the exchange runs where a hang-up cannot cut it, and its session is kept for a retry.
+    return this.exchanged(this.finished.run('alt', uuid, () => this.exchange(code), () => true));
+  }
+
+  private async exchanged(login: Promise<Shaped>): Promise<Shaped> {
     try {
-      return await this.exchange(parsed.code);
+      return await login;
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'timeout') {
         throw new GatewayError(HttpStatus.GATEWAY_TIMEOUT, 'LOGIN_TIMEOUT', MAIN_ERRORS.timeout);

@@ -14,6 +14,8 @@ export const LOGIN_PATHS = {
 };
 
 const ALIASES = 'Answers identically under four paths: the spec\'s name, its /user/ alias, and the QQ / WX names with and without /user/.';
+const CONFIRMED_ONCE =
+  'Once the scan is confirmed the chain finishes even if the client hangs up, and for 120 s the same QR\'s next check answers that session again (no second login).';
 const SESSION_EXAMPLE = {
   loginUin: 'o0123456789',
   uin: 'o0123456789',
@@ -57,14 +59,13 @@ export class LoginController {
     summary: 'Poll the QQ (Main) login',
     description:
       'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
-      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, \`credential\`, and \`persisted\` when LOGIN_PERSIST_COOKIE is on. ${ALIASES}`,
+      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE} ${ALIASES}`,
   })
   @ApiBody({ type: CheckMainLoginBody, description: 'JSON body.', examples: { poll: { value: { qrsig: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK', ptqrtoken: '1402397463' } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', {
     isOk: true,
     message: '登录成功',
     session: SESSION_EXAMPLE,
-    credential: { musicid: '123456789', musickey: 'Q_H_L_…', refresh_key: '…', encryptUin: '…', loginType: 2, keyExpiresIn: 259200 },
   })
   @ApiErrorResponses(
     { status: 400, description: 'qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig), or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
@@ -102,7 +103,7 @@ export class LoginController {
     description:
       'One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): ' +
       '408 waiting (`timeout: true` when the gateway\'s bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). ' +
-      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session, credential[, persisted] }\`. ${ALIASES}`,
+      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted] }\`. ${CONFIRMED_ONCE} ${ALIASES}`,
   })
   @ApiBody({ type: CheckAltLoginBody, description: 'JSON body.', examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d' } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AltLoginService } from './alt-login.service';
+import { FinishedLogins } from './finished-logins';
 import { LoginController } from './login.controller';
 import { LoginImageClient } from './login-image.client';
 import { LoginPersistService } from './login-persist.service';
@@ -7,7 +8,7 @@ import { MainLoginService } from './main-login.service';
 
 @Module({
   controllers: [LoginController],
-  providers: [MainLoginService, AltLoginService, LoginImageClient, LoginPersistService],
+  providers: [MainLoginService, AltLoginService, LoginImageClient, LoginPersistService, FinishedLogins],
   exports: [LoginPersistService],
 })
 export class LoginModule {}

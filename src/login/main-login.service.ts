@@ -6,6 +6,7 @@ import { Shaped } from '../common/shaped';
 import { UpstreamHttp, UpstreamResponse } from '../upstream/upstream-http.service';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckMainLoginBody } from './dto/check-login.dto';
+import { FinishedLogins } from './finished-logins';
 import { LoginImageClient } from './login-image.client';
 import { LoginPersistService } from './login-persist.service';
 import {
@@ -50,6 +51,7 @@ export class MainLoginService {
     private readonly upstream: UpstreamHttp,
     private readonly images: LoginImageClient,
     private readonly persist: LoginPersistService,
+    private readonly finished: FinishedLogins,
   ) {}
 
   async getQr(): Promise<Shaped> {
@@ -80,7 +82,8 @@ export class MainLoginService {
       throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'ptqrtoken does not match qrsig (it must be hash33(qrsig))');
     }
     try {
-      return await this.runChain(qrsig, ptqrtoken);
+      // The poll that reports a confirmed scan spends the QR, so the whole chain runs where a hang-up cannot cut it.
+      return await this.finished.run('main', qrsig, () => this.runChain(qrsig, ptqrtoken), isLoggedIn);
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'timeout') {
         throw new GatewayError(HttpStatus.GATEWAY_TIMEOUT, 'LOGIN_TIMEOUT', MAIN_ERRORS.timeout);
@@ -229,6 +232,10 @@ export class MainLoginService {
   private fail(message: string, errorCode: string): GatewayError {
     return new GatewayError(HttpStatus.BAD_GATEWAY, errorCode, message);
   }
+}
+
+function isLoggedIn(result: Shaped): boolean {
+  return (result.body as { isOk?: unknown }).isOk === true;
 }
 
 function headerOf(res: UpstreamResponse, name: string): string | undefined {

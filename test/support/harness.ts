@@ -99,13 +99,16 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 }
 
 /**
- * A GET from a client that will hang up before the answer: `leave()` drops its connection and resolves once the
- * gateway has seen it go (no more than `stillOpen` client connections left), so what follows cannot race the abort.
+ * A GET (or, given `json`, a POST of it) from a client that will hang up before the answer: `leave()` drops its
+ * connection and resolves once the gateway has seen it go (no more than `stillOpen` client connections left), so what
+ * follows cannot race the abort.
  */
-export function clientThatLeaves(h: Harness, path: string): { leave: (stillOpen?: number) => Promise<void> } {
-  const req = httpRequest(new URL(path, h.url));
+export function clientThatLeaves(h: Harness, path: string, json?: object): { leave: (stillOpen?: number) => Promise<void> } {
+  const req = json
+    ? httpRequest(new URL(path, h.url), { method: 'POST', headers: { 'Content-Type': 'application/json' } })
+    : httpRequest(new URL(path, h.url));
   req.on('error', () => undefined);
-  req.end();
+  req.end(json ? JSON.stringify(json) : undefined);
   const server = h.app.getHttpServer() as Server;
   const openConnections = () => new Promise<number>((resolve) => server.getConnections((_err, n) => resolve(n)));
   return {
