@@ -1,3 +1,4 @@
+import { mvState } from '../fake-upstream/handlers/mv';
 import { Harness, startHarness, waitFor } from './support/harness';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
@@ -56,6 +57,22 @@ describe('Response cache, coalescing and stale answers', () => {
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(3);
   });
 
+  it('an escaped & or = in a name or value cannot make one query read as another (no cache poisoning)', async () => {
+    const folded = await h.http().get('/getRanks?limit%3D2%26topId=62').expect(200); // one odd name, no topId: all charts
+    expect(folded.body.data).toHaveProperty('groups');
+    const real = await h.http().get('/getRanks?limit=2&topId=62').expect(200);
+    expect(real.headers['x-cache']).toBe('MISS');
+    expect(real.body.data.topList.id).toBe(62);
+    // in a value: a search for the text "jay&page=2" is not page 2 of a search for "jay"
+    await h.http().get('/getSearchByKey?key=jay%26page%3D2').expect(200);
+    const page2 = await h.http().get('/getSearchByKey?key=jay&page=2').expect(200);
+    expect(page2.headers['x-cache']).toBe('MISS');
+    expect(h.fake.musicuCalls('music.search.SearchCgiService.DoSearchForQQMusicDesktop').map((c) => [c.param.query, c.param.page_num])).toEqual([
+      ['jay&page=2', 1],
+      ['jay', 2],
+    ]);
+  });
+
   it('keeps accounts apart: the key carries a hash of the account, never the cookie', async () => {
     await h.http().get('/getRanks?topId=5&limit=2').set('Cookie', 'uin=o01; qqmusic_key=Q_H_L_a').expect(200);
     const b = await h.http().get('/getRanks?topId=5&limit=2').set('Cookie', 'uin=o02; qqmusic_key=Q_H_L_b').expect(200);
@@ -112,6 +129,21 @@ describe('Response cache, coalescing and stale answers', () => {
       jest.restoreAllMocks();
     }
   });
+
+  it('a 5xx that is the answer itself (the spec\'s 502 for empty MV URL data) is not replaced by a stale copy', async () => {
+    await h.http().get('/getMvPlay?vid=STALEVID').expect(200);
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 301_000);
+    try {
+      mvState(h.fake.state).urlData.set('STALEVID', {});
+      const res = await h.http().get('/getMvPlay?vid=STALEVID').expect(502);
+      expect(res.body).toEqual({ error: 'Failed to get MV URL data', errorCode: 'MV_URL_UNAVAILABLE' });
+      // while upstream itself failing still gets the stale copy
+      h.fake.fault({ kind: 'status', status: 500 }, { host: 'u' });
+      expect((await h.http().get('/getMvPlay?vid=STALEVID').expect(200)).headers['x-cache']).toBe('STALE');
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
 });
 
 describe('Response cache memory tier is bounded by bytes (CACHE_MEMORY_MB)', () => {
@@ -147,4 +179,5 @@ describe('Response cache memory tier is bounded by bytes (CACHE_MEMORY_MB)', () 
     expect(entries).toBeGreaterThan(1);
     expect(entries).toBeLessThan(count);
   });
+
 });

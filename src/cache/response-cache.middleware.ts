@@ -68,7 +68,7 @@ export class ResponseCacheMiddleware implements NestMiddleware {
         return send(bytes);
       }
       settle(null);
-      if (res.statusCode >= 500 && stale) {
+      if (stale && res.statusCode >= 500 && isUpstreamFailure(res.locals.errorCode)) {
         this.metrics.cacheLookups.inc({ result: 'stale' });
         res.status(200).set({ ...this.cache.headersOf(stale, 'STALE'), Warning: '110 - "Response is Stale"' });
         return send(stale.body);
@@ -82,4 +82,12 @@ export class ResponseCacheMiddleware implements NestMiddleware {
     this.metrics.cacheLookups.inc({ result: 'hit' });
     res.status(200).set(this.cache.headersOf(answer, 'HIT')).type('application/json; charset=utf-8').send(answer.body);
   }
+}
+
+/**
+ * Upstream down, slow, broken or refusing (UPSTREAM_TIMEOUT, UPSTREAM_UNREACHABLE, UPSTREAM_CIRCUIT_OPEN, …): a stale
+ * copy helps. A 5xx that is the answer itself (e.g. MV_URL_UNAVAILABLE, the spec's 502 for empty MV URL data) is not.
+ */
+function isUpstreamFailure(errorCode: unknown): boolean {
+  return typeof errorCode === 'string' && errorCode.startsWith('UPSTREAM_');
 }

@@ -90,7 +90,8 @@ export class ResponseCache {
     const canonical = Object.keys(query)
       .filter((name) => !IGNORED_PARAMS.has(name))
       .sort()
-      .map((name) => `${name}=${query[name]}`)
+      // Escaped: a name or value holding '&' or '=' (sent as %26, %3D) must not read as another query's pairs.
+      .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(query[name])}`)
       .join('&');
     // No caller cookie: the stored login's (cookie file or Redis credential store) decides the account.
     const cookies = parseCookie(callerCookie ?? this.upstream.effectiveCookie());
@@ -98,7 +99,7 @@ export class ResponseCache {
     const identity = secret
       ? createHash('sha256').update(`${cookies.uin ?? cookies.qqmusic_uin ?? ''}:${secret}`).digest('base64url').slice(0, 22)
       : 'anon';
-    return { key: `resp:v1:${path}?${canonical}|${identity}`, shared: identity === 'anon' };
+    return { key: `resp:v2:${path}?${canonical}|${identity}`, shared: identity === 'anon' };
   }
 
   /** The in-memory entry, synchronously (fast lane). */

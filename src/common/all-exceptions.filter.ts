@@ -38,6 +38,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const [status, body, headers] = describeError(exception);
     if (headers) res.set(headers);
+    // For the response cache: only an upstream failure may be answered with a stale copy (README "Caching").
+    res.locals.errorCode = body.errorCode;
     res.status(status).json(body);
   }
 }
