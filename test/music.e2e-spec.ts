@@ -431,6 +431,8 @@ describe('Music endpoints', () => {
       ['a numeric song_id', { songs: [[MID, 1]] }],
       ['an empty entry', { songs: [[]] }],
       ['an entry with neither mid nor id', { songs: [['', '']] }],
+      ['a song_id past 15 digits (would not stay exact)', { songs: [['', '9007199254740993']] }],
+      ['a song_id that is not digits', { songs: [[MID, '12a']] }],
       ['51 entries', { songs: Array.from({ length: 51 }, () => [MID]) }],
     ])('400 naming songs for %s', async (_label, body) => {
       const res = await h.http().post('/batchGetSongInfo').send(body).expect(400);

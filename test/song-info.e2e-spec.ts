@@ -34,6 +34,12 @@ describe('GET /getSongInfo', () => {
     expect(h.fake.musicuCalls(SONG_DETAIL)[0].param).toEqual({ song_type: 0, song_mid: '0039MnYb0qxYhV' });
   });
 
+  it('with both, songid decides (the spec\'s parameter) and only song_id is sent', async () => {
+    const res = await h.http().get('/getSongInfo?songmid=000000000000zz&songid=97773').expect(200);
+    expect(res.body.data.mid).toBe('0039MnYb0qxYhV');
+    expect(h.fake.musicuCalls(SONG_DETAIL).map((c) => c.param)).toEqual([{ song_type: 0, song_id: 97773 }]);
+  });
+
   it('answers 404 for a song upstream does not know', async () => {
     const res = await h.http().get('/getSongInfo?songmid=000000000000zz').expect(404);
     expect(res.body).toEqual({ error: 'No song found for songmid 000000000000zz', errorCode: 'SONG_NOT_FOUND' });

@@ -10,6 +10,6 @@ export class GetSongInfoQuery {
 
   /** Song MID, e.g. 0039MnYb0qxYhV. */
   @IsOptional() @ToTrimmed() @Matches(/^[0-9A-Za-z]{1,32}$/, { message: 'songmid must be a song MID (letters and digits)' })
-  @ApiPropertyOptional({ type: 'string', description: 'Song MID (letters and digits, ≤ 32). One of songid / songmid is required; songmid wins when both are given.', pattern: '^[0-9A-Za-z]{1,32}$', example: '0039MnYb0qxYhV' })
+  @ApiPropertyOptional({ type: 'string', description: 'Song MID (letters and digits, ≤ 32). One of songid / songmid is required; songid wins when both are given (it is the spec parameter).', pattern: '^[0-9A-Za-z]{1,32}$', example: '0039MnYb0qxYhV' })
   songmid?: string;
 }
