@@ -129,6 +129,37 @@ describe('Alt channel (WeChat) QR login', () => {
       expect(res.body).toMatchObject({ errcode: 404, state: 'scanned', scanned: true });
     });
 
+    it('after "scanned", the next poll sends last=404, so upstream holds it until the phone confirms (no tight loop)', async () => {
+      const { uuid } = await newQr();
+      wxScan(h.fake.state, uuid);
+      expect((await check({ uuid }).expect(200)).body).toMatchObject({ errcode: 404, state: 'scanned' });
+      const pending = check({ uuid }).then((r) => r);
+      await waitFor(() => h.fake.currentConcurrency(POLL) === 1, 3000, 'the second poll to be held upstream');
+      wxConfirm(h.fake.state, uuid);
+      expect((await pending).body).toMatchObject({ isOk: true, errcode: 405 });
+      expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect').map((p) => p.query.last)).toEqual([undefined, '404']);
+    });
+
+    it('a held poll that ends on the gateway bound reports the state it was held in, with timeout:true', async () => {
+      const { uuid } = await newQr();
+      config.altLoginPollTimeoutMs = 300;
+      wxScan(h.fake.state, uuid);
+      await check({ uuid }).expect(200);
+      const res = await check({ uuid }).expect(200);
+      expect(res.body).toEqual({ isOk: false, errcode: 404, state: 'scanned', scanned: true, timeout: true, message: expect.any(String) });
+    });
+
+    it('a client may pass last itself (several instances): it is sent upstream; anything but a poll state is a 400', async () => {
+      const { uuid } = await newQr();
+      fake().wxHoldMs = 20;
+      await check({ uuid, last: '408' }).expect(200);
+      expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect')[0].query.last).toBe('408');
+      for (const last of [405, 'abc', 200]) {
+        const res = await check({ uuid, last }).expect(400);
+        expect(res.body.error).toMatch(/^last must be the errcode of the previous answer: 408, 404, 403, 402/);
+      }
+    });
+
     it('400s a missing or malformed uuid without asking upstream', async () => {
       expect((await check({}).expect(400)).body).toEqual({ error: 'uuid is required', errorCode: 'BAD_REQUEST' });
       expect((await check({ uuid: 'short' }).expect(400)).body.error).toMatch(/^uuid must be 8 to 64 characters/);

@@ -1,4 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { GatewayError } from '../common/http-error';
@@ -34,6 +35,12 @@ export const ALT_ERRORS = {
  */
 @Injectable()
 export class AltLoginService {
+  /**
+   * The state each QR's last poll reported, sent back as `last` (CONTRACT §7.2): WeChat then holds the next poll until
+   * the state changes, instead of repeating "scanned" at once, which would have clients poll upstream in a tight loop.
+   */
+  private readonly lastState = new LRUCache<string, AltPollCode>({ max: 10_000, ttl: 10 * 60_000 });
+
   constructor(
     private readonly upstream: UpstreamHttp,
     private readonly images: LoginImageClient,
@@ -83,13 +90,14 @@ export class AltLoginService {
     // A login of this QR already confirmed (its answer lost, or a second tab polling): no new poll, no second exchange.
     const earlier = this.finished.find('alt', uuid);
     if (earlier) return this.exchanged(earlier);
+    const last = (input.last as AltPollCode | undefined) ?? this.lastState.get(uuid);
     let poll;
     try {
-      // CONTRACT §7.2 step 1: the long poll blocks until the state changes or ~25–35 s pass.
+      // CONTRACT §7.2 step 1: the long poll blocks until the state changes (from `last`, if given) or ~25–35 s pass.
       poll = await this.upstream.send({
         host: 'wxLp',
         path: '/connect/l/qrconnect',
-        query: { uuid, _: Date.now() },
+        query: last ? { uuid, last, _: Date.now() } : { uuid, _: Date.now() },
         headers: { Referer: 'https://open.weixin.qq.com/' },
         cookie: false,
         timeoutMs: this.pollTimeoutMs,
@@ -97,13 +105,8 @@ export class AltLoginService {
         longPoll: true,
       });
     } catch (err) {
-      if (err instanceof UpstreamError && err.kind === 'timeout') {
-        const waiting = ALT_STATES[408];
-        return new Shaped(
-          { isOk: false, errcode: 408, state: waiting.state, timeout: true, message: 'No change within this poll; poll again' },
-          null,
-        );
-      }
+      // No change within our bound: the state is still the one last reported (waiting if none).
+      if (err instanceof UpstreamError && err.kind === 'timeout') return pollState(last ?? 408, { timeout: true, message: 'No change within this poll; poll again' });
       throw err;
     }
     if (poll.status !== 200) {
@@ -112,17 +115,13 @@ export class AltLoginService {
     const parsed = parseWxPoll(poll.text);
     if (!parsed) throw this.fail(ALT_ERRORS.badPoll, 'LOGIN_BAD_POLL');
     if (parsed.errcode !== 405) {
-      const known = ALT_STATES[parsed.errcode as AltPollCode];
-      if (!known) {
+      if (!(parsed.errcode in ALT_STATES)) {
         throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_BAD_POLL', `${ALT_ERRORS.badPoll} (errcode ${parsed.errcode})`, {
           upstreamCode: parsed.errcode,
         });
       }
-      const body: Record<string, unknown> = { isOk: false, errcode: parsed.errcode, state: known.state, message: known.message };
-      if (parsed.errcode === 404) body.scanned = true;
-      if (parsed.errcode === 403) body.refused = true;
-      if (parsed.errcode === 403 || parsed.errcode === 402) body.refresh = true;
-      return new Shaped(body, { text: poll.text });
+      this.lastState.set(uuid, parsed.errcode as AltPollCode);
+      return pollState(parsed.errcode as AltPollCode, {}, { text: poll.text });
     }
     if (!parsed.code) throw this.fail(ALT_ERRORS.noCode, 'LOGIN_NO_CODE');
     const code = parsed.code;
@@ -212,4 +211,16 @@ export class AltLoginService {
   private fail(message: string, errorCode: string): GatewayError {
     return new GatewayError(HttpStatus.BAD_GATEWAY, errorCode, message);
   }
+}
+
+/** A poll state's answer (HTTP 200, `isOk: false`), with the flags the spec and the references give each state. */
+function pollState(errcode: AltPollCode, extra: { timeout?: true; message?: string }, raw: unknown = null): Shaped {
+  const known = ALT_STATES[errcode];
+  const body: Record<string, unknown> = { isOk: false, errcode, state: known.state };
+  if (extra.timeout) body.timeout = true;
+  body.message = extra.message ?? known.message;
+  if (errcode === 404) body.scanned = true;
+  if (errcode === 403) body.refused = true;
+  if (errcode === 403 || errcode === 402) body.refresh = true;
+  return new Shaped(body, raw);
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { ToTrimmed } from '../../common/validation';
+import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { ToInt, ToTrimmed } from '../../common/validation';
 
 /** Body of POST /checkMainLoginQr (and its aliases). */
 export class CheckMainLoginBody {
@@ -26,6 +26,9 @@ export class CheckMainLoginBody {
   ptqrtoken?: string;
 }
 
+/** The poll states a client can report back as `last` (405 ends the login). */
+export const ALT_LAST_CODES = [408, 404, 403, 402];
+
 /** Body of POST /checkAltLoginQr (and its aliases). */
 export class CheckAltLoginBody {
   /** The `uuid` returned by /getAltLoginQr. */
@@ -35,4 +38,11 @@ export class CheckAltLoginBody {
   @IsString({ message: 'uuid must be a string' })
   @ApiProperty({ type: 'string', description: 'The `uuid` returned by /getAltLoginQr: 8 to 64 characters of letters, digits, _, = or -.', pattern: '^[A-Za-z0-9_=-]{8,64}$', example: '071Xw4Xx1a2b3c4d' })
   uuid: string;
+
+  /** The errcode of the previous answer for this QR; WeChat then holds the poll until the state changes. */
+  @IsOptional()
+  @ToInt()
+  @IsIn(ALT_LAST_CODES, { message: `last must be the errcode of the previous answer: ${ALT_LAST_CODES.join(', ')}` })
+  @ApiPropertyOptional({ description: 'Optional: the `errcode` of your previous answer for this QR (408, 404, 403 or 402), sent to WeChat as `last` so the poll waits for a change instead of repeating it. The gateway also remembers it per instance; pass it when several instances serve you.', enum: [408, 404, 403, 402], example: 404 })
+  last?: number;
 }
