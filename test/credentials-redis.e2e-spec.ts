@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import Redis from 'ioredis';
 import { loginFake, wxConfirm } from '../fake-upstream/handlers/login';
 import { Harness, startHarness } from './support/harness';
@@ -109,5 +110,25 @@ describe('Stored credential shared through Redis', () => {
     } finally {
       b.writeCookieFile({});
     }
+  });
+
+  it('/user/setCookie replaces the login stored in Redis: both instances use the new cookie, getCookie describes it', async () => {
+    await redis.set(KEY, JSON.stringify(qqLogin()));
+    const NEW_KEY = 'Q_H_L_setByAdmin';
+    await a
+      .http()
+      .post('/user/setCookie')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send({ cookie: `uin=o0987654321; qqmusic_key=${NEW_KEY}` })
+      .expect(200);
+    expect(await stored()).toEqual({ cookie: `uin=o0987654321; qqmusic_key=${NEW_KEY}`, uin: '987654321' });
+    for (const h of [a, b]) {
+      await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+      expect(h.fake.musicuCalls(DETAIL)[0].request.cookie).toContain(`qqmusic_key=${NEW_KEY}`);
+      const described = await h.http().get('/user/getCookie').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+      expect(described.body.data).toEqual({ set: true, uin: '98*****21', names: ['qqmusic_key', 'uin'], hasMusicKey: true });
+      expect((await status(h).expect(200)).body.data).toMatchObject({ store: 'redis', present: true, refreshable: false });
+    }
+    expect(existsSync(a.cookieFile)).toBe(false); // the shared store, not a local file
   });
 });

@@ -103,6 +103,15 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     this.updateGauge(this.store.current());
   }
 
+  /**
+   * An admin sets the login cookie by hand (/user/setCookie): it replaces the stored record in whichever store is in
+   * use (the cookie file, or Redis for every instance), without the old login's refresh credential.
+   */
+  async replaceCookie(cookie: string, uin: string): Promise<void> {
+    await this.store.save({ cookie, uin });
+    this.updateGauge(this.store.current());
+  }
+
   saved(): void {
     void this.store.load().then((r) => this.updateGauge(r));
   }

@@ -1,11 +1,10 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../common/admin-token.guard';
 import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { cookieUin, isHeaderSafe, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
-import { CookieFileService } from '../config/cookie-file.service';
-import { writeFileAtomic } from '../login/login-persist.service';
+import { CredentialService } from '../credentials/credential.service';
 import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
 import { MusicService } from '../music/music.service';
 import { SetCookieBody } from './legacy-cookie.dto';
@@ -24,7 +23,7 @@ export class LegacyController {
   constructor(
     private readonly music: MusicService,
     private readonly singers: LegacySingersService,
-    @Inject(CookieFileService) private readonly cookieFile: CookieFileService,
+    private readonly credentials: CredentialService,
   ) {}
 
   @Get('downloadQQMusic')
@@ -59,13 +58,13 @@ export class LegacyController {
     return this.singers.getSingerHotsongById(query);
   }
 
-  /** Stores the login cookie in COOKIE_FILE (atomically: temp file, fsync, rename); the next upstream call uses it. */
+  /** Stores the login cookie where the stored login lives (COOKIE_FILE, or Redis with REDIS_URL); the next upstream call uses it. */
   @Post('user/setCookie')
   @ApiOperation({
     summary: 'Store the server\'s login cookie (admin)',
     description:
       'Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. ' +
-      'Writes `{ cookie, uin }` into COOKIE_FILE atomically; the next upstream call uses it. The answer describes the cookie (masked uin, cookie names) and never echoes a value.',
+      'Stores `{ cookie, uin }` where the stored login lives: COOKIE_FILE (atomically), or Redis for every instance when REDIS_URL is set. It replaces the previous login, refresh credential included; the next upstream call uses it. The answer describes the cookie (masked uin, cookie names) and never echoes a value.',
   })
   @ApiBody({ type: SetCookieBody, description: 'JSON body: `cookie`, or the references\' `data`; one is required.', examples: { cookie: { value: { cookie: 'uin=o0123456789; qqmusic_key=Q_H_L_…' } } } })
   @ApiAdminToken()
@@ -74,11 +73,11 @@ export class LegacyController {
     { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), control characters, not `name=value` pairs, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
     413,
     ...ADMIN_ERRORS,
-    { status: 500, description: 'The cookie file could not be written; it is unchanged.', errorCodes: ['COOKIE_WRITE_FAILED'] },
+    { status: 500, description: 'The cookie file (or Redis) could not be written; only this instance uses the new cookie, until it restarts.', errorCodes: ['COOKIE_WRITE_FAILED'] },
   )
   @HttpCode(200)
   @UseGuards(AdminTokenGuard)
-  setCookie(@Body() body: SetCookieBody) {
+  async setCookie(@Body() body: SetCookieBody) {
     const cookie = (body.cookie ?? body.data ?? '').trim();
     if (!cookie) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie is required (body `cookie` or `data`)');
     if (!isHeaderSafe(cookie)) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie contains control characters');
@@ -86,18 +85,18 @@ export class LegacyController {
     if (!Object.keys(pairs).length) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie must look like `name=value; name2=value2`');
     const uin = cookieUin(pairs);
     try {
-      writeFileAtomic(this.cookieFile.filePath, `${JSON.stringify({ cookie, uin }, null, 2)}\n`);
+      await this.credentials.replaceCookie(cookie, uin);
     } catch (err) {
       throw new GatewayError(
         HttpStatus.INTERNAL_SERVER_ERROR,
         'COOKIE_WRITE_FAILED',
-        `Could not write the cookie file (${(err as NodeJS.ErrnoException).code ?? 'error'}); it is unchanged`,
+        `Could not save the cookie (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); only this instance uses it, until it restarts`,
       );
     }
     return { code: 0, msg: 'ok', data: describe(cookie) };
   }
 
-  /** Whether a login cookie is stored, for which (masked) account and with which cookie names; never the values. */
+  /** The stored login in use (cookie file or Redis): for which (masked) account and with which cookie names; never the values. */
   @Get('user/getCookie')
   @ApiOperation({
     summary: 'Describe the stored login cookie (admin)',
@@ -109,8 +108,8 @@ export class LegacyController {
   @ApiErrorResponses(...ADMIN_ERRORS)
   @UseGuards(AdminTokenGuard)
   getCookie() {
-    const stored = this.cookieFile.get();
-    return { code: 0, msg: 'ok', data: stored?.cookie ? describe(stored.cookie) : { set: false } };
+    const cookie = this.credentials.cookie();
+    return { code: 0, msg: 'ok', data: cookie ? describe(cookie) : { set: false } };
   }
 }
 
