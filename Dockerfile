@@ -18,6 +18,8 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/package.json ./package.json
+# The fake upstream's recorded payloads, for the offline demo: docker run --rm -p 3200:3200 <image> node dist/fake-upstream/demo.js
+COPY --from=build --chown=node:node /app/fake-upstream/fixtures ./fake-upstream/fixtures
 # config/ holds the cookie file (mount a volume here to keep a login across restarts)
 RUN mkdir -p config && chown node:node config
 USER node
