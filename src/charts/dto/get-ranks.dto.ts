@@ -10,7 +10,7 @@ export class GetRanksQuery {
   @Max(99999, { message: 'topId must be a valid chart id' })
   @Min(1, { message: 'topId must be a positive chart id' })
   @IsInt({ message: 'topId must be an integer' })
-  @ApiPropertyOptional({ type: 'integer', description: 'Chart id (4 rising, 62 hot songs, 208 new songs, 6 original, 104 MV, or any id listed by /getRanks without topId). Omitted: every chart, grouped. An unknown id → 404 CHART_NOT_FOUND.', minimum: 1, maximum: 99999, example: 62 })
+  @ApiPropertyOptional({ type: 'integer', description: 'Chart id (the spec\'s labels: 4 rising, 62 hot songs, 208 new songs, 6 original, 104 MV; QQ Music names 62 飙升榜 and 4 流行指数, see topList.name; or any id listed by /getRanks without topId). Omitted: every chart, grouped. An unknown id → 404 CHART_NOT_FOUND.', minimum: 1, maximum: 99999, example: 62 })
   topId?: number;
 
   @IsOptional()
