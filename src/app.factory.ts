@@ -2,7 +2,7 @@ import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json, urlencoded } from 'express';
+import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import type { Server } from 'node:http';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -10,7 +10,9 @@ import { AppModule } from './app.module';
 import { installCacheFastLane } from './cache/cache-fast-lane';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
+import { bodyParserError } from './common/all-exceptions.filter';
 import { parseQueryFirstValue } from './common/query-parser';
+import { addGatewayWideErrors } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
 
 /** Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config. */
@@ -28,8 +30,17 @@ export async function createApp(
   const config = app.get<AppConfig>(APP_CONFIG);
   configureApp(app, config);
   await app.init();
-  installCacheFastLane(app, config);
+  installCacheFastLane(app, config, securityHeaders());
   return app;
+}
+
+/**
+ * helmet's headers, minus the CSP's `upgrade-insecure-requests`: over plain HTTP (a LAN address) it makes the browser
+ * fetch the Swagger UI's scripts from https, and /docs stays blank. TLS is the reverse proxy's job (it can add the
+ * directive); the API answers are JSON, which the directive does nothing for. Also used by the cache fast lane.
+ */
+export function securityHeaders(): ReturnType<typeof helmet> {
+  return helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
 }
 
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
@@ -42,8 +53,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(json({ limit: config.bodyLimit }), urlencoded({ extended: false, limit: config.bodyLimit }));
+  // Nest turns body-parser's SyntaxError into a BadRequestException carrying the parser's message, which quotes the
+  // start of the body (e.g. a cookie), before the exception filter sees it: give parser errors a fixed message here.
+  app.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => next(bodyParserError(err) ?? err));
   if (config.cors) app.enableCors({ origin: config.cors });
   app.useGlobalPipes(new GatewayValidationPipe());
   app.enableShutdownHooks();
@@ -89,6 +103,7 @@ function setUpDocs(app: NestExpressApplication): void {
       .addTag('operations', 'Health, credential status')
       .build(),
   );
+  addGatewayWideErrors(document, app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 

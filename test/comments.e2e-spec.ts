@@ -238,4 +238,20 @@ describe('GET /getComments', () => {
     expect(res.body.errorCode).toBe('BAD_REQUEST');
     expect(h.fake.requests).toHaveLength(0);
   });
+
+  // The type check must speak before the range check (decorators run bottom-up): 'abc' is not "between 1 and 100".
+  it.each([
+    ['id=1&pagesize=abc', 'pagesize must be an integer'],
+    ['id=1&pagesize=2.5', 'pagesize must be an integer'],
+    ['id=1&pagenum=abc', 'pagenum must be an integer'],
+    ['id=1&cmd=abc', 'cmd must be an integer'],
+    ['id=1&pagesize=101', 'pagesize must be between 1 and 100'],
+    ['id=1&pagenum=-1', 'pagenum must be 0 or more'],
+    ['id=1&pagenum=10001', 'pagenum must be at most 10000'],
+    ['id=1&cmd=100', 'cmd must be between 0 and 99'],
+  ])('"%s" → 400 "%s"', async (query, error) => {
+    const res = await h.http().get(`/getComments?${query}`).expect(400);
+    expect(res.body).toEqual({ error, errorCode: 'BAD_REQUEST' });
+    expect(h.fake.requests).toHaveLength(0);
+  });
 });

@@ -411,5 +411,28 @@ describe('response cache keeps the two shapes apart', () => {
     const plain = await h.http().get(path).expect(200);
     expect(plain.body).toEqual(first.body);
     expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(2);
+    // a hit says which shape it is, like the answer it repeats, and every answer varies on the shape header
+    expect([again.headers['x-cache'], again.headers['x-response-shape']]).toEqual(['HIT', 'legacy']);
+    expect([plain.headers['x-cache'], plain.headers['x-response-shape']]).toEqual(['HIT', undefined]);
+    for (const res of [first, legacy, again, plain]) expect(res.headers.vary).toMatch(/\bX-Response-Shape\b/i);
+  });
+
+  it('with RESPONSE_SHAPE=legacy a cached answer keeps X-Response-Shape: legacy', async () => {
+    const d = await startHarness({ env: { CACHE_ENABLED: 'true', RESPONSE_SHAPE: 'legacy' } });
+    try {
+      const path = `/getSongInfo?songmid=${MID}`;
+      const miss = await d.http().get(path).expect(200);
+      const hit = await d.http().get(path).expect(200);
+      expect([miss.headers['x-cache'], hit.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+      expect(hit.text).toBe(miss.text);
+      expect([miss.headers['x-response-shape'], hit.headers['x-response-shape']]).toEqual(['legacy', 'legacy']);
+      expect(hit.headers.vary).toBe(miss.headers.vary);
+      // asking for the normalised shape by header gets its own entry, without the legacy header
+      const normalised = await d.http().get(path).set('X-Response-Shape', 'normalised').expect(200);
+      expect(normalised.body).toMatchObject({ code: 0 });
+      expect(normalised.headers['x-response-shape']).toBeUndefined();
+    } finally {
+      await d.close();
+    }
   });
 });

@@ -285,7 +285,8 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
       resolve(doc.paths[path][method].responses[String(status)]?.content['application/json'].schema)?.properties.errorCode.enum ?? [];
     for (const [method, path] of EXPECTED_ROUTES) {
       const statuses = Object.keys(doc.paths[path][method].responses).map(Number);
-      if (upstreamFree.has(path)) expect({ path, upstream: statuses.filter((s) => s >= 500) }).toEqual({ path, upstream: path.startsWith('/health/') ? [503] : path === '/user/setCookie' ? [500] : [] });
+      // 500 (INTERNAL) is on every route: see the next test.
+      if (upstreamFree.has(path)) expect({ path, upstream: statuses.filter((s) => s > 500) }).toEqual({ path, upstream: path.startsWith('/health/') ? [503] : [] });
       else expect({ path, statuses }).toEqual({ path, statuses: expect.arrayContaining([502, 504]) });
     }
     expect(codes('/getRanks', 'get', 404)).toEqual(['CHART_NOT_FOUND']);
@@ -304,6 +305,43 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     for (const [method, path] of [['get', '/user/credential/status'], ['post', '/user/setCookie'], ['get', '/user/getCookie']] as const) {
       expect({ path, 401: codes(path, method, 401), 404: codes(path, method, 404) }).toEqual({ path, 401: ['ADMIN_TOKEN_REQUIRED'], 404: ['NOT_FOUND'] });
       expect(doc.paths[path][method].parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual(['header:X-Admin-Token']);
+    }
+  });
+
+  it('documents 500 (INTERNAL) on every route and 429 (TOO_MANY_REQUESTS, Retry-After) on every rate-limited one', () => {
+    const codes = (res: any): string[] => resolve(res?.content?.['application/json']?.schema)?.properties?.errorCode?.enum ?? [];
+    for (const [method, path] of EXPECTED_ROUTES) {
+      const responses = doc.paths[path][method].responses;
+      expect({ path, method, 500: codes(responses['500']) }).toEqual({ path, method, 500: expect.arrayContaining(['INTERNAL']) });
+      if (path.startsWith('/health/')) {
+        // @SkipThrottle: the probes are never limited
+        expect({ path, has429: '429' in responses }).toEqual({ path, has429: false });
+        continue;
+      }
+      expect({ path, method, 429: codes(responses['429']), retryAfter: responses['429']?.headers?.['Retry-After'] !== undefined }).toEqual({
+        path,
+        method,
+        429: ['TOO_MANY_REQUESTS'],
+        retryAfter: true,
+      });
+      expect(responses['429'].description).toMatch(/RATE_LIMIT/);
+    }
+    // a route's own 500 is kept, merged with the gateway-wide one
+    expect(codes(doc.paths['/user/setCookie'].post.responses['500'])).toEqual(['COOKIE_WRITE_FAILED', 'INTERNAL']);
+    expect(doc.paths['/user/setCookie'].post.responses['500'].description).toMatch(/cookie file/);
+  });
+
+  it('the documented 429 matches what the gateway answers', async () => {
+    const limited = await startHarness({ env: { RATE_LIMIT: '1' } });
+    try {
+      await limited.http().get('/getImageUrl?id=001').expect(200);
+      const res = await limited.http().get('/getImageUrl?id=001').expect(429);
+      expect(res.body).toEqual({ error: `Too many requests; retry after ${res.headers['retry-after']} s`, errorCode: 'TOO_MANY_REQUESTS' });
+      const documented = resolve(doc.paths['/getImageUrl'].get.responses['429'].content['application/json'].schema);
+      expect(Object.keys(res.body).every((k) => k in documented.properties)).toBe(true);
+      expect(documented.properties.errorCode.enum).toContain(res.body.errorCode);
+    } finally {
+      await limited.close();
     }
   });
 

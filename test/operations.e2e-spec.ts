@@ -56,6 +56,28 @@ describe('Operations: health, metrics, docs, logs, security headers', () => {
     expect(ui.text).toContain('swagger');
   });
 
+  it('the Swagger UI loads over plain HTTP: no upgrade-insecure-requests in the CSP, and every asset it references answers 200', async () => {
+    for (const page of ['/docs', '/docs/']) {
+      const ui = await h.http().get(page).expect(200);
+      const csp = ui.headers['content-security-policy'];
+      expect(csp).toContain("default-src 'self'"); // the rest of helmet's policy stays
+      expect(csp).not.toMatch(/upgrade-insecure-requests/);
+      // Over http a browser would otherwise fetch these from https://<host>/…, where nothing listens: a blank page.
+      const assets = [...ui.text.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+      expect(assets).toEqual(expect.arrayContaining([expect.stringContaining('swagger-ui-bundle.js'), expect.stringContaining('swagger-ui.css')]));
+      for (const asset of assets) {
+        const url = new URL(asset, new URL(page, h.url));
+        const res = await h.http().get(url.pathname);
+        expect({ page, asset: url.pathname, status: res.status }).toEqual({ page, asset: url.pathname, status: 200 });
+      }
+    }
+    const api = await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(api.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(api.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+    const error = await h.http().get('/nope').expect(404);
+    expect(error.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+  });
+
   it('logs JSON lines with a request id (honouring X-Request-Id) and redacts every cookie', async () => {
     await h
       .http()
@@ -103,8 +125,18 @@ describe('Rate limiting per client IP', () => {
   it('answers 429 JSON after the limit, per client IP (X-Forwarded-For honoured with TRUST_PROXY)', async () => {
     for (let i = 0; i < 3; i++) await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', '203.0.113.7').expect(200);
     const limited = await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', '203.0.113.7').expect(429);
-    expect(limited.body.errorCode).toBe('TOO_MANY_REQUESTS');
-    expect(limited.headers['retry-after']).toBeDefined();
+    // a clean message (not the throttler's "ThrottlerException: Too Many Requests") that repeats Retry-After
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.body).toEqual({ error: `Too many requests; retry after ${retryAfter} s`, errorCode: 'TOO_MANY_REQUESTS' });
+    // a POST too (the throttler counts per route and IP: send until limited)
+    let post = await h.http().post('/batchGetSongInfo').set('X-Forwarded-For', '203.0.113.7').send({ songs: [['0039MnYb0qxYhV']] });
+    for (let i = 0; i < 3 && post.status === 200; i++) {
+      post = await h.http().post('/batchGetSongInfo').set('X-Forwarded-For', '203.0.113.7').send({ songs: [['0039MnYb0qxYhV']] });
+    }
+    expect(post.status).toBe(429);
+    expect(post.body).toEqual({ error: `Too many requests; retry after ${post.headers['retry-after']} s`, errorCode: 'TOO_MANY_REQUESTS' });
     await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', '203.0.113.8').expect(200);
     await h.http().get('/health/live').set('X-Forwarded-For', '203.0.113.7').expect(200);
   });

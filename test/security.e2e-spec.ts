@@ -197,6 +197,42 @@ describe('secrets never reach logs, error bodies or /metrics', () => {
   });
 });
 
+describe('an invalid JSON body is refused without echoing it (errors and logs)', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    h = await startHarness({ logs, env: { LOG_LEVEL: 'debug', ADMIN_TOKEN: 'admin-token-1234567890' } });
+  });
+  afterAll(() => h.close());
+
+  const SECRET = 'Q_H_L_bodySecret4242';
+  // What a client sends by mistake: a cookie string, a truncated object, a lone string, a trailing comma.
+  const BODIES = [`uin=o0123456; qqmusic_key=${SECRET}`, `{"cookie": "uin=o0123456; qqmusic_key=${SECRET}"`, `'${SECRET}'`, `{"qrsig": "${SECRET}",}`];
+
+  it('every POST route answers 400 "Request body is not valid JSON" (BAD_REQUEST)', async () => {
+    const doc = (await h.http().get('/docs-json').expect(200)).body;
+    const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
+    expect(posts).toEqual(expect.arrayContaining(['/checkMainLoginQr', '/checkAltLoginQr', '/batchGetSongInfo', '/batchGetSongLists', '/user/setCookie']));
+    expect(posts.length).toBeGreaterThanOrEqual(11); // login aliases and /user/ prefixes included
+    for (const path of posts) {
+      for (const body of BODIES) {
+        const res = await h.http().post(path).set('Content-Type', 'application/json').set('X-Admin-Token', 'admin-token-1234567890').send(body);
+        expect({ path, body, status: res.status, answer: res.body }).toEqual({
+          path,
+          body,
+          status: 400,
+          answer: { error: 'Request body is not valid JSON', errorCode: 'BAD_REQUEST' },
+        });
+      }
+    }
+    expect(h.fake.requests).toHaveLength(0);
+    // this harness's logs are really captured (a request line), and none holds any part of a body
+    await h.http().get('/getRanks?topId=4&limit=1').set('X-Request-Id', 'json-probe-1').expect(200);
+    expect(logs.some((l) => l.includes('json-probe-1'))).toBe(true);
+    expect(logs.filter((l) => l.includes(SECRET) || l.includes('o0123456'))).toEqual([]);
+  });
+});
+
 describe('HTTP hardening', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -1,5 +1,4 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import helmet from 'helmet';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { isHeaderSafe } from '../common/cookie';
@@ -18,11 +17,14 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * cross-origin requests, unsafe cookies) takes the full pipeline. Hits are counted in /metrics but not logged
  * one by one (at thousands per second the log would cost more than the answer).
  */
-export function installCacheFastLane(app: NestExpressApplication, config: AppConfig): void {
+export function installCacheFastLane(app: NestExpressApplication, config: AppConfig, security: SecurityMiddleware): void {
   if (!config.cacheEnabled) return;
   const cache = app.get(ResponseCache);
   const metrics = app.get(MetricsService);
-  const securityHeaders = helmetHeaders();
+  const securityHeaders = headersOf(security);
+  // The pipeline's CORS middleware adds `Vary: Origin` to every answer once CORS_ORIGINS is set (Origin or not):
+  // a hit answered here must carry the same Vary.
+  const corsVary = config.cors ? 'Origin' : undefined;
   const server: Server = app.getHttpServer();
   const [pipeline] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (!pipeline) return;
@@ -52,7 +54,7 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
     const incomingId = req.headers['x-request-id'];
     const headers: Record<string, string | number> = {
       ...securityHeaders,
-      ...cache.headersOf(answer, 'HIT'),
+      ...cache.headersOf(answer, 'HIT', corsVary),
       'X-Request-Id': typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
     };
     const notModified = req.headers['if-none-match'] === answer.etag;
@@ -70,14 +72,17 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
   }
 }
 
-/** The headers helmet sets, captured once so fast-lane answers carry the same security headers. */
-function helmetHeaders(): Record<string, string> {
+/** The app's security-headers middleware (helmet, as app.factory configures it). */
+type SecurityMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** The headers the security middleware sets, captured once so fast-lane answers carry the same ones. */
+function headersOf(security: SecurityMiddleware): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
     removeHeader: (name: string) => delete headers[name],
     getHeader: (name: string) => headers[name],
   };
-  helmet()({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  security({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
   return headers;
 }

@@ -1,6 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { requestContext } from '../common/request-context';
+import { SHAPE_HEADER } from '../legacy/legacy-shape';
 import { MetricsService } from '../metrics/metrics.service';
 import { CachedAnswer, etagOf, ResponseCache } from './response-cache.service';
 
@@ -58,10 +59,11 @@ export class ResponseCacheMiddleware implements NestMiddleware {
       if (res.statusCode === 200 && text !== undefined) {
         // Encoded once: the ETag, the cache's size accounting, the first hit and Express all use these bytes.
         const bytes = Buffer.isBuffer(body) ? body : Buffer.from(text);
-        const answer: CachedAnswer = { body: text, bytes: bytes.length, etag: etagOf(bytes), storedAt: Date.now(), ttl, shared };
+        const legacy = res.getHeader(SHAPE_HEADER) === 'legacy';
+        const answer: CachedAnswer = { body: text, bytes: bytes.length, etag: etagOf(bytes), storedAt: Date.now(), ttl, shared, legacy };
         this.cache.store(key, answer, bytes);
         settle(answer);
-        res.set(this.cache.headersOf(answer, bypass ? 'BYPASS' : 'MISS'));
+        res.set(this.cache.headersOf(answer, bypass ? 'BYPASS' : 'MISS', res.getHeader('Vary')));
         // Express adds the charset to a text body's type, not to a Buffer's: keep the answer's header as it was.
         const type = res.get('Content-Type');
         if (typeof body === 'string' && type && !/charset=/i.test(type)) res.set('Content-Type', `${type}; charset=utf-8`);
@@ -70,7 +72,7 @@ export class ResponseCacheMiddleware implements NestMiddleware {
       settle(null);
       if (stale && res.statusCode >= 500 && isUpstreamFailure(res.locals.errorCode)) {
         this.metrics.cacheLookups.inc({ result: 'stale' });
-        res.status(200).set({ ...this.cache.headersOf(stale, 'STALE'), Warning: '110 - "Response is Stale"' });
+        res.status(200).set({ ...this.cache.headersOf(stale, 'STALE', res.getHeader('Vary')), Warning: '110 - "Response is Stale"' });
         return send(stale.body);
       }
       return send(body);
@@ -80,7 +82,8 @@ export class ResponseCacheMiddleware implements NestMiddleware {
 
   private serve(res: Response, answer: CachedAnswer): void {
     this.metrics.cacheLookups.inc({ result: 'hit' });
-    res.status(200).set(this.cache.headersOf(answer, 'HIT')).type('application/json; charset=utf-8').send(answer.body);
+    // The route (and its interceptor) never runs for a hit: its Vary so far is CORS's, if any.
+    res.status(200).set(this.cache.headersOf(answer, 'HIT', res.getHeader('Vary'))).type('application/json; charset=utf-8').send(answer.body);
   }
 }
 

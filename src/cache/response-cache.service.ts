@@ -31,6 +31,26 @@ export interface CachedAnswer {
   ttl: number;
   /** No account in the key: `public` for shared caches; else `private`. */
   shared: boolean;
+  /** Sent in the legacy shape: a hit repeats `X-Response-Shape: legacy` (the interceptor does not run for it). */
+  legacy?: boolean;
+}
+
+/**
+ * Request headers a cached answer depends on besides the URL: the account (Cookie, X-Custom-Cookie) and the shape
+ * (X-Response-Shape). Merged into the Vary the answer already has (CORS adds Origin), never replacing it: these
+ * answers may be `public`, and a shared cache that ignored a Vary would hand one client's variant to another.
+ */
+export const CACHE_VARY = ['X-Response-Shape', 'Cookie', 'X-Custom-Cookie'];
+
+/** `existing` (a Vary header value) plus `more`, without duplicates (names compare case-insensitively). */
+export function mergeVary(existing: unknown, more: readonly string[]): string {
+  const names = (Array.isArray(existing) ? existing.join(',') : typeof existing === 'string' ? existing : '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.includes('*')) return '*';
+  for (const name of more) if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+  return names.join(', ');
 }
 
 /** What Keyv keeps in the memory tier for one key. */
@@ -99,7 +119,8 @@ export class ResponseCache {
     const identity = secret
       ? createHash('sha256').update(`${cookies.uin ?? cookies.qqmusic_uin ?? ''}:${secret}`).digest('base64url').slice(0, 22)
       : 'anon';
-    return { key: `resp:v2:${path}?${canonical}|${identity}`, shared: identity === 'anon' };
+    // v3: entries record their shape (`legacy`); v2 entries, without it, are not read.
+    return { key: `resp:v3:${path}?${canonical}|${identity}`, shared: identity === 'anon' };
   }
 
   /** The in-memory entry, synchronously (fast lane). */
@@ -145,15 +166,19 @@ export class ResponseCache {
     return now - answer.storedAt < answer.ttl * 1000;
   }
 
-  /** Headers of a cached (or just-stored) answer. */
-  headersOf(answer: CachedAnswer, state: 'HIT' | 'MISS' | 'BYPASS' | 'STALE'): Record<string, string> {
+  /**
+   * Headers of a cached (or just-stored) answer. `vary` is the Vary the answer already carries (the response's own,
+   * e.g. `Origin` from CORS): CACHE_VARY is merged into it.
+   */
+  headersOf(answer: CachedAnswer, state: 'HIT' | 'MISS' | 'BYPASS' | 'STALE', vary?: unknown): Record<string, string> {
     const age = Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000));
     return {
       'X-Cache': state,
       ETag: answer.etag,
       Age: String(age),
       'Cache-Control': `${answer.shared ? 'public' : 'private'}, max-age=${Math.max(0, answer.ttl - age)}`,
-      Vary: 'Cookie, X-Custom-Cookie',
+      Vary: mergeVary(vary, CACHE_VARY),
+      ...(answer.legacy ? { 'X-Response-Shape': 'legacy' } : {}),
     };
   }
 }

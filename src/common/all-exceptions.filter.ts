@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream/upstream.errors';
 import { GatewayError } from './http-error';
@@ -36,7 +37,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
-    const [status, body, headers] = describeError(exception);
+    // The rate limiter has already set Retry-After on the response: the message repeats it.
+    const [status, body, headers] =
+      exception instanceof ThrottlerException ? describeRateLimit(res.getHeader('Retry-After')) : describeError(exception);
     if (headers) res.set(headers);
     // For the response cache: only an upstream failure may be answered with a stale copy (README "Caching").
     res.locals.errorCode = body.errorCode;
@@ -61,6 +64,7 @@ export function describeError(exception: unknown): [number, ErrorBody, Record<st
   if (exception instanceof RequestAbortedError) {
     return [499, { error: 'Client closed the request', errorCode: 'CLIENT_CLOSED_REQUEST' }];
   }
+  if (exception instanceof ThrottlerException) return describeRateLimit(undefined);
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
@@ -72,20 +76,36 @@ export function describeError(exception: unknown): [number, ErrorBody, Record<st
           : String((response as { message?: unknown }).message ?? exception.message);
     return [status, { error: message, errorCode: STATUS_CODES[status] ?? `HTTP_${status}` }];
   }
-  // Body-parser errors (invalid JSON, too large, bad charset) carry their own 4xx status.
-  const parserStatus = (exception as { status?: number; type?: string })?.status;
-  if (typeof parserStatus === 'number' && parserStatus >= 400 && parserStatus < 500) {
-    const type = (exception as { type?: string }).type;
-    const message =
-      type === 'entity.parse.failed'
-        ? 'Request body is not valid JSON'
-        : type === 'entity.too.large'
-          ? 'Request body is too large'
-          : 'Request body could not be read';
-    return [parserStatus, { error: message, errorCode: STATUS_CODES[parserStatus] ?? `HTTP_${parserStatus}` }];
-  }
+  const parserError = bodyParserError(exception);
+  if (parserError) return describeError(parserError);
   logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
   return [500, { error: 'Internal server error', errorCode: 'INTERNAL' }];
+}
+
+/** The throttler's own message is `ThrottlerException: Too Many Requests`: a class name is no answer for a client. */
+function describeRateLimit(retryAfter: unknown): [number, ErrorBody] {
+  const seconds = Number(retryAfter);
+  const error = Number.isFinite(seconds) && seconds >= 0 ? `Too many requests; retry after ${seconds} s` : 'Too many requests; retry later';
+  return [HttpStatus.TOO_MANY_REQUESTS, { error, errorCode: 'TOO_MANY_REQUESTS' }];
+}
+
+/**
+ * A body-parser failure (invalid JSON, too large, bad charset: an error with its own 4xx `status`) as a GatewayError
+ * with a fixed message, else undefined. The parser's own message is never used: for invalid JSON it quotes the start
+ * of the body, which may be a cookie or a token.
+ */
+export function bodyParserError(exception: unknown): GatewayError | undefined {
+  if (exception instanceof HttpException) return undefined;
+  const { status, type } = (exception ?? {}) as { status?: unknown; type?: unknown };
+  // body-parser's errors (http-errors) carry both; `type` names the failure (entity.parse.failed, entity.too.large, …).
+  if (typeof status !== 'number' || status < 400 || status >= 500 || typeof type !== 'string') return undefined;
+  const message =
+    type === 'entity.parse.failed'
+      ? 'Request body is not valid JSON'
+      : type === 'entity.too.large'
+        ? 'Request body is too large'
+        : 'Request body could not be read';
+  return new GatewayError(status, STATUS_CODES[status] ?? `HTTP_${status}`, message);
 }
 
 function describeUpstream(err: UpstreamError): [number, ErrorBody, Record<string, string>?] {

@@ -1,5 +1,7 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
+import { applyDecorators, type INestApplication, type Type } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { ApiHeader, ApiOkResponse, ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
+import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 
 /**
  * OpenAPI helpers shared by every controller. Documentation only: nothing here changes validation or behaviour.
@@ -31,6 +33,20 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
   },
   503: { status: 503, description: 'Upstream code 2001 (rate limited upstream); sent with `Retry-After: 30`.', errorCodes: ['UPSTREAM_RATE_LIMITED'] },
   504: { status: 504, description: 'Upstream did not answer within UPSTREAM_TIMEOUT_MS.', errorCodes: ['UPSTREAM_TIMEOUT'] },
+};
+
+/**
+ * What every route can answer whatever its own decorators say (see addGatewayWideErrors): 429 from the rate limiter,
+ * 500 for a failure the gateway did not foresee.
+ */
+export const GATEWAY_WIDE_ERRORS: Record<429 | 500, ErrorDoc> = {
+  429: {
+    status: 429,
+    description:
+      'Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait.',
+    errorCodes: ['TOO_MANY_REQUESTS'],
+  },
+  500: { status: 500, description: 'Unexpected gateway failure; the details are logged, never sent.', errorCodes: ['INTERNAL'] },
 };
 
 /** What any endpoint that calls upstream can answer besides its own errors. */
@@ -82,6 +98,56 @@ export function ApiErrorResponses(...specs: ErrorSpec[]): MethodDecorator & Clas
       }),
     );
   return applyDecorators(...decorators);
+}
+
+/**
+ * Adds GATEWAY_WIDE_ERRORS to every operation of the built document (merged into a route's own entry for the same
+ * status), so no controller can forget them: 500 everywhere, 429 except on routes the rate limiter skips
+ * (@SkipThrottle). Done on the document, not with decorators, because it covers routes added later as well.
+ */
+export function addGatewayWideErrors(document: OpenAPIObject, app: INestApplication): void {
+  const unthrottled = unthrottledOperations(app);
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const op = item[method];
+      if (!op) continue;
+      // The default operationId is `<Controller>_<method>`, plus `[n]` for each extra path of one handler.
+      const skipsLimiter = unthrottled.has((op.operationId ?? '').replace(/\[\d+\]$/, ''));
+      for (const doc of Object.values(GATEWAY_WIDE_ERRORS)) {
+        if (doc.status === 429 && skipsLimiter) continue;
+        const key = String(doc.status);
+        const own = op.responses[key] as { description?: string; content?: Record<string, { schema?: { properties?: { errorCode?: { enum?: string[] } } } }> } | undefined;
+        const ownCodes = own?.content?.['application/json']?.schema?.properties?.errorCode?.enum ?? [];
+        const codes = [...new Set([...ownCodes, ...doc.errorCodes])];
+        op.responses[key] = {
+          description: own?.description ? `${own.description} ${doc.description}` : doc.description,
+          content: { 'application/json': { schema: errorSchema(codes) } },
+          ...(doc.status === 429
+            ? { headers: { 'Retry-After': { description: 'Seconds until this client may send again.', schema: { type: 'integer', example: 42 } } } }
+            : {}),
+        };
+      }
+    }
+  }
+}
+
+/** `<Controller>_<method>` of every handler the rate limiter skips (@SkipThrottle on the handler or its controller). */
+function unthrottledOperations(app: INestApplication): Set<string> {
+  const skipped = new Set<string>();
+  const key = `${THROTTLER_SKIP}default`;
+  for (const mod of app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const ctrl = wrapper.metatype as Type<unknown> | undefined;
+      if (!ctrl) continue;
+      for (const name of Object.getOwnPropertyNames(ctrl.prototype)) {
+        const handler: unknown = ctrl.prototype[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const skip: unknown = Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, ctrl);
+        if (skip === true) skipped.add(`${ctrl.name}_${name}`);
+      }
+    }
+  }
+  return skipped;
 }
 
 /** 200 with the catalogue envelope `{ code: 0, msg: 'ok', data }`; `data` is described by an example. */

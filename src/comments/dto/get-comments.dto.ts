@@ -3,6 +3,7 @@ import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-val
 import { ToInt, ToTrimmed } from '../../common/validation';
 import { SPEC_BIZTYPES, SPEC_REQTYPES } from '../comments.mapper';
 
+// Decorators run bottom-up with stopAtFirstError: the type check sits last so it speaks first (`abc` → "must be an integer").
 export class GetCommentsQuery {
   /** Song id, album id, playlist id or MV id (vid / numeric mvid). */
   @ToTrimmed()
@@ -17,20 +18,26 @@ export class GetCommentsQuery {
   @ApiPropertyOptional({ type: 'string', description: 'Paging cursor: `nextCursor` of the previous page (absent or empty = from the top). Letters, digits, _ . - (≤ 128).', pattern: '^[\\w.-]{1,128}$', example: 'song_97773_1234567890_1700000000' })
   rootcommentid?: string;
 
-  @IsOptional() @ToInt() @IsInt({ message: 'pagesize must be an integer' })
-  @Min(1, { message: 'pagesize must be between 1 and 100' }) @Max(100, { message: 'pagesize must be between 1 and 100' })
+  @IsOptional() @ToInt()
+  @Max(100, { message: 'pagesize must be between 1 and 100' })
+  @Min(1, { message: 'pagesize must be between 1 and 100' })
+  @IsInt({ message: 'pagesize must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: 'Comments per page.', default: 25, minimum: 1, maximum: 100, example: 10 })
   pagesize: number = 25;
 
   /** 0-based page number. */
-  @IsOptional() @ToInt() @IsInt({ message: 'pagenum must be an integer' })
-  @Min(0, { message: 'pagenum must be 0 or more' }) @Max(10000, { message: 'pagenum must be at most 10000' })
+  @IsOptional() @ToInt()
+  @Max(10000, { message: 'pagenum must be at most 10000' })
+  @Min(0, { message: 'pagenum must be 0 or more' })
+  @IsInt({ message: 'pagenum must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: '0-based page.', default: 0, minimum: 0, maximum: 10000, example: 0 })
   pagenum: number = 0;
 
   /** Command type of the legacy CGI (used only on the fallback); default per reqtype/biztype. */
-  @IsOptional() @ToInt() @IsInt({ message: 'cmd must be an integer' })
-  @Min(0, { message: 'cmd must be between 0 and 99' }) @Max(99, { message: 'cmd must be between 0 and 99' })
+  @IsOptional() @ToInt()
+  @Max(99, { message: 'cmd must be between 0 and 99' })
+  @Min(0, { message: 'cmd must be between 0 and 99' })
+  @IsInt({ message: 'cmd must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: 'Command type of the legacy CGI (used only on the fallback); default per reqtype/biztype (8 newest; 6 or 9 most liked).', minimum: 0, maximum: 99, example: 8 })
   cmd?: number;
 

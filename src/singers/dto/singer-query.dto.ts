@@ -15,6 +15,7 @@ export class SingerMidQuery {
   singermid!: string;
 }
 
+// Decorators run bottom-up with stopAtFirstError: the type check sits last so it speaks first (`abc` → "must be an integer").
 export class GetSingerListQuery {
   /** −1 all, 2 Chinese-language, 3 Western. */
   @IsOptional() @ToInt()
@@ -35,27 +36,35 @@ export class GetSingerListQuery {
   genre: number = -1;
 
   /** 0-based page of `limit` singers. */
-  @IsOptional() @ToInt() @IsInt({ message: 'page must be an integer' })
-  @Min(0, { message: 'page must be 0 or more' }) @Max(10000, { message: 'page must be at most 10000' })
+  @IsOptional() @ToInt()
+  @Max(10000, { message: 'page must be at most 10000' })
+  @Min(0, { message: 'page must be 0 or more' })
+  @IsInt({ message: 'page must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: '0-based page of `limit` singers.', default: 0, minimum: 0, maximum: 10000, example: 0 })
   page: number = 0;
 
   /** Singers per page; at most one upstream page (80). */
-  @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
-  @Min(1, { message: 'limit must be between 1 and 80' }) @Max(80, { message: 'limit must be between 1 and 80' })
+  @IsOptional() @ToInt()
+  @Max(80, { message: 'limit must be between 1 and 80' })
+  @Min(1, { message: 'limit must be between 1 and 80' })
+  @IsInt({ message: 'limit must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: 'Singers per page (at most one upstream page, 80).', default: 20, minimum: 1, maximum: 80, example: 30 })
   limit: number = 20;
 }
 
 export class SingerPagedQuery extends SingerMidQuery {
-  @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
-  @Min(1, { message: 'limit must be between 1 and 100' }) @Max(100, { message: 'limit must be between 1 and 100' })
+  @IsOptional() @ToInt()
+  @Max(100, { message: 'limit must be between 1 and 100' })
+  @Min(1, { message: 'limit must be between 1 and 100' })
+  @IsInt({ message: 'limit must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: 'Items per page.', default: 10, minimum: 1, maximum: 100, example: 20 })
   limit: number = 10;
 
   /** 0-based page; upstream begin = page × limit. */
-  @IsOptional() @ToInt() @IsInt({ message: 'page must be an integer' })
-  @Min(0, { message: 'page must be 0 or more' }) @Max(1000, { message: 'page must be at most 1000' })
+  @IsOptional() @ToInt()
+  @Max(1000, { message: 'page must be at most 1000' })
+  @Min(0, { message: 'page must be 0 or more' })
+  @IsInt({ message: 'page must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: '0-based page; upstream begin = page × limit.', default: 0, minimum: 0, maximum: 1000, example: 0 })
   page: number = 0;
 }
