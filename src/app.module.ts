@@ -62,6 +62,9 @@ export class AppModule implements NestModule {
           useFactory: (config: AppConfig, redis: Redis | null) => ({
             throttlers: [{ ttl: config.rateLimitWindowMs, limit: Math.max(config.rateLimit, 1) }],
             skipIf: () => config.rateLimit === 0,
+            // One budget per client IP across every route (README "Rate limiting"); the library's default key is per
+            // route and IP, which would grant RATE_LIMIT requests on each of the gateway's routes.
+            generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,
             // Shared counters across instances when Redis is configured.
             storage: redis ? new FailoverThrottlerStorage(new ThrottlerStorageRedisService(redis), () => redis.status === 'ready') : undefined,
           }),

@@ -130,15 +130,21 @@ describe('Rate limiting per client IP', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.body).toEqual({ error: `Too many requests; retry after ${retryAfter} s`, errorCode: 'TOO_MANY_REQUESTS' });
-    // a POST too (the throttler counts per route and IP: send until limited)
-    let post = await h.http().post('/batchGetSongInfo').set('X-Forwarded-For', '203.0.113.7').send({ songs: [['0039MnYb0qxYhV']] });
-    for (let i = 0; i < 3 && post.status === 200; i++) {
-      post = await h.http().post('/batchGetSongInfo').set('X-Forwarded-For', '203.0.113.7').send({ songs: [['0039MnYb0qxYhV']] });
-    }
+    // one budget per IP across routes: this client's first POST is limited too
+    const post = await h.http().post('/batchGetSongInfo').set('X-Forwarded-For', '203.0.113.7').send({ songs: [['0039MnYb0qxYhV']] });
     expect(post.status).toBe(429);
     expect(post.body).toEqual({ error: `Too many requests; retry after ${post.headers['retry-after']} s`, errorCode: 'TOO_MANY_REQUESTS' });
     await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', '203.0.113.8').expect(200);
     await h.http().get('/health/live').set('X-Forwarded-For', '203.0.113.7').expect(200);
+  });
+
+  it('counts one budget per client IP across all routes, not one per route', async () => {
+    const ip = '203.0.113.20';
+    await h.http().get('/getRanks?topId=4&limit=1').set('X-Forwarded-For', ip).expect(200);
+    await h.http().get('/getImageUrl?id=0039MnYb0qxYhV').set('X-Forwarded-For', ip).expect(200);
+    await h.http().get('/user/getUserAvatar?uin=1').set('X-Forwarded-For', ip).expect(200);
+    await h.http().get('/getImageUrl?id=000MkMni19ClKG').set('X-Forwarded-For', ip).expect(429);
+    await h.http().get('/user/getUserAvatar?uin=2').set('X-Forwarded-For', ip).expect(429);
   });
 });
 

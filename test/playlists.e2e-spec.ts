@@ -303,6 +303,8 @@ describe('Playlists (e2e)', () => {
 
     it.each([
       [{ categoryIds: 'abc' }, 'categoryIds must be an array of positive integers'],
+      [{ categoryIds: 5 }, 'categoryIds must be an array of positive integers'],
+      [{ categoryIds: { a: 1 } }, 'categoryIds must be an array of positive integers'],
       [{ categoryIds: [1, -2] }, 'categoryIds must be an array of positive integers'],
       [{ categoryIds: [1.5] }, 'categoryIds must be an array of positive integers'],
       [{ categoryIds: [] }, 'categoryIds must not be empty'],

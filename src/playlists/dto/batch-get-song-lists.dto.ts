@@ -25,13 +25,14 @@ const ToIdList = () =>
   });
 
 export class BatchGetSongListsBody {
-  @IsOptional() @ToIntArray()
-  @IsArray({ message: 'categoryIds must be an array of positive integers' })
-  @ArrayMinSize(1, { message: 'categoryIds must not be empty' })
-  @ArrayMaxSize(MAX_BATCH_IDS, { message: `categoryIds must hold at most ${MAX_BATCH_IDS} ids` })
-  @IsInt({ each: true, message: 'categoryIds must be an array of positive integers' })
-  @Min(1, { each: true, message: 'categoryIds must be an array of positive integers' })
+  // class-validator runs these bottom-up and the first failure is reported: the type, then the size, then each id.
   @Max(99999999, { each: true, message: 'categoryIds must be an array of positive integers' })
+  @Min(1, { each: true, message: 'categoryIds must be an array of positive integers' })
+  @IsInt({ each: true, message: 'categoryIds must be an array of positive integers' })
+  @ArrayMaxSize(MAX_BATCH_IDS, { message: `categoryIds must hold at most ${MAX_BATCH_IDS} ids` })
+  @ArrayMinSize(1, { message: 'categoryIds must not be empty' })
+  @IsArray({ message: 'categoryIds must be an array of positive integers' })
+  @IsOptional() @ToIntArray()
   @ApiPropertyOptional({ type: 'array', items: {type: 'integer', minimum: 1, maximum: 99999999}, description: 'Category ids (positive integers; numeric strings accepted), 1 to 20; one getSongLists page per id. Ignored when disstid is given.', default: [10000000], minItems: 1, maxItems: 20, example: [165, 167] })
   categoryIds: number[] = [ALL_CATEGORIES];
 
