@@ -1,34 +1,57 @@
-import { createApp, listen } from '../src/app.factory';
+import { Logger } from '@nestjs/common';
+import { createApp } from '../src/app.factory';
+import { type AppConfig, listenOn, loadDotEnv } from '../src/config/app-config';
+import { APP_CONFIG } from '../src/config/config.constants';
 import { FakeUpstream } from './fake-upstream';
 
 /** The fake upstream on loopback and the gateway wired to it, in one process (the demo scripts). */
 export interface Demo {
-  /** The gateway's URL. */
+  /** The gateway's URL (one that works from this machine). */
   url: string;
   /** The fake's origin per upstream host. */
   origins: Awaited<ReturnType<FakeUpstream['start']>>;
   close: () => Promise<void>;
 }
 
+/**
+ * Where the demo keeps its own state: taken from the real environment only, never from .env, which usually describes
+ * the real deployment. A demo login must not land in the production cookie file or the shared Redis credential.
+ */
+const DEMO_OWN_STATE = ['COOKIE_FILE', 'REDIS_URL'];
+
+/** Loads .env as `npm start` does (the real environment wins), except the variables in DEMO_OWN_STATE. */
+export function loadDemoEnv(path = '.env'): void {
+  for (const name of loadDotEnv(path)) if (DEMO_OWN_STATE.includes(name)) delete process.env[name];
+}
+
 /** Starts both; `env` adds to (and overrides) process.env for the gateway; the demo cookie file unless COOKIE_FILE is set. */
 export async function startDemo(env: Record<string, string> = {}): Promise<Demo> {
   const fake = new FakeUpstream();
   const origins = await fake.start();
-  const app = await createApp({
-    ...process.env,
-    ...fake.env(),
-    COOKIE_FILE: process.env.COOKIE_FILE ?? 'config/demo-user-info.json',
-    ...env,
-  });
-  const url = await listen(app);
-  return {
-    url,
-    origins,
-    close: async () => {
+  try {
+    const app = await createApp({
+      ...process.env,
+      ...fake.env(),
+      COOKIE_FILE: process.env.COOKIE_FILE ?? 'config/demo-user-info.json',
+      ...env,
+    });
+    const listening = await listenOn(app, app.get<AppConfig>(APP_CONFIG)).catch(async (err: Error) => {
       await app.close();
-      await fake.stop();
-    },
-  };
+      throw err;
+    });
+    new Logger('Gateway').log(listening.message);
+    return {
+      url: listening.url,
+      origins,
+      close: async () => {
+        await app.close();
+        await fake.stop();
+      },
+    };
+  } catch (err) {
+    await fake.stop();
+    throw err;
+  }
 }
 
 /** Keeps the demo running until SIGINT/SIGTERM, then closes both and exits. */
@@ -41,10 +64,13 @@ export function closeOnSignal(demo: Demo): void {
   process.once('SIGTERM', stop);
 }
 
-/** Runs a demo's main, printing a one-line reason and exiting 1 when it fails. */
+/** Runs a demo's main (after loading .env), printing a one-line reason and exiting 1 when it fails. */
 export function runDemo(what: string, main: () => Promise<void>): void {
-  main().catch((err: Error) => {
-    console.error(`${what} failed: ${err.message}`);
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(() => loadDemoEnv())
+    .then(main)
+    .catch((err: Error) => {
+      console.error(`${what} failed: ${err.message}`);
+      process.exit(1);
+    });
 }

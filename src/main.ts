@@ -1,15 +1,18 @@
-import { existsSync } from 'node:fs';
-import { createApp, listen } from './app.factory';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.factory';
+import { type AppConfig, listenOn, loadDotEnv } from './config/app-config';
+import { APP_CONFIG } from './config/config.constants';
 
 async function main(): Promise<void> {
   // A local .env (see .env.example) fills in whatever the real environment does not set.
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  loadDotEnv();
   const app = await createApp(process.env);
-  await listen(app);
+  const { message } = await listenOn(app, app.get<AppConfig>(APP_CONFIG));
+  new Logger('Gateway').log(message);
 }
 
 main().catch((err: Error) => {
-  // Start-up failures (bad config, unreadable cookie file) name the problem and stop the process.
+  // Start-up failures (bad config, unreadable cookie file, unusable HOST/PORT) name the problem and stop the process.
   console.error(`Start-up failed: ${err.message}`);
   process.exit(1);
 });

@@ -1,9 +1,21 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
 import { createApp } from '../src/app.factory';
-import { ENV_DEFAULTS, loadAppConfig } from '../src/config/app-config';
+import { ENV_DEFAULTS, loadAppConfig, loadDotEnv } from '../src/config/app-config';
+import { loadDemoEnv, startDemo } from '../fake-upstream/demo-runner';
 import { startHarness } from './support/harness';
+
+/** The message loadAppConfig throws for `env`. */
+const configError = (env: Record<string, string>): string => {
+  try {
+    loadAppConfig(env);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+};
 
 describe('Configuration is validated at start-up', () => {
   const dir = mkdtempSync(join(tmpdir(), 'qqgw-config-'));
@@ -23,6 +35,81 @@ describe('Configuration is validated at start-up', () => {
     ['CACHE_MEMORY_MB', 'lots'],
   ])('refuses to start when %s=%s, naming the variable', async (name, value) => {
     await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', [name]: value })).rejects.toThrow(name);
+  });
+
+  it.each([
+    ['CORS_ORIGINS', 'not a url, ftp://x', 'CORS_ORIGINS="not a url, ftp://x" must be * (any origin) or a comma-separated list of origins http(s)://host[:port] with no path'],
+    ['CORS_ORIGINS', 'https://app.example.com/', 'with no path (a trailing / never matches the Origin header a browser sends); not an origin: "https://app.example.com/"'],
+    ['CORS_ORIGINS', 'https://app.example.com/app', 'not an origin: "https://app.example.com/app"'],
+    ['CORS_ORIGINS', 'https://*.example.com', 'not an origin: "https://*.example.com"'],
+    ['CORS_ORIGINS', 'https://a.example, *', 'not an origin: "*"'],
+    ['TRUST_PROXY', 'banana', 'TRUST_PROXY="banana" must be true, false, a hop count from 0 to 100, or a comma-separated list of IP addresses, subnets (10.0.0.0/8) and the names loopback, linklocal, uniquelocal; not one: "banana"'],
+    ['TRUST_PROXY', 'loopback, 10.0.0.0/33', 'not one: "10.0.0.0/33"'],
+    ['TRUST_PROXY', '10.0.0.0/255.0.255.0', 'not one: "10.0.0.0/255.0.255.0"'],
+    ['TRUST_PROXY', '101', 'TRUST_PROXY="101" must be true, false, a hop count from 0 to 100'],
+    ['HOST', '999.1.1.1', 'HOST="999.1.1.1" must be an IP address'],
+    ['HOST', 'my host', 'HOST="my host" must be an IP address'],
+    ['ALT_LOGIN_POLL_TIMEOUT_MS', '0', 'ALT_LOGIN_POLL_TIMEOUT_MS="0" must be a whole number of milliseconds from 100 to 120000'],
+    ['ALT_LOGIN_POLL_TIMEOUT_MS', '99999999999', 'ALT_LOGIN_POLL_TIMEOUT_MS="99999999999" must be a whole number of milliseconds from 100 to 120000'],
+    ['UPSTREAM_TIMEOUT_MS', '0', 'UPSTREAM_TIMEOUT_MS="0" must be a whole number of milliseconds from 100 to 600000'],
+  ])('refuses to start when %s=%s, saying what it accepts', async (name, value, message) => {
+    await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', [name]: value })).rejects.toThrow(message);
+  });
+
+  // Every whole-number variable: [name, lowest, highest]. A new numeric variable must be added here (checked below).
+  const RANGES: [string, number, number][] = [
+    ['PORT', 0, 65535],
+    ['UPSTREAM_TIMEOUT_MS', 100, 600000],
+    ['COOKIE_FILE_CHECK_MS', 0, 3600000],
+    ['KEEP_ALIVE_TIMEOUT_MS', 1, 3600000],
+    ['ALT_LOGIN_POLL_TIMEOUT_MS', 100, 120000],
+    ['REDIS_TIMEOUT_MS', 1, 60000],
+    ['CACHE_MEMORY_MB', 1, 99999],
+    ['RATE_LIMIT', 0, 1000000],
+    ['RATE_LIMIT_WINDOW_MS', 1000, 86400000],
+    ['UPSTREAM_RETRIES', 0, 5],
+    ['UPSTREAM_MAX_CONCURRENCY', 1, 9999],
+    ['UPSTREAM_MAX_BODY_MB', 1, 999],
+    ['CREDENTIAL_REFRESH_MARGIN_S', 0, 604800],
+    ['CREDENTIAL_REFRESH_BACKOFF_S', 10, 86400],
+    ['CREDENTIAL_SYNC_MS', 0, 3600000],
+  ];
+
+  it('bounds every whole-number variable', () => {
+    const numeric = Object.entries(ENV_DEFAULTS).filter(([, value]) => /^\d+$/.test(value)).map(([name]) => name);
+    expect(RANGES.map(([name]) => name).sort()).toEqual(numeric.sort());
+  });
+
+  it.each(RANGES)('%s accepts %d to %d and, outside, says so', (name, min, max) => {
+    expect(() => loadAppConfig({ [name]: String(min) })).not.toThrow();
+    expect(() => loadAppConfig({ [name]: String(max) })).not.toThrow();
+    const range = `from ${min} to ${max}`;
+    for (const bad of [String(max + 1), '1e3', '-1', 'lots', ...(min > 0 ? [String(min - 1)] : [])]) {
+      const message = configError({ [name]: bad });
+      expect(message).toContain(`${name}=${JSON.stringify(bad)} must be a whole number`);
+      expect(message).toContain(range);
+    }
+  });
+
+  it('never shows the value of ADMIN_TOKEN in an error', () => {
+    for (const token of ['hunter2pw', 'correct horse battery staple']) {
+      const message = configError({ ADMIN_TOKEN: token });
+      expect(message).toContain('ADMIN_TOKEN (value not shown) must be 16 to 256 printable characters');
+      expect(message).not.toContain(token);
+      expect(message).not.toContain('hunter2');
+    }
+  });
+
+  it('shows a bad REDIS_URL with its password masked (and not at all when it is no URL)', () => {
+    const message = configError({ REDIS_URL: 'http://:SuperSecretPw@host:6379' });
+    expect(message).toContain('REDIS_URL="http://***@host:6379" must be a redis:// or rediss:// URL');
+    expect(message).not.toContain('SuperSecretPw');
+    const userAndPassword = configError({ REDIS_URL: 'http://admin:Pw@with@at@host:6379/0' });
+    expect(userAndPassword).toContain('REDIS_URL="http://***@host:6379/0"');
+    expect(userAndPassword).not.toMatch(/admin|Pw/);
+    const bare = configError({ REDIS_URL: 'SuperSecretPw' });
+    expect(bare).toContain('REDIS_URL (value not shown) must be a redis:// or rediss:// URL');
+    expect(bare).not.toContain('SuperSecretPw');
   });
 
   it('names every bad variable at once', () => {
@@ -56,6 +143,17 @@ describe('Configuration is validated at start-up', () => {
     }
   });
 
+  it('.env.example points only at README sections and files that exist', () => {
+    const root = join(__dirname, '..');
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const headings = readme.split('\n').filter((line) => line.startsWith('#')).map((line) => line.replace(/^#+\s*/, ''));
+    const sections = [...example.matchAll(/README "([^"]+)"/g)].map((m) => m[1]);
+    expect(sections).toEqual(expect.arrayContaining(['Keeping the login alive', 'Migrating from qq-music-api']));
+    for (const section of sections) expect(headings.some((h) => h.startsWith(section))).toBe(true);
+    for (const [path] of example.matchAll(/\bdocs\/[\w./-]+\.md\b/g)) expect(existsSync(join(root, path))).toBe(true);
+  });
+
   it('parses CORS and trust-proxy forms', () => {
     expect(loadAppConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).cors).toEqual([
       'https://a.example',
@@ -66,15 +164,77 @@ describe('Configuration is validated at start-up', () => {
     expect(loadAppConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
   });
 
+  it('writes CORS origins the way browsers send them (lower-case host, no default port)', () => {
+    expect(loadAppConfig({ CORS_ORIGINS: 'HTTPS://App.Example.com:443, http://localhost:5173, http://[::1]:8080' }).cors).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+      'http://[::1]:8080',
+    ]);
+  });
+
+  it('accepts every trust-proxy form Express does, and the app starts with it', async () => {
+    const list = 'loopback, linklocal, uniquelocal, 10.0.0.0/8, 192.168.1.0/255.255.255.0, 203.0.113.7, fe80::/10, ::1';
+    expect(loadAppConfig({ TRUST_PROXY: list }).trustProxy).toBe(list);
+    expect(loadAppConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadAppConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    const app = await createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', RATE_LIMIT: '0', TRUST_PROXY: list });
+    await app.close();
+  });
+
+  it.each(['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'gateway.internal'])('accepts HOST=%s', (host) => {
+    expect(loadAppConfig({ HOST: host }).host).toBe(host);
+  });
+
   it.each([
     ['not JSON', '{ cookie: oops'],
     ['an array', '["uin=1"]'],
     ['a non-string cookie', '{"cookie": 42}'],
+    ['a cookie with a control character', JSON.stringify({ cookie: 'uin=o0123; qqmusic_key=Q_H_L_secret\u0001x' })],
+    ['a cookie with non-ASCII characters', JSON.stringify({ cookie: 'uin=o0123; qqmusic_key=Q_H_L_secretxé中' })],
+    ['a cookie with a tab', JSON.stringify({ cookie: 'uin=o0123;\tqqmusic_key=Q_H_L_secret' })],
   ])('refuses to start when the cookie file is %s, naming the file and not the cookie', async (_what, content) => {
     const file = join(dir, `bad-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, content);
     const attempt = createApp({ COOKIE_FILE: file, LOG_LEVEL: 'silent' });
     await expect(attempt).rejects.toThrow(file);
+    await expect(createApp({ COOKIE_FILE: file, LOG_LEVEL: 'silent' })).rejects.not.toThrow(/secret|o0123/);
+  });
+
+  it('loadDotEnv fills in what the environment does not set, and only that', () => {
+    const file = join(dir, 'dotenv-test.env');
+    writeFileSync(file, 'QQGW_TEST_FROM_FILE=file\nQQGW_TEST_SET_TWICE=file\n');
+    process.env.QQGW_TEST_SET_TWICE = 'environment';
+    try {
+      expect(loadDotEnv(file)).toEqual(['QQGW_TEST_FROM_FILE']);
+      expect(process.env.QQGW_TEST_FROM_FILE).toBe('file');
+      expect(process.env.QQGW_TEST_SET_TWICE).toBe('environment');
+      expect(loadDotEnv(join(dir, 'no-such.env'))).toEqual([]);
+    } finally {
+      delete process.env.QQGW_TEST_FROM_FILE;
+      delete process.env.QQGW_TEST_SET_TWICE;
+    }
+  });
+
+  it('the demo reads .env like npm start, but never its COOKIE_FILE or REDIS_URL (those are the real deployment\'s)', async () => {
+    const file = join(dir, 'demo.env');
+    const realCookieFile = join(dir, 'real-user-info.json');
+    writeFileSync(file, `RESPONSE_SHAPE=legacy\nCOOKIE_FILE=${realCookieFile}\nREDIS_URL=redis://127.0.0.1:1\n`);
+    const saved = { ...process.env };
+    try {
+      loadDemoEnv(file);
+      expect(process.env.RESPONSE_SHAPE).toBe('legacy');
+      expect(process.env.COOKIE_FILE).toBeUndefined();
+      expect(process.env.REDIS_URL).toBeUndefined();
+      const demo = await startDemo({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+      try {
+        const res = await request(demo.url).get('/getRanks?topId=4&limit=1').expect(200);
+        expect(res.body).toHaveProperty('response');
+      } finally {
+        await demo.close();
+      }
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    }
   });
 
   it('starts anonymous when the cookie file is missing', async () => {

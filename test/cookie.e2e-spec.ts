@@ -79,6 +79,15 @@ describe('Login cookie: file, per-request precedence, hot reload', () => {
     expect(lastUpstream().cookie).toBe(FILE_COOKIE);
   });
 
+  it.each([
+    ['a control character', 'uin=o0555; qqmusic_key=Q_H_L_bad\u0001'],
+    ['non-ASCII characters', 'uin=o0555; qqmusic_key=Q_H_L_badé中'],
+  ])('keeps the last good cookie when the file changes to one with %s (it could not be sent)', async (_what, cookie) => {
+    h.writeCookieFile({ cookie, uin: '555' });
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(lastUpstream().cookie).toBe(FILE_COOKIE);
+  });
+
   it('never echoes the cookie in an error body', async () => {
     h.fake.fault({ kind: 'status', status: 500 }, { host: 'u' });
     const res = await h.http().get('/getRanks?topId=4').set('Cookie', 'uin=o0666; qqmusic_key=Q_H_L_secretvalue').expect(502);
@@ -106,5 +115,39 @@ describe('Login cookie: anonymous when there is no file', () => {
     h.writeCookieFile({ cookie: 'uin=o0777; qqmusic_key=Q_H_L_new' });
     await h.http().get('/getRanks?topId=4&limit=1').expect(200);
     expect(h.fake.musicuCalls(DETAIL).at(-1)!.request.cookie).toBe('uin=o0777; qqmusic_key=Q_H_L_new');
+  });
+});
+
+describe('Login cookie: a bad file is reported once per change, never with the cookie', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    h = await startHarness({ cookieFile: { cookie: FILE_COOKIE, uin: '111111111' }, env: { LOG_LEVEL: 'warn' }, logs });
+  });
+  afterAll(() => h.close());
+
+  const reports = () => logs.filter((line) => line.includes('is invalid'));
+
+  it('logs one warning per bad version of the file, not one per check', async () => {
+    const ranks = () => h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    // COOKIE_FILE_CHECK_MS=0 (harness): every request checks the file.
+    h.writeCookieFile({ cookie: 'uin=o0555; qqmusic_key=Q_H_L_secretbad\u0007' });
+    for (let i = 0; i < 3; i++) await ranks();
+    expect(reports()).toHaveLength(1);
+    expect(reports()[0]).toContain(h.cookieFile);
+    expect(reports()[0]).toContain('a control character at position');
+
+    h.writeCookieFile('{ "cookie": "uin=o0555; qqmusic_key=Q_H_L_secret-half-writ');
+    for (let i = 0; i < 3; i++) await ranks();
+    expect(reports()).toHaveLength(2);
+    expect(h.fake.musicuCalls(DETAIL).every((c) => c.request.cookie === FILE_COOKIE)).toBe(true);
+
+    // Good again, then bad again: the new bad version is reported.
+    h.writeCookieFile({ cookie: FILE_COOKIE, uin: '111111111' });
+    await ranks();
+    h.writeCookieFile({ cookie: 'uin=o0555; qqmusic_key=Q_H_L_secretbad\u0007' });
+    await ranks();
+    expect(reports()).toHaveLength(3);
+    expect(logs.join('\n')).not.toContain('secret');
   });
 });

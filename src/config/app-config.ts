@@ -1,5 +1,8 @@
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, Matches, validateSync } from 'class-validator';
+import { existsSync, readFileSync } from 'node:fs';
+import { type AddressInfo, isIP, isIPv4 } from 'node:net';
+import { parseEnv } from 'node:util';
 
 /** The upstream hosts the gateway talks to, each overridable so tests, demos and mirrors can point elsewhere. */
 export interface UpstreamOrigins {
@@ -139,11 +142,38 @@ type EnvName = keyof typeof ENV_DEFAULTS;
 
 const ORIGIN = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
+/**
+ * Whole-number variables and their accepted range. The bounds keep each value usable by what consumes it (a timer
+ * takes at most 2^31-1 ms) and out of the nonsensical (a 0 ms WeChat poll answers 408 at once); messages quote them.
+ */
+const INTEGER_RANGES: Partial<Record<EnvName, { min: number; max: number; unit?: string; note?: string }>> = {
+  PORT: { min: 0, max: 65535, note: '0 = any free port' },
+  UPSTREAM_TIMEOUT_MS: { min: 100, max: 600_000, unit: 'milliseconds' },
+  COOKIE_FILE_CHECK_MS: { min: 0, max: 3_600_000, unit: 'milliseconds', note: '0 = on every use' },
+  KEEP_ALIVE_TIMEOUT_MS: { min: 1, max: 3_600_000, unit: 'milliseconds' },
+  ALT_LOGIN_POLL_TIMEOUT_MS: { min: 100, max: 120_000, unit: 'milliseconds' },
+  REDIS_TIMEOUT_MS: { min: 1, max: 60_000, unit: 'milliseconds' },
+  CACHE_MEMORY_MB: { min: 1, max: 99_999, unit: 'megabytes' },
+  RATE_LIMIT: { min: 0, max: 1_000_000, unit: 'requests', note: '0 = off' },
+  RATE_LIMIT_WINDOW_MS: { min: 1000, max: 86_400_000, unit: 'milliseconds' },
+  UPSTREAM_RETRIES: { min: 0, max: 5 },
+  UPSTREAM_MAX_CONCURRENCY: { min: 1, max: 9999 },
+  UPSTREAM_MAX_BODY_MB: { min: 1, max: 999, unit: 'megabytes' },
+  CREDENTIAL_REFRESH_MARGIN_S: { min: 0, max: 604_800, unit: 'seconds' },
+  CREDENTIAL_REFRESH_BACKOFF_S: { min: 10, max: 86_400, unit: 'seconds' },
+  CREDENTIAL_SYNC_MS: { min: 0, max: 3_600_000, unit: 'milliseconds', note: '0 = before every call' },
+};
+
+/** Variables whose value is a secret: an error names them but never shows what they hold. */
+const SECRET_VARS: ReadonlySet<string> = new Set(['ADMIN_TOKEN']);
+
+/** Express `trust proxy` names for address ranges (proxy-addr). */
+const TRUST_PROXY_NAMES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
 class EnvVars implements Record<EnvName, string> {
-  @Matches(/^\d+$/, { message: 'must be a port number' })
-  PORT: string;
-  @IsString()
-  HOST: string;
+  // Whole numbers (INTEGER_RANGES) and the free-form ones (HOST, CORS_ORIGINS, TRUST_PROXY) are checked below.
+  @IsString() PORT: string;
+  @IsString() HOST: string;
   @IsUrl(ORIGIN) UPSTREAM_U_ORIGIN: string;
   @IsUrl(ORIGIN) UPSTREAM_C_ORIGIN: string;
   @IsUrl(ORIGIN) UPSTREAM_C6_ORIGIN: string;
@@ -153,12 +183,10 @@ class EnvVars implements Record<EnvName, string> {
   @IsUrl(ORIGIN) UPSTREAM_GRAPH_ORIGIN: string;
   @IsUrl(ORIGIN) UPSTREAM_WX_OPEN_ORIGIN: string;
   @IsUrl(ORIGIN) UPSTREAM_WX_LP_ORIGIN: string;
-  @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
-  UPSTREAM_TIMEOUT_MS: string;
+  @IsString() UPSTREAM_TIMEOUT_MS: string;
   @IsString()
   COOKIE_FILE: string;
-  @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
-  COOKIE_FILE_CHECK_MS: string;
+  @IsString() COOKIE_FILE_CHECK_MS: string;
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: string;
   @IsOptional() @IsString()
@@ -167,47 +195,30 @@ class EnvVars implements Record<EnvName, string> {
   TRUST_PROXY: string;
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'must look like 100kb or 1mb' })
   BODY_LIMIT: string;
-  @Matches(/^[1-9]\d{0,6}$/, { message: 'must be 1 to 9999999 milliseconds' })
-  KEEP_ALIVE_TIMEOUT_MS: string;
-  @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
-  ALT_LOGIN_POLL_TIMEOUT_MS: string;
+  @IsString() KEEP_ALIVE_TIMEOUT_MS: string;
+  @IsString() ALT_LOGIN_POLL_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
   LOGIN_PERSIST_COOKIE: string;
   @IsOptional() @Matches(/^(rediss?:\/\/.+)?$/, { message: 'must be a redis:// or rediss:// URL' })
   REDIS_URL: string;
-  @Matches(/^[1-9]\d{0,4}$/, { message: 'must be 1 to 99999 milliseconds' })
-  REDIS_TIMEOUT_MS: string;
+  @IsString() REDIS_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
   CACHE_ENABLED: string;
-  @Matches(/^[1-9]\d{0,4}$/, { message: 'must be 1 to 99999 (megabytes)' })
-  CACHE_MEMORY_MB: string;
-  @Matches(/^\d+$/, { message: 'must be a whole number (0 disables rate limiting)' })
-  RATE_LIMIT: string;
-  @Matches(/^[1-9]\d*$/, { message: 'must be a positive number of milliseconds' })
-  RATE_LIMIT_WINDOW_MS: string;
-  @Matches(/^[0-5]$/, { message: 'must be 0 to 5' })
-  UPSTREAM_RETRIES: string;
-  @Matches(/^[1-9]\d{0,3}$/, { message: 'must be 1 to 9999' })
-  UPSTREAM_MAX_CONCURRENCY: string;
-  @Matches(/^[1-9]\d{0,2}$/, { message: 'must be 1 to 999 (megabytes)' })
-  UPSTREAM_MAX_BODY_MB: string;
+  @IsString() CACHE_MEMORY_MB: string;
+  @IsString() RATE_LIMIT: string;
+  @IsString() RATE_LIMIT_WINDOW_MS: string;
+  @IsString() UPSTREAM_RETRIES: string;
+  @IsString() UPSTREAM_MAX_CONCURRENCY: string;
+  @IsString() UPSTREAM_MAX_BODY_MB: string;
   @IsOptional() @Matches(/^(|[\x21-\x7e]{16,256})$/, { message: 'must be 16 to 256 printable characters' })
   ADMIN_TOKEN: string;
   @IsIn(RESPONSE_SHAPES)
   RESPONSE_SHAPE: string;
-  @Matches(/^\d+$/, { message: 'must be a whole number of seconds' })
-  CREDENTIAL_REFRESH_MARGIN_S: string;
-  @Matches(/^\d+$/, { message: 'must be a whole number of seconds' })
-  CREDENTIAL_REFRESH_BACKOFF_S: string;
+  @IsString() CREDENTIAL_REFRESH_MARGIN_S: string;
+  @IsString() CREDENTIAL_REFRESH_BACKOFF_S: string;
   @Matches(/^[\x21-\x7e]{1,200}$/, { message: 'must be a Redis key without spaces' })
   CREDENTIAL_REDIS_KEY: string;
-  @Matches(/^\d+$/, { message: 'must be a whole number of milliseconds' })
-  CREDENTIAL_SYNC_MS: string;
-}
-
-class PortRange {
-  @IsInt() @Min(0) @Max(65535) PORT: number;
-  @IsInt() @Min(1) @Max(600000) UPSTREAM_TIMEOUT_MS: number;
+  @IsString() CREDENTIAL_SYNC_MS: string;
 }
 
 export class ConfigValidationError extends Error {
@@ -216,27 +227,37 @@ export class ConfigValidationError extends Error {
   }
 }
 
-/** Validates the environment and returns the typed settings; throws naming every bad variable. */
+/** Validates the environment and returns the typed settings; throws naming every bad variable (never a secret's value). */
 export function loadAppConfig(env: Record<string, string | undefined>): AppConfig {
   const raw = {} as Record<EnvName, string>;
   for (const name of Object.keys(ENV_DEFAULTS) as EnvName[]) {
     const value = env[name];
     raw[name] = value === undefined || value === '' ? ENV_DEFAULTS[name] : value.trim();
   }
-  const problems = validateSync(plainToInstance(EnvVars, raw)).map(
-    (e) => `${e.property}=${JSON.stringify(raw[e.property as EnvName])} ${Object.values(e.constraints ?? {}).join(', ')}`,
-  );
-  const numbers = plainToInstance(PortRange, { PORT: Number(raw.PORT), UPSTREAM_TIMEOUT_MS: Number(raw.UPSTREAM_TIMEOUT_MS) });
-  if (!problems.length) {
-    problems.push(
-      ...validateSync(numbers).map((e) => `${e.property}=${JSON.stringify(raw[e.property as EnvName])} is out of range`),
-    );
+  const problems = new Map<EnvName, string>();
+  for (const e of validateSync(plainToInstance(EnvVars, raw))) {
+    problems.set(e.property as EnvName, Object.values(e.constraints ?? {}).join(', '));
   }
-  if (problems.length) throw new ConfigValidationError(problems);
+  for (const [name, range] of Object.entries(INTEGER_RANGES) as [EnvName, NonNullable<(typeof INTEGER_RANGES)[EnvName]>][]) {
+    const value = /^\d+$/.test(raw[name]) ? Number(raw[name]) : NaN;
+    if (!(value >= range.min && value <= range.max)) {
+      const unit = range.unit ? ` of ${range.unit}` : '';
+      problems.set(name, `must be a whole number${unit} from ${range.min} to ${range.max}${range.note ? ` (${range.note})` : ''}`);
+    }
+  }
+  const hostProblem = checkHost(raw.HOST);
+  if (hostProblem) problems.set('HOST', hostProblem);
+  const cors = parsed('CORS_ORIGINS', () => parseCors(raw.CORS_ORIGINS), problems);
+  const trustProxy = parsed('TRUST_PROXY', () => parseTrustProxy(raw.TRUST_PROXY), problems);
+  if (problems.size) {
+    // In the documented order, so several mistakes read like the table in .env.example.
+    const names = (Object.keys(ENV_DEFAULTS) as EnvName[]).filter((name) => problems.has(name));
+    throw new ConfigValidationError(names.map((name) => `${name}${shownValue(name, raw[name])} ${problems.get(name)}`));
+  }
 
   const stripSlash = (url: string) => url.replace(/\/+$/, '');
   return {
-    port: numbers.PORT,
+    port: Number(raw.PORT),
     host: raw.HOST,
     origins: {
       u: stripSlash(raw.UPSTREAM_U_ORIGIN),
@@ -249,12 +270,12 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
       wxOpen: stripSlash(raw.UPSTREAM_WX_OPEN_ORIGIN),
       wxLp: stripSlash(raw.UPSTREAM_WX_LP_ORIGIN),
     },
-    upstreamTimeoutMs: numbers.UPSTREAM_TIMEOUT_MS,
+    upstreamTimeoutMs: Number(raw.UPSTREAM_TIMEOUT_MS),
     cookieFile: raw.COOKIE_FILE,
     cookieFileCheckMs: Number(raw.COOKIE_FILE_CHECK_MS),
     logLevel: raw.LOG_LEVEL as LogLevel,
-    cors: parseCors(raw.CORS_ORIGINS),
-    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    cors: cors!,
+    trustProxy: trustProxy!,
     bodyLimit: raw.BODY_LIMIT,
     keepAliveTimeoutMs: Number(raw.KEEP_ALIVE_TIMEOUT_MS),
     altLoginPollTimeoutMs: Number(raw.ALT_LOGIN_POLL_TIMEOUT_MS),
@@ -277,15 +298,151 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
   };
 }
 
+/** Runs a parser of one variable, recording its complaint (an Error's message) instead of throwing. */
+function parsed<T>(name: EnvName, parse: () => T, problems: Map<EnvName, string>): T | undefined {
+  try {
+    return parse();
+  } catch (err) {
+    problems.set(name, (err as Error).message);
+    return undefined;
+  }
+}
+
+/** How a bad value is quoted in an error: secrets not at all, a URL without its password. */
+function shownValue(name: EnvName, value: string): string {
+  if (SECRET_VARS.has(name)) return ' (value not shown)';
+  if (name === 'REDIS_URL') {
+    // Not a URL at all could be a pasted password: show nothing rather than guess.
+    return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? `=${JSON.stringify(redactUrlCredentials(value))}` : ' (value not shown)';
+  }
+  return `=${JSON.stringify(value)}`;
+}
+
+/** A URL with whatever precedes the last `@` (user and password) replaced by `***`; for messages and logs. */
+export function redactUrlCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_all, scheme: string | undefined) => `${scheme ?? ''}***@`);
+}
+
+/** A host name: dot-separated labels of letters, digits, inner hyphens (and underscores, as container names have). */
+const HOSTNAME = /^(?=.{1,254}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i;
+
+function checkHost(host: string): string | undefined {
+  if (isIP(host)) return undefined;
+  // Dotted digits that are no IPv4 address (999.1.1.1) would be looked up as a name and fail later with ENOTFOUND.
+  if (HOSTNAME.test(host) && !/^[\d.]+$/.test(host)) return undefined;
+  return 'must be an IP address (0.0.0.0 = every IPv4 interface, :: = every interface, 127.0.0.1 = this machine only) or a host name';
+}
+
 function parseCors(value: string): boolean | string[] {
   if (!value || value === 'false') return false;
   if (value === '*' || value === 'true') return true;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!entries.length) return false;
+  const origins = entries.map(originOf);
+  const bad = entries.filter((_entry, i) => !origins[i]);
+  if (bad.length) {
+    throw new Error(
+      'must be * (any origin) or a comma-separated list of origins http(s)://host[:port] with no path ' +
+        `(a trailing / never matches the Origin header a browser sends); not an origin: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    );
+  }
+  return [...new Set(origins as string[])];
 }
 
+/** The origin as browsers send it (lower-case host, no default port), or undefined when `entry` is not exactly one. */
+function originOf(entry: string): string | undefined {
+  if (!/^https?:\/\/[^/?#@\s]+$/i.test(entry)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return undefined;
+  }
+  // A pattern such as https://*.example.com would be compared literally and never match.
+  return /^([a-z0-9.-]+|\[[0-9a-f:.]+\])$/i.test(url.hostname) ? url.origin : undefined;
+}
+
+/**
+ * Express `trust proxy`: true, false, a hop count, or addresses, subnets and the names loopback/linklocal/uniquelocal.
+ * Checked here because Express only parses it once the app is built, failing with a bare "invalid IP address".
+ */
 function parseTrustProxy(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false' || value === '') return false;
-  if (/^\d+$/.test(value)) return Number(value);
+  const expected =
+    'must be true, false, a hop count from 0 to 100, or a comma-separated list of IP addresses, subnets (10.0.0.0/8) ' +
+    'and the names loopback, linklocal, uniquelocal';
+  const lower = value.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false' || lower === '') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) throw new Error(expected);
+    return hops === 0 ? false : hops;
+  }
+  const bad = value.split(',').map((s) => s.trim()).filter((entry) => !isProxyEntry(entry));
+  if (bad.length) throw new Error(`${expected}; not one: ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
   return value;
+}
+
+/** One entry of a trust-proxy list, as proxy-addr accepts it: a name, an IP, or IP/prefix-length or IPv4/netmask. */
+function isProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const slash = entry.lastIndexOf('/');
+  const ip = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(ip);
+  if (!family) return false;
+  if (slash === -1) return true;
+  const range = entry.slice(slash + 1);
+  if (/^\d{1,3}$/.test(range)) return Number(range) >= 1 && Number(range) <= (family === 4 ? 32 : 128);
+  if (family !== 4 || !isIPv4(range)) return false;
+  // A dotted netmask must be contiguous ones (255.255.255.0), and not all zeros.
+  const bits = range.split('.').map((octet) => Number(octet).toString(2).padStart(8, '0')).join('');
+  return /^1+0*$/.test(bits);
+}
+
+/** Why a listen failed, by error code, in words an operator can act on. */
+const LISTEN_FAILURES: Record<string, string> = {
+  EADDRINUSE: 'the port is already in use (another program, or the gateway already running)',
+  EACCES: 'permission denied (ports below 1024 need privileges)',
+  EADDRNOTAVAIL: 'this machine has no such address (use one of its own addresses, 0.0.0.0 or ::)',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved now (DNS unavailable)',
+};
+
+/**
+ * Binds the HTTP server to HOST:PORT. A failure becomes one line naming both (not a bare getaddrinfo ENOTFOUND);
+ * success gives the address actually bound and, for a wildcard bind, a URL that works from this machine.
+ */
+export async function listenOn(
+  app: { listen(port: number, host: string): Promise<unknown>; getHttpServer(): { address(): AddressInfo | string | null } },
+  config: Pick<AppConfig, 'host' | 'port'>,
+): Promise<{ url: string; message: string }> {
+  try {
+    await app.listen(config.port, config.host);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    throw new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${LISTEN_FAILURES[code] ?? (err as Error).message}${code ? ` (${code})` : ''}`);
+  }
+  const address = app.getHttpServer().address();
+  if (!address || typeof address === 'string') return { url: String(address), message: `Listening on ${address}` };
+  const bound = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const wildcard = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : undefined;
+  if (!wildcard) return { url: bound, message: `Listening on ${bound}` };
+  const local = `http://${wildcard}:${address.port}`;
+  return { url: local, message: `Listening on ${bound} (all ${address.address === '::' ? '' : 'IPv4 '}interfaces; from this machine: ${local})` };
+}
+
+/**
+ * Fills process.env from a local .env file (see .env.example) for every variable the real environment does not set;
+ * returns the names it set. A missing file is no error.
+ */
+export function loadDotEnv(path = '.env'): string[] {
+  if (!existsSync(path)) return [];
+  // process.loadEnvFile's rules (Node's own parser; a variable already set wins), but reporting what it set.
+  const set: string[] = [];
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+    if (process.env[name] !== undefined || value === undefined) continue;
+    process.env[name] = value;
+    set.push(name);
+  }
+  return set;
 }

@@ -31,6 +31,8 @@ export class CookieFileService implements OnModuleInit {
   private current: StoredLogin | null = null;
   private signature = '';
   private lastCheck = 0;
+  /** The file version (or read error) last reported as bad: a bad file is reported once, not on every check. */
+  private reported = '';
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.path = resolve(config.cookieFile);
@@ -71,24 +73,30 @@ export class CookieFileService implements OnModuleInit {
         if (this.current) this.logger.log(`Cookie file ${this.path} removed: now anonymous`);
         this.current = null;
         this.signature = '';
+        this.reported = '';
         return;
       }
-      return this.fail(strict, `cannot read cookie file ${this.path}: ${(err as Error).message}`);
+      const message = `cannot read cookie file ${this.path}: ${(err as Error).message}`;
+      return this.fail(strict, message, message);
     }
     if (signature === this.signature) return;
     let parsed: StoredLogin;
     try {
       parsed = parseLoginFile(readFileSync(this.path, 'utf8'));
     } catch (err) {
-      return this.fail(strict, `cookie file ${this.path} is invalid: ${(err as Error).message}`);
+      return this.fail(strict, `cookie file ${this.path} is invalid: ${(err as Error).message}`, signature);
     }
     this.signature = signature;
+    this.reported = '';
     this.current = parsed.cookie ? parsed : null;
     if (!strict) this.logger.log(`Cookie file ${this.path} reloaded (${this.current ? 'logged in' : 'anonymous'})`);
   }
 
-  private fail(strict: boolean, message: string): void {
+  /** `version` identifies what was bad (the file's signature, or the read error), so each bad version is logged once. */
+  private fail(strict: boolean, message: string, version: string): void {
     if (strict) throw new CookieFileError(message);
+    if (version === this.reported) return;
+    this.reported = version;
     this.logger.warn(`${message}; keeping the previous cookie`);
   }
 }
@@ -105,8 +113,15 @@ export function parseLoginFile(text: string): StoredLogin {
   const { cookie, uin, credential, refresh } = data as Record<string, unknown>;
   if (cookie !== undefined && typeof cookie !== 'string') throw new Error('"cookie" must be a string');
   if (uin !== undefined && typeof uin !== 'string' && typeof uin !== 'number') throw new Error('"uin" must be a string');
-  // eslint-disable-next-line no-control-regex
-  if (typeof cookie === 'string' && /[\r\n\u0000]/.test(cookie)) throw new Error('"cookie" contains line breaks');
+  if (typeof cookie === 'string') {
+    // A cookie goes into an HTTP header: a control or non-ASCII character (a bad paste, a wrong encoding) would make
+    // every upstream call fail at send time, looking like an upstream outage. The position, never the character.
+    const bad = /[^\x20-\x7e]/.exec(cookie);
+    if (bad) {
+      const what = /[\r\n]/.test(bad[0]) ? 'a line break' : bad[0] < ' ' || bad[0] === '\x7f' ? 'a control character' : 'a non-ASCII character';
+      throw new Error(`"cookie" contains ${what} at position ${bad.index + 1} (only printable ASCII is allowed)`);
+    }
+  }
   const login: StoredLogin = { cookie: (cookie as string | undefined) ?? '', uin: uin === undefined ? undefined : String(uin) };
   if (credential !== undefined && credential !== null) {
     if (typeof credential !== 'object' || Array.isArray(credential)) throw new Error('"credential" must be an object');
