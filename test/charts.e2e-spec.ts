@@ -5,6 +5,10 @@ import { Harness, startHarness, waitFor } from './support/harness';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 const SONG_DETAIL = 'music.pf_song_detail_svr.get_song_detail_yqq';
+/** The minimal Android comm of the CONTRACT §12.1 retry, anonymous. */
+const ANDROID_ANON = {
+  ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
+};
 
 describe('GET /getRanks (charts)', () => {
   let h: Harness;
@@ -138,6 +142,42 @@ describe('GET /getRanks (charts)', () => {
   it('answers 404 for a chart upstream does not know', async () => {
     const res = await h.http().get('/getRanks?topId=77777').expect(404);
     expect(res.body).toEqual({ error: 'No chart with topId 77777', errorCode: 'CHART_NOT_FOUND' });
+  });
+
+  it.each([3, 1, 50])('answers 404 for an unknown chart on page %i too (decided from the chart, not the rows)', async (page) => {
+    const res = await h.http().get(`/getRanks?topId=99999&page=${page}`).expect(404);
+    expect(res.body).toEqual({ error: 'No chart with topId 99999', errorCode: 'CHART_NOT_FOUND' });
+    expect(h.fake.musicuCalls(DETAIL)[0].param).toMatchObject({ topId: 99999, offset: page * 20 });
+  });
+
+  it('an empty web-comm answer is retried once with the minimal Android comm and UA, and its rows are served', async () => {
+    setChart(904, [401, 402, 403]);
+    chartsState(h.fake.state).get(904)!.emptyOnWebComm = true;
+    const res = await h.http().get('/getRanks?topId=904&limit=2').expect(200);
+    const calls = h.fake.musicuCalls(DETAIL);
+    expect(calls).toHaveLength(2);
+    expect(calls[0].request.comm).toMatchObject({ ct: 24, cv: 4747474 });
+    expect(calls[1].request.comm).toEqual(ANDROID_ANON);
+    expect(calls[1].request.headers['user-agent']).toBe('QQMusic 14090008(android 13)');
+    expect(calls[1].param).toEqual(calls[0].param);
+    expect(res.body.data.topList.name).toBe('Test chart 904');
+    expect(res.body.data.songInfoList.map((r: any) => r.songId)).toEqual([401, 402]);
+  });
+
+  it('the Android retry comm carries qq/authst/tmeLoginType when logged in', async () => {
+    setChart(905, [501]);
+    chartsState(h.fake.state).get(905)!.emptyOnWebComm = true;
+    await h.http().get('/getRanks?topId=905').set('Cookie', 'uin=o0123; qqmusic_key=Q_H_L_abc').expect(200);
+    const calls = h.fake.musicuCalls(DETAIL);
+    expect(calls[1].request.comm).toEqual({ ...ANDROID_ANON, qq: '123', authst: 'Q_H_L_abc', tmeLoginType: 2 });
+  });
+
+  it('no Android retry for a chart with rows, nor for a page past the end of one (upstream still counts its songs)', async () => {
+    await h.http().get('/getRanks?topId=26&limit=3').expect(200);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+    h.fake.reset();
+    await h.http().get('/getRanks?topId=26&limit=50&page=5').expect(200);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
   });
 
   it('past the last page answers an empty list, not an error', async () => {

@@ -102,6 +102,15 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
     });
 
     it.each([
+      ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['{"code":500001,"subcode":500001}', 502, 'UPSTREAM_ERROR', 500001],
+    ])('a business code (%s) is a failure, not an empty list', async (body, status, errorCode, code) => {
+      h.fake.fault({ kind: 'status', status: 200, body }, { host: 'c', path: MALL });
+      const res = await h.http().get('/getDigitalAlbumLists').expect(status);
+      expect(res.body).toEqual({ error: expect.stringContaining('musicmall.fcg'), errorCode, upstreamCode: code });
+    });
+
+    it.each([
       ['limit=0', 'limit must be between 1 and 100'],
       ['page=-2', 'page must be 0 or more'],
     ])('rejects %s with 400', async (q, message) => {
@@ -149,6 +158,17 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       expect(res.body.data.groups.map((g: any) => g.name)).toEqual(['热门', '心情']);
       expect(res.body.data.groups[0].id).toBe(0); // the CGI's groups carry no id: their index
       expect(res.body.data.groups[0].radios[0]).toEqual({ id: 199, name: '热歌', cover: home.radioList[0].picUrl, listenNum: 1000000 });
+    });
+
+    it.each([
+      ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['{"code":-1,"subcode":-1}', 502, 'UPSTREAM_ERROR', -1],
+    ])('a business code (%s) from the CGI fallback is a failure, not empty groups', async (body, status, errorCode, code) => {
+      h.fake.fault({ kind: 'business', code: 500001 }, { module: 'pf.radiosvr' });
+      h.fake.fault({ kind: 'status', status: 200, body }, { host: 'c', path: RADIO_CGI });
+      const res = await h.http().get('/getRadioLists').expect(status);
+      expect(res.body).toEqual({ error: expect.stringContaining('fcg_v8_radiolist.fcg'), errorCode, upstreamCode: code });
+      expect(h.fake.requestsTo('c', RADIO_CGI)).toHaveLength(1);
     });
 
     it('does not fall back on a transport failure (502) and maps a hang to 504', async () => {

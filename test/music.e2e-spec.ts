@@ -18,6 +18,10 @@ const SIZES = { '128': 4317292, '320': 10792943, m4a: 3283546, flac: 55397039 };
 const FIXTURE_VKEY =
   'E7B88F3490FBA862BC3848F786322C333511B8EC6ED2D34BF076334427E29BD30AB49965B44DAE9BD3D9145ADE8445C6E74A769C33191984';
 const COOKIE = 'uin=o0123; qqmusic_key=Q_H_L_abc';
+/** The minimal Android comm of the CONTRACT §12.1 retry, anonymous. */
+const ANDROID_ANON = {
+  ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
+};
 
 describe('Music endpoints', () => {
   let h: Harness;
@@ -163,6 +167,18 @@ describe('Music endpoints', () => {
       expect(h.fake.musicuCalls(CGI_VKEY)).toHaveLength(1);
     });
 
+    it.each([
+      [2001, 503, 'UPSTREAM_RATE_LIMITED'],
+      [1000, 401, 'UPSTREAM_LOGIN_REQUIRED'],
+      [20274, 403, 'UPSTREAM_DEVICE_LIMIT'],
+    ])('an account or quota code (%i) from UrlGetVkey is answered as is: one vkey call, no fallback', async (code, status, errorCode) => {
+      h.fake.fault({ kind: 'business', code }, { module: 'music.vkey.GetVkey' });
+      const res = await h.http().get(`/getMusicPlay?songmid=${MID}`).expect(status);
+      expect(res.body).toMatchObject({ errorCode, upstreamCode: code });
+      expect(h.fake.musicuCalls(URL_VKEY)).toHaveLength(1);
+      expect(h.fake.musicuCalls(CGI_VKEY)).toHaveLength(0);
+    });
+
     it('502 on a transport failure of the vkey call (no fallback for non-business errors)', async () => {
       h.fake.fault({ kind: 'garbage' }, { module: 'music.vkey.GetVkey' });
       const res = await h.http().get(`/getMusicPlay?songmid=${MID}`).expect(502);
@@ -237,12 +253,12 @@ describe('Music endpoints', () => {
       expect(lyric.lyric.startsWith('[ti:White Gloves]')).toBe(true);
       expect(lyric.tags).toEqual({ title: 'White Gloves', artist: 'Khruangbin', album: 'The Universe Smiles Upon You', offset: 0, by: '' });
       expect(lyric.lines.slice(0, 3)).toEqual([
-        { time: 180, text: 'White Gloves - Khruangbin' },
-        { time: 29640, text: 'She was a queen' },
-        { time: 34870, text: 'She had a house' },
+        { time: 180, txt: 'White Gloves - Khruangbin' },
+        { time: 29640, txt: 'She was a queen' },
+        { time: 34870, txt: 'She had a house' },
       ]);
-      expect(lyric.lines.at(-1)).toEqual({ time: 186930, text: 'She was a queen' });
-      expect(lyric.lines.every((l: any) => l.text !== '')).toBe(true);
+      expect(lyric.lines.at(-1)).toEqual({ time: 186930, txt: 'She was a queen' });
+      expect(lyric.lines.every((l: any) => l.txt !== '')).toBe(true);
       expect(trans).toEqual({ lyric: '', tags: { title: '', artist: '', album: '', offset: 0, by: '' }, lines: [] });
     });
 
@@ -258,11 +274,11 @@ describe('Music endpoints', () => {
       const res = await h.http().get(`/getLyric?songmid=${MID}&isFormat=1`).expect(200);
       expect(res.body.data.lyric.tags).toMatchObject({ title: '晴天', artist: '周杰伦', offset: -200 });
       expect(res.body.data.lyric.lines).toEqual([
-        { time: 1050, text: '从出生那年就飘着' },
-        { time: 2500, text: '故事的小黄花' },
-        { time: 60500, text: '故事的小黄花' },
+        { time: 1050, txt: '从出生那年就飘着' },
+        { time: 2500, txt: '故事的小黄花' },
+        { time: 60500, txt: '故事的小黄花' },
       ]);
-      expect(res.body.data.trans.lines).toEqual([{ time: 1050, text: 'Floating since the year of birth' }]);
+      expect(res.body.data.trans.lines).toEqual([{ time: 1050, txt: 'Floating since the year of birth' }]);
       expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(2);
     });
 
@@ -271,6 +287,18 @@ describe('Music endpoints', () => {
       const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(404);
       expect(res.body).toMatchObject({ errorCode: 'LYRIC_NOT_FOUND', upstreamCode: -1901 });
       expect(res.body.error).toContain(MID);
+    });
+
+    it.each([
+      ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['MusicJsonCallback({"retcode":0,"code":1000,"subcode":0})', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['{"retcode":2001,"code":2001,"subcode":2001}', 503, 'UPSTREAM_RATE_LIMITED', 2001],
+      ['{"retcode":-2,"code":-2,"subcode":-2}', 502, 'UPSTREAM_ERROR', -2],
+    ])('a business code other than "no lyric" (%s) is a failure, not LYRIC_NOT_FOUND', async (body, status, errorCode, code) => {
+      h.fake.fault({ kind: 'status', status: 200, body }, { host: 'c', path: LYRIC_PATH });
+      const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(status);
+      expect(res.body).toEqual({ error: expect.stringContaining('fcg_query_lyric_new.fcg'), errorCode, upstreamCode: code });
+      expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(1);
     });
 
     it('400 naming songmid / isFormat', async () => {
@@ -354,6 +382,50 @@ describe('Music endpoints', () => {
       const viaCgi = await h.http().get('/getAlbumInfo?albummid=000NoSuchAlbum').expect(404);
       expect(viaCgi.body.errorCode).toBe('ALBUM_NOT_FOUND');
       expect(h.fake.requestsTo('c', ALBUM_CGI_PATH)).toHaveLength(1);
+    });
+
+    it.each([
+      ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['{"code":-500,"subcode":-500,"data":null}', 502, 'UPSTREAM_ERROR', -500],
+    ])('a business code from the CGI fallback (%s) is mapped, not taken for an unknown album', async (body, status, errorCode, code) => {
+      h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.musichallAlbum.AlbumInfoServer' });
+      h.fake.fault({ kind: 'status', status: 200, body }, { host: 'c', path: ALBUM_CGI_PATH });
+      const res = await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(status);
+      expect(res.body).toEqual({ error: expect.stringContaining('fcg_v8_album_info_cp.fcg'), errorCode, upstreamCode: code });
+    });
+
+    it('an empty web-comm AlbumSongList answer is retried once, alone, with the minimal Android comm and UA', async () => {
+      state().albumSongsEmptyOnWebComm.add('000MkMni19ClKG');
+      const res = await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(200);
+      const calls = h.fake.musicuCalls(ALBUM_SONGS);
+      expect(calls).toHaveLength(2);
+      expect(calls[0].request.comm).toMatchObject({ ct: 24, cv: 4747474 });
+      expect(calls[1].request.comm).toEqual(ANDROID_ANON);
+      expect(calls[1].request.headers['user-agent']).toBe('QQMusic 14090008(android 13)');
+      expect(calls[1].request.musicu).toHaveLength(1);
+      expect(calls[1].param).toEqual(calls[0].param);
+      expect(h.fake.musicuCalls(ALBUM_DETAIL)).toHaveLength(1);
+      expect(res.body.data).toMatchObject({ albumName: '叶惠美', total: 1 });
+      expect(res.body.data.songs).toEqual([
+        { songmid: MID, songid: 97773, songname: '晴天', singer: [expect.objectContaining({ name: '周杰伦' })], interval: 269 },
+      ]);
+      expect(h.fake.requestsTo('c', ALBUM_CGI_PATH)).toHaveLength(0);
+    });
+
+    it('the Android retry comm carries qq/authst/tmeLoginType when logged in', async () => {
+      state().albumSongsEmptyOnWebComm.add('000MkMni19ClKG');
+      await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').set('Cookie', COOKIE).expect(200);
+      const calls = h.fake.musicuCalls(ALBUM_SONGS);
+      expect(calls[1].request.comm).toEqual({ ...ANDROID_ANON, qq: '123', authst: 'Q_H_L_abc', tmeLoginType: 2 });
+      expect(calls[1].request.cookie).toContain('qqmusic_key=Q_H_L_abc');
+    });
+
+    it('no Android retry when the album has songs, nor for an album upstream does not know', async () => {
+      await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(200);
+      expect(h.fake.musicuCalls(ALBUM_SONGS)).toHaveLength(1);
+      h.fake.reset();
+      await h.http().get('/getAlbumInfo?albummid=000NoSuchAlbum').expect(404);
+      expect(h.fake.musicuCalls(ALBUM_SONGS)).toHaveLength(1);
     });
 
     it('400 naming albummid; 502/504 on upstream faults', async () => {

@@ -46,9 +46,21 @@ describe('Search (e2e)', () => {
       expect(calls[0].param).toEqual({ query: '周杰伦', search_type: 0, page_num: 1, num_per_page: 10 });
       expect(calls[0].request.host).toBe('u.y.qq.com');
       expect(calls[0].request.path).toBe('/cgi-bin/musicu.fcg');
-      expect(calls[0].request.comm).toMatchObject({ ct: 19, cv: 1859 });
+      // CONTRACT §12: exactly the minimal comm, nothing of the web profile (uin "0" when anonymous).
+      expect(calls[0].request.comm).toEqual({ ct: 19, cv: 1859, uin: '0' });
       expect(calls[0].request.headers.referer).toBe('https://y.qq.com/');
       expect(h.fake.requestsTo('c', CLIENT_SEARCH)).toHaveLength(0);
+    });
+
+    it.each([
+      ['uin=o0123456; qqmusic_key=Q_H_L_abc', '123456'],
+      // a WeChat musicid beyond 2^53 stays the exact digit string
+      ['uin=1152921504622223955; qqmusic_key=W_X_abc; tmeLoginType=1', '1152921504622223955'],
+    ])('with a login cookie (%s) the comm is still minimal, with the account as uin', async (cookie, uin) => {
+      await h.http().get('/getSearchByKey').query({ key: '周杰伦' }).set('Cookie', cookie).expect(200);
+      const [call] = h.fake.musicuCalls(SEARCH);
+      expect(call.request.comm).toEqual({ ct: 19, cv: 1859, uin });
+      expect(call.request.cookie).toBe(cookie);
     });
 
     it('a limit under 10 asks upstream for 10 per page and slices the right window', async () => {

@@ -155,6 +155,27 @@ describe('singer endpoints', () => {
       expect(h.fake.requests).toHaveLength(0);
     });
 
+    // The type check must speak before the range check (decorators run bottom-up): 'abc' is not "at most 10000".
+    it.each([
+      ['/getSingerList?page=abc', 'page must be an integer'],
+      ['/getSingerList?page=1.5', 'page must be an integer'],
+      ['/getSingerList?limit=abc', 'limit must be an integer'],
+      ['/getSingerList?page=-1', 'page must be 0 or more'],
+      ['/getSingerList?page=10001', 'page must be at most 10000'],
+      ['/getSingerList?limit=81', 'limit must be between 1 and 80'],
+      [`/getSingerHotsong?singermid=${JAY_MID}&page=abc`, 'page must be an integer'],
+      [`/getSingerHotsong?singermid=${JAY_MID}&limit=abc`, 'limit must be an integer'],
+      [`/getSingerAlbum?singermid=${JAY_MID}&page=x`, 'page must be an integer'],
+      [`/getSingerAlbum?singermid=${JAY_MID}&limit=x`, 'limit must be an integer'],
+      [`/getSingerMv?singermid=${JAY_MID}&page=x`, 'page must be an integer'],
+      [`/getSingerMv?singermid=${JAY_MID}&limit=x`, 'limit must be an integer'],
+      [`/getSingerMv?singermid=${JAY_MID}&page=1001`, 'page must be at most 1000'],
+    ])('%s → 400 "%s"', async (url, error) => {
+      const res = await h.http().get(url).expect(400);
+      expect(res.body).toEqual({ error, errorCode: 'BAD_REQUEST' });
+      expect(h.fake.requests).toHaveLength(0);
+    });
+
     it('maps upstream failures: HTTP 500 → 502, timeout → 504, garbage → 502', async () => {
       h.fake.fault({ kind: 'status', status: 500 }, { host: 'u', times: 1 });
       expect((await h.http().get('/getSingerList').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_STATUS');
@@ -286,7 +307,8 @@ describe('singer endpoints', () => {
       const res = await h.http().get(`/getSingerHotsong?singermid=${JAY_MID}&limit=3`).expect(200);
       const calls = h.fake.musicuCalls(SONGS);
       expect(calls).toHaveLength(2);
-      expect(calls[1].request.comm).toMatchObject({ ct: 11, cv: 14090008, tmeAppID: 'qqmusic' });
+      // the minimal Android comm, replacing the web profile (CONTRACT §12.1)
+      expect(calls[1].request.comm).toEqual({ ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' });
       expect(calls[1].request.headers['user-agent']).toMatch(/^QQMusic 14090008\(android/);
       expect(calls[1].param).toEqual(calls[0].param);
       expect(res.body.data.songs).toHaveLength(3);

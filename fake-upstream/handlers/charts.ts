@@ -9,6 +9,11 @@ export interface FakeChart {
   rows: { songId: number; title: string; singerName: string }[];
   withSongInfo: boolean;
   period?: string;
+  /**
+   * Answer code 0 with no rows (and totalNum 0) unless the comm is the Android one (ct 11): the case CONTRACT §12.1's
+   * Android retry is for (PR #217: the data shape of some modules depends on `ct`).
+   */
+  emptyOnWebComm?: boolean;
 }
 
 /** Charts known to the fake (spec ids plus the genuine chart list); tests may add or replace charts. */
@@ -52,13 +57,14 @@ function chart(state: FakeState, topId: number): FakeChart | undefined {
   return chartsState(state).get(topId) ?? defaultChart(topId);
 }
 
-const getDetail: MusicuHandler = (param, { state }) => {
+const getDetail: MusicuHandler = (param, { state, comm }) => {
   const topId = Number(param.topId ?? param.topid);
   const offset = Number(param.offset ?? 0);
   const num = Number(param.num ?? 10);
   const c = chart(state, topId);
   if (!c) return { code: 0, data: { data: { topId, title: '', period: '', song: [], totalNum: 0 }, songInfoList: [] } };
-  const page = c.rows.slice(offset, offset + num);
+  const rows = c.emptyOnWebComm && Number(comm?.ct) !== 11 ? [] : c.rows;
+  const page = rows.slice(offset, offset + num);
   const period = c.period ?? periodOf(topId);
   return {
     code: 0,
@@ -70,7 +76,7 @@ const getDetail: MusicuHandler = (param, { state }) => {
         period,
         updateTime: period.includes('-') ? period : '',
         listenNum: 1000000,
-        totalNum: c.rows.length,
+        totalNum: rows.length,
         song: page.map((r, i) => ({
           rank: offset + i + 1,
           rankType: 3,

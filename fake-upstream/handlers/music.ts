@@ -22,6 +22,8 @@ export interface FakeAlbum {
  * - lyrics: per-MID lyric text (plain; the fake base64-encodes it); noLyricMids answer retcode -1901;
  *   jsonpLyricMids answer as `MusicJsonCallback(...)` even when format=json was asked.
  * - albums: extra albums by MID.
+ * - albumSongsEmptyOnWebComm: album MIDs whose AlbumSongList answers code 0 with no songs (totalNum 0) unless the comm
+ *   is the Android one (ct 11): the case CONTRACT §12.1's Android retry is for.
  */
 export const musicState = (state: FakeState) =>
   state.of('music', () => ({
@@ -32,6 +34,7 @@ export const musicState = (state: FakeState) =>
     noLyricMids: new Set<string>(),
     jsonpLyricMids: new Set<string>(),
     albums: new Map<string, FakeAlbum>(),
+    albumSongsEmptyOnWebComm: new Set<string>(),
   }));
 
 /** The genuine detail payload, re-labelled for the requested song (fields as upstream sends them). */
@@ -177,11 +180,12 @@ const albumDetail: MusicuHandler = (param, { state }) => {
   };
 };
 
-const albumSongs: MusicuHandler = (param, { state }) => {
+const albumSongs: MusicuHandler = (param, { state, comm }) => {
   const album = findAlbum(state, String(param.albumMid ?? ''));
   const begin = Number(param.begin ?? 0);
   const num = Number(param.num ?? 10);
-  const songs = album?.songs ?? [];
+  const webEmpty = musicState(state).albumSongsEmptyOnWebComm.has(String(param.albumMid)) && Number(comm?.ct) !== 11;
+  const songs = webEmpty ? [] : (album?.songs ?? []);
   return {
     code: 0,
     data: {

@@ -3,10 +3,19 @@ import { GatewayError } from '../common/http-error';
 import { mapSettled } from '../common/concurrency';
 import { envelope, Shaped } from '../common/shaped';
 import { MusicService } from '../music/music.service';
-import { UpstreamHttp } from '../upstream/upstream-http.service';
+import { ANDROID_RETRY } from '../upstream/android-comm';
+import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
 import { warrantsFallback } from '../upstream/upstream.errors';
 import { chartPeriod } from './chart-period';
-import { ChartEntry, ChartGroup, ChartSummary, mapChartDetail, mapChartGroups } from './charts.mapper';
+import {
+  ChartEntry,
+  chartExists,
+  ChartGroup,
+  ChartSummary,
+  isEmptyChartAnswer,
+  mapChartDetail,
+  mapChartGroups,
+} from './charts.mapper';
 import { GetRanksQuery } from './dto/get-ranks.dto';
 
 /** The spec's cap on concurrent detail lookups for resolveMid. */
@@ -30,10 +39,11 @@ export class ChartsService {
     if (query.topId === undefined) return this.getAllCharts();
     const offset = query.page * query.limit;
     const { raw, detail } = await this.fetchDetail(query.topId, offset, query.limit);
-    const data: ChartData = mapChartDetail(detail, offset);
-    if (!data.topList.name && !data.songInfoList.length && offset === 0) {
+    // Decided from what upstream says about the chart, not from the rows: a page past the end has none either.
+    if (!chartExists(detail)) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'CHART_NOT_FOUND', `No chart with topId ${query.topId}`);
     }
+    const data: ChartData = mapChartDetail(detail, offset);
     if (query.resolveMid) await this.resolveMids(data.songInfoList);
     return envelope(data, raw);
   }
@@ -44,13 +54,18 @@ export class ChartsService {
    */
   private async fetchDetail(topId: number, offset: number, num: number): Promise<{ raw: unknown; detail: any }> {
     try {
-      const { raw, data } = await this.upstream.musicu({
-        req_1: { module: 'music.musicToplist.Toplist', method: 'GetDetail', param: { topId, offset, num, withTags: false } },
-      });
-      return { raw, detail: data.req_1 };
+      // CONTRACT §12 "charts detail" primary: L1✓ test_top.py, no period (upstream serves the latest).
+      const call: MusicuCall = { module: 'music.musicToplist.Toplist', method: 'GetDetail', param: { topId, offset, num, withTags: false } };
+      let res = await this.upstream.musicu({ req_1: call });
+      if (isEmptyChartAnswer(res.data.req_1)) {
+        // CONTRACT §12.1: L1 tests Toplist with the Android comm only; an empty web-comm answer is retried once with it.
+        res = await this.upstream.musicu({ req_1: call }, ANDROID_RETRY);
+      }
+      return { raw: res.raw, detail: res.data.req_1 };
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
       this.logger.warn(`Toplist.GetDetail failed (${err.message}); trying ToplistInfoServer`);
+      // CONTRACT §12 "charts detail" fallback: SJ's module (lx still uses it), which wants a period.
       const { raw, data } = await this.upstream.musicu({
         req_1: {
           module: 'musicToplist.ToplistInfoServer',
@@ -64,6 +79,7 @@ export class ChartsService {
 
   /** topId omitted: every chart, grouped as upstream groups them (`music.musicToplist.Toplist`/`GetAll`). */
   private async getAllCharts(): Promise<Shaped> {
+    // CONTRACT §12 "all charts": L1✓ test_get_category.
     const { raw, data } = await this.upstream.musicu({
       toplist: { module: 'music.musicToplist.Toplist', method: 'GetAll', param: {} },
     });

@@ -12,7 +12,8 @@ export interface LyricTags {
 export interface LyricLine {
   /** Start time in ms. */
   time: number;
-  text: string;
+  /** The line's text; `txt` as the reference implementations name it (CONTRACT §3.2), so their clients keep working. */
+  txt: string;
 }
 
 export interface ParsedLyric {
@@ -63,7 +64,7 @@ export function parseLrc(text: string): ParsedLyric {
     const content = rawLine.slice(prefix[0].length).trim();
     if (!content) continue;
     for (const m of prefix[0].matchAll(TIME_TAG)) {
-      lines.push({ time: timeTagToMs(m[1], m[2], m[3]), text: content });
+      lines.push({ time: timeTagToMs(m[1], m[2], m[3]), txt: content });
     }
   }
   lines.sort((a, b) => a.time - b.time);

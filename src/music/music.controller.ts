@@ -74,7 +74,7 @@ export class MusicController {
   @Get('getLyric')
   @ApiOperation({
     summary: 'Lyric (and translation) of a song',
-    description: 'isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time, text }] }`.',
+    description: 'isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it).',
   })
   @ApiEnvelope('The lyric.', { lyric: '[ti:晴天]\n[ar:周杰伦]\n[00:01.00]故事的小黄花', trans: '' })
   @ApiErrorResponses(400, { status: 404, description: 'Upstream has no lyric for the song (body has `upstreamCode`).', errorCodes: ['LYRIC_NOT_FOUND'] }, ...UPSTREAM_ERRORS)

@@ -4,6 +4,8 @@ import { mapSettled } from '../common/concurrency';
 import { cookieUin, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
+import { ANDROID_RETRY } from '../upstream/android-comm';
+import { cgiBusinessError } from '../upstream/cgi-helpers';
 import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
 import { RequestAbortedError, UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { AlbumInfo, mapAlbumFromCgi, mapAlbumFromMusicu } from './album.mapper';
@@ -28,6 +30,8 @@ import {
 export const BATCH_CONCURRENCY = 5;
 /** Songs asked of AlbumSongList in one call (the refs' 999; albums are far shorter). */
 const ALBUM_SONGS_NUM = 999;
+/** The lyric CGI's "this song has no lyric" (retcode/code/subcode; seen in public client tests), not a failure. */
+export const NO_LYRIC_CODE = -1901;
 
 interface PlayableFile {
   url: string;
@@ -146,7 +150,8 @@ export class MusicService {
     try {
       result = await this.upstream.musicu({ req_0: primary });
     } catch (err) {
-      if (!(err instanceof UpstreamError) || err.kind !== 'business') throw err;
+      // Account and quota codes (1000, 2001, 20274…) would fail the fallback the same way: answered as they are.
+      if (!warrantsFallback(err)) throw err;
       // CONTRACT §12 fallback (2): SJ's vkey.GetVkeyServer/CgiGetVkey as a POST JSON body (copws 2025-09).
       result = await this.upstream.musicu({
         req_0: { module: 'vkey.GetVkeyServer', method: 'CgiGetVkey', param: { ...base, loginflag: 1, platform: '20' } },
@@ -168,12 +173,15 @@ export class MusicService {
       { songmid: query.songmid, format: 'json', g_tk: 5381, pcachetime: Date.now() },
       { referer: 'https://y.qq.com/' },
     );
-    const codes = [raw?.retcode, raw?.code, raw?.subcode].map((c) => Number(c ?? 0));
-    if (codes.some((c) => c < 0) || typeof raw?.lyric !== 'string') {
+    const code = [raw?.retcode, raw?.code, raw?.subcode].map(Number).find((c) => Number.isFinite(c) && c !== 0) ?? 0;
+    if (code === NO_LYRIC_CODE || (code === 0 && typeof raw?.lyric !== 'string')) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'LYRIC_NOT_FOUND', `No lyric found for songmid ${query.songmid}`, {
-        upstreamCode: codes.find((c) => c < 0) ?? null,
+        upstreamCode: code || null,
       });
     }
+    // Any other code is a failure, mapped like every business code (1000 → 401 login required).
+    const failed = cgiBusinessError({ code }, 'fcg_query_lyric_new.fcg');
+    if (failed) throw failed;
     const lyric = decodeBase64Text(raw.lyric);
     const trans = decodeBase64Text(raw.trans);
     if (Number(query.isFormat) === 1) return envelope({ lyric: parseLrc(lyric), trans: parseLrc(trans) }, raw);
@@ -188,17 +196,26 @@ export class MusicService {
     let album: AlbumInfo | null;
     let raw: unknown;
     try {
+      const songsCall: MusicuCall = {
+        module: 'music.musichallAlbum.AlbumSongList',
+        method: 'GetAlbumSongList',
+        param: { albumMid: mid, begin: 0, num: ALBUM_SONGS_NUM },
+      };
       // CONTRACT §12 "album info / songs" primary: one POST, detail + song list (L1 modules/album.py).
       const res = await this.upstream.musicu({
         detail: { module: 'music.musichallAlbum.AlbumInfoServer', method: 'GetAlbumDetail', param: { albumMId: mid } },
-        songs: {
-          module: 'music.musichallAlbum.AlbumSongList',
-          method: 'GetAlbumSongList',
-          param: { albumMid: mid, begin: 0, num: ALBUM_SONGS_NUM },
-        },
+        songs: songsCall,
       });
-      album = mapAlbumFromMusicu(res.data.detail, res.data.songs);
+      let songs = res.data.songs;
       raw = res.raw;
+      // A known album whose song list came back empty: only then is the Android retry worth a call.
+      if (mapAlbumFromMusicu(res.data.detail, songs) && isEmptySongList(songs)) {
+        // CONTRACT §12.1: L1 tests AlbumSongList with the Android comm only; an empty web-comm answer is retried once with it.
+        const retry = await this.upstream.musicu({ songs: songsCall }, ANDROID_RETRY);
+        songs = retry.data.songs;
+        raw = { ...res.raw, songs: retry.raw.songs };
+      }
+      album = mapAlbumFromMusicu(res.data.detail, songs);
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
       // CONTRACT §12 fallback: SJ's legacy CGI on c.y.qq.com (copws 2025-09 ✓).
@@ -208,6 +225,8 @@ export class MusicService {
         inCharset: 'utf8',
         outCharset: 'utf-8',
       });
+      const failed = cgiBusinessError(res.raw, 'fcg_v8_album_info_cp.fcg');
+      if (failed) throw failed;
       album = mapAlbumFromCgi(res.raw);
       raw = res.raw;
     }
@@ -245,6 +264,10 @@ export class MusicService {
   }
 }
 
+
+/** AlbumSongList answered no songs and no total. */
+const isEmptySongList = (songs: Record<string, any> | undefined): boolean =>
+  !(Array.isArray(songs?.songList) && songs.songList.length) && !Number(songs?.totalNum);
 
 /** errorCode for one failed lookup inside an aggregate: the very mapping a single call gets (account codes stay distinct). */
 function describeFailure(reason: unknown): { error: string; errorCode: string; upstreamCode?: number } {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
+import { cgiBusinessError } from '../upstream/cgi-helpers';
 import { describeCode, MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
@@ -67,6 +68,9 @@ export class DiscoverService {
       format: 'json',
       outCharset: 'utf-8',
     });
+    // A code ≠ 0 (1000: not logged in, CONTRACT §1.4) is a failure, not an empty shop; code 0 with no albums is empty.
+    const failed = cgiBusinessError(raw, 'musicmall.fcg');
+    if (failed) throw failed;
     const all = mapDigitalAlbums(raw);
     const start = query.page * query.limit;
     const albums: DigitalAlbum[] = all.slice(start, start + query.limit);
@@ -95,6 +99,8 @@ export class DiscoverService {
         new: 1,
         p: 1,
       });
+      const failed = cgiBusinessError(res.raw, 'fcg_v8_radiolist.fcg');
+      if (failed) throw failed;
       raw = res.raw;
       groups = mapRadioGroups(res.raw?.data?.data?.groupList ?? res.raw?.data?.groupList);
     }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { cookieUin, parseCookie } from '../common/cookie';
 import { envelope, Shaped } from '../common/shaped';
 import { CGI_COMMON, cgiBusinessError } from '../upstream/cgi-helpers';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
@@ -18,6 +19,12 @@ import {
 
 /** Upstream's Desktop search returns empty lists when asked for fewer than 10 per page (CONTRACT §12 "search"). */
 export const MIN_UPSTREAM_PAGE = 10;
+
+/**
+ * The Desktop search's whole comm: CONTRACT §12's minimal `{ct:19, cv:1859, uin}` (the body that revived search in
+ * 2026-06), not the web profile. `uin` is the cookie's account as a digit string, "0" when anonymous, as that body sends.
+ */
+export const searchComm = (cookie: string): Record<string, unknown> => ({ ct: 19, cv: 1859, uin: cookieUin(parseCookie(cookie)) });
 
 /**
  * The upstream page that holds client items [(page−1)·limit, page·limit): pages of n = the smallest multiple of
@@ -50,6 +57,7 @@ export class SearchService {
     let raw: unknown;
     let result: SearchResult;
     try {
+      // CONTRACT §12 "search" primary: the Desktop POST with a minimal comm (Rain120#117, lx#2848, 2026-06).
       const res = await this.upstream.musicu(
         {
           req: {
@@ -58,13 +66,14 @@ export class SearchService {
             param: { query: query.key, search_type: MUSICU_SEARCH_TYPE[query.type], page_num: pageNum, num_per_page: perPage },
           },
         },
-        { comm: { ct: 19, cv: 1859 } },
+        { ownComm: searchComm },
       );
       raw = res.raw;
       result = mapMusicuSearch(res.data.req, query.type);
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
       this.logger.warn(`Desktop search failed (${err.message}); trying client_search_cp`);
+      // CONTRACT §12 "search" fallback (3), the last resort: the refs' CGI (degraded since 2026-05).
       const cgiType = CGI_SEARCH_TYPE[query.type];
       const res = await this.upstream.cgi('/soso/fcgi-bin/client_search_cp', {
         ...CGI_COMMON,

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { records } from '../common/catalogue';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
+import { ANDROID_RETRY } from '../upstream/android-comm';
 import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import {
@@ -29,10 +30,6 @@ export const MV_ORDER_CODES: Record<MvOrder, number> = { listen: 1, time: 0 };
 
 /** How many similar singers to ask for (L1's default; upstream returns at most 10). */
 export const SIMILAR_SINGER_COUNT = 10;
-
-/** The minimal Android comm of CONTRACT §12.1, for the one retry of a web-comm call that came back empty. */
-export const ANDROID_COMM = { ct: 11, cv: 14090008, tmeAppID: 'qqmusic' };
-export const ANDROID_UA = 'QQMusic 14090008(android 13)';
 
 /** A business error another module may answer (account/quota codes are final: warrantsFallback). */
 const isBusiness = (err: unknown): err is UpstreamError => warrantsFallback(err);
@@ -123,7 +120,7 @@ export class SingersService {
       let res = await this.upstream.musicu({ songs: call });
       if (!records(res.data.songs?.songList).length && !Number(res.data.songs?.totalNum)) {
         // CONTRACT §12.1: L1 tests this module with the Android comm only; an empty web-comm answer is retried once with it.
-        res = await this.upstream.musicu({ songs: call }, { comm: ANDROID_COMM, headers: { 'User-Agent': ANDROID_UA } });
+        res = await this.upstream.musicu({ songs: call }, ANDROID_RETRY);
       }
       raw = res.raw;
       songs = records(res.data.songs?.songList);

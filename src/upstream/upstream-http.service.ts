@@ -60,6 +60,11 @@ export interface MusicuCall {
 export interface MusicuOptions {
   /** Fields merged over the web `comm` profile (CONTRACT §12.1). */
   comm?: Record<string, unknown>;
+  /**
+   * Builds the whole `comm` from the cookie this very call carries, replacing the web profile (and `comm`): for calls
+   * whose working clients send a minimal comm (CONTRACT §12 search, §12.1 Android retry).
+   */
+  ownComm?: (cookie: string) => Record<string, unknown>;
   /** POST a JSON body (default, CONTRACT §12.1) or GET with `data=<JSON string>` (the refs' style). */
   via?: 'POST' | 'GET';
   /** Extra query parameters (GET style). */
@@ -137,6 +142,16 @@ export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
   20274: 'too many devices on this account',
 };
 
+/** One upstream call as its failure line reports it (UpstreamHttp.failed). */
+interface CallRecord {
+  host: UpstreamHost;
+  target: string;
+  attempts: number;
+  durationMs: number;
+  /** Set once its failure is logged: callers sharing the answer (coalesce) or a later check of it log nothing more. */
+  logged: boolean;
+}
+
 /** A read in flight that identical calls join (UpstreamHttp.coalesce). */
 interface SharedCall<T> {
   promise: Promise<T>;
@@ -180,6 +195,8 @@ export class UpstreamHttp implements OnApplicationShutdown {
   private readonly logger = new Logger('Upstream');
   private readonly breakers = new Map<UpstreamHost, CircuitBreaker<[() => Promise<UpstreamResponse>], UpstreamResponse>>();
   private readonly inFlight = new Map<string, SharedCall<unknown>>();
+  /** Each answer's (and parsed musicu body's) call record, for a failure found after send() returned. */
+  private readonly calls = new WeakMap<object, CallRecord>();
   private stored?: StoredCredentialProvider;
   /**
    * Keep-alive pools (undici: one pool per upstream origin). `connections` is per origin, so it is also the per-host
@@ -276,7 +293,10 @@ export class UpstreamHttp implements OnApplicationShutdown {
       bodyTimeout: timeoutMs,
     };
     const started = Date.now();
+    let attempts = 0;
+    const record = (): CallRecord => ({ host: req.host, target: logTargetOf(req), attempts, durationMs: Date.now() - started, logged: false });
     const attempt = async (): Promise<UpstreamResponse> => {
+      attempts++;
       // The deadline covers the whole try, the wait for a free socket included: when a hung upstream holds every
       // socket of the host, a queued call must not wait its turn and then a full timeout more.
       const deadline = AbortSignal.timeout(timeoutMs);
@@ -314,6 +334,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
         const failure = this.failureOf(err, req, target, timeoutMs, clientSignal?.aborted === true);
         const outcome = failure instanceof UpstreamError ? failure.kind : 'aborted';
         this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome });
+        if (failure instanceof UpstreamError) this.logFailure(record(), failure, (err as { code?: string }).code, req.longPoll);
         throw failure;
       }
     }
@@ -321,7 +342,48 @@ export class UpstreamHttp implements OnApplicationShutdown {
     this.metrics.upstreamDuration.observe({ host: req.host }, elapsed / 1000);
     this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome: String(res.status) });
     this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${elapsed} ms`);
+    this.calls.set(res, record());
+    // A 5xx that survived the retries failed whoever called (send callers included); fetch() will not log it again.
+    if (res.status >= 500) this.failed(res, new UpstreamError('bad_status', `Upstream ${target} answered HTTP ${res.status}`, req.host, { status: res.status, target }));
     return res;
+  }
+
+  /** Logs the failure of the call behind `answer` (once) and hands `error` back for `throw`. */
+  private failed(answer: object, error: UpstreamError): UpstreamError {
+    const call = this.calls.get(answer);
+    if (call) this.logFailure(call, error);
+    return error;
+  }
+
+  /**
+   * One warn line per failed upstream call (retries included, not one per try), so an operator sees why a request
+   * failed: host, target, kind, tries, time. Never the cookie, query values or the URL's query string. Not logged at
+   * warn: an open circuit (its opening is logged once) and a long poll ending without news (that is normal).
+   */
+  private logFailure(call: CallRecord, error: UpstreamError, transportCode?: string, longPoll = false): void {
+    if (call.logged) return;
+    call.logged = true;
+    const { status, upstreamCode } = error.details;
+    const code = error.kind === 'network' ? transportCode : undefined;
+    const what =
+      error.kind === 'timeout'
+        ? 'timed out'
+        : error.kind === 'network'
+          ? `unreachable (${code ?? 'error'})`
+          : error.kind === 'bad_status'
+            ? `bad status ${status}`
+            : error.kind === 'business'
+              ? `business code ${upstreamCode} (${describeCode(upstreamCode ?? 0)})`
+              : error.kind === 'circuit_open'
+                ? 'circuit open'
+                : `bad body (${error.message})`;
+    const tries = `${call.attempts} attempt${call.attempts === 1 ? '' : 's'}`;
+    const line = {
+      msg: `Upstream call failed: ${UPSTREAM_HOST_NAMES[call.host]} ${call.target}: ${what} after ${tries} in ${call.durationMs} ms`,
+      upstream: { host: call.host, target: call.target, kind: error.kind, status, code, upstreamCode, attempts: call.attempts, durationMs: call.durationMs },
+    };
+    if (error.kind === 'circuit_open' || (longPoll && error.kind === 'timeout')) this.logger.debug(line);
+    else this.logger.warn(line);
   }
 
   private failureOf(
@@ -409,10 +471,10 @@ export class UpstreamHttp implements OnApplicationShutdown {
     const okMax = req.redirects === 'manual' ? 399 : 299;
     if (res.status < 200 || res.status > okMax) {
       const target = req.label ?? req.path.split('?')[0];
-      throw new UpstreamError('bad_status', `Upstream ${target} answered HTTP ${res.status}`, req.host, {
+      throw this.failed(res, new UpstreamError('bad_status', `Upstream ${target} answered HTTP ${res.status}`, req.host, {
         status: res.status,
         target,
-      });
+      }));
     }
     return res;
   }
@@ -441,17 +503,17 @@ export class UpstreamHttp implements OnApplicationShutdown {
       const res = await this.coalesce(this.readKey(request), () => this.fetch(request, true));
       if (format === 'xml') {
         if (!res.text.trim().startsWith('<')) {
-          throw new UpstreamError('bad_body', `Upstream ${label} did not answer XML`, host, { target: label });
+          throw this.failed(res, new UpstreamError('bad_body', `Upstream ${label} did not answer XML`, host, { target: label }));
         }
         return { raw: res.text as T, text: res.text };
       }
       if (looksLikeRefusal(res.text)) {
-        throw new UpstreamError('bad_body', `Upstream ${label} answered an empty or HTML body`, host, { target: label });
+        throw this.failed(res, new UpstreamError('bad_body', `Upstream ${label} answered an empty or HTML body`, host, { target: label }));
       }
       try {
         return { raw: parseJsonOrJsonp(res.text) as T, text: res.text };
       } catch {
-        throw new UpstreamError('bad_body', `Upstream ${label} answered a body that is not JSON`, host, { target: label });
+        throw this.failed(res, new UpstreamError('bad_body', `Upstream ${label} answered a body that is not JSON`, host, { target: label }));
       }
     };
     try {
@@ -470,7 +532,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
       const result = results[key];
       if (result.code !== 0) {
         const call = calls[key];
-        throw businessError(result.code, `${call.module}.${call.method}`);
+        throw this.failed(raw, businessError(result.code, `${call.module}.${call.method}`));
       }
       data[key] = result.data;
     }
@@ -494,7 +556,8 @@ export class UpstreamHttp implements OnApplicationShutdown {
 
   private async musicuOnce<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions): Promise<MusicuPartialResponse<K>> {
     const cookie = options.cookie === false ? '' : (options.cookie ?? this.effectiveCookie());
-    const payload = JSON.stringify({ comm: { ...this.webComm(cookie), ...options.comm }, ...calls });
+    const comm = options.ownComm ? options.ownComm(cookie) : { ...this.webComm(cookie), ...options.comm };
+    const payload = JSON.stringify({ comm, ...calls });
     const label = Object.values<MusicuCall>(calls).map((c) => `${c.module}.${c.method}`).join(',');
     const via = options.via ?? 'POST';
     const request: UpstreamRequest = {
@@ -521,12 +584,14 @@ export class UpstreamHttp implements OnApplicationShutdown {
     try {
       raw = JSON.parse(res.text);
     } catch {
-      throw new UpstreamError('bad_body', `Upstream ${label} answered a body that is not JSON`, 'u', { target: label });
+      throw this.failed(res, new UpstreamError('bad_body', `Upstream ${label} answered a body that is not JSON`, 'u', { target: label }));
     }
     if (!raw || typeof raw !== 'object') {
-      throw new UpstreamError('bad_body', `Upstream ${label} answered an unexpected body`, 'u', { target: label });
+      throw this.failed(res, new UpstreamError('bad_body', `Upstream ${label} answered an unexpected body`, 'u', { target: label }));
     }
-    if (raw.code !== undefined && Number(raw.code) !== 0) throw businessError(Number(raw.code), label);
+    if (raw.code !== undefined && Number(raw.code) !== 0) throw this.failed(res, businessError(Number(raw.code), label));
+    const call = this.calls.get(res);
+    if (call) this.calls.set(raw, call);
     const results = {} as MusicuPartialResponse<K>['results'];
     for (const key of Object.keys(calls) as K[]) {
       const part = raw[key];
@@ -576,7 +641,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
 }
 
 /** The login key of a parsed cookie (QQ and WeChat logins name it differently), or ''. */
-const loginKey = (cookies: Record<string, string>): string => cookies.qqmusic_key || cookies.qm_keyst || '';
+export const loginKey = (cookies: Record<string, string>): string => cookies.qqmusic_key || cookies.qm_keyst || '';
 
 /** The web APIs' `g_tk`: hash33 of the cookie's login key, 5381 when anonymous. */
 export const gtkOf = (cookie: string): number => {
@@ -609,6 +674,15 @@ function isRetriableForReferer(err: unknown): boolean {
   if (err.kind === 'bad_body' || err.kind === 'network') return true;
   const status = err.details.status ?? 0;
   return err.kind === 'bad_status' && (status >= 500 || status === 429 || status === 403);
+}
+
+/**
+ * A call's name for a log line: its label, else its path without the query, any segment holding a digit (an id or a
+ * QR token, e.g. /connect/qrcode/<uuid>) replaced by `:id`.
+ */
+function logTargetOf(req: UpstreamRequest): string {
+  if (req.label) return req.label;
+  return req.path.split('?')[0].split('/').map((segment) => (/\d/.test(segment) ? ':id' : segment)).join('/');
 }
 
 /** Metric label: several musicu modules joined stay bounded; CGI names are fixed strings. */

@@ -1,0 +1,31 @@
+/**
+ * The Android comm profile for the CONTRACT §12.1 retry: modules L1 only tests with the Android comm (mobile search,
+ * GetSingerSongList, AlbumSongList, Toplist, PlayLyricInfo) that answer code 0 with empty lists to the web comm are
+ * asked once more with a minimal Android comm and the Android UA.
+ */
+import { cookieUin, parseCookie } from '../common/cookie';
+import { loginKey, type MusicuOptions } from './upstream-http.service';
+
+/** The Android client's versions (CONTRACT §12.1 "Android": ct 11, cv 14090008, tmeAppID qqmusic). */
+export const ANDROID_COMM = { ct: 11, cv: 14090008, tmeAppID: 'qqmusic' };
+export const ANDROID_UA = 'QQMusic 14090008(android 13)';
+
+/** Device and session ids the gateway does not have: sent as "0", as lx does (CONTRACT §12.1). */
+const UNKNOWN_DEVICE = { QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' };
+
+/** The minimal Android comm for a cookie: versions, zeroed device ids, and `qq`/`authst`/`tmeLoginType` when logged in. */
+export function androidComm(cookie: string): Record<string, unknown> {
+  const cookies = parseCookie(cookie);
+  const key = loginKey(cookies);
+  const comm: Record<string, unknown> = { ...ANDROID_COMM, ...UNKNOWN_DEVICE };
+  if (key) {
+    // A digit string: WeChat musicids exceed 2^53 (CONTRACT §12.1).
+    comm.qq = cookieUin(cookies);
+    comm.authst = key;
+    comm.tmeLoginType = key.startsWith('W_X') ? 1 : 2;
+  }
+  return comm;
+}
+
+/** musicu options for the one §12.1 retry: the minimal Android comm (replacing the web profile) and the Android UA. */
+export const ANDROID_RETRY: MusicuOptions = { ownComm: androidComm, headers: { 'User-Agent': ANDROID_UA } };

@@ -1,0 +1,81 @@
+import type { Fault, FaultMatch } from '../fake-upstream/fake-upstream';
+import { Harness, startHarness } from './support/harness';
+
+// Its own file: nestjs-pino keeps one process-wide root logger (see startup-warning.e2e-spec.ts), so lines of apps
+// booted in other suites of the same process could land in this one's capture.
+const DETAIL = 'music.musicToplist.Toplist.GetDetail';
+const FILE_KEY = 'Q_H_L_filesecret0001';
+const CALLER_KEY = 'Q_H_L_callersecret0002';
+
+interface UpstreamLine {
+  level: number;
+  msg: string;
+  context?: string;
+  upstream: { host: string; target: string; kind: string; status?: number; code?: string; upstreamCode?: number; attempts: number; durationMs: number };
+}
+
+describe('A failed upstream call is logged once, with its cause and without secrets', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    h = await startHarness({
+      env: { LOG_LEVEL: 'info', UPSTREAM_RETRIES: '2', UPSTREAM_TIMEOUT_MS: '300' },
+      cookieFile: { cookie: `uin=o0111111111; qqmusic_key=${FILE_KEY}`, uin: '111111111' },
+      logs,
+    });
+  });
+  afterAll(() => h?.close());
+  beforeEach(() => {
+    h.fake.reset();
+    logs.length = 0;
+  });
+
+  const failureLines = (): UpstreamLine[] =>
+    logs.map((l) => JSON.parse(l) as UpstreamLine).filter((l) => l.msg?.startsWith('Upstream call failed'));
+
+  it.each<[string, Fault, FaultMatch, number, Partial<UpstreamLine['upstream']>, RegExp]>([
+    ['HTTP 500 (retried)', { kind: 'status', status: 500 }, { host: 'u' }, 502, { kind: 'bad_status', status: 500, attempts: 3 }, /bad status 500 after 3 attempts/],
+    ['a reset connection (retried)', { kind: 'reset' }, { host: 'u' }, 502, { kind: 'network', attempts: 3 }, /unreachable \(\w+\) after 3 attempts/],
+    ['no answer (not retried)', { kind: 'hang' }, { host: 'u' }, 504, { kind: 'timeout', attempts: 1 }, /timed out after 1 attempt in/],
+    ['a business code', { kind: 'business', code: 2001 }, { host: 'u' }, 503, { kind: 'business', upstreamCode: 2001, attempts: 1 }, /business code 2001/],
+  ])('%s → one warn line naming host, target, kind, attempts and duration', async (_what, fault, match, status, expected, message) => {
+    h.fake.fault(fault, match);
+    // A caller cookie in the query: neither it nor the query string may reach the line.
+    await h.http().get(`/getRanks?topId=4&limit=1&cookie=${encodeURIComponent(`uin=o0222; qqmusic_key=${CALLER_KEY}`)}`).expect(status);
+    const lines = failureLines().filter((l) => l.upstream.target === DETAIL);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line.level).toBe(40);
+    expect(line.context).toBe('Upstream');
+    expect(line.upstream).toMatchObject({ host: 'u', target: DETAIL, ...expected });
+    expect(line.upstream.durationMs).toEqual(expect.any(Number));
+    expect(line.msg).toMatch(message);
+    if (fault.kind === 'reset') expect(line.upstream.code).toEqual(expect.any(String));
+    const all = logs.join('\n');
+    for (const secret of [CALLER_KEY, FILE_KEY, 'qqmusic_key=', 'uin=o0']) expect(all).not.toContain(secret);
+  });
+
+  it('does not repeat the line for each caller sharing one failed call', async () => {
+    h.fake.fault({ kind: 'status', status: 503 }, { host: 'u' });
+    await Promise.all([1, 2, 3].map(() => h.http().get('/getRanks?topId=4&limit=1').expect(502)));
+    const lines = failureLines().filter((l) => l.upstream.target === DETAIL);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    // Identical concurrent reads share one upstream call (coalescing): one line per upstream call, not per caller.
+    expect(lines.length).toBe(h.fake.musicuCalls(DETAIL).length / 3);
+  });
+
+  it('logs nothing at warn for a call that succeeds', async () => {
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(failureLines()).toHaveLength(0);
+  });
+
+  it('a CGI answering HTML is logged as a bad body, without the query string', async () => {
+    h.fake.fault({ kind: 'html' }, { host: 'c', path: '/splcloud/fcgi-bin/gethotkey.fcg' });
+    await h.http().get('/getHotkey').expect(502);
+    const lines = failureLines().filter((l) => l.upstream.target === 'gethotkey.fcg');
+    // The first try and the one retry with the y.qq.com Referer are two upstream calls.
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines[0].upstream).toMatchObject({ host: 'c', kind: 'bad_body', attempts: 1 });
+    expect(logs.join('\n')).not.toMatch(/gethotkey\.fcg\?/);
+  });
+});
