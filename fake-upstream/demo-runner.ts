@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createApp } from '../src/app.factory';
-import { type AppConfig, listenOn, loadDotEnv } from '../src/config/app-config';
+import { createApp, listenOn } from '../src/app.factory';
+import { type AppConfig, loadDotEnv } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.constants';
 import { FakeUpstream } from './fake-upstream';
 

@@ -1,9 +1,9 @@
-import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -107,10 +107,34 @@ function setUpDocs(app: NestExpressApplication): void {
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 
-export async function listen(app: NestExpressApplication): Promise<string> {
-  const config = app.get<AppConfig>(APP_CONFIG);
-  await app.listen(config.port, config.host);
-  const url = await app.getUrl();
-  new NestLogger('Gateway').log(`Listening on ${url}`);
-  return url;
+/** Why a listen failed, by error code, in words an operator can act on. */
+const LISTEN_FAILURES: Record<string, string> = {
+  EADDRINUSE: 'the port is already in use (another program, or the gateway already running)',
+  EACCES: 'permission denied (ports below 1024 need privileges)',
+  EADDRNOTAVAIL: 'this machine has no such address (use one of its own addresses, 0.0.0.0 or ::)',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved now (DNS unavailable)',
+};
+
+/**
+ * Binds the HTTP server to HOST:PORT. A failure becomes one line naming both (not a bare getaddrinfo ENOTFOUND);
+ * success gives the address actually bound and, for a wildcard bind, a URL that works from this machine.
+ */
+export async function listenOn(
+  app: { listen(port: number, host: string): Promise<unknown>; getHttpServer(): { address(): AddressInfo | string | null } },
+  config: Pick<AppConfig, 'host' | 'port'>,
+): Promise<{ url: string; message: string }> {
+  try {
+    await app.listen(config.port, config.host);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    throw new Error(`cannot listen on HOST=${config.host} PORT=${config.port}: ${LISTEN_FAILURES[code] ?? (err as Error).message}${code ? ` (${code})` : ''}`);
+  }
+  const address = app.getHttpServer().address();
+  if (!address || typeof address === 'string') return { url: String(address), message: `Listening on ${address}` };
+  const bound = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const wildcard = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : undefined;
+  if (!wildcard) return { url: bound, message: `Listening on ${bound}` };
+  const local = `http://${wildcard}:${address.port}`;
+  return { url: local, message: `Listening on ${bound} (all ${address.address === '::' ? '' : 'IPv4 '}interfaces; from this machine: ${local})` };
 }

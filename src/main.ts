@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createApp } from './app.factory';
-import { type AppConfig, listenOn, loadDotEnv } from './config/app-config';
+import { createApp, listenOn } from './app.factory';
+import { type AppConfig, loadDotEnv } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 
 async function main(): Promise<void> {

@@ -65,6 +65,15 @@ describe('Login cookie: file, per-request precedence, hot reload', () => {
     expect(h.fake.requests).toHaveLength(0);
   });
 
+  it('rejects a ?cookie= with characters past Latin-1 (400), never a 502 blamed on upstream nor a breaker failure', async () => {
+    const res = await h.http().get('/getRanks?topId=4&limit=1&cookie=uin%3Do0123%3B%20k%3D%E4%B8%AD').expect(400);
+    expect(res.body).toEqual({ error: 'cookie contains control characters or characters past Latin-1', errorCode: 'BAD_REQUEST' });
+    expect(h.fake.requests).toHaveLength(0);
+    // Latin-1 (what a Cookie header can carry) still goes through
+    await h.http().get('/getRanks?topId=4&limit=1').set('X-Custom-Cookie', 'uin=o0123; k=caf\u00e9').expect(200);
+    expect(lastUpstream().cookie).toBe('uin=o0123; k=caf\u00e9');
+  });
+
   it('picks up a changed cookie file without a restart', async () => {
     h.writeCookieFile({ cookie: 'uin=o0555; qqmusic_key=Q_H_L_rotated' });
     await h.http().get('/getRanks?topId=4&limit=1').expect(200);

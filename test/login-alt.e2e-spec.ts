@@ -71,6 +71,13 @@ describe('Alt channel (WeChat) QR login', () => {
       expect(img.cookie).toBe('');
     });
 
+    it('keeps each QR\'s uuid out of /metrics (one bounded label for every QR image)', async () => {
+      const uuids = [(await newQr()).uuid, (await newQr()).uuid];
+      const metrics = (await h.http().get('/metrics').expect(200)).text;
+      for (const uuid of uuids) expect(metrics).not.toContain(uuid);
+      expect(metrics).toMatch(/gateway_upstream_calls_total\{host="wxOpen",target="wx qrcode",outcome="200"\} [2-9]/);
+    });
+
     it('502 "Failed to load WeChat login page" when the page fails', async () => {
       h.fake.fault({ kind: 'status', status: 500 }, { host: 'wxOpen', path: '/connect/qrconnect' });
       expect((await h.http().get('/getAltLoginQr').expect(502)).body).toEqual({

@@ -3,8 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createApp } from '../src/app.factory';
-import { listenOn } from '../src/config/app-config';
+import { createApp, listenOn } from '../src/app.factory';
 import { startHarness } from './support/harness';
 
 // Its own file: nestjs-pino keeps one process-wide root logger, so start-up lines of apps booted later in the

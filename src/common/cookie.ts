@@ -21,10 +21,12 @@ export function serializeCookie(cookies: Record<string, string>): string {
     .join('; ');
 }
 
-/** True when the string is safe to put into a Cookie header (no CR/LF or other control characters). */
+/** True when the string can go into a Cookie header: no control characters, nothing past Latin-1. */
 export function isHeaderSafe(value: string): boolean {
+  // Control characters, and anything past Latin-1 (a percent-decoded ?cookie=…中), cannot go into the upstream Cookie
+  // header: undici would refuse the call, and the failure would be blamed on upstream (502, retries, breaker).
   // eslint-disable-next-line no-control-regex
-  return !/[\u0000-\u001f\u007f]/.test(value);
+  return !/[\u0000-\u001f\u007f\u0100-\uffff]/.test(value);
 }
 
 /** The numeric account of a cookie: `uin`/`qqmusic_uin`/`p_uin`, with the `o0…` prefix and leading zeros removed. */

@@ -23,7 +23,7 @@ export class RequestContextMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     const callerCookie = resolveCallerCookie(req.query.cookie, req.headers);
     if (callerCookie !== undefined && !isHeaderSafe(callerCookie)) {
-      return next(new BadRequestException('cookie contains control characters'));
+      return next(new BadRequestException('cookie contains control characters or characters past Latin-1'));
     }
     const abort = new AbortController();
     this.inFlight.add(res);

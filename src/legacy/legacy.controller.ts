@@ -80,7 +80,7 @@ export class LegacyController {
   async setCookie(@Body() body: SetCookieBody) {
     const cookie = (body.cookie ?? body.data ?? '').trim();
     if (!cookie) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie is required (body `cookie` or `data`)');
-    if (!isHeaderSafe(cookie)) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie contains control characters');
+    if (!isHeaderSafe(cookie)) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie contains control characters or characters past Latin-1');
     const pairs = parseCookie(cookie);
     if (!Object.keys(pairs).length) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie must look like `name=value; name2=value2`');
     const uin = cookieUin(pairs);

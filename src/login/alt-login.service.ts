@@ -76,7 +76,7 @@ export class AltLoginService {
     let image;
     try {
       // CONTRACT §7.1 step 3: the QR image itself (JPEG).
-      image = await this.images.get('wxOpen', `/connect/qrcode/${uuid}`, {}, 'https://open.weixin.qq.com/connect/qrconnect');
+      image = await this.images.get('wxOpen', `/connect/qrcode/${uuid}`, {}, 'https://open.weixin.qq.com/connect/qrconnect', 'wx qrcode');
     } catch (err) {
       if (err instanceof UpstreamError && err.kind !== 'timeout') throw this.fail(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
       throw err;

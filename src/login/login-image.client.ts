@@ -13,11 +13,13 @@ export interface BinaryResponse {
 export class LoginImageClient {
   constructor(private readonly upstream: UpstreamHttp) {}
 
-  async get(host: UpstreamHost, path: string, query: Record<string, string | number>, referer: string): Promise<BinaryResponse> {
+  /** `label` names the call in logs and metrics when the path carries a token (the WeChat QR's uuid). */
+  async get(host: UpstreamHost, path: string, query: Record<string, string | number>, referer: string, label?: string): Promise<BinaryResponse> {
     const res = await this.upstream.send({
       host,
       path,
       query,
+      label,
       headers: { Referer: referer },
       cookie: false,
       redirects: 'manual',

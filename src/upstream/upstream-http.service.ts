@@ -333,14 +333,14 @@ export class UpstreamHttp implements OnApplicationShutdown {
       } else {
         const failure = this.failureOf(err, req, target, timeoutMs, clientSignal?.aborted === true);
         const outcome = failure instanceof UpstreamError ? failure.kind : 'aborted';
-        this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome });
+        this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(logTargetOf(req)), outcome });
         if (failure instanceof UpstreamError) this.logFailure(record(), failure, (err as { code?: string }).code, req.longPoll);
         throw failure;
       }
     }
     const elapsed = Date.now() - started;
     this.metrics.upstreamDuration.observe({ host: req.host }, elapsed / 1000);
-    this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(target), outcome: String(res.status) });
+    this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(logTargetOf(req)), outcome: String(res.status) });
     this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${elapsed} ms`);
     this.calls.set(res, record());
     // A 5xx that survived the retries failed whoever called (send callers included); fetch() will not log it again.
