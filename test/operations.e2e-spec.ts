@@ -78,6 +78,15 @@ describe('Operations: health, metrics, docs, logs, security headers', () => {
     expect(error.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
   });
 
+  it('redacts a secret parameter however its name is spelled (percent-encoded, upper case), as the query parser reads it', async () => {
+    for (const name of ['%63ookie', 'COOKIE', 'c%6Fokie', 'Qrsig']) {
+      await h.http().get(`/getRanks?topId=4&limit=1&${name}=uin%3Do01%3B%20qqmusic_key%3DQ_H_L_spelledsecret`).expect(200);
+    }
+    const all = logs.join('\n');
+    expect(all).not.toContain('spelledsecret');
+    expect(all).toContain('%63ookie=[Redacted]');
+  });
+
   it('logs JSON lines with a request id (honouring X-Request-Id) and redacts every cookie', async () => {
     await h
       .http()

@@ -231,6 +231,27 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     expect(logs.some((l) => l.includes('json-probe-1'))).toBe(true);
     expect(logs.filter((l) => l.includes(SECRET) || l.includes('o0123456'))).toEqual([]);
   });
+
+  it('every POST route answers 400 to a body nested past 32 levels (a few KB of [[[…]]] overflowed the stack: 500)', async () => {
+    h.fake.reset();
+    const doc = (await h.http().get('/docs-json').expect(200)).body;
+    const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
+    const deep = `{"x":${'['.repeat(2500)}${']'.repeat(2500)}}`;
+    const deepObject = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
+    for (const path of posts) {
+      for (const body of [deep, deepObject]) {
+        const res = await h.http().post(path).set('Content-Type', 'application/json').set('X-Admin-Token', 'admin-token-1234567890').send(body);
+        expect({ path, status: res.status, answer: res.body }).toEqual({
+          path,
+          status: 400,
+          answer: { error: 'Request body is nested too deeply (more than 32 levels)', errorCode: 'BAD_REQUEST' },
+        });
+      }
+    }
+    expect(h.fake.requests).toHaveLength(0);
+    // an ordinary body still goes through
+    await h.http().post('/batchGetSongInfo').send({ songs: [['0039MnYb0qxYhV']] }).expect(200);
+  });
 });
 
 describe('HTTP hardening', () => {

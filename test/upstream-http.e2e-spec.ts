@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import type { FakeRoutes } from '../fake-upstream/fake-upstream';
+import type { AppConfig } from '../src/config/app-config';
+import { APP_CONFIG } from '../src/config/config.constants';
 import { UpstreamHttp } from '../src/upstream/upstream-http.service';
 import { UpstreamError } from '../src/upstream/upstream.errors';
 import { requestContext } from '../src/common/request-context';
@@ -32,6 +34,21 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
     const seen = h.fake.requestsTo('c', '/test/referer-checked.fcg');
     expect(seen.map((r) => r.headers.referer)).toEqual(['https://c.y.qq.com/', 'https://y.qq.com/']);
     expect(seen[0].query.a).toBe('1');
+  });
+
+  it('a stored cookie that cannot go into a header fails at once, and never wedges the host\'s connection pool', async () => {
+    const sockets = h.app.get<AppConfig>(APP_CONFIG).upstreamMaxConcurrency;
+    const bad = Array.from({ length: sockets + 8 }, () =>
+      upstream.send({ host: 'c', path: '/test/jsonp-nested.fcg', cookie: 'uin=o01; k=\u4e2d' }, true).then(
+        () => 'sent',
+        (err: { errorCode?: string }) => err.errorCode,
+      ),
+    );
+    expect(new Set(await Promise.all(bad))).toEqual(new Set(['STORED_COOKIE_INVALID']));
+    expect(h.fake.requests).toHaveLength(0);
+    // every socket of the host is still free: a good call answers
+    const { raw } = await upstream.cgi('/test/jsonp-nested.fcg', {});
+    expect(raw).toEqual({ code: 0, text: 'f(x) = (y)' });
   });
 
   it('parses JSONP with nested parentheses and a trailing semicolon', async () => {

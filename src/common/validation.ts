@@ -23,11 +23,32 @@ export class GatewayValidationPipe extends ValidationPipe {
   }
 
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // Nest's and class-transformer's walks are recursive: a few KB of `[[[[…]]]]` would overflow the stack (a 500).
+    if (metadata.type === 'body' && nestingDepth(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+      throw new BadRequestException(`Request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels)`);
+    }
     if (metadata.type === 'body' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
       value = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
     }
     return super.transform(value, metadata);
   }
+}
+
+/** Deeper than any body the gateway accepts (its deepest, batchGetSongInfo's `songs`, is 3 levels). */
+export const MAX_BODY_DEPTH = 32;
+
+/** How deep objects and arrays nest in `value`, walked without recursion; stops counting past `limit`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {

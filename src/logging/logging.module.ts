@@ -14,9 +14,29 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-/** Drops the value of credential-bearing query parameters from a URL before it is logged. */
+const SECRET_PARAMS = new Set(['cookie', 'token', 'qrsig', 'uuid', 'code']);
+
+/**
+ * Drops the value of credential-bearing query parameters from a URL before it is logged. Names are compared as the
+ * query parser reads them (percent-decoded, any case), so `?%63ookie=…` is redacted like `?cookie=…`.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:cookie|token|qrsig|uuid|code)=)[^&#]*/gi, '$1[Redacted]');
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const pairs = url.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    return SECRET_PARAMS.has(decodedName(rawName)) ? `${rawName}=[Redacted]` : pair;
+  });
+  return `${url.slice(0, q)}?${pairs.join('&')}`;
+}
+
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;

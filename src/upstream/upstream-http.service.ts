@@ -6,7 +6,8 @@ import { Agent, type Dispatcher, interceptors } from 'undici';
 import { type AppConfig, type UpstreamHost, UPSTREAM_HOST_NAMES } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
-import { cookieUin, hash33, parseCookie } from '../common/cookie';
+import { cookieUin, hash33, isHeaderSafe, parseCookie } from '../common/cookie';
+import { GatewayError } from '../common/http-error';
 import { requestContext } from '../common/request-context';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from './upstream.errors';
 import { looksLikeRefusal, parseJsonOrJsonp } from './parse';
@@ -273,6 +274,11 @@ export class UpstreamHttp implements OnApplicationShutdown {
    */
   async send(req: UpstreamRequest, idempotent = false): Promise<UpstreamResponse> {
     const cookie = req.cookie === false ? '' : (req.cookie ?? this.effectiveCookie());
+    // Callers' cookies are checked at the door; this catches a stored one (a hand-edited Redis record). Sent anyway,
+    // undici refuses the header and, in 7.x, never frees the pool slot: the host's calls then hang for good.
+    if (cookie && !isHeaderSafe(cookie)) {
+      throw new GatewayError(500, 'STORED_COOKIE_INVALID', 'The stored login cookie holds characters that cannot be sent in a header; set it again');
+    }
     const headers: Record<string, string> = { 'User-Agent': BROWSER_UA, ...req.headers };
     if (cookie) headers.Cookie = cookie;
     const target = req.label ?? req.path.split('?')[0];
