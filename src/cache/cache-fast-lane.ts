@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import fresh from 'fresh';
 import { isHeaderSafe } from '../common/cookie';
 import { parseQueryFirstValue } from '../common/query-parser';
 import { resolveCallerCookie } from '../common/request-context';
@@ -57,7 +58,8 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
       ...cache.headersOf(answer, 'HIT', corsVary),
       'X-Request-Id': typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
     };
-    const notModified = req.headers['if-none-match'] === answer.etag;
+    // `fresh` is what Express's slow path uses: lists, weak validators and `*` match there, so they must here too.
+    const notModified = fresh(req.headers, { etag: answer.etag });
     if (notModified) {
       res.writeHead(304, headers).end();
     } else {
