@@ -10,6 +10,7 @@ import { cookieUin, hash33, isHeaderSafe, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { requestContext } from '../common/request-context';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from './upstream.errors';
+import { zzcSign } from './zzc-sign';
 import { looksLikeRefusal, parseJsonOrJsonp } from './parse';
 import { MetricsService } from '../metrics/metrics.service';
 
@@ -134,6 +135,9 @@ export interface StoredCredentialProvider {
 }
 
 /** Upstream business codes (CONTRACT §1.4) that mean something a client can act on. */
+/** musicu's "signature required" (CONTRACT §10 item 3): the call is asked again on musics.fcg, signed. */
+const SIGNATURE_REQUIRED = 2000;
+
 export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
   1000: 'login expired or missing',
   104400: 'credential invalid',
@@ -560,17 +564,25 @@ export class UpstreamHttp implements OnApplicationShutdown {
     );
   }
 
-  private async musicuOnce<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions): Promise<MusicuPartialResponse<K>> {
+  /**
+   * One musicu call. `signed`: the same envelope POSTed to musics.fcg with its zzc `sign` (CONTRACT §12.2), used once
+   * when the unsigned call answers code 2000 ("signature required"); the signed bytes are exactly the sent body.
+   */
+  private async musicuOnce<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions, signed = false): Promise<MusicuPartialResponse<K>> {
     const cookie = options.cookie === false ? '' : (options.cookie ?? this.effectiveCookie());
     const comm = options.ownComm ? options.ownComm(cookie) : { ...this.webComm(cookie), ...options.comm };
     const payload = JSON.stringify({ comm, ...calls });
     const label = Object.values<MusicuCall>(calls).map((c) => `${c.module}.${c.method}`).join(',');
-    const via = options.via ?? 'POST';
+    const via = signed ? 'POST' : (options.via ?? 'POST');
     const request: UpstreamRequest = {
       host: 'u',
-      path: '/cgi-bin/musicu.fcg',
+      path: signed ? '/cgi-bin/musics.fcg' : '/cgi-bin/musicu.fcg',
       method: via,
-      query: via === 'GET' ? { format: 'json', ...options.query, data: payload } : { _: Date.now(), ...options.query },
+      query: signed
+        ? { _: Date.now(), sign: zzcSign(payload) }
+        : via === 'GET'
+          ? { format: 'json', ...options.query, data: payload }
+          : { _: Date.now(), ...options.query },
       body: via === 'POST' ? payload : undefined,
       headers: {
         Referer: 'https://y.qq.com/',
@@ -595,6 +607,9 @@ export class UpstreamHttp implements OnApplicationShutdown {
     if (!raw || typeof raw !== 'object') {
       throw this.failed(res, new UpstreamError('bad_body', `Upstream ${label} answered an unexpected body`, 'u', { target: label }));
     }
+    // Signature required, on the envelope or on one of its keys: ask once more, signed (never for a single-use call).
+    const wantsSignature = Number(raw.code) === SIGNATURE_REQUIRED || Object.keys(calls).some((key) => Number(raw[key]?.code) === SIGNATURE_REQUIRED);
+    if (wantsSignature && !signed && idempotent) return this.musicuOnce(calls, options, true);
     if (raw.code !== undefined && Number(raw.code) !== 0) throw this.failed(res, businessError(Number(raw.code), label));
     const call = this.calls.get(res);
     if (call) this.calls.set(raw, call);
