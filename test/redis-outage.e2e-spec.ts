@@ -49,7 +49,7 @@ describe('Redis going away: answers go on without it', () => {
   it('Redis down: reads are answered and cached in memory, limits count per instance, readiness says so; then it all comes back', async () => {
     link.set('down');
     await waitFor(async () => (await ready()) === 503, 5000, 'readiness to notice');
-    expect((await h.http().get('/health/ready')).body).toEqual({ error: 'Not ready: redis is down', errorCode: 'HTTP_503' });
+    expect((await h.http().get('/health/ready')).body).toEqual({ error: 'Not ready: redis is down', errorCode: 'NOT_READY' });
     await h.http().get('/health/live').expect(200);
 
     const path = `/getRanks?topId=62&limit=2&run=${run}-down`;

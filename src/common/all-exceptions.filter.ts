@@ -29,6 +29,7 @@ const STATUS_CODES: Partial<Record<number, string>> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** The one place errors become responses: `{ error, errorCode }`, never a stack trace or a secret. */

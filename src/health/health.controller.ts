@@ -1,7 +1,8 @@
 import { SkipThrottle } from '@nestjs/throttler';
-import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
+import { GatewayError } from '../common/http-error';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
@@ -23,7 +24,7 @@ export class HealthController {
   @Get('live')
   @ApiOperation({ summary: 'Liveness probe', description: 'Never touches upstream or Redis: 200 while the process runs. No parameters.' })
   @ApiPlainOk('Terminus health result.', { status: 'ok', info: { process: { status: 'up', uptimeSeconds: 3600 } }, error: {}, details: { process: { status: 'up', uptimeSeconds: 3600 } } })
-  @ApiErrorResponses({ status: 503, description: 'The process check failed (not expected while the process answers).', errorCodes: ['HTTP_503'] })
+  @ApiErrorResponses({ status: 503, description: 'The process check failed (not expected while the process answers).', errorCodes: ['SERVICE_UNAVAILABLE'] })
   // Below the doc decorators: terminus documents its own 503 body, which the exception filter turns into { error, errorCode }.
   @HealthCheck()
   live() {
@@ -42,7 +43,7 @@ export class HealthController {
     details: { config: { status: 'up', upstream: 'https://u.y.qq.com' }, redis: { status: 'up', mode: 'not configured (in-memory)' } },
   })
   @ApiErrorResponses(
-    { status: 503, description: 'A check is down, named in `error` (e.g. `Not ready: redis is down` when Redis does not answer PING).', errorCodes: ['HTTP_503'] },
+    { status: 503, description: 'A check is down, named in `error` (e.g. `Not ready: redis is down` when Redis does not answer PING).', errorCodes: ['NOT_READY'] },
   )
   @HealthCheck()
   async ready() {
@@ -54,7 +55,7 @@ export class HealthController {
     } catch (err) {
       // Terminus's 503 carries each failed check; the answer names them (not their messages, which hold addresses).
       const failed = Object.keys((err as { response?: { error?: object } }).response?.error ?? {});
-      throw new ServiceUnavailableException(`Not ready: ${failed.length ? failed.map((name) => `${name} is down`).join(', ') : 'a check failed'}`);
+      throw new GatewayError(HttpStatus.SERVICE_UNAVAILABLE, 'NOT_READY', `Not ready: ${failed.length ? failed.map((name) => `${name} is down`).join(', ') : 'a check failed'}`);
     }
   }
 
