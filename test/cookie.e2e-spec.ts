@@ -74,6 +74,14 @@ describe('Login cookie: file, per-request precedence, hot reload', () => {
     expect(lastUpstream().cookie).toBe('uin=o0123; k=caf\u00e9');
   });
 
+  it('a CGI\'s commonParams carry the account of the cookie sent as loginUin (CONTRACT §1.2)', async () => {
+    const hotkeyQuery = () => h.fake.requestsTo('c', '/splcloud/fcgi-bin/gethotkey.fcg').at(-1)!.query;
+    await h.http().get('/getHotkey?nocache=1').set('X-Custom-Cookie', 'uin=o0123456; qqmusic_key=Q_H_L_x').expect(200);
+    expect(hotkeyQuery().loginUin).toBe('123456');
+    await h.http().get('/getHotkey?nocache=1').set('X-Custom-Cookie', 'foo=bar').expect(200);
+    expect(hotkeyQuery().loginUin).toBe('0');
+  });
+
   it('picks up a changed cookie file without a restart', async () => {
     h.writeCookieFile({ cookie: 'uin=o0555; qqmusic_key=Q_H_L_rotated' });
     await h.http().get('/getRanks?topId=4&limit=1').expect(200);

@@ -504,10 +504,13 @@ export class UpstreamHttp implements OnApplicationShutdown {
   private async cgiOnce<T>(path: string, query: Record<string, QueryValue>, options: CgiOptions): Promise<CgiResponse<T>> {
     const { format = 'json', referer = 'https://c.y.qq.com/', noRefererRetry, host = 'c', gtk, ...rest } = options;
     const label = path.split('/').pop()?.split('?')[0] ?? path;
+    const cookie = rest.cookie === false ? '' : (rest.cookie ?? this.effectiveCookie());
     if (gtk) {
-      const signed = gtkOf(rest.cookie === false ? '' : (rest.cookie ?? this.effectiveCookie()));
+      const signed = gtkOf(cookie);
       query = { ...query, g_tk_new_20200303: signed, g_tk: signed };
     }
+    // commonParams' loginUin is the account of the cookie sent, '0' when anonymous (CONTRACT §1.2).
+    if ('loginUin' in query) query = { ...query, loginUin: cookieUin(parseCookie(cookie)) };
     const attempt = async (ref: string): Promise<CgiResponse<T>> => {
       const request: UpstreamRequest = { ...rest, host, path, query, label, headers: { Referer: ref, ...rest.headers } };
       const res = await this.coalesce(this.readKey(request), () => this.fetch(request, true));
