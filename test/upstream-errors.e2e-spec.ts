@@ -49,8 +49,8 @@ describe('Upstream failures map to clear HTTP errors', () => {
     const res = await ranks().expect(status);
     expect(res.body).toEqual({ error: expect.stringContaining(`code ${code}`), errorCode, upstreamCode: code });
     if (status === 503) expect(res.headers['retry-after']).toBe('30');
-    // account and quota codes are final; only other codes try the fallback module
-    const fallbacks = h.fake.musicuCalls('musicToplist.ToplistInfoServer.GetDetail').length;
+    // account and quota codes are final; only other codes try the fallback module (2000: each also once signed)
+    const fallbacks = h.fake.musicuCalls('musicToplist.ToplistInfoServer.GetDetail').filter((c) => c.request.path === '/cgi-bin/musicu.fcg').length;
     expect(fallbacks).toBe(status === 401 || status === 403 || status === 503 ? 0 : 1);
     h.fake.clearFaults();
     await ranks().expect(200);
