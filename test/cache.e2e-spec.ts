@@ -92,6 +92,17 @@ describe('Response cache, coalescing and stale answers', () => {
     }
   });
 
+  it('HEAD shares the GET entry: a HEAD after a GET is a HIT, HEADs alone cost one upstream call, never a body', async () => {
+    const get = await h.http().get('/getRanks?topId=28&limit=2').expect(200);
+    const head = await h.http().head('/getRanks?topId=28&limit=2').expect(200);
+    expect(head.headers['x-cache']).toBe('HIT');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.text ?? '').toBe('');
+    for (let i = 0; i < 3; i++) await h.http().head('/getRanks?topId=29&limit=3').expect(200);
+    expect(h.fake.musicuCalls(DETAIL).map((c) => c.param.topId)).toEqual([28, 29]);
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await h.http().get('/getRanks?topId=26&limit=2').expect(200);
     await h.http().get('/getRanks?topId=26&limit=2').set('If-None-Match', first.headers.etag).expect(304);

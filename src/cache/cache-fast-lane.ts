@@ -35,7 +35,7 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
   });
 
   function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' || (config.cors && req.headers.origin)) return false;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || (config.cors && req.headers.origin)) return false;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -69,7 +69,7 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
       res.writeHead(200, headers).end(bytes);
     }
     metrics.cacheLookups.inc({ result: 'hit' });
-    metrics.httpRequests.inc({ method: 'GET', route: path, status: notModified ? '304' : '200' });
+    metrics.httpRequests.inc({ method: req.method ?? 'GET', route: path, status: notModified ? '304' : '200' });
     return true;
   }
 }

@@ -101,9 +101,10 @@ export class ResponseCache {
     private readonly upstream: UpstreamHttp,
   ) {}
 
-  /** TTL in seconds when `path` is a cacheable GET route, else undefined. */
+  /** TTL in seconds when `path` is a cacheable GET (or HEAD) route, else undefined. */
   ttlOf(method: string | undefined, path: string): number | undefined {
-    return this.config.cacheEnabled && method === 'GET' ? CACHE_TTL_SECONDS[path] : undefined;
+    // HEAD is a GET without the body (Express routes it to the GET handler): same entry, so it costs no upstream call.
+    return this.config.cacheEnabled && (method === 'GET' || method === 'HEAD') ? CACHE_TTL_SECONDS[path] : undefined;
   }
 
   keyOf(path: string, query: Record<string, string>, callerCookie: string | undefined): { key: string; shared: boolean } {
