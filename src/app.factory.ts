@@ -14,6 +14,7 @@ import { bodyParserError } from './common/all-exceptions.filter';
 import { parseQueryFirstValue } from './common/query-parser';
 import { addGatewayWideErrors } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
+import { redactUrl } from './logging/logging.module';
 
 /** Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config. */
 export async function createApp(
@@ -57,7 +58,13 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(json({ limit: config.bodyLimit }), urlencoded({ extended: false, limit: config.bodyLimit }));
   // Nest turns body-parser's SyntaxError into a BadRequestException carrying the parser's message, which quotes the
   // start of the body (e.g. a cookie), before the exception filter sees it: give parser errors a fixed message here.
-  app.use((err: unknown, _req: Request, _res: Response, next: NextFunction) => next(bodyParserError(err) ?? err));
+  // These requests end before the request logger runs, so the refusal is logged here (method, redacted URL, reason).
+  const logger = app.get(Logger);
+  app.use((err: unknown, req: Request, _res: Response, next: NextFunction) => {
+    const refused = bodyParserError(err);
+    if (refused) logger.warn(`Request body refused (${refused.getStatus()} ${refused.message}): ${req.method} ${redactUrl(req.originalUrl)}`, 'Http');
+    next(refused ?? err);
+  });
   if (config.cors) app.enableCors({ origin: config.cors });
   app.useGlobalPipes(new GatewayValidationPipe());
   app.enableShutdownHooks();

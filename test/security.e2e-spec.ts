@@ -230,6 +230,9 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     await h.http().get('/getRanks?topId=4&limit=1').set('X-Request-Id', 'json-probe-1').expect(200);
     expect(logs.some((l) => l.includes('json-probe-1'))).toBe(true);
     expect(logs.filter((l) => l.includes(SECRET) || l.includes('o0123456'))).toEqual([]);
+    // each refusal is logged (the request logger never sees these requests), without the body
+    const refusals = logs.filter((l) => l.includes('Request body refused (400 Request body is not valid JSON): POST /'));
+    expect(refusals).toHaveLength(posts.length * BODIES.length);
   });
 
   it('every POST route answers 400 to a body nested past 32 levels (a few KB of [[[…]]] overflowed the stack: 500)', async () => {
