@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { chartsState } from '../fake-upstream/handlers/charts';
 import { qqExpire } from '../fake-upstream/handlers/login';
@@ -325,6 +325,15 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
         const res = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send(body).expect(400);
         expect(res.body.error).toMatch(/cookie/);
       }
+    });
+
+    it('refuses what the cookie file could not load back (non-ASCII, e.g. a pasted …): 400, file untouched', async () => {
+      const before = existsSync(h.cookieFile) ? readFileSync(h.cookieFile, 'utf8') : null;
+      for (const cookie of ['uin=o0123456789; qqmusic_key=Q_H_L_\u2026', 'uin=o01; k=caf\u00e9', 'uin=o01;\tk=v']) {
+        const res = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie }).expect(400);
+        expect(res.body).toEqual({ error: 'cookie must be printable ASCII (no control or non-ASCII characters)', errorCode: 'BAD_REQUEST' });
+      }
+      expect(existsSync(h.cookieFile) ? readFileSync(h.cookieFile, 'utf8') : null).toBe(before);
     });
   });
 });

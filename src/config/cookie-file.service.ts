@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { APP_CONFIG } from './config.constants';
 import type { AppConfig } from './app-config';
+import { NOT_PRINTABLE_ASCII } from '../common/cookie';
 
 export interface StoredLogin {
   cookie: string;
@@ -116,7 +117,7 @@ export function parseLoginFile(text: string): StoredLogin {
   if (typeof cookie === 'string') {
     // A cookie goes into an HTTP header: a control or non-ASCII character (a bad paste, a wrong encoding) would make
     // every upstream call fail at send time, looking like an upstream outage. The position, never the character.
-    const bad = /[^\x20-\x7e]/.exec(cookie);
+    const bad = NOT_PRINTABLE_ASCII.exec(cookie);
     if (bad) {
       const what = /[\r\n]/.test(bad[0]) ? 'a line break' : bad[0] < ' ' || bad[0] === '\x7f' ? 'a control character' : 'a non-ASCII character';
       throw new Error(`"cookie" contains ${what} at position ${bad.index + 1} (only printable ASCII is allowed)`);

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, UseGuards } f
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../common/admin-token.guard';
 import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
-import { cookieUin, isHeaderSafe, parseCookie } from '../common/cookie';
+import { cookieUin, NOT_PRINTABLE_ASCII, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { CredentialService } from '../credentials/credential.service';
 import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
@@ -70,7 +70,7 @@ export class LegacyController {
   @ApiAdminToken()
   @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
   @ApiErrorResponses(
-    { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), control characters, not `name=value` pairs, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
+    { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), a character that is not printable ASCII, not `name=value` pairs, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
     413,
     ...ADMIN_ERRORS,
     { status: 500, description: 'The cookie file (or Redis) could not be written; only this instance uses the new cookie, until it restarts.', errorCodes: ['COOKIE_WRITE_FAILED'] },
@@ -80,7 +80,8 @@ export class LegacyController {
   async setCookie(@Body() body: SetCookieBody) {
     const cookie = (body.cookie ?? body.data ?? '').trim();
     if (!cookie) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie is required (body `cookie` or `data`)');
-    if (!isHeaderSafe(cookie)) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie contains control characters or characters past Latin-1');
+    // The rule the cookie file is loaded with: a stored cookie the next start-up would refuse must not be stored.
+    if (NOT_PRINTABLE_ASCII.test(cookie)) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie must be printable ASCII (no control or non-ASCII characters)');
     const pairs = parseCookie(cookie);
     if (!Object.keys(pairs).length) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie must look like `name=value; name2=value2`');
     const uin = cookieUin(pairs);
