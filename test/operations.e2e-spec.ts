@@ -82,8 +82,10 @@ describe('Operations: health, metrics, docs, logs, security headers', () => {
     for (const name of ['%63ookie', 'COOKIE', 'c%6Fokie', 'Qrsig']) {
       await h.http().get(`/getRanks?topId=4&limit=1&${name}=uin%3Do01%3B%20qqmusic_key%3DQ_H_L_spelledsecret`).expect(200);
     }
+    await h.http().get('/getRanks?topId=4&limit=1&Cookie=plainsecret').expect(200); // no escapes at all
     const all = logs.join('\n');
     expect(all).not.toContain('spelledsecret');
+    expect(all).not.toContain('plainsecret');
     expect(all).toContain('%63ookie=[Redacted]');
   });
 

@@ -40,10 +40,10 @@ export interface CachedAnswer {
  * (X-Response-Shape). Merged into the Vary the answer already has (CORS adds Origin), never replacing it: these
  * answers may be `public`, and a shared cache that ignored a Vary would hand one client's variant to another.
  */
-export const CACHE_VARY = ['X-Response-Shape', 'Cookie', 'X-Custom-Cookie'];
+const CACHE_VARY = ['X-Response-Shape', 'Cookie', 'X-Custom-Cookie'];
 
 /** `existing` (a Vary header value) plus `more`, without duplicates (names compare case-insensitively). */
-export function mergeVary(existing: unknown, more: readonly string[]): string {
+function mergeVary(existing: unknown, more: readonly string[]): string {
   const names = (Array.isArray(existing) ? existing.join(',') : typeof existing === 'string' ? existing : '')
     .split(',')
     .map((name) => name.trim())

@@ -39,7 +39,7 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
  * What every route can answer whatever its own decorators say (see addGatewayWideErrors): 429 from the rate limiter,
  * 500 for a failure the gateway did not foresee.
  */
-export const GATEWAY_WIDE_ERRORS: Record<429 | 500, ErrorDoc> = {
+const GATEWAY_WIDE_ERRORS: Record<429 | 500, ErrorDoc> = {
   429: {
     status: 429,
     description:

@@ -35,7 +35,7 @@ export class GatewayValidationPipe extends ValidationPipe {
 }
 
 /** Deeper than any body the gateway accepts (its deepest, batchGetSongInfo's `songs`, is 3 levels). */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 /** How deep objects and arrays nest in `value`, walked without recursion; stops counting past `limit`. */
 function nestingDepth(value: unknown, limit: number): number {

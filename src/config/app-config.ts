@@ -319,7 +319,7 @@ function shownValue(name: EnvName, value: string): string {
 }
 
 /** A URL with whatever precedes the last `@` (user and password) replaced by `***`; for messages and logs. */
-export function redactUrlCredentials(url: string): string {
+function redactUrlCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_all, scheme: string | undefined) => `${scheme ?? ''}***@`);
 }
 

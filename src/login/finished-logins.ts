@@ -5,8 +5,8 @@ import { requestContext } from '../common/request-context';
 import { Shaped } from '../common/shaped';
 
 /** How long a finished login stays available to its QR's next check, and how many are kept at most. */
-export const FINISHED_LOGIN_TTL_MS = 120_000;
-export const FINISHED_LOGIN_MAX = 1_000;
+const FINISHED_LOGIN_TTL_MS = 120_000;
+const FINISHED_LOGIN_MAX = 1_000;
 
 /**
  * The part of a login chain that cannot be repeated (QQ: the poll that reports the scan confirmed and what follows;
@@ -23,16 +23,14 @@ export class FinishedLogins {
 
   /** The running or finished login of this QR (`channel` + its qrsig or uuid), if there is one. */
   find(channel: string, qr: string): Promise<Shaped> | undefined {
-    const key = keyOf(channel, qr);
-    const done = this.finished.get(key);
-    return done ? Promise.resolve(done) : this.running.get(key);
+    return this.byKey(keyOf(channel, qr));
   }
 
   /** Runs `chain` for this QR unless one is running or finished already; `isSuccess` says which results to keep. */
   run(channel: string, qr: string, chain: () => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Shaped> {
-    const existing = this.find(channel, qr);
-    if (existing) return existing;
     const key = keyOf(channel, qr);
+    const existing = this.byKey(key);
+    if (existing) return existing;
     const run = requestContext
       .exit(chain)
       .then((result) => {
@@ -42,6 +40,11 @@ export class FinishedLogins {
       .finally(() => this.running.delete(key));
     this.running.set(key, run);
     return run;
+  }
+
+  private byKey(key: string): Promise<Shaped> | undefined {
+    const done = this.finished.get(key);
+    return done ? Promise.resolve(done) : this.running.get(key);
   }
 }
 

@@ -31,7 +31,7 @@ export const BATCH_CONCURRENCY = 5;
 /** Songs asked of AlbumSongList in one call (the refs' 999; albums are far shorter). */
 const ALBUM_SONGS_NUM = 999;
 /** The lyric CGI's "this song has no lyric" (retcode/code/subcode; seen in public client tests), not a failure. */
-export const NO_LYRIC_CODE = -1901;
+const NO_LYRIC_CODE = -1901;
 
 interface PlayableFile {
   url: string;

@@ -24,7 +24,7 @@ export const MIN_UPSTREAM_PAGE = 10;
  * The Desktop search's whole comm: CONTRACT §12's minimal `{ct:19, cv:1859, uin}` (the body that revived search in
  * 2026-06), not the web profile. `uin` is the cookie's account as a digit string, "0" when anonymous, as that body sends.
  */
-export const searchComm = (cookie: string): Record<string, unknown> => ({ ct: 19, cv: 1859, uin: cookieUin(parseCookie(cookie)) });
+const searchComm = (cookie: string): Record<string, unknown> => ({ ct: 19, cv: 1859, uin: cookieUin(parseCookie(cookie)) });
 
 /**
  * The upstream page that holds client items [(page−1)·limit, page·limit): pages of n = the smallest multiple of

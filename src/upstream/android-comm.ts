@@ -7,14 +7,14 @@ import { cookieUin, parseCookie } from '../common/cookie';
 import { loginKey, type MusicuOptions } from './upstream-http.service';
 
 /** The Android client's versions (CONTRACT §12.1 "Android": ct 11, cv 14090008, tmeAppID qqmusic). */
-export const ANDROID_COMM = { ct: 11, cv: 14090008, tmeAppID: 'qqmusic' };
-export const ANDROID_UA = 'QQMusic 14090008(android 13)';
+const ANDROID_COMM = { ct: 11, cv: 14090008, tmeAppID: 'qqmusic' };
+const ANDROID_UA = 'QQMusic 14090008(android 13)';
 
 /** Device and session ids the gateway does not have: sent as "0", as lx does (CONTRACT §12.1). */
 const UNKNOWN_DEVICE = { QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' };
 
 /** The minimal Android comm for a cookie: versions, zeroed device ids, and `qq`/`authst`/`tmeLoginType` when logged in. */
-export function androidComm(cookie: string): Record<string, unknown> {
+function androidComm(cookie: string): Record<string, unknown> {
   const cookies = parseCookie(cookie);
   const key = loginKey(cookies);
   const comm: Record<string, unknown> = { ...ANDROID_COMM, ...UNKNOWN_DEVICE };

@@ -134,10 +134,10 @@ export interface StoredCredentialProvider {
   onAuthFailure(cookie: string, code: number): Promise<string | null>;
 }
 
-/** Upstream business codes (CONTRACT §1.4) that mean something a client can act on. */
 /** musicu's "signature required" (CONTRACT §10 item 3): the call is asked again on musics.fcg, signed. */
 const SIGNATURE_REQUIRED = 2000;
 
+/** Upstream business codes (CONTRACT §1.4) that mean something a client can act on. */
 export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
   1000: 'login expired or missing',
   104400: 'credential invalid',
@@ -375,18 +375,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
     call.logged = true;
     const { status, upstreamCode } = error.details;
     const code = error.kind === 'network' ? transportCode : undefined;
-    const what =
-      error.kind === 'timeout'
-        ? 'timed out'
-        : error.kind === 'network'
-          ? `unreachable (${code ?? 'error'})`
-          : error.kind === 'bad_status'
-            ? `bad status ${status}`
-            : error.kind === 'business'
-              ? `business code ${upstreamCode} (${describeCode(upstreamCode ?? 0)})`
-              : error.kind === 'circuit_open'
-                ? 'circuit open'
-                : `bad body (${error.message})`;
+    const what = failureWords(error, code);
     const tries = `${call.attempts} attempt${call.attempts === 1 ? '' : 's'}`;
     const line = {
       msg: `Upstream call failed: ${UPSTREAM_HOST_NAMES[call.host]} ${call.target}: ${what} after ${tries} in ${call.durationMs} ms`,
@@ -581,11 +570,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
       host: 'u',
       path: signed ? '/cgi-bin/musics.fcg' : '/cgi-bin/musicu.fcg',
       method: via,
-      query: signed
-        ? { _: Date.now(), sign: zzcSign(payload) }
-        : via === 'GET'
-          ? { format: 'json', ...options.query, data: payload }
-          : { _: Date.now(), ...options.query },
+      query: signed ? { _: Date.now(), sign: zzcSign(payload) } : musicuQuery(via, payload, options.query),
       body: via === 'POST' ? payload : undefined,
       headers: {
         Referer: 'https://y.qq.com/',
@@ -698,6 +683,30 @@ function isRetriableForReferer(err: unknown): boolean {
   if (err.kind === 'bad_body' || err.kind === 'network') return true;
   const status = err.details.status ?? 0;
   return err.kind === 'bad_status' && (status >= 500 || status === 429 || status === 403);
+}
+
+/** The query of an unsigned musicu call: GET carries the envelope as `data` (the refs' style), POST a cache-buster. */
+function musicuQuery(via: 'GET' | 'POST', payload: string, extra: Record<string, QueryValue> | undefined): Record<string, QueryValue> {
+  return via === 'GET' ? { format: 'json', ...extra, data: payload } : { _: Date.now(), ...extra };
+}
+
+/** What went wrong, in the words of a failure log line. */
+function failureWords(error: UpstreamError, transportCode: string | undefined): string {
+  const { status, upstreamCode } = error.details;
+  switch (error.kind) {
+    case 'timeout':
+      return 'timed out';
+    case 'network':
+      return `unreachable (${transportCode ?? 'error'})`;
+    case 'bad_status':
+      return `bad status ${status}`;
+    case 'business':
+      return `business code ${upstreamCode} (${describeCode(upstreamCode ?? 0)})`;
+    case 'circuit_open':
+      return 'circuit open';
+    default:
+      return `bad body (${error.message})`;
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ToInt, ToTrimmed } from '../../common/validation';
+import { ALT_STATES } from '../login.parse';
 
 /** Body of POST /checkMainLoginQr (and its aliases). */
 export class CheckMainLoginBody {
@@ -27,7 +28,7 @@ export class CheckMainLoginBody {
 }
 
 /** The poll states a client can report back as `last` (405 ends the login). */
-export const ALT_LAST_CODES = [408, 404, 403, 402];
+export const ALT_LAST_CODES = Object.keys(ALT_STATES).map(Number).sort((a, b) => b - a); // 408 waiting first
 
 /** Body of POST /checkAltLoginQr (and its aliases). */
 export class CheckAltLoginBody {
@@ -43,6 +44,6 @@ export class CheckAltLoginBody {
   @IsOptional()
   @ToInt()
   @IsIn(ALT_LAST_CODES, { message: `last must be the errcode of the previous answer: ${ALT_LAST_CODES.join(', ')}` })
-  @ApiPropertyOptional({ description: 'Optional: the `errcode` of your previous answer for this QR (408, 404, 403 or 402), sent to WeChat as `last` so the poll waits for a change instead of repeating it. The gateway also remembers it per instance; pass it when several instances serve you.', enum: [408, 404, 403, 402], example: 404 })
+  @ApiPropertyOptional({ description: 'Optional: the `errcode` of your previous answer for this QR (408, 404, 403 or 402), sent to WeChat as `last` so the poll waits for a change instead of repeating it. The gateway also remembers it per instance; pass it when several instances serve you.', enum: ALT_LAST_CODES, example: 404 })
   last?: number;
 }
