@@ -206,16 +206,15 @@ export class MusicService {
         detail: { module: 'music.musichallAlbum.AlbumInfoServer', method: 'GetAlbumDetail', param: { albumMId: mid } },
         songs: songsCall,
       });
-      let songs = res.data.songs;
       raw = res.raw;
+      album = mapAlbumFromMusicu(res.data.detail, res.data.songs);
       // A known album whose song list came back empty: only then is the Android retry worth a call.
-      if (mapAlbumFromMusicu(res.data.detail, songs) && isEmptySongList(songs)) {
+      if (album && isEmptySongList(res.data.songs)) {
         // CONTRACT §12.1: L1 tests AlbumSongList with the Android comm only; an empty web-comm answer is retried once with it.
         const retry = await this.upstream.musicu({ songs: songsCall }, ANDROID_RETRY);
-        songs = retry.data.songs;
         raw = { ...res.raw, songs: retry.raw.songs };
+        album = mapAlbumFromMusicu(res.data.detail, retry.data.songs);
       }
-      album = mapAlbumFromMusicu(res.data.detail, songs);
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
       // CONTRACT §12 fallback: SJ's legacy CGI on c.y.qq.com (copws 2025-09 ✓).
