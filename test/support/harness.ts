@@ -4,6 +4,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { FakeRoutes, FakeUpstream } from '../../fake-upstream/fake-upstream';
@@ -45,6 +46,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     writeFileSync(cookieFile, typeof content === 'string' ? content : JSON.stringify(content));
   if (options.cookieFile !== undefined) writeCookieFile(options.cookieFile);
   let app: NestExpressApplication;
+  // nestjs-pino sends logs made outside a request to the first app's destination in the process; a test process
+  // starts many apps, so the newest one (the one under test) takes them over, as the only app of a real process does.
+  __resetOutOfContextForTests();
   try {
     app = await createApp({
       ...fake.env(),
