@@ -78,4 +78,13 @@ describe('A failed upstream call is logged once, with its cause and without secr
     expect(lines[0].upstream).toMatchObject({ host: 'c', kind: 'bad_body', attempts: 1 });
     expect(logs.join('\n')).not.toMatch(/gethotkey\.fcg\?/);
   });
+
+  it('a CGI answering a business code is logged like a musicu one (the check lives in UpstreamHttp.cgi)', async () => {
+    h.fake.fault({ kind: 'status', status: 200, body: '{"code":2001}' }, { host: 'c', path: '/splcloud/fcgi-bin/gethotkey.fcg' });
+    const res = await h.http().get('/getHotkey').expect(503);
+    expect(res.body).toMatchObject({ errorCode: 'UPSTREAM_RATE_LIMITED', upstreamCode: 2001 });
+    const lines = failureLines().filter((l) => l.upstream.target === 'gethotkey.fcg');
+    expect(lines).toHaveLength(1);
+    expect(lines[0].upstream).toMatchObject({ host: 'c', kind: 'business', upstreamCode: 2001, attempts: 1 });
+  });
 });

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
+import { warrantsFallback } from '../upstream/upstream.errors';
 import {
   CGI_BIZTYPES,
   COMMENT_READ_BIZTYPES,
@@ -87,13 +87,6 @@ export class CommentsService {
       cv: 10101010,
       needmusiccrit: 0,
     });
-    const code = Number(raw?.code ?? 0);
-    if (code !== 0) {
-      throw new UpstreamError('business', `Upstream fcg_global_comment_h5.fcg failed (code ${code})`, 'c', {
-        upstreamCode: code,
-        target: 'fcg_global_comment_h5.fcg',
-      });
-    }
     return this.answer(mapCgiPage(raw, p.pageNum, p.pageSize), raw);
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { records } from '../common/catalogue';
 import { envelope, Shaped } from '../common/shaped';
-import { cgiBusinessError } from '../upstream/cgi-helpers';
 import { mapSingerSong } from '../singers/singers.mapper';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
@@ -29,8 +28,6 @@ export class LegacySingersService {
       format: 'json',
       outCharset: 'utf-8',
     });
-    const failure = cgiBusinessError(raw, 'fcg_v8_singer_track_cp.fcg');
-    if (failure) throw failure;
     const data = raw?.data && typeof raw.data === 'object' ? raw.data : {};
     const items = records(data.list).filter((x) => x.musicData && typeof x.musicData === 'object');
     const songs = items.map(mapSingerSong);

@@ -171,7 +171,8 @@ export class MusicService {
     const { raw } = await this.upstream.cgi<Record<string, any>>(
       '/lyric/fcgi-bin/fcg_query_lyric_new.fcg',
       { songmid: query.songmid, format: 'json', g_tk: 5381, pcachetime: Date.now() },
-      { referer: 'https://y.qq.com/' },
+      // retcode/code/subcode, and −1901 means "no lyric", not a failure: read below.
+      { referer: 'https://y.qq.com/', ownCodes: true },
     );
     const code = [raw?.retcode, raw?.code, raw?.subcode].map(Number).find((c) => Number.isFinite(c) && c !== 0) ?? 0;
     if (code === NO_LYRIC_CODE || (code === 0 && typeof raw?.lyric !== 'string')) {
@@ -224,8 +225,6 @@ export class MusicService {
         inCharset: 'utf8',
         outCharset: 'utf-8',
       });
-      const failed = cgiBusinessError(res.raw, 'fcg_v8_album_info_cp.fcg');
-      if (failed) throw failed;
       album = mapAlbumFromCgi(res.raw);
       raw = res.raw;
     }

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
-import { cgiBusinessError } from '../upstream/cgi-helpers';
 import { describeCode, MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
@@ -68,9 +67,7 @@ export class DiscoverService {
       format: 'json',
       outCharset: 'utf-8',
     });
-    // A code ≠ 0 (1000: not logged in, CONTRACT §1.4) is a failure, not an empty shop; code 0 with no albums is empty.
-    const failed = cgiBusinessError(raw, 'musicmall.fcg');
-    if (failed) throw failed;
+    // A code ≠ 0 (1000: not logged in) already failed in UpstreamHttp.cgi; code 0 with no albums is an empty shop.
     const all = mapDigitalAlbums(raw);
     const start = query.page * query.limit;
     const albums: DigitalAlbum[] = all.slice(start, start + query.limit);
@@ -99,8 +96,6 @@ export class DiscoverService {
         new: 1,
         p: 1,
       });
-      const failed = cgiBusinessError(res.raw, 'fcg_v8_radiolist.fcg');
-      if (failed) throw failed;
       raw = res.raw;
       groups = mapRadioGroups(res.raw?.data?.data?.groupList ?? res.raw?.data?.groupList);
     }

@@ -5,7 +5,7 @@ import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
-import { CGI_COMMON, cgiBusinessError } from '../upstream/cgi-helpers';
+import { CGI_COMMON } from '../upstream/cgi-helpers';
 import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
@@ -58,8 +58,6 @@ export class PlaylistsService {
       sin: req.page * req.limit,
       ein: (req.page + 1) * req.limit - 1,
     }, { referer: 'https://y.qq.com/' });
-    const failed = cgiBusinessError(raw, 'fcg_get_diss_by_tag.fcg');
-    if (failed) throw failed;
     return { raw, page: mapPlaylistPage(raw?.data, req) };
   }
 
@@ -68,8 +66,6 @@ export class PlaylistsService {
     const { raw } = await this.upstream.cgi('/splcloud/fcgi-bin/fcg_get_diss_tag_conf.fcg', { ...CGI_COMMON }, {
       referer: 'https://y.qq.com/',
     });
-    const failed = cgiBusinessError(raw, 'fcg_get_diss_tag_conf.fcg');
-    if (failed) throw failed;
     const categories: Category[] = mapCategories(raw?.data?.categories);
     return envelope({ categories }, raw);
   }
@@ -120,8 +116,6 @@ export class PlaylistsService {
         song_begin: songBegin,
         song_num: songNum,
       }, { referer: `https://y.qq.com/n/yqq/playsquare/${disstid}.html` });
-      const failed = cgiBusinessError(res.raw, 'fcg_ucc_getcdinfo_byids_cp.fcg');
-      if (failed) throw failed;
       raw = res.raw;
       detail = mapCdlist((res.raw as any)?.cdlist, disstid);
     }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../common/cookie';
 import { envelope, Shaped } from '../common/shaped';
-import { CGI_COMMON, cgiBusinessError } from '../upstream/cgi-helpers';
+import { CGI_COMMON } from '../upstream/cgi-helpers';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
@@ -90,8 +90,6 @@ export class SearchService {
         lossless: 0,
         flag_qc: 0,
       }, { referer: 'https://y.qq.com/' });
-      const failed = cgiBusinessError(res.raw, 'client_search_cp');
-      if (failed) throw failed;
       raw = res.raw;
       result = mapCgiSearch(res.raw as any, query.type);
     }
@@ -104,8 +102,6 @@ export class SearchService {
    */
   async getHotkey(): Promise<Shaped> {
     const { raw } = await this.upstream.cgi('/splcloud/fcgi-bin/gethotkey.fcg', { ...CGI_COMMON }, { referer: 'https://y.qq.com/' });
-    const failed = cgiBusinessError(raw, 'gethotkey.fcg');
-    if (failed) throw failed;
     return envelope(mapHotkeys(raw), raw);
   }
 
@@ -116,8 +112,6 @@ export class SearchService {
       key: query.key,
       is_xml: 0,
     }, { referer: 'https://y.qq.com/' });
-    const failed = cgiBusinessError(raw, 'smartbox_new.fcg');
-    if (failed) throw failed;
     return envelope({ key: query.key, ...mapSmartbox(raw) }, raw);
   }
 
@@ -131,8 +125,6 @@ export class SearchService {
       platform: 'h5',
       needNewCode: 1,
     });
-    const failed = cgiBusinessError(raw, 'fcg_myqq_toplist.fcg');
-    if (failed) throw failed;
     return envelope({ topLists: mapTopLists(raw) }, raw);
   }
 }

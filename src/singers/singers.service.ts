@@ -202,13 +202,6 @@ export class SingersService {
       start: 0,
       num: SIMILAR_SINGER_COUNT,
     });
-    const code = Number(raw?.code ?? 0);
-    if (code !== 0) {
-      throw new UpstreamError('business', `Upstream fcg_v8_simsinger.fcg failed (code ${code})`, 'c', {
-        upstreamCode: code,
-        target: 'fcg_v8_simsinger.fcg',
-      });
-    }
     const singers = records(raw?.singers?.items).map(mapSimilarSinger);
     return envelope({ singerMID: q.singermid, singers }, raw);
   }
@@ -220,13 +213,6 @@ export class SingersService {
       { singermid: q.singermid, format: 'json', outCharset: 'utf-8', utf8: 1, rnd: Date.now() },
       { referer: 'https://y.qq.com/' },
     );
-    const code = Number(raw?.code ?? 0);
-    if (code !== 0) {
-      throw new UpstreamError('business', `Upstream fcg_order_singer_getnum.fcg failed (code ${code})`, 'c', {
-        upstreamCode: code,
-        target: 'fcg_order_singer_getnum.fcg',
-      });
-    }
     const fanCount = pickFanCount(raw);
     if (fanCount === undefined) {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'UPSTREAM_BAD_RESPONSE', 'Upstream fcg_order_singer_getnum.fcg answered no fan count');

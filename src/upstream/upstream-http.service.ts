@@ -110,6 +110,11 @@ export interface CgiOptions extends Omit<UpstreamRequest, 'host' | 'label' | 'pa
    * retry after a credential refresh is signed with the fresh key, not the failed one.
    */
   gtk?: boolean;
+  /**
+   * The caller reads the answer's codes itself (the lyric CGI's retcode/subcode, the homepage's login codes). Otherwise
+   * a JSON answer whose top-level `code` is not 0 fails here as a business error, like a musicu key's (CONTRACT §1.4).
+   */
+  ownCodes?: boolean;
 }
 
 export interface CgiResponse<T = any> {
@@ -491,15 +496,16 @@ export class UpstreamHttp implements OnApplicationShutdown {
   }
 
   private async cgiOnce<T>(path: string, query: Record<string, QueryValue>, options: CgiOptions): Promise<CgiResponse<T>> {
-    const { format = 'json', referer = 'https://c.y.qq.com/', noRefererRetry, host = 'c', gtk, ...rest } = options;
+    const { format = 'json', referer = 'https://c.y.qq.com/', noRefererRetry, host = 'c', gtk, ownCodes, ...rest } = options;
     const label = path.split('/').pop()?.split('?')[0] ?? path;
     const cookie = rest.cookie === false ? '' : (rest.cookie ?? this.effectiveCookie());
     if (gtk) {
       const signed = gtkOf(cookie);
       query = { ...query, g_tk_new_20200303: signed, g_tk: signed };
     }
-    // commonParams' loginUin is the account of the cookie sent, '0' when anonymous (CONTRACT §1.2).
-    if ('loginUin' in query) query = { ...query, loginUin: cookieUin(parseCookie(cookie)) };
+    // commonParams' loginUin (sent as 0) is the account of the cookie sent, '0' when anonymous (CONTRACT §1.2); a call
+    // naming another uin there (the homepage of the user asked for) keeps it.
+    if (query.loginUin === 0) query = { ...query, loginUin: cookieUin(parseCookie(cookie)) };
     const attempt = async (ref: string): Promise<CgiResponse<T>> => {
       const request: UpstreamRequest = { ...rest, host, path, query, label, headers: { Referer: ref, ...rest.headers } };
       const res = await this.coalesce(this.readKey(request), () => this.fetch(request, true));
@@ -512,11 +518,15 @@ export class UpstreamHttp implements OnApplicationShutdown {
       if (looksLikeRefusal(res.text)) {
         throw this.failed(res, new UpstreamError('bad_body', `Upstream ${label} answered an empty or HTML body`, host, { target: label }));
       }
+      let raw: unknown;
       try {
-        return { raw: parseJsonOrJsonp(res.text) as T, text: res.text };
+        raw = parseJsonOrJsonp(res.text);
       } catch {
         throw this.failed(res, new UpstreamError('bad_body', `Upstream ${label} answered a body that is not JSON`, host, { target: label }));
       }
+      const code = raw && typeof raw === 'object' ? Number((raw as { code?: unknown }).code ?? 0) : 0;
+      if (!ownCodes && Number.isFinite(code) && code !== 0) throw this.failed(res, businessError(code, label, host));
+      return { raw: raw as T, text: res.text };
     };
     try {
       return await attempt(referer);
@@ -665,8 +675,8 @@ export function describeCode(code: number): string {
   return UPSTREAM_CODE_MESSAGES[code] ?? `upstream code ${code}`;
 }
 
-function businessError(code: number, target: string): UpstreamError {
-  return new UpstreamError('business', `Upstream ${target} failed: ${describeCode(code)} (code ${code})`, 'u', {
+function businessError(code: number, target: string, host: UpstreamHost = 'u'): UpstreamError {
+  return new UpstreamError('business', `Upstream ${target} failed: ${describeCode(code)} (code ${code})`, host, {
     upstreamCode: code,
     target,
   });

@@ -68,7 +68,8 @@ export class UserService {
         hostUin: 0,
         loginUin: uin,
       },
-      { host: 'c6', referer: `https://y.qq.com/portal/profile.html?uin=${uin}`, noRefererRetry: true, gtk: true },
+      // Its codes have their own answers here (LOGIN_EXPIRED, USER_NOT_FOUND): read below.
+      { host: 'c6', referer: `https://y.qq.com/portal/profile.html?uin=${uin}`, noRefererRetry: true, gtk: true, ownCodes: true },
     );
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
       throw new UpstreamError('bad_body', 'Upstream fcg_get_profile_homepage.fcg answered an unexpected body', 'c6', {
