@@ -4,7 +4,7 @@
  * asked once more with a minimal Android comm and the Android UA.
  */
 import { cookieUin, parseCookie } from '../common/cookie';
-import { loginKey, type MusicuOptions } from './upstream-http.service';
+import { loginFields, type MusicuOptions } from './upstream-http.service';
 
 /** The Android client's versions (CONTRACT §12.1 "Android": ct 11, cv 14090008, tmeAppID qqmusic). */
 const ANDROID_COMM = { ct: 11, cv: 14090008, tmeAppID: 'qqmusic' };
@@ -16,15 +16,9 @@ const UNKNOWN_DEVICE = { QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: 
 /** The minimal Android comm for a cookie: versions, zeroed device ids, and `qq`/`authst`/`tmeLoginType` when logged in. */
 function androidComm(cookie: string): Record<string, unknown> {
   const cookies = parseCookie(cookie);
-  const key = loginKey(cookies);
-  const comm: Record<string, unknown> = { ...ANDROID_COMM, ...UNKNOWN_DEVICE };
-  if (key) {
-    // A digit string: WeChat musicids exceed 2^53 (CONTRACT §12.1).
-    comm.qq = cookieUin(cookies);
-    comm.authst = key;
-    comm.tmeLoginType = key.startsWith('W_X') ? 1 : 2;
-  }
-  return comm;
+  const login = loginFields(cookies);
+  // `qq` as a digit string: WeChat musicids exceed 2^53 (CONTRACT §12.1).
+  return login.authst ? { ...ANDROID_COMM, ...UNKNOWN_DEVICE, qq: cookieUin(cookies), ...login } : { ...ANDROID_COMM, ...UNKNOWN_DEVICE };
 }
 
 /** musicu options for the one §12.1 retry: the minimal Android comm (replacing the web profile) and the Android UA. */

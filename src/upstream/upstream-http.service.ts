@@ -637,7 +637,6 @@ export class UpstreamHttp implements OnApplicationShutdown {
   /** The web comm profile (CONTRACT §12.1): anonymous, or carrying the account and key of the cookie. */
   private webComm(cookie: string): Record<string, unknown> {
     const cookies = parseCookie(cookie);
-    const key = loginKey(cookies);
     const comm: Record<string, unknown> = {
       ct: 24,
       cv: 4747474,
@@ -651,16 +650,18 @@ export class UpstreamHttp implements OnApplicationShutdown {
       notice: 0,
       needNewCode: 1,
     };
-    if (key) {
-      comm.authst = key;
-      comm.tmeLoginType = key.startsWith('W_X') ? 1 : 2;
-    }
-    return comm;
+    return { ...comm, ...loginFields(cookies) };
   }
 }
 
 /** The login key of a parsed cookie (QQ and WeChat logins name it differently), or ''. */
-export const loginKey = (cookies: Record<string, string>): string => cookies.qqmusic_key || cookies.qm_keyst || '';
+const loginKey = (cookies: Record<string, string>): string => cookies.qqmusic_key || cookies.qm_keyst || '';
+
+/** The comm fields of a login (web and Android profiles alike): its key, and 1 for WeChat (W_X keys) or 2 for QQ. */
+export function loginFields(cookies: Record<string, string>): { authst?: string; tmeLoginType?: 1 | 2 } {
+  const key = loginKey(cookies);
+  return key ? { authst: key, tmeLoginType: key.startsWith('W_X') ? 1 : 2 } : {};
+}
 
 /** The web APIs' `g_tk`: hash33 of the cookie's login key, 5381 when anonymous. */
 export const gtkOf = (cookie: string): number => {
