@@ -1,8 +1,10 @@
 import { fixture } from '../fake-upstream/fixtures';
+import { zzcSign } from '../src/upstream/zzc-sign';
 import { songsFor } from '../fake-upstream/handlers/search';
 import { Harness, startHarness } from './support/harness';
 
 const SEARCH = 'music.search.SearchCgiService.DoSearchForQQMusicDesktop';
+const MOBILE = 'music.search.SearchCgiService.DoSearchForQQMusicMobile';
 const CLIENT_SEARCH = '/soso/fcgi-bin/client_search_cp';
 const HOTKEY = '/splcloud/fcgi-bin/gethotkey.fcg';
 const SMARTBOX = '/splcloud/fcgi-bin/smartbox_new.fcg';
@@ -112,14 +114,92 @@ describe('Search (e2e)', () => {
       expect(res.body.data).toMatchObject({ total: 40, list: [] });
     });
 
-    it('no match is an empty list with total 0', async () => {
+    it('no match: the empty Desktop answer is asked once more on the signed Mobile search, then answered empty', async () => {
       const res = await h.http().get('/getSearchByKey').query({ key: 'zzzz-no-such-song' }).expect(200);
       expect(res.body.data).toMatchObject({ total: 0, list: [] });
+      expect(h.fake.musicuCalls(SEARCH)).toHaveLength(1);
+      const calls = h.fake.musicuCalls(MOBILE);
+      expect(calls).toHaveLength(1);
+      const { param, request } = calls[0];
+      // CONTRACT §12 fallback 1: L1's params with a searchid, signed on musics.fcg (§12.2) with the Android comm.
+      expect(param).toEqual({ searchid: expect.stringMatching(/^\d{17,18}$/), query: 'zzzz-no-such-song', search_type: 0, num_per_page: 10, page_num: 1, highlight: 1, grp: 1 });
+      expect(BigInt(param.searchid) / 2n ** 54n).toBeGreaterThanOrEqual(1n);
+      expect(request).toMatchObject({ method: 'POST', path: '/cgi-bin/musics.fcg' });
+      expect(request.query.sign).toBe(zzcSign(request.body));
+      expect(request.comm).toMatchObject({ ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', uid: '0' });
+      expect(request.comm).not.toHaveProperty('authst');
+      expect(request.headers['user-agent']).toMatch(/^QQMusic 14090008\(android/);
+      expect(h.fake.requestsTo('c', CLIENT_SEARCH)).toHaveLength(0);
     });
 
-    it('falls back to client_search_cp on a business error (genuine answer for 简单爱)', async () => {
+    it('a page past the end (total > 0) is not asked again', async () => {
+      await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 5 }).expect(200);
+      expect(h.fake.musicuCalls(MOBILE)).toHaveLength(0);
+    });
+
+    it('the Mobile search carries the login: qq, authst and tmeLoginType in its comm', async () => {
+      await h.http().get('/getSearchByKey').query({ key: 'zzzz' }).set('Cookie', 'uin=o0123456; qqmusic_key=Q_H_L_abc').expect(200);
+      const [call] = h.fake.musicuCalls(MOBILE);
+      expect(call.request.comm).toMatchObject({ ct: 11, qq: '123456', authst: 'Q_H_L_abc', tmeLoginType: 2 });
+      expect(call.request.cookie).toBe('uin=o0123456; qqmusic_key=Q_H_L_abc');
+    });
+
+    /** A Desktop answer that is well-formed and empty, as upstream's degraded searches answer. */
+    const degradeDesktop = () => h.fake.fault({ kind: 'shape', data: { body: { song: { list: [] } }, meta: { sum: 0 } } }, { module: SEARCH });
+
+    it.each([
+      ['song', '周杰伦'],
+      ['lyric', '周杰伦'],
+      ['singer', '周杰伦'],
+      ['album', '周杰伦'],
+      ['playlist', '古风'],
+      ['mv', fixture('musicu-mv-getallocmvinfo.data.fragment.json').list[0].singers[0].name],
+    ])('type=%s: a degraded (empty) Desktop answer is served by the Mobile search, items as the Desktop maps them', async (type, key) => {
+      const desktop = await h.http().get('/getSearchByKey').query({ key, type, limit: 3 }).set('Cache-Control', 'no-cache').expect(200);
+      expect(desktop.body.data.list.length).toBeGreaterThan(0);
+      expect(h.fake.musicuCalls(MOBILE)).toHaveLength(0);
+      h.fake.reset();
+      degradeDesktop();
+      const mobile = await h.http().get('/getSearchByKey').query({ key, type, limit: 3 }).set('Cache-Control', 'no-cache').expect(200);
+      expect(h.fake.musicuCalls(MOBILE)).toHaveLength(1);
+      expect(h.fake.musicuCalls(MOBILE)[0].param.search_type).toBe(h.fake.musicuCalls(SEARCH)[0].param.search_type);
+      expect(mobile.body.data).toEqual(desktop.body.data);
+    });
+
+    it('a Desktop business error is served by the Mobile search (client_search_cp is not asked)', async () => {
+      h.fake.fault({ kind: 'business', code: 500003 }, { module: SEARCH });
+      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 2 }).expect(200);
+      expect(res.body.data.total).toBe(40);
+      expect(res.body.data.list.map((s: any) => s.songmid)).toEqual(songsMatching('Song 8000').slice(10, 20).map((s) => s.mid));
+      expect(h.fake.musicuCalls(MOBILE)[0].param).toMatchObject({ page_num: 2, num_per_page: 10 });
+      expect(h.fake.requestsTo('c', CLIENT_SEARCH)).toHaveLength(0);
+    });
+
+    it('an empty Desktop answer stays the answer when the Mobile search fails (business or transport)', async () => {
+      h.fake.fault({ kind: 'business', code: 500003 }, { module: MOBILE });
+      const a = await h.http().get('/getSearchByKey').query({ key: 'zzzz' }).expect(200);
+      expect(a.body.data).toMatchObject({ total: 0, list: [] });
+      h.fake.reset();
+      h.fake.fault({ kind: 'status', status: 500 }, { host: 'u', path: '/cgi-bin/musics.fcg' });
+      const b = await h.http().get('/getSearchByKey').query({ key: 'zzzz2' }).expect(200);
+      expect(b.body.data).toMatchObject({ total: 0, list: [] });
+      expect(h.fake.requestsTo('u', '/cgi-bin/musics.fcg').length).toBeGreaterThan(0);
+      expect(h.fake.requestsTo('c', CLIENT_SEARCH)).toHaveLength(0);
+    });
+
+    it('a Desktop business error and a Mobile transport failure: 502, no client_search_cp', async () => {
+      h.fake.fault({ kind: 'business', code: 500003 }, { module: SEARCH });
+      h.fake.fault({ kind: 'status', status: 500 }, { host: 'u', path: '/cgi-bin/musics.fcg' });
+      const res = await h.http().get('/getSearchByKey').query({ key: 'x' }).expect(502);
+      expect(res.body.errorCode).toBe('UPSTREAM_BAD_STATUS');
+      expect(h.fake.requestsTo('c', CLIENT_SEARCH)).toHaveLength(0);
+    });
+
+    it('falls back to client_search_cp when both musicu searches fail with a business error (genuine answer for 简单爱)', async () => {
       h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.search.SearchCgiService' });
       const res = await h.http().get('/getSearchByKey').query({ key: '简单爱', limit: 5 }).expect(200);
+      expect(h.fake.musicuCalls(SEARCH)).toHaveLength(1);
+      expect(h.fake.musicuCalls(MOBILE)).toHaveLength(1);
       expect(res.body.data.total).toBe(600);
       expect(res.body.data.list).toHaveLength(5);
       expect(res.body.data.list[0]).toMatchObject({ songname: '简单爱', singer: '周杰伦', albumName: '范特西', albumMid: '000I5jJB3blWeN' });

@@ -8,6 +8,7 @@ import { fixture, fixtureText } from '../fixtures';
  *   `data.body.{song|singer|album|songlist|mv}.list`, `meta.sum`") over the song catalogue, the genuine by-tag
  *   playlists and the genuine MV list. Like upstream (teamspeak-music-bot#61), it answers EMPTY lists when
  *   `num_per_page` < 10 or a `searchid` is sent.
+ * - DoSearchForQQMusicMobile: no recording either; see mobileSearch.
  * - client_search_cp: the genuine recording (keyword 简单爱) for that key; other keys get the same old shape built
  *   from the catalogue. Only song/lyric searches have data in the fallback; other types answer empty sections.
  * - gethotkey.fcg: the genuine recording.
@@ -142,6 +143,43 @@ const desktopSearch: MusicuHandler = (param) => {
   };
 };
 
+/**
+ * The Mobile search's item shapes (no recording exists): the field names third-party clients read from it (`mid`,
+ * `id`, `name`, `pic`, `singer_list`, `time_public`, `songnum`, `vid`, `singername`…), over the same data as the
+ * Desktop items, so both map to the same hits.
+ */
+const mobileItem: Record<number, (item: any) => any> = {
+  1: (x) => ({ id: x.singerID, mid: x.singerMID, name: x.singerName, pic: x.singerPic, songNum: x.songNum, albumNum: x.albumNum, mvNum: x.mvNum }),
+  2: (a) => ({ id: a.albumID, mid: a.albumMID, name: a.albumName, pic: a.albumPic, singer_list: a.singer_list, time_public: a.publicTime, song_num: a.song_count }),
+  3: (p) => ({ id: p.dissid, title: p.dissname, creator: p.creator, picurl: p.imgurl, songnum: p.song_count, listennum: p.listennum }),
+  4: (m) => ({ vid: m.v_id, id: m.mv_id, title: m.mv_name, singername: m.singer_name, pic: m.mv_pic_url, play_count: m.play_count, duration: m.duration, publish_date: m.publish_date }),
+};
+const MOBILE_SECTION: Record<number, string> = { 0: 'item_song', 7: 'item_song', 1: 'singer', 2: 'item_album', 3: 'item_songlist', 4: 'item_mv' };
+
+/**
+ * DoSearchForQQMusicMobile (CONTRACT §12 "search" fallback 1): answers only when signed (on musics.fcg; per-key code
+ * 2000 on musicu.fcg, as upstream asks for a signature) and only to the Android comm (`ct` 11; any other comm gets
+ * empty lists). Sections are arrays named `item_<type>` (singers under `singer`), total in `meta.sum`.
+ */
+const mobileSearch: MusicuHandler = (param, { req, comm }) => {
+  if (req.path !== '/cgi-bin/musics.fcg') return { code: 2000 };
+  const q = String(param.query ?? '');
+  const type = Number(param.search_type ?? 0);
+  const page = Number(param.page_num ?? 1);
+  const per = Number(param.num_per_page ?? 10);
+  let all: any[] = [];
+  if (Number(comm.ct) === 11 && q) {
+    if (type === 0 || type === 7) all = songsFor(q).map((s) => trackOf(s, q, type === 7));
+    else if (type === 1) all = singersFor(q).map(mobileItem[1]);
+    else if (type === 2) all = albumsFor(q).map(mobileItem[2]);
+    else if (type === 3) all = playlistsFor(q).map(mobileItem[3]);
+    else if (type === 4) all = mvsFor(q).map(mobileItem[4]);
+  }
+  const body: Record<string, unknown> = { item_song: [], singer: [], item_album: [], item_songlist: [], item_mv: [], direct_result: {} };
+  body[MOBILE_SECTION[type] ?? 'item_song'] = all.slice((page - 1) * per, page * per);
+  return { code: 0, data: { body, code: 0, meta: { sum: all.length, estimate_sum: all.length, curpage: page, perpage: per, query: q }, ver: 1 } };
+};
+
 const GENUINE_SEARCH_KEY = '简单爱';
 
 /** The old `client_search_cp` song row shape (as in the genuine recording). */
@@ -210,6 +248,7 @@ const toplist: HttpHandler = () => ({
 export const searchRoutes: FakeRoutes = {
   musicu: {
     'music.search.SearchCgiService.DoSearchForQQMusicDesktop': desktopSearch,
+    'music.search.SearchCgiService.DoSearchForQQMusicMobile': mobileSearch,
   },
   http: {
     'c /soso/fcgi-bin/client_search_cp': clientSearch,

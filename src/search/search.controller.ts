@@ -14,7 +14,7 @@ export class SearchController {
   @ApiOperation({
     summary: 'Search songs, albums, playlists, singers, MVs or lyrics',
     description:
-      'Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error the legacy CGI `client_search_cp`. `page` is 1-based here. `list` items depend on `type` ' +
+      'Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 1-based here. `list` items depend on `type` ' +
       '(song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; ' +
       'singer: `{ singerId, singerMid, singerName, singerPic, songNum, albumNum, mvNum }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; ' +
       'playlist: `{ dissid, dissname, creator, listen_num, imgurl, songCount }`; mv: `{ vid, mvId, mvName, singerName, cover, playCount, duration, publishDate }`).',

@@ -17,6 +17,18 @@ const MUSICU_SECTION: Record<SearchType, string[]> = {
   mv: ['mv'],
   lyric: ['lyric', 'song'],
 };
+/**
+ * Where each type's list sits in the Mobile search's `body` (CONTRACT §12 "search" fallback 1): arrays named
+ * `item_<type>`, the singers under `singer`; a lyric search lists songs.
+ */
+const MOBILE_SECTION: Record<SearchType, string[]> = {
+  song: ['item_song'],
+  singer: ['singer', 'item_singer'],
+  album: ['item_album'],
+  playlist: ['item_songlist'],
+  mv: ['item_mv'],
+  lyric: ['item_song'],
+};
 /** `client_search_cp` type codes (`t`) and remoteplace names (CONTRACT §9; JS). */
 export const CGI_SEARCH_TYPE: Record<SearchType, { t: number; place: string; section: string[] }> = {
   song: { t: 0, place: 'song', section: ['song'] },
@@ -132,7 +144,7 @@ export function mapAlbumHit(a: Raw): AlbumHit {
     albumMid: mid,
     albumName: stripTags(first(a.albumName, a.album_name, a.name)),
     singerName: stripTags(first(a.singerName, a.singer_name, records(a.singer_list).map((s) => s.name).join('/'))),
-    publicTime: str(first(a.publicTime, a.public_time, a.publish_date)),
+    publicTime: str(first(a.publicTime, a.public_time, a.time_public, a.publish_date)),
     cover: str(first(a.albumPic, a.album_pic, a.pic)) || albumCover(mid),
     songCount: num(first(a.song_count, a.songCount, a.song_num)),
   };
@@ -140,11 +152,11 @@ export function mapAlbumHit(a: Raw): AlbumHit {
 
 export function mapPlaylistHit(p: Raw): PlaylistHit {
   return {
-    dissid: str(first(p.dissid, p.dissID, p.id)),
+    dissid: str(first(p.dissid, p.dissID, p.id, p.tid)),
     dissname: stripTags(first(p.dissname, p.dissName, p.title)),
     creator: stripTags(first(p.creator?.name, p.creator?.nick, p.nickname)),
     listen_num: num(first(p.listennum, p.listenum, p.listen_num)),
-    imgurl: str(first(p.imgurl, p.logo, p.picurl)),
+    imgurl: str(first(p.imgurl, p.logo, p.picurl, p.cover_url)),
     songCount: num(first(p.song_count, p.songnum, p.song_num)),
   };
 }
@@ -154,11 +166,11 @@ export function mapMvHit(m: Raw): MvHit {
     vid: str(first(m.v_id, m.vid, m.mv_vid)),
     mvId: num(first(m.mv_id, m.mvid, m.id)),
     mvName: stripTags(first(m.mv_name, m.mvname, m.title, m.name)),
-    singerName: stripTags(first(m.singer_name, m.singerName, records(m.singer_list).map((s) => s.name).join('/'))),
-    cover: str(first(m.mv_pic_url, m.pic, m.picurl)),
-    playCount: num(first(m.play_count, m.listennum, m.playcnt)),
+    singerName: stripTags(first(m.singer_name, m.singerName, m.singername, records(m.singer_list).map((s) => s.name).join('/'))),
+    cover: str(first(m.mv_pic_url, m.pic, m.picurl, m.cover)),
+    playCount: num(first(m.play_count, m.playCount, m.listennum, m.playcnt)),
     duration: num(m.duration),
-    publishDate: str(first(m.publish_date, m.pubdate)),
+    publishDate: str(first(m.publish_date, m.publishDate, m.pubdate)),
   };
 }
 
@@ -187,6 +199,16 @@ export function mapMusicuSearch(data: Raw | undefined, type: SearchType): Search
   const section = pick(data?.body, MUSICU_SECTION[type]);
   const list = mapHits(type, records(section?.list ?? section?.itemlist));
   return { type, total: num(first(data?.meta?.sum, data?.meta?.estimate_sum, section?.totalnum)) || list.length, list };
+}
+
+/**
+ * The Mobile search answer (`req.data` = `{ body: { item_song: [...], ... }, meta: { sum } }`) → `{ total, list }`.
+ * Item fields differ from the Desktop's (`mid`/`name`/`pic`…); the item mappers read both.
+ */
+export function mapMobileSearch(data: Raw | undefined, type: SearchType): SearchResult {
+  const section = MOBILE_SECTION[type].map((k) => data?.body?.[k]).find((v) => v && typeof v === 'object');
+  const list = mapHits(type, records(Array.isArray(section) ? section : (section?.list ?? section?.itemlist)));
+  return { type, total: num(first(data?.meta?.sum, data?.meta?.estimate_sum)) || list.length, list };
 }
 
 /** The legacy `client_search_cp` answer (whole body) → `{ total, list }`. */

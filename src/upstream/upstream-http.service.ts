@@ -69,6 +69,8 @@ export interface MusicuOptions {
   ownComm?: (cookie: string) => Record<string, unknown>;
   /** POST a JSON body (default, CONTRACT §12.1) or GET with `data=<JSON string>` (the refs' style). */
   via?: 'POST' | 'GET';
+  /** Sign from the first try: POST to musics.fcg with the zzc `sign` (CONTRACT §12.2), for calls known to need it. */
+  signed?: boolean;
   /** Extra query parameters (GET style). */
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
@@ -561,14 +563,15 @@ export class UpstreamHttp implements OnApplicationShutdown {
   ): Promise<MusicuPartialResponse<K>> {
     return this.withStoredCredential(
       options.cookie,
-      (cookie) => this.musicuOnce(calls, { ...options, cookie }),
+      (cookie) => this.musicuOnce(calls, { ...options, cookie }, options.signed === true),
       (res) => Object.values<MusicuPartialResponse['results'][string]>(res.results).map((r) => r.code).find((c) => AUTH_FAILURE_CODES.has(c)),
     );
   }
 
   /**
-   * One musicu call. `signed`: the same envelope POSTed to musics.fcg with its zzc `sign` (CONTRACT §12.2), used once
-   * when the unsigned call answers code 2000 ("signature required"); the signed bytes are exactly the sent body.
+   * One musicu call. `signed`: the same envelope POSTed to musics.fcg with its zzc `sign` (CONTRACT §12.2), used from
+   * the start when `options.signed` asks for it, else once when the unsigned call answers code 2000 ("signature
+   * required"); the signed bytes are exactly the sent body.
    */
   private async musicuOnce<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions, signed = false): Promise<MusicuPartialResponse<K>> {
     const cookie = options.cookie === false ? '' : (options.cookie ?? this.effectiveCookie());

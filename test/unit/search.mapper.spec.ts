@@ -4,6 +4,7 @@ import {
   mapAlbumHit,
   mapCgiSearch,
   mapHotkeys,
+  mapMobileSearch,
   mapMusicuSearch,
   mapMvHit,
   mapPlaylistHit,
@@ -12,7 +13,7 @@ import {
   mapTopLists,
   SongHit,
 } from '../../src/search/search.mapper';
-import { upstreamWindow } from '../../src/search/search.service';
+import { searchId, upstreamWindow } from '../../src/search/search.service';
 
 describe('search mapper', () => {
   describe('mapCgiSearch (genuine client_search_cp, keyword 简单爱)', () => {
@@ -158,6 +159,53 @@ describe('search mapper', () => {
           expect(skip + limit).toBeLessThanOrEqual(perPage);
           expect((pageNum - 1) * perPage + skip).toBe((page - 1) * limit);
         }
+      }
+    });
+  });
+
+  describe('mapMobileSearch (Mobile search: arrays named item_<type>, singers under singer)', () => {
+    it('reads the section of the type and meta.sum; a missing section is an empty list', () => {
+      const data = {
+        body: { item_song: [{ id: 1, mid: 'a', title: '<em>x</em>y', singer: [{ id: 2, mid: 'b', name: 'S' }], album: { id: 3, mid: 'c', name: 'A' }, interval: 9 }] },
+        meta: { sum: 41 },
+      };
+      expect(mapMobileSearch(data, 'song')).toEqual({
+        type: 'song',
+        total: 41,
+        list: [{ songid: 1, songmid: 'a', songname: 'xy', singer: 'S', singers: [{ id: 2, mid: 'b', name: 'S' }], albumName: 'A', albumMid: 'c', albumId: 3, interval: 9 }],
+      });
+      expect(mapMobileSearch(data, 'album')).toEqual({ type: 'album', total: 41, list: [] });
+      expect(mapMobileSearch(undefined, 'mv')).toEqual({ type: 'mv', total: 0, list: [] });
+    });
+
+    it('maps the Mobile field names of singers, albums, playlists and MVs', () => {
+      const body = {
+        singer: [{ id: 4558, mid: 'm1', name: '周杰伦', pic: 'p1', songNum: 3, albumNum: 2, mvNum: 1 }],
+        item_album: [{ id: 8, mid: 'm2', name: 'Al', pic: 'p2', singer_list: [{ name: 'A' }, { name: 'B' }], time_public: '2001-01-01', song_num: 10 }],
+        item_songlist: [{ tid: 77, title: 'Pl', creator: { name: 'C' }, picurl: 'p3', songnum: 5, listennum: 9 }],
+        item_mv: [{ vid: 'v1', id: 5, title: 'Mv', singername: 'D', pic: 'p4', playCount: 6, duration: 7, publishDate: '2020-02-02' }],
+      };
+      expect(mapMobileSearch({ body }, 'singer').list).toEqual([{ singerId: 4558, singerMid: 'm1', singerName: '周杰伦', singerPic: 'p1', songNum: 3, albumNum: 2, mvNum: 1 }]);
+      expect(mapMobileSearch({ body }, 'album').list).toEqual([{ albumId: 8, albumMid: 'm2', albumName: 'Al', singerName: 'A/B', publicTime: '2001-01-01', cover: 'p2', songCount: 10 }]);
+      expect(mapMobileSearch({ body }, 'playlist').list).toEqual([{ dissid: '77', dissname: 'Pl', creator: 'C', listen_num: 9, imgurl: 'p3', songCount: 5 }]);
+      expect(mapMobileSearch({ body }, 'mv').list).toEqual([{ vid: 'v1', mvId: 5, mvName: 'Mv', singerName: 'D', cover: 'p4', playCount: 6, duration: 7, publishDate: '2020-02-02' }]);
+    });
+  });
+
+  describe('searchId (as L1 builds it)', () => {
+    const DAY = 86_400_000;
+    it('is (1..20)·2^54 + (0..2^22)·2^32 + the milliseconds of the UTC day, in decimal', () => {
+      const now = 20_000 * DAY + 12_345;
+      expect(searchId(now, () => 0)).toBe((2n ** 54n + 12_345n).toString());
+      expect(searchId(now, () => 0.999999999)).toBe((20n * 2n ** 54n + 2n ** 22n * 2n ** 32n + 12_345n).toString());
+    });
+
+    it('stays exact past 2^53 and within its range for any random draw', () => {
+      for (const r of [0, 0.1, 0.5, 0.73, 0.999]) {
+        const id = BigInt(searchId(DAY - 1, () => r));
+        expect(id).toBeGreaterThanOrEqual(2n ** 54n);
+        expect(id).toBeLessThan(21n * 2n ** 54n);
+        expect(id % 2n ** 32n).toBe(BigInt(DAY - 1));
       }
     });
   });
