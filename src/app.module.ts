@@ -1,5 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
@@ -16,6 +16,7 @@ import { FailoverThrottlerStorage } from './redis/failover-throttler.storage';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { AllowedMethods } from './common/allowed-methods';
 import { RequestContextMiddleware } from './common/request-context.middleware';
 import { ResponseShapeInterceptor } from './common/response-shape.interceptor';
 import { ShutdownSignal } from './common/shutdown.service';
@@ -55,6 +56,7 @@ export class AppModule implements NestModule {
       imports: [
         AppConfigModule.forRoot(env, logDestination),
         LoggingModule,
+        DiscoveryModule,
         MetricsModule,
         RedisModule,
         ThrottlerModule.forRootAsync({
@@ -76,6 +78,7 @@ export class AppModule implements NestModule {
       ],
       providers: [
         ShutdownSignal,
+        AllowedMethods,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseShapeInterceptor },
         { provide: APP_GUARD, useClass: ThrottlerGuard },

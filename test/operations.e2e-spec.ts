@@ -195,3 +195,75 @@ describe('Idle client connections (KEEP_ALIVE_TIMEOUT_MS)', () => {
     }
   });
 });
+
+describe('a known path asked with another method: 405 with Allow (RFC 9110 §15.5.6)', () => {
+  const TOKEN = 'admin-token-405-abcdefghij';
+  const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  type Method = (typeof METHODS)[number];
+  const send = (h: Harness, method: Method | 'OPTIONS', path: string) =>
+    h.http()[method.toLowerCase() as 'get'](path).set('X-Admin-Token', TOKEN).set('Cookie', 'qqmusic_key=Q_H_L_405secret');
+  /** The documented operations of every path, as `/docs-json` lists them. */
+  const documented = async (h: Harness) =>
+    Object.entries<Record<string, unknown>>((await h.http().get('/docs-json').expect(200)).body.paths).map(([path, ops]) => ({
+      path,
+      methods: Object.keys(ops).map((m) => m.toUpperCase()),
+    }));
+
+  describe('with ADMIN_TOKEN', () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await startHarness({ env: { ADMIN_TOKEN: TOKEN } });
+    });
+    afterAll(() => h.close());
+
+    it('every documented path answers every other method with 405, Allow = its documented methods (GET brings HEAD)', async () => {
+      const paths = await documented(h);
+      expect(paths.map((p) => p.path)).toEqual(expect.arrayContaining(['/getRanks', '/batchGetSongInfo', '/checkMainLoginQr', '/user/setCookie', '/health/live']));
+      for (const { path, methods } of paths) {
+        const allow = methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
+        for (const method of METHODS.filter((m) => !methods.includes(m))) {
+          const res = await send(h, method, path);
+          expect({ path, method, status: res.status, allow: res.headers.allow, body: res.body }).toEqual({
+            path,
+            method,
+            status: 405,
+            allow: allow.join(', '),
+            body: { error: `Method ${method} is not allowed on ${path}; use ${allow.join(', ')}`, errorCode: 'METHOD_NOT_ALLOWED' },
+          });
+        }
+      }
+      expect(h.fake.requests).toHaveLength(0);
+    });
+
+    it('paths match as Express routes them (any case, a trailing slash); OPTIONS without CORS is a 405 too', async () => {
+      const res = await send(h, 'PUT', '/GETRANKS/').expect(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      await send(h, 'OPTIONS', '/getRanks').expect(405).expect('Allow', 'GET, HEAD');
+      await send(h, 'GET', '/user/setCookie').expect(405).expect('Allow', 'POST');
+    });
+
+    it('an unknown path stays a 404 whatever the method; a right method is untouched (HEAD included)', async () => {
+      for (const method of METHODS) expect((await send(h, method, '/getRankz')).status).toBe(404);
+      await h.http().head('/getRanks?topId=4&limit=1').expect(200);
+      await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    });
+  });
+
+  describe('without ADMIN_TOKEN', () => {
+    let h: Harness;
+    beforeAll(async () => {
+      h = await startHarness();
+    });
+    afterAll(() => h.close());
+
+    it('the admin-only routes do not exist for any method (404), the others still answer 405', async () => {
+      for (const method of METHODS) {
+        for (const path of ['/user/setCookie', '/user/getCookie', '/user/credential/status']) {
+          const res = await send(h, method, path);
+          expect({ method, path, status: res.status, allow: res.headers.allow }).toEqual({ method, path, status: 404, allow: undefined });
+        }
+      }
+      await send(h, 'DELETE', '/getRanks').expect(405).expect('Allow', 'GET, HEAD');
+    });
+  });
+});

@@ -1,7 +1,8 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException, Optional } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream/upstream.errors';
+import { AllowedMethods } from './allowed-methods';
 import { GatewayError } from './http-error';
 
 interface ErrorBody {
@@ -35,9 +36,13 @@ const STATUS_CODES: Partial<Record<number, string>> = {
 /** The one place errors become responses: `{ error, errorCode }`, never a stack trace or a secret. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
+  /** Optional so the filter also serves apps without the route table (a 404 then stays a 404). */
+  constructor(@Optional() private readonly allowedMethods?: AllowedMethods) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
+    if (exception instanceof NotFoundException) exception = this.wrongMethod(host.switchToHttp().getRequest<Request>()) ?? exception;
     // The rate limiter has already set Retry-After on the response: the message repeats it.
     const [status, body, headers] =
       exception instanceof ThrottlerException ? describeRateLimit(res.getHeader('Retry-After')) : describeError(exception);
@@ -45,6 +50,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // For the response cache: only an upstream failure may be answered with a stale copy (README "Caching").
     res.locals.errorCode = body.errorCode;
     res.status(status).json(body);
+  }
+
+  /** No route matched (Nest's NotFoundException), but the path has routes for other methods: a 405 with `Allow`. */
+  private wrongMethod(req: Request): GatewayError | undefined {
+    const allowed = this.allowedMethods?.allowed(req.path);
+    if (!allowed || allowed.includes(req.method)) return undefined;
+    const allow = allowed.join(', ');
+    return new GatewayError(HttpStatus.METHOD_NOT_ALLOWED, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.path}; use ${allow}`, {}, { Allow: allow });
   }
 }
 
@@ -56,7 +69,7 @@ const logger = new Logger('Errors');
  */
 export function describeError(exception: unknown): [number, ErrorBody, Record<string, string>?] {
   if (exception instanceof GatewayError) {
-    return [exception.getStatus(), { error: exception.message, errorCode: exception.errorCode, ...exception.extra }];
+    return [exception.getStatus(), { error: exception.message, errorCode: exception.errorCode, ...exception.extra }, exception.headers];
   }
   if (exception instanceof UpstreamError) return describeUpstream(exception);
   if (exception instanceof ShuttingDownError) {

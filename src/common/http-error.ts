@@ -7,6 +7,8 @@ export class GatewayError extends HttpException {
     readonly errorCode: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Response headers that belong to the error (e.g. `Allow` on a 405). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message, status);
   }
