@@ -44,8 +44,11 @@ export function upstreamWindow(page: number, limit: number): UpstreamWindow {
   return { pageNum: Math.floor(offset / perPage) + 1, perPage, skip: offset % perPage };
 }
 
+/** One upstream search's answer: the raw body (for the legacy shape) and its normalised result. */
+type Found = { raw: unknown; result: SearchResult };
+
 /** The client's window out of the upstream page that holds it. */
-const sliced = (found: { raw: unknown; result: SearchResult }, skip: number, limit: number) => ({
+const sliced = (found: Found, skip: number, limit: number): Found => ({
   raw: found.raw,
   result: { ...found.result, list: found.result.list.slice(skip, skip + limit) },
 });
@@ -82,9 +85,9 @@ export class SearchService {
    * Smartbox (§12's fallback 2) is not used: it suggests a handful of names, with no paging, totals or details.
    * A transport failure (502/504) is never a reason to fall back.
    */
-  private async search(query: GetSearchByKeyQuery): Promise<{ raw: unknown; result: SearchResult }> {
+  private async search(query: GetSearchByKeyQuery): Promise<Found> {
     const window = upstreamWindow(query.page, query.limit);
-    let found: { raw: unknown; result: SearchResult };
+    let found: Found;
     try {
       found = await this.desktopSearch(query, window);
     } catch (err) {
@@ -111,7 +114,7 @@ export class SearchService {
     return sliced(found, window.skip, query.limit);
   }
 
-  private async desktopSearch(query: GetSearchByKeyQuery, { pageNum, perPage }: UpstreamWindow): Promise<{ raw: unknown; result: SearchResult }> {
+  private async desktopSearch(query: GetSearchByKeyQuery, { pageNum, perPage }: UpstreamWindow): Promise<Found> {
     const res = await this.upstream.musicu(
       {
         req: {
@@ -126,7 +129,7 @@ export class SearchService {
   }
 
   /** Fallback 1: L1's `search_by_type` call (searchid, highlight, grp), signed as lx's current code does. */
-  private async mobileSearch(query: GetSearchByKeyQuery, { pageNum, perPage }: UpstreamWindow): Promise<{ raw: unknown; result: SearchResult }> {
+  private async mobileSearch(query: GetSearchByKeyQuery, { pageNum, perPage }: UpstreamWindow): Promise<Found> {
     const res = await this.upstream.musicu(
       {
         req: {
@@ -149,7 +152,7 @@ export class SearchService {
   }
 
   /** The last resort: the refs' CGI (degraded since 2026-05). */
-  private async cgiSearch(query: GetSearchByKeyQuery, { pageNum, perPage }: UpstreamWindow): Promise<{ raw: unknown; result: SearchResult }> {
+  private async cgiSearch(query: GetSearchByKeyQuery, { pageNum, perPage }: UpstreamWindow): Promise<Found> {
     const cgiType = CGI_SEARCH_TYPE[query.type];
     const res = await this.upstream.cgi('/soso/fcgi-bin/client_search_cp', {
       ...CGI_COMMON,
