@@ -68,7 +68,13 @@ export class RedisCredentialStore implements CredentialStore {
 }
 
 function parseRecord(text: string): StoredRecord | null {
-  const data = JSON.parse(text) as Partial<StoredRecord>;
+  let data: Partial<StoredRecord>;
+  try {
+    data = JSON.parse(text) as Partial<StoredRecord>;
+  } catch {
+    // JSON.parse quotes the text around the fault, which may be the music key: that message must not reach a log.
+    throw new Error('not valid JSON');
+  }
   if (!data || typeof data.cookie !== 'string' || !data.cookie) return null;
   const record: StoredRecord = { cookie: data.cookie, uin: data.uin === undefined ? undefined : String(data.uin) };
   const credential = toCredential(data.credential);
