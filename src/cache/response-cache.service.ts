@@ -114,7 +114,8 @@ export class ResponseCache {
       // Escaped: a name or value holding '&' or '=' (sent as %26, %3D) must not read as another query's pairs.
       .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(query[name])}`)
       .join('&');
-    // No caller cookie: the stored login's (cookie file or Redis credential store) decides the account.
+    // No caller cookie: the stored login's (cookie file or Redis credential store) decides the account. In a request
+    // this read pins it, so the request's upstream calls all carry the account this key names (effectiveCookie).
     const cookies = parseCookie(callerCookie ?? this.upstream.effectiveCookie());
     const secret = cookies.qqmusic_key || cookies.qm_keyst || cookies.p_skey || cookies.skey || '';
     const identity = secret

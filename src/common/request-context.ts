@@ -4,6 +4,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestContext {
   /** The caller's own cookie (query `cookie` > header `X-Custom-Cookie` > header `Cookie`), if any. */
   callerCookie?: string;
+  /**
+   * Without a caller cookie: the stored login's cookie ('' = none) as the request first read it (for a cached route,
+   * to make its cache key). Every upstream call of the request carries this account; see UpstreamHttp.effectiveCookie.
+   */
+  storedCookie?: string;
   /** Aborted when the client disconnects, so upstream calls stop with it. */
   signal?: AbortSignal;
   /** Aborted when the server starts shutting down: long polls end then, ordinary calls finish. */

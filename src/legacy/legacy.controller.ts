@@ -58,13 +58,13 @@ export class LegacyController {
     return this.singers.getSingerHotsongById(query);
   }
 
-  /** Stores the login cookie where the stored login lives (COOKIE_FILE, or Redis with REDIS_URL); the next upstream call uses it. */
+  /** Stores the login cookie where the stored login lives (COOKIE_FILE, or Redis with REDIS_URL); the next request uses it. */
   @Post('user/setCookie')
   @ApiOperation({
     summary: 'Store the server\'s login cookie (admin)',
     description:
       'Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. ' +
-      'Stores `{ cookie, uin }` where the stored login lives: COOKIE_FILE (atomically), or Redis for every instance when REDIS_URL is set. It replaces the previous login, refresh credential included; the next upstream call uses it. The answer describes the cookie (masked uin, cookie names) and never echoes a value.',
+      'Stores `{ cookie, uin }` where the stored login lives: COOKIE_FILE (atomically), or Redis for every instance when REDIS_URL is set. It replaces the previous login, refresh credential included; the next request uses it. The answer describes the cookie (masked uin, cookie names) and never echoes a value.',
   })
   @ApiBody({ type: SetCookieBody, description: 'JSON body: `cookie`, or the references\' `data`; one is required.', examples: { cookie: { value: { cookie: 'uin=o0123456789; qqmusic_key=Q_H_L_…' } } } })
   @ApiAdminToken()
