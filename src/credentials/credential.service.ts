@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BackgroundWork } from '../common/background-work';
 import { requestContext } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -50,6 +51,7 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     @Inject(CREDENTIAL_STORE) private readonly store: CredentialStore,
     private readonly upstream: UpstreamHttp,
     private readonly metrics: MetricsService,
+    private readonly work: BackgroundWork,
   ) {}
 
   get storeKind(): 'file' | 'redis' {
@@ -140,7 +142,8 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
       })
       .finally(() => this.inflight.delete(account));
     this.inflight.set(account, run);
-    return run;
+    // Detached from any request: shutdown waits for it (bounded) before the upstream pools and Redis close.
+    return this.work.track('credential refresh', run);
   }
 
   private async refreshLocked(account: string, reason: string, failedCookie: string | undefined): Promise<string | null> {
