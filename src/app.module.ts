@@ -17,6 +17,7 @@ import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { AllowedMethods } from './common/allowed-methods';
+import { BackgroundWorkModule } from './common/background-work';
 import { RequestContextMiddleware } from './common/request-context.middleware';
 import { ResponseShapeInterceptor } from './common/response-shape.interceptor';
 import { ShutdownSignal } from './common/shutdown.service';
@@ -58,6 +59,7 @@ export class AppModule implements NestModule {
         LoggingModule,
         DiscoveryModule,
         MetricsModule,
+        BackgroundWorkModule,
         RedisModule,
         ThrottlerModule.forRootAsync({
           inject: [APP_CONFIG, REDIS],

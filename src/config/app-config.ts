@@ -64,6 +64,11 @@ export interface AppConfig {
   bodyLimit: string;
   /** How long an idle client connection is kept open (KEEP_ALIVE_TIMEOUT_MS); above the reverse proxy's own. */
   keepAliveTimeoutMs: number;
+  /**
+   * At shutdown, after the HTTP drain: how long (ms) to wait for work that runs outside any request (a confirmed QR
+   * login finishing, a credential refresh) before the upstream pools close; 0 = do not wait.
+   */
+  shutdownWorkTimeoutMs: number;
   /** Upper bound (ms) of one WeChat long poll made by /checkAltLoginQr. */
   altLoginPollTimeoutMs: number;
   /** Opt-in: a successful QR login writes its cookie into the cookie file. */
@@ -119,6 +124,7 @@ export const ENV_DEFAULTS = {
   TRUST_PROXY: 'false',
   BODY_LIMIT: '100kb',
   KEEP_ALIVE_TIMEOUT_MS: '65000',
+  SHUTDOWN_WORK_TIMEOUT_MS: '10000',
   ALT_LOGIN_POLL_TIMEOUT_MS: '35000',
   LOGIN_PERSIST_COOKIE: 'false',
   REDIS_URL: '',
@@ -151,6 +157,7 @@ const INTEGER_RANGES: Partial<Record<EnvName, { min: number; max: number; unit?:
   UPSTREAM_TIMEOUT_MS: { min: 100, max: 600_000, unit: 'milliseconds' },
   COOKIE_FILE_CHECK_MS: { min: 0, max: 3_600_000, unit: 'milliseconds', note: '0 = on every use' },
   KEEP_ALIVE_TIMEOUT_MS: { min: 1, max: 3_600_000, unit: 'milliseconds' },
+  SHUTDOWN_WORK_TIMEOUT_MS: { min: 0, max: 600_000, unit: 'milliseconds', note: '0 = do not wait' },
   ALT_LOGIN_POLL_TIMEOUT_MS: { min: 100, max: 120_000, unit: 'milliseconds' },
   REDIS_TIMEOUT_MS: { min: 1, max: 60_000, unit: 'milliseconds' },
   CACHE_MEMORY_MB: { min: 1, max: 99_999, unit: 'megabytes' },
@@ -196,6 +203,7 @@ class EnvVars implements Record<EnvName, string> {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'must look like 100kb or 1mb' })
   BODY_LIMIT: string;
   @IsString() KEEP_ALIVE_TIMEOUT_MS: string;
+  @IsString() SHUTDOWN_WORK_TIMEOUT_MS: string;
   @IsString() ALT_LOGIN_POLL_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
   LOGIN_PERSIST_COOKIE: string;
@@ -278,6 +286,7 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
     trustProxy: trustProxy!,
     bodyLimit: raw.BODY_LIMIT,
     keepAliveTimeoutMs: Number(raw.KEEP_ALIVE_TIMEOUT_MS),
+    shutdownWorkTimeoutMs: Number(raw.SHUTDOWN_WORK_TIMEOUT_MS),
     altLoginPollTimeoutMs: Number(raw.ALT_LOGIN_POLL_TIMEOUT_MS),
     persistLoginCookie: raw.LOGIN_PERSIST_COOKIE === 'true',
     redisUrl: raw.REDIS_URL || undefined,

@@ -9,8 +9,16 @@ export interface CredentialStore {
   current(): StoredRecord | null;
   /** Reads the backing store now (another instance or a hand edit may have changed it) and returns it. */
   load(): Promise<StoredRecord | null>;
-  /** Replaces the record (atomically) and makes it current. */
+  /** Replaces the record (atomically) and makes it current: a new login, which always wins. */
   save(record: StoredRecord): Promise<void>;
+  /**
+   * Compare-and-set, for a refresh's result: replaces the record only while the store still holds `expected` (the
+   * record the refresh started from, compared by `sameRecord`), atomically with that check. Resolves to true when
+   * written (and current); to false, writing nothing, when another record was stored meanwhile (a new login,
+   * /user/setCookie, another instance), which is then current: the newer login wins. Throws when the store cannot
+   * be read or written (the record is then served from memory, as `save` does).
+   */
+  replaceIf(expected: StoredRecord, record: StoredRecord): Promise<boolean>;
   /**
    * Takes the refresh lock of one account for at most `ttlMs`; resolves to its release, or null when another
    * instance holds it. Stores shared by one process only may always grant it (the in-process lock does the rest).

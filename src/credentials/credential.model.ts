@@ -179,6 +179,28 @@ export function maskUin(uin: string | undefined): string | null {
   return `${uin.slice(0, 2)}${'*'.repeat(uin.length - 4)}${uin.slice(-2)}`;
 }
 
+/**
+ * Whether two records are the same stored login: the test of the refresh's compare-and-set (CredentialStore.replaceIf).
+ * The whole record is compared (cookie, uin, credential and refresh status; key order aside), not a version field:
+ * any write since the refresh read the store (a QR login, /user/setCookie, a hand edit, another instance) changes at
+ * least the cookie or the credential, and writers that know nothing of the compare-and-set (LoginPersistService's own
+ * file write, an operator's editor) still count, with the file format unchanged. A false "changed" would throw away
+ * a refresh that spent the single-use refresh_key, so only content counts, never file times or object identity.
+ */
+export function sameRecord(a: StoredRecord | null, b: StoredRecord | null): boolean {
+  return canonical(a) === canonical(b);
+}
+
+/** JSON with object keys sorted (arrays keep their order); undefined fields are left out, as JSON.stringify does. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
 /** A credential from a stored JSON object (file or Redis); null when it lacks the essentials. */
 export function toCredential(value: unknown): Credential | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BackgroundWork } from '../common/background-work';
 import { requestContext } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -50,6 +51,7 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     @Inject(CREDENTIAL_STORE) private readonly store: CredentialStore,
     private readonly upstream: UpstreamHttp,
     private readonly metrics: MetricsService,
+    private readonly work: BackgroundWork,
   ) {}
 
   get storeKind(): 'file' | 'redis' {
@@ -140,7 +142,8 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
       })
       .finally(() => this.inflight.delete(account));
     this.inflight.set(account, run);
-    return run;
+    // Detached from any request: shutdown waits for it (bounded) before the upstream pools and Redis close.
+    return this.work.track('credential refresh', run);
   }
 
   private async refreshLocked(account: string, reason: string, failedCookie: string | undefined): Promise<string | null> {
@@ -182,14 +185,17 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
       const credential = mergeRefreshed(old, data);
       const cookie = cookieWithCredential(record.cookie, credential);
       const status = this.status('ok', credential.musickey);
+      let stored = true;
       try {
-        await this.store.save({ cookie, uin: record.uin, credential, refresh: status });
+        // Compare-and-set: a login stored while the call ran (QR login, /user/setCookie, another instance) is newer.
+        stored = await this.store.replaceIf(record, { cookie, uin: record.uin, credential, refresh: status });
       } catch (saveErr) {
         // The old refresh_key may be spent now: keep serving the new credential from memory (the store keeps it).
         this.logger.error(`Could not store the refreshed credential (${(saveErr as Error).message}); using it from memory`);
       }
-      const expiresAt = expiresAtMs(credential);
       this.metrics.credentialRefreshes.inc({ outcome: 'ok' });
+      if (!stored) return this.superseded(uin, reason, 'ok');
+      const expiresAt = expiresAtMs(credential);
       this.updateGauge(this.store.current());
       this.logger.log(
         `Credential refresh for account ${uin} (${reason}): ok; key valid until ${expiresAt ? new Date(expiresAt).toISOString() : 'unknown'}`,
@@ -200,15 +206,29 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
       const outcome: RefreshOutcome = code !== undefined ? outcomeOfCode(code) : 'error';
       const detail = code !== undefined ? `upstream code ${code}` : (err as Error).message;
       const status = this.status(outcome, old.musickey, code, `${OUTCOME_MESSAGES[outcome]} (${detail})`);
+      let stored = true;
       try {
-        await this.store.save({ ...record, refresh: status });
+        // Only over the record it is about: a newer login must not be replaced by the dead one with its outcome.
+        stored = await this.store.replaceIf(record, { ...record, refresh: status });
       } catch (saveErr) {
         this.logger.warn(`Cannot record the refresh outcome (${(saveErr as Error).message})`);
       }
       this.metrics.credentialRefreshes.inc({ outcome });
+      if (!stored) return this.superseded(uin, reason, `${outcome}: ${status.message}`);
       this.logger.warn(`Credential refresh for account ${uin} (${reason}): ${outcome}: ${status.message}`);
       return null;
     }
+  }
+
+  /**
+   * The compare-and-set lost: a newer login was stored while the refresh ran. It stays, and the callers waiting on the
+   * refresh go on with its cookie. One line, with the masked account only.
+   */
+  private superseded(uin: string | null, reason: string, result: string): string | null {
+    const current = this.store.current();
+    this.updateGauge(current);
+    this.logger.warn(`Credential refresh for account ${uin} (${reason}): ${result}; not stored: a newer login was stored meanwhile and is kept`);
+    return current?.cookie ?? null;
   }
 
   private status(outcome: RefreshOutcome, musickey: string, code?: number, message = OUTCOME_MESSAGES[outcome]): RefreshStatus {

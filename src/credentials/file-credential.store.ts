@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CookieFileService, StoredLogin } from '../config/cookie-file.service';
 import { writeFileAtomic } from '../login/login-persist.service';
-import { toCredential, type RefreshStatus, type StoredRecord } from './credential.model';
+import { sameRecord, toCredential, type RefreshStatus, type StoredRecord } from './credential.model';
 import type { CredentialStore } from './credential-store';
 
 /** `{cookie, uin, credential?, refresh?}` of the cookie file → a record (a file without `credential` is cookie-only). */
@@ -41,6 +41,18 @@ export class FileCredentialStore implements CredentialStore {
   }
 
   async save(record: StoredRecord): Promise<void> {
+    this.write(record);
+  }
+
+  async replaceIf(expected: StoredRecord, record: StoredRecord): Promise<boolean> {
+    // Re-read, compare and write without yielding to the event loop: every writer of this process (a login's own
+    // file write, /user/setCookie, a refresh) is synchronous too, so none can come between the check and the rename.
+    if (!sameRecord(this.resolve(this.cookieFile.reloadNow()), expected)) return false;
+    this.write(record);
+    return true;
+  }
+
+  private write(record: StoredRecord): void {
     try {
       writeFileAtomic(this.cookieFile.filePath, fileContent(record));
     } catch (err) {

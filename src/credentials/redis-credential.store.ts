@@ -2,12 +2,16 @@ import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { CookieFileService } from '../config/cookie-file.service';
-import { toCredential, type StoredRecord } from './credential.model';
+import { sameRecord, toCredential, type StoredRecord } from './credential.model';
 import type { CredentialStore } from './credential-store';
 import { recordOfLogin } from './file-credential.store';
 
 /** ioredis connection states in which a command could only wait for a reconnect. */
 const CONNECTION_DOWN = new Set(['reconnecting', 'close', 'end']);
+/** Writes ARGV[2] only while the key holds exactly ARGV[1] ('' = no value). */
+const SET_IF_UNCHANGED = "if (redis.call('get', KEYS[1]) or '') == ARGV[1] then redis.call('set', KEYS[1], ARGV[2]) return 1 else return 0 end";
+/** Rounds of read-compare-write before a record that keeps changing under a refresh counts as replaced. */
+const CAS_ROUNDS = 3;
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
@@ -48,6 +52,31 @@ export class RedisCredentialStore implements CredentialStore {
   async save(record: StoredRecord): Promise<void> {
     this.cached = record; // served from memory even if Redis fails to take it (load() keeps it while Redis is down)
     await this.redis.set(this.key, JSON.stringify(record));
+  }
+
+  async replaceIf(expected: StoredRecord, record: StoredRecord): Promise<boolean> {
+    const text = JSON.stringify(record);
+    try {
+      for (let round = 0; round < CAS_ROUNDS; round++) {
+        // Compared by content here; the script then writes only if the key still holds the very text compared, so a
+        // write landing in between is never overwritten (the next round compares it in turn).
+        const seen = await this.redis.get(this.key);
+        const parsed = seen ? parseRecord(seen) : null;
+        if (!sameRecord(parsed ?? recordOfLogin(this.cookieFile.get()), expected)) {
+          this.cached = parsed;
+          return false;
+        }
+        if ((await this.redis.eval(SET_IF_UNCHANGED, 1, this.key, seen ?? '', text)) === 1) {
+          this.cached = record;
+          return true;
+        }
+      }
+    } catch (err) {
+      this.cached = record; // as save(): served from memory while Redis cannot take it
+      throw err;
+    }
+    await this.load();
+    return false;
   }
 
   async lock(account: string, ttlMs: number): Promise<(() => Promise<void>) | null> {

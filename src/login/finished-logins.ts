@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { BackgroundWork } from '../common/background-work';
 import { requestContext } from '../common/request-context';
 import { Shaped } from '../common/shaped';
 
@@ -21,6 +22,8 @@ export class FinishedLogins {
   private readonly running = new Map<string, Promise<Shaped>>();
   private readonly finished = new LRUCache<string, Shaped>({ max: FINISHED_LOGIN_MAX, ttl: FINISHED_LOGIN_TTL_MS });
 
+  constructor(private readonly work: BackgroundWork) {}
+
   /** The running or finished login of this QR (`channel` + its qrsig or uuid), if there is one. */
   find(channel: string, qr: string): Promise<Shaped> | undefined {
     return this.byKey(keyOf(channel, qr));
@@ -39,7 +42,8 @@ export class FinishedLogins {
       })
       .finally(() => this.running.delete(key));
     this.running.set(key, run);
-    return run;
+    // Outside every request, so the HTTP drain does not wait for it: shutdown does (bounded), before the pools close.
+    return this.work.track('QR login', run);
   }
 
   private byKey(key: string): Promise<Shaped> | undefined {

@@ -8,6 +8,7 @@ import {
   notRefreshableReason,
   outcomeOfCode,
   refreshParams,
+  sameRecord,
   type Credential,
 } from '../../src/credentials/credential.model';
 import { fileContent, recordOfLogin } from '../../src/credentials/file-credential.store';
@@ -116,6 +117,26 @@ describe('cookie file with a credential', () => {
   it('round-trips through the file format', () => {
     const record = { cookie: 'uin=1', uin: '1', credential: qq, refresh: { at: 'x', outcome: 'ok' as const, message: 'refreshed', key: 'k' } };
     expect(recordOfLogin(parseLoginFile(fileContent(record)))).toEqual(record);
+  });
+});
+
+describe('sameRecord (the refresh\'s compare-and-set)', () => {
+  const record = { cookie: 'uin=1; qqmusic_key=K', uin: '1', credential: qq, refresh: { at: 'x', outcome: 'ok' as const, message: 'refreshed', key: 'k' } };
+
+  it('is the same record whatever the key order or source (file text, Redis JSON)', () => {
+    const reordered = JSON.parse(JSON.stringify({ refresh: record.refresh, credential: { ...qq }, uin: '1', cookie: record.cookie }));
+    expect(sameRecord(record, reordered)).toBe(true);
+    expect(sameRecord(record, recordOfLogin(parseLoginFile(fileContent(record))))).toBe(true);
+    expect(sameRecord(null, null)).toBe(true);
+  });
+
+  it('any change of cookie, uin, credential or refresh status is another record', () => {
+    expect(sameRecord(record, { ...record, cookie: 'uin=1; qqmusic_key=NEW' })).toBe(false);
+    expect(sameRecord(record, { ...record, uin: '2' })).toBe(false);
+    expect(sameRecord(record, { ...record, credential: { ...qq, musickey: 'NEW' } })).toBe(false);
+    expect(sameRecord(record, { cookie: record.cookie, uin: '1' })).toBe(false); // /user/setCookie with the same cookie
+    expect(sameRecord(record, { ...record, refresh: { ...record.refresh, outcome: 'error' as const } })).toBe(false);
+    expect(sameRecord(record, null)).toBe(false);
   });
 });
 
