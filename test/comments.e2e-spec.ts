@@ -54,6 +54,8 @@ describe('GET /getComments', () => {
       time: genuine.time,
     });
     expect(comment.nextCursor).toBe(`${comment.list[24].time}0024`);
+    // CommentRead names each reply by its own id and text.
+    expect(comment.list[0]).toMatchObject({ nick: '...', content: '可能他唱情歌更打动人' });
     expect(h.fake.requestsTo('c')).toHaveLength(0);
   });
 
@@ -151,12 +153,15 @@ describe('GET /getComments', () => {
       expect(comment.list[0]).toEqual({
         rootcommentid: 'mv_l0031ejo935_1152921504622223955_1560771882',
         commentid: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
-        content: genuine[0].rootcommentcontent,
+        // A reply: its own text (middlecommentcontent), not its root's (rootcommentcontent).
+        content: '可能他唱情歌更打动人',
         nick: '...',
         avatar: genuine[0].avatarurl,
         praisenum: 0,
         time: 1560789554,
       });
+      expect(comment.list[3]).toMatchObject({ nick: 'mysterious', content: '感觉现在的作品质量不如之前了' });
+      expect(comment.list[1]).toMatchObject({ nick: '故我', content: genuine[1].rootcommentcontent });
       expect(comment.nextCursor).toBe(genuine[9].rootcommentid);
     });
 

@@ -30,7 +30,12 @@ export const DEFAULT_COMMENT_TOTAL = 57;
 interface FakeComment {
   rootcommentid: string;
   commentid: string;
+  /** The comment's own text (a reply's is in its `middlecommentcontent` entry on the CGI). */
   content: string;
+  /** The thread's root text and reply chain, as the CGI sends them for a reply (genuine items only). */
+  rootcommentcontent?: string;
+  rootcommentnick?: string;
+  middlecommentcontent?: Record<string, unknown>[];
   nick: string;
   avatarurl: string;
   praisenum: number;
@@ -52,10 +57,18 @@ export function thread(state: FakeState, cgiBiz: number, id: string): FakeCommen
     const g = genuine[i];
     if (g) {
       const relabel = (v: string) => (cgiBiz === 5 && id === GENUINE_MV_VID ? v : v.replace(`mv_${GENUINE_MV_VID}`, prefix));
+      const middle: Record<string, unknown>[] = (g.middlecommentcontent ?? []).map((m: Record<string, unknown>) => ({
+        ...m,
+        subcommentid: relabel(String(m.subcommentid)),
+      }));
+      const own = g.commentid !== g.rootcommentid ? middle.find((m) => m.subcommentid === relabel(g.commentid)) : undefined;
       out.push({
         rootcommentid: relabel(g.rootcommentid),
         commentid: relabel(g.commentid),
-        content: g.rootcommentcontent,
+        content: own ? String(own.subcommentcontent) : g.rootcommentcontent,
+        rootcommentcontent: g.rootcommentcontent,
+        rootcommentnick: g.rootcommentnick,
+        middlecommentcontent: middle,
         nick: g.nick,
         avatarurl: g.avatarurl,
         praisenum: g.praisenum,
@@ -134,14 +147,14 @@ const cgi: HttpHandler = ({ req, state }) => {
     avatarurl: c.avatarurl,
     commentid: c.commentid,
     rootcommentid: c.rootcommentid,
-    rootcommentcontent: c.content,
-    rootcommentnick: `@${c.nick}`,
+    rootcommentcontent: c.rootcommentcontent ?? c.content,
+    rootcommentnick: c.rootcommentnick ?? `@${c.nick}`,
     nick: c.nick,
     uin: c.uin,
     praisenum: c.praisenum,
     time: c.time,
     is_hot: 0,
-    middlecommentcontent: [],
+    middlecommentcontent: c.middlecommentcontent ?? [],
   });
   const hot = byPraise(all).slice(0, 15);
   return {

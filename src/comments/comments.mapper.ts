@@ -112,12 +112,26 @@ export function mapCgiCommentItem(c: Raw): CommentItem {
   return {
     rootcommentid: str(c.rootcommentid),
     commentid: str(c.commentid),
-    content: str(c.rootcommentcontent ?? c.content),
+    content: str(ownText(c)),
     nick: str(c.nick ?? c.rootcommentnick),
     avatar: str(c.avatarurl),
     praisenum: num(c.praisenum),
     time: num(c.time),
   };
+}
+
+/**
+ * A CGI item's own text. For a reply (commentid ≠ rootcommentid) the genuine answer carries the ROOT comment's text in
+ * `rootcommentcontent` and the reply's own in its `middlecommentcontent` entry (same `subcommentid`); CONTRACT §5's
+ * table (`content ← rootcommentcontent`, from the references) would show the replier as the author of the root's text.
+ */
+function ownText(c: Raw): unknown {
+  const id = str(c.commentid);
+  if (id && id !== str(c.rootcommentid)) {
+    const own = records(c.middlecommentcontent).find((m) => str(m.subcommentid) === id);
+    if (own && own.subcommentcontent !== undefined) return own.subcommentcontent;
+  }
+  return c.rootcommentcontent ?? c.content;
 }
 
 /** The CGI body → a page: `comment.{commentlist, commenttotal}`; the next cursor is the last item's rootcommentid. */

@@ -44,16 +44,25 @@ describe('comment translation tables', () => {
 describe('comment mappers', () => {
   const genuine = fixture('c-fcg-global-comment-h5-mv.comment.fragment.json');
 
-  it('maps a genuine CGI comment, ids as strings', () => {
+  it('maps a genuine CGI reply, ids as strings, with its own text (not its root comment\'s)', () => {
     expect(mapCgiCommentItem(genuine.commentlist[0])).toEqual({
       rootcommentid: 'mv_l0031ejo935_1152921504622223955_1560771882',
       commentid: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
-      content: genuine.commentlist[0].rootcommentcontent,
+      content: '可能他唱情歌更打动人',
       nick: '...',
       avatar: genuine.commentlist[0].avatarurl,
       praisenum: 0,
       time: 1560789554,
     });
+  });
+
+  it('takes a root comment\'s text from rootcommentcontent, and a reply\'s only from its own middlecommentcontent entry', () => {
+    expect(mapCgiCommentItem(genuine.commentlist[3]).content).toBe('感觉现在的作品质量不如之前了');
+    expect(mapCgiCommentItem(genuine.commentlist[1]).content).toBe(genuine.commentlist[1].rootcommentcontent);
+    const reply = { commentid: 'r_1_2', rootcommentid: 'r', rootcommentcontent: 'root text' };
+    // No entry of its own (e.g. a trimmed chain): the root's text, as the references show it, rather than a stranger's.
+    expect(mapCgiCommentItem({ ...reply, middlecommentcontent: [{ subcommentid: 'r_9_9', subcommentcontent: 'other' }] }).content).toBe('root text');
+    expect(mapCgiCommentItem({ ...reply, middlecommentcontent: null }).content).toBe('root text');
   });
 
   it('maps a CGI page: total, and the last rootcommentid as the next cursor while more remain', () => {
