@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { FAKE_MUSICKEY_QQ, loginFake, qqConfirm } from '../fake-upstream/handlers/login';
 import { Harness, startHarness, waitFor } from './support/harness';
-import { DETAIL, expiredKeys, LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin, TOKEN } from './credentials.helpers';
+import { DETAIL, expiredKeys, LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin, redisPair, TOKEN } from './credentials.helpers';
 
 /**
  * A refresh stores its result by compare-and-set: a login stored while the (slow, single-use) refresh call was held
@@ -103,41 +102,19 @@ describe('Credential refresh vs a newer login (file store)', () => {
   });
 });
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('Credential refresh vs a newer login (Redis, two instances)', () => {
   let a: Harness;
   let b: Harness;
   let redis: Redis;
   const logs: string[] = [];
-  const KEY = `test:credential:${randomBytes(6).toString('hex')}`;
+  let KEY: string;
   const stored = async () => JSON.parse((await redis.get(KEY)) ?? 'null');
   const keysSent = (h: Harness) => h.fake.musicuCalls(DETAIL).map((c) => c.request.comm?.authst);
   const status = (h: Harness) => h.http().get('/user/credential/status').set('Authorization', `Bearer ${TOKEN}`);
 
-  beforeAll(async () => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect();
-    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: KEY, CREDENTIAL_SYNC_MS: '0', ADMIN_TOKEN: TOKEN, LOGIN_PERSIST_COOKIE: 'true' };
-    a = await startHarness({ env: { ...env, LOG_LEVEL: 'info' }, routes: [probeRoutes], logs });
-    b = await startHarness({ env, routes: [probeRoutes] });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    if (redis) {
-      const keys = await redis.keys(`${KEY}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
-  });
-  beforeEach(async () => {
-    a.fake.reset();
-    b.fake.reset();
-    expiredKeys.clear();
-    logs.length = 0;
-    await redis.del(KEY, `${KEY}:lock:${QQ_UIN}`);
-  });
+  const pair = redisPair({ logs });
+  beforeAll(() => ({ a, b, redis, key: KEY } = pair));
 
   it("a refresh on one instance does not overwrite a cookie another instance's /user/setCookie stored while it ran", async () => {
     await redis.set(KEY, JSON.stringify(qqLogin()));

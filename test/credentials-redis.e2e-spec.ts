@@ -1,44 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Redis from 'ioredis';
 import { loginFake, wxConfirm } from '../fake-upstream/handlers/login';
-import { Harness, startHarness } from './support/harness';
-import { DETAIL, expiredKeys, LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin, TOKEN } from './credentials.helpers';
+import type { Harness } from './support/harness';
+import { DETAIL, expiredKeys, LOGIN, OLD_KEY, QQ_UIN, qqLogin, redisPair, TOKEN } from './credentials.helpers';
 
 /** Two gateway instances sharing one credential in a real Redis (127.0.0.1:6379), each with its own fake upstream. */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe('Stored credential shared through Redis', () => {
   let a: Harness;
   let b: Harness;
   let redis: Redis;
-  const KEY = `test:credential:${randomBytes(6).toString('hex')}`; // this run's keys only
+  let KEY: string;
   const stored = async () => JSON.parse((await redis.get(KEY)) ?? 'null');
   const keysSent = (h: Harness) => h.fake.musicuCalls(DETAIL).map((c) => c.request.comm?.authst);
   const status = (h: Harness) => h.http().get('/user/credential/status').set('Authorization', `Bearer ${TOKEN}`);
 
-  beforeAll(async () => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect();
-    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: KEY, CREDENTIAL_SYNC_MS: '0', ADMIN_TOKEN: TOKEN, LOGIN_PERSIST_COOKIE: 'true' };
-    a = await startHarness({ env, routes: [probeRoutes] });
-    b = await startHarness({ env, routes: [probeRoutes] });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    if (redis) {
-      const keys = await redis.keys(`${KEY}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    }
-  });
-  beforeEach(async () => {
-    a.fake.reset();
-    b.fake.reset();
-    expiredKeys.clear();
-    await redis.del(KEY, `${KEY}:lock:${QQ_UIN}`);
-  });
+  const pair = redisPair();
+  beforeAll(() => ({ a, b, redis, key: KEY } = pair));
 
   it('a refresh made by one instance is used by the other (which never refreshes itself)', async () => {
     await redis.set(KEY, JSON.stringify(qqLogin()));

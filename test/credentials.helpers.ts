@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
 import type { FakeRoutes, MusicuHandler } from '../fake-upstream/fake-upstream';
 import { ROUTES } from '../fake-upstream/handlers';
+import { Harness, startHarness } from './support/harness';
 
 /**
  * Shared by the credentials specs. The probe endpoint is /getRanks (music.musicToplist.Toplist.GetDetail); the fake
@@ -43,3 +46,47 @@ export function qqLogin(createdAgoS = 100, extra: Record<string, unknown> = {}) 
   };
 }
 
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface RedisPair {
+  a: Harness;
+  b: Harness;
+  redis: Redis;
+  /** This run's credential key (and its lock keys below it): nothing else in the machine's Redis is touched. */
+  key: string;
+}
+
+/**
+ * Two gateway instances sharing one credential record in the machine's Redis (127.0.0.1:6379), each with its own fake
+ * upstream; registers the hooks that start them, reset both fakes and the record before each test, and clean up.
+ * With `logs`, instance a logs at info into it (emptied before each test).
+ */
+export function redisPair(options: { logs?: string[] } = {}): RedisPair {
+  const pair = { key: `test:credential:${randomBytes(6).toString('hex')}` } as RedisPair;
+  beforeAll(async () => {
+    pair.redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await pair.redis.connect();
+    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: pair.key, CREDENTIAL_SYNC_MS: '0', ADMIN_TOKEN: TOKEN, LOGIN_PERSIST_COOKIE: 'true' };
+    const logs = options.logs;
+    pair.a = await startHarness(logs ? { env: { ...env, LOG_LEVEL: 'info' }, routes: [probeRoutes], logs } : { env, routes: [probeRoutes] });
+    pair.b = await startHarness({ env, routes: [probeRoutes] });
+  });
+  afterAll(async () => {
+    await pair.a?.close();
+    await pair.b?.close();
+    if (pair.redis) {
+      const keys = await pair.redis.keys(`${pair.key}*`);
+      if (keys.length) await pair.redis.del(...keys);
+      await pair.redis.quit();
+    }
+  });
+  beforeEach(async () => {
+    pair.a.fake.reset();
+    pair.b.fake.reset();
+    expiredKeys.clear();
+    if (options.logs) options.logs.length = 0;
+    await pair.redis.del(pair.key, `${pair.key}:lock:${QQ_UIN}`);
+  });
+  return pair;
+}
