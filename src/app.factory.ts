@@ -11,6 +11,9 @@ import { installCacheFastLane } from './cache/cache-fast-lane';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { bodyParserError } from './common/all-exceptions.filter';
+import { AllowedMethods } from './common/allowed-methods';
+import { FORM_BODY, JSON_BODY, unsupportedBody } from './common/body-type';
+import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue } from './common/query-parser';
 import { addGatewayWideErrors } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
@@ -55,15 +58,27 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
   app.use(securityHeaders());
-  app.use(json({ limit: config.bodyLimit }), urlencoded({ extended: false, limit: config.bodyLimit }));
+  // Refused bodies end before the request logger runs, so each refusal is logged here (method, redacted URL, reason).
+  const logger = app.get(Logger);
+  const refuse = (req: Request, refused: GatewayError): GatewayError => {
+    logger.warn(`Request body refused (${refused.getStatus()} ${refused.message}): ${req.method} ${redactUrl(req.originalUrl)}`, 'Http');
+    return refused;
+  };
+  // A body the parsers below would skip is a 415 rather than an empty body (see unsupportedBody).
+  const routes = app.get(AllowedMethods);
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    const refused = unsupportedBody(req, routes);
+    next(refused && refuse(req, refused));
+  });
+  app.use(
+    json({ type: JSON_BODY, limit: config.bodyLimit }),
+    urlencoded({ type: FORM_BODY, extended: false, limit: config.bodyLimit }),
+  );
   // Nest turns body-parser's SyntaxError into a BadRequestException carrying the parser's message, which quotes the
   // start of the body (e.g. a cookie), before the exception filter sees it: give parser errors a fixed message here.
-  // These requests end before the request logger runs, so the refusal is logged here (method, redacted URL, reason).
-  const logger = app.get(Logger);
   app.use((err: unknown, req: Request, _res: Response, next: NextFunction) => {
     const refused = bodyParserError(err);
-    if (refused) logger.warn(`Request body refused (${refused.getStatus()} ${refused.message}): ${req.method} ${redactUrl(req.originalUrl)}`, 'Http');
-    next(refused ?? err);
+    next(refused ? refuse(req, refused) : err);
   });
   if (config.cors) app.enableCors({ origin: config.cors });
   app.useGlobalPipes(new GatewayValidationPipe());

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { Harness, startHarness } from './support/harness';
 
 /**
@@ -9,6 +10,21 @@ import { Harness, startHarness } from './support/harness';
 const ADMIN = 'admin-token-http-surface-1234';
 const SECRET = 'Q_H_L_SECRETsurface9876';
 const COOKIE_QUERY = `cookie=${encodeURIComponent(`uin=o123; qqmusic_key=${SECRET}`)}`;
+const SONG = '0039MnYb0qxYhV';
+
+/** A request over a plain socket, so no client adds a Content-Type of its own. */
+function rawPost(h: Harness, path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, h.url), { method: 'POST', headers: { 'Content-Length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 describe('A 404 names the method and path, never the query (which may hold the cookie)', () => {
   let h: Harness;
@@ -34,5 +50,69 @@ describe('A 404 names the method and path, never the query (which may hold the c
   it('a known path with another method still answers 405 with Allow, naming the path only', async () => {
     const res = await h.http().put(`/getRanks?${COOKIE_QUERY}`).expect(405);
     expect(res.body).toEqual({ error: 'Method PUT is not allowed on /getRanks; use GET, HEAD', errorCode: 'METHOD_NOT_ALLOWED' });
+  });
+});
+
+describe('POST bodies: a type the gateway does not read is refused with 415, not ignored', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    h = await startHarness({ logs, env: { LOG_LEVEL: 'info', ADMIN_TOKEN: ADMIN } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  const refused = (got: string) => ({ error: `Content-Type must be application/json (got ${got})`, errorCode: 'UNSUPPORTED_MEDIA_TYPE' });
+
+  it('every POST route (aliases included) answers a text/plain body with 415 UNSUPPORTED_MEDIA_TYPE, asking nothing upstream', async () => {
+    const doc = (await h.http().get('/docs-json').expect(200)).body;
+    const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
+    expect(posts).toEqual(expect.arrayContaining(['/checkMainLoginQr', '/checkAltLoginQr', '/batchGetSongInfo', '/batchGetSongLists', '/user/setCookie']));
+    expect(posts.length).toBeGreaterThanOrEqual(11);
+    // what the routes would have read as JSON: a valid body for each
+    const body = JSON.stringify({ songs: [[SONG]], disstids: ['7011264340'], qrsig: 'abc', uuid: 'abc', cookie: `uin=o123; qqmusic_key=${SECRET}` });
+    for (const path of posts) {
+      const res = await h.http().post(path).set('X-Admin-Token', ADMIN).set('Content-Type', 'text/plain').send(body);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 415, body: refused('text/plain') });
+    }
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('names the type sent, without its parameters: browser fetch\'s default, XML, none at all', async () => {
+    const body = JSON.stringify({ songs: [[SONG]] });
+    expect((await rawPost(h, '/batchGetSongInfo', body, { 'Content-Type': 'text/plain;charset=UTF-8' })).body).toEqual(refused('text/plain'));
+    expect((await rawPost(h, '/batchGetSongInfo', body, { 'Content-Type': 'Application/XML; charset=utf-8' })).body).toEqual(refused('application/xml'));
+    expect(await rawPost(h, '/batchGetSongInfo', body)).toEqual({ status: 415, body: refused('none') });
+    expect(await rawPost(h, '/batchGetSongInfo', body, { 'Content-Type': `x; ${SECRET}` })).toEqual({ status: 415, body: refused('an unreadable type') });
+    expect(h.fake.requests).toHaveLength(0);
+    const lines = logs.filter((l) => l.includes('Request body refused (415 Content-Type must be application/json'));
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    expect(logs.filter((l) => l.includes(SECRET))).toEqual([]);
+  });
+
+  it('JSON (any charset) is read as before: the songs asked for are answered', async () => {
+    const res = await rawPost(h, '/batchGetSongInfo', JSON.stringify({ songs: [[SONG]] }), { 'Content-Type': 'application/json; charset=utf-8' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(1);
+    expect(res.body.data[0].data.mid).toBe(SONG);
+  });
+
+  it('form-urlencoded bodies are still read (README: setCookie takes JSON or form; the login checks read qrsig/uuid from it)', async () => {
+    const set = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).type('form').send({ data: 'uin=o0123456789; qqmusic_key=Q_H_L_formkey' }).expect(200);
+    expect(set.body.data).toMatchObject({ set: true, hasMusicKey: true });
+    const qr = (await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string };
+    const check = await h.http().post('/checkMainLoginQr').type('form').send({ qrsig: qr.qrsig }).expect(200);
+    expect(check.body).toMatchObject({ isOk: false, state: 'waiting' });
+  });
+
+  it('an empty body of any type is no body: the route answers as without one', async () => {
+    const res = await rawPost(h, '/checkMainLoginQr', '', { 'Content-Type': 'text/plain' });
+    expect(res).toEqual({ status: 400, body: { error: 'qrsig is required', errorCode: 'BAD_REQUEST' } });
+  });
+
+  it('routing comes first: an unknown path is 404, another method 405, and a GET\'s body is still ignored', async () => {
+    await h.http().post('/nope').set('Content-Type', 'text/plain').send('hello').expect(404);
+    await h.http().put('/batchGetSongInfo').set('Content-Type', 'text/plain').send('hello').expect(405);
+    await h.http().get('/getRanks?topId=4&limit=2').set('Content-Type', 'text/plain').send('hello').expect(200);
   });
 });
