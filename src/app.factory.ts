@@ -58,6 +58,13 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
   app.use(securityHeaders());
+  // Every answer is no-store unless something sets its own: the response cache (public or private with max-age, on the
+  // catalogue answers it stores) or a handler. QR login sessions, /user/* and admin answers, batches and errors belong
+  // to one caller, and a caching reverse proxy must not hand them to another.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Refused bodies end before the request logger runs, so each refusal is logged here (method, redacted URL, reason).
   const logger = app.get(Logger);
   const refuse = (req: Request, refused: GatewayError): GatewayError => {

@@ -116,3 +116,61 @@ describe('POST bodies: a type the gateway does not read is refused with 415, not
     await h.http().get('/getRanks?topId=4&limit=2').set('Content-Type', 'text/plain').send('hello').expect(200);
   });
 });
+
+describe('Answers the response cache does not store are Cache-Control: no-store', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { CACHE_ENABLED: 'true', ADMIN_TOKEN: ADMIN } });
+  });
+  afterAll(() => h.close());
+
+  const USER_COOKIE = 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_5fakeMusicKeyAbc123';
+
+  it('login, /user/*, admin routes, POST batches, errors and 404s', async () => {
+    const qr = await h.http().get('/getMainLoginQr').expect(200);
+    const altQr = await h.http().get('/getAltLoginQr').expect(200);
+    const check = await h.http().post('/checkMainLoginQr').send({ qrsig: qr.body.qrsig }).expect(200);
+    const playlists = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie: USER_COOKIE });
+    const status = await h.http().get('/user/credential/status').set('X-Admin-Token', ADMIN).expect(200);
+    const getCookie = await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN);
+    const batch = await h.http().post('/batchGetSongInfo').send({ songs: [[SONG]] }).expect(200);
+    const badParam = await h.http().get('/getRanks?topId=abc').expect(400);
+    const notFound = await h.http().get('/nope').expect(404);
+    const badType = await h.http().post('/batchGetSongInfo').set('Content-Type', 'text/plain').send('x').expect(415);
+    const badJson = await h.http().post('/batchGetSongInfo').set('Content-Type', 'application/json').send('{bad').expect(400);
+    const answers = { qr, altQr, check, playlists, status, getCookie, batch, badParam, notFound, badType, badJson };
+    const cacheControl = Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.headers['cache-control']]));
+    expect(cacheControl).toEqual(Object.fromEntries(Object.keys(answers).map((name) => [name, 'no-store'])));
+  });
+
+  it('catalogue answers keep the cache\'s own; health and metrics keep theirs; /docs still loads', async () => {
+    const miss = await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+    expect(miss.headers['x-cache']).toBe('MISS');
+    expect(miss.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    const hit = await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    const bypass = await h.http().get('/getRanks?topId=4&limit=2').set('Cache-Control', 'no-cache').expect(200);
+    expect([bypass.headers['x-cache'], bypass.headers['cache-control']]).toEqual(['BYPASS', expect.stringMatching(/^public, max-age=\d+$/)]);
+    const own = await h.http().get('/getRanks?topId=4&limit=2').query({ cookie: USER_COOKIE }).expect(200);
+    expect([own.headers['x-cache'], own.headers['cache-control']]).toEqual(['MISS', expect.stringMatching(/^private, max-age=\d+$/)]);
+    const live = await h.http().get('/health/live').expect(200);
+    expect(live.headers['cache-control']).toMatch(/no-store/);
+    const metrics = await h.http().get('/metrics').expect(200);
+    expect(metrics.headers['cache-control']).toBe('no-store');
+    expect(metrics.text).toContain('gateway_http_requests_total');
+    expect((await h.http().get('/docs/').expect(200)).text).toContain('swagger');
+    expect((await h.http().get('/docs-json').expect(200)).body.openapi).toMatch(/^3\./);
+  });
+
+  it('with the cache off, catalogue answers are no-store too', async () => {
+    const off = await startHarness({ env: { CACHE_ENABLED: 'false' } });
+    try {
+      const res = await off.http().get('/getRanks?topId=4&limit=2').expect(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-cache']).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+});
