@@ -47,6 +47,32 @@ export function securityHeaders(): ReturnType<typeof helmet> {
   return helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
 }
 
+/** The methods the gateway answers (PUT, PATCH and DELETE are all 405): what a CORS preflight grants. */
+const CORS_METHODS = ['GET', 'HEAD', 'POST'];
+
+/**
+ * The response headers the gateway sends that a browser hides from scripts unless exposed (the CORS-safelisted ones,
+ * Cache-Control, Content-Type, Content-Length…, need nothing): the request id, the response cache's (X-Cache, ETag,
+ * Age; Warning on a stale copy), Retry-After (429, 503), the rate limiter's X-RateLimit-* (@nestjs/throttler, one
+ * unnamed throttler: no suffix), the legacy shape marker and a 405's Allow.
+ */
+const CORS_EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'X-Cache',
+  'ETag',
+  'Age',
+  'Warning',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-Response-Shape',
+  'Allow',
+];
+
+/** How long a browser may reuse a preflight's answer: 2 h, Chromium's cap (Firefox's is 24 h). */
+const CORS_MAX_AGE_S = 7200;
+
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('query parser', parseQueryFirstValue);
   app.set('trust proxy', config.trustProxy);
@@ -87,7 +113,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     const refused = bodyParserError(err);
     next(refused ? refuse(req, refused) : err);
   });
-  if (config.cors) app.enableCors({ origin: config.cors });
+  if (config.cors) app.enableCors({ origin: config.cors, methods: CORS_METHODS, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: CORS_MAX_AGE_S });
   app.useGlobalPipes(new GatewayValidationPipe());
   app.enableShutdownHooks();
   setUpDocs(app);

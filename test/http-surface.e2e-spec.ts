@@ -174,3 +174,49 @@ describe('Answers the response cache does not store are Cache-Control: no-store'
     }
   });
 });
+
+describe('CORS: browsers may read the headers the gateway sends; preflights offer only the methods it answers', () => {
+  let h: Harness;
+  const ORIGIN = 'https://app.example';
+  beforeAll(async () => {
+    h = await startHarness({ env: { CORS_ORIGINS: ORIGIN, CACHE_ENABLED: 'true', RATE_LIMIT: '10', TRUST_PROXY: '1' } });
+  });
+  afterAll(() => h.close());
+
+  const exposed = (res: { headers: Record<string, string> }) => (res.headers['access-control-expose-headers'] ?? '').split(/\s*,\s*/).filter(Boolean).map((n) => n.toLowerCase());
+
+  it('the preflight allows GET, HEAD, POST (PUT/PATCH/DELETE all answer 405) and may be cached for a while', async () => {
+    const pre = await h.http().options('/batchGetSongInfo').set('Origin', ORIGIN).set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'content-type');
+    expect(pre.status).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(pre.headers['access-control-allow-methods']).toBe('GET,HEAD,POST');
+    expect(Number(pre.headers['access-control-max-age'])).toBeGreaterThanOrEqual(600);
+    for (const method of ['put', 'patch', 'delete'] as const) await h.http()[method]('/batchGetSongInfo').set('Origin', ORIGIN).expect(405);
+  });
+
+  it('every gateway header that reaches a browser is exposed: caching, ids, rate limits, shape, retries, Allow', async () => {
+    const url = '/getRanks?topId=4&limit=2';
+    const miss = await h.http().get(url).set('Origin', ORIGIN).expect(200);
+    const hit = await h.http().get(url).set('Origin', ORIGIN).expect(200);
+    const legacy = await h.http().get(url).set('Origin', ORIGIN).set('X-Response-Shape', 'legacy').expect(200);
+    const wrongMethod = await h.http().put(url).set('Origin', ORIGIN).expect(405);
+    const error = await h.http().get('/getRanks?topId=abc').set('Origin', ORIGIN).expect(400);
+    // The headers these answers really carry that CORS hides unless exposed (the safelisted ones need nothing).
+    const SAFELISTED = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);
+    const NOT_FOR_SCRIPTS = /^(access-control-|vary$|connection$|keep-alive$|date$|content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-content-type-options|x-dns-prefetch-control|x-download-options|x-frame-options|x-permitted-cross-domain-policies|x-xss-protection)/;
+    const sent = new Set<string>();
+    for (const res of [miss, hit, legacy, wrongMethod, error]) {
+      for (const name of Object.keys(res.headers)) if (!SAFELISTED.has(name) && !NOT_FOR_SCRIPTS.test(name)) sent.add(name);
+      expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+    }
+    expect([...sent].sort()).toEqual(['age', 'allow', 'etag', 'x-cache', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id', 'x-response-shape']);
+    for (const res of [miss, hit, legacy, wrongMethod, error]) expect(exposed(res)).toEqual(expect.arrayContaining([...sent]));
+    // and on rarer answers: Retry-After on a 429 (or 503), Warning on a stale copy (test/cache.e2e-spec.ts); nothing else
+    let limited;
+    for (let i = 0; i < 20 && limited?.status !== 429; i++) limited = await h.http().get('/getRanks?topId=abc').set('Origin', ORIGIN);
+    expect(limited?.status).toBe(429);
+    expect(limited?.headers['retry-after']).toEqual(expect.any(String));
+    expect(exposed(limited!)).toContain('retry-after');
+    expect(exposed(miss).sort()).toEqual([...sent, 'retry-after', 'warning'].sort());
+  });
+});
