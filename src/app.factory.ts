@@ -104,7 +104,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     next(refused && refuse(req, refused));
   });
   app.use(
-    json({ type: JSON_BODY, limit: config.bodyLimit }),
+    // strict: false parses any JSON value, so a body that is valid JSON but no object (null, "x", 1) is refused as
+    // such by GatewayValidationPipe, not reported as invalid JSON.
+    json({ type: JSON_BODY, strict: false, limit: config.bodyLimit }),
     urlencoded({ type: FORM_BODY, extended: false, limit: config.bodyLimit }),
   );
   // Nest turns body-parser's SyntaxError into a BadRequestException carrying the parser's message, which quotes the

@@ -220,3 +220,31 @@ describe('CORS: browsers may read the headers the gateway sends; preflights offe
     expect(exposed(miss).sort()).toEqual([...sent, 'retry-after', 'warning'].sort());
   });
 });
+
+describe('A body that is valid JSON but no object is named for what it is', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { ADMIN_TOKEN: ADMIN } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it.each(['null', '"x"', '[]', `[["${SONG}"]]`, '42', 'true'])('every POST route answers %s with 400 "Request body must be a JSON object"', async (body) => {
+    const doc = (await h.http().get('/docs-json').expect(200)).body;
+    const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
+    expect(posts.length).toBeGreaterThanOrEqual(11);
+    h.fake.reset();
+    for (const path of posts) {
+      const res = await h.http().post(path).set('X-Admin-Token', ADMIN).set('Content-Type', 'application/json').send(body);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { error: 'Request body must be a JSON object', errorCode: 'BAD_REQUEST' } });
+    }
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('invalid JSON is still "not valid JSON"; an empty JSON body is still an empty object (the field is named)', async () => {
+    const bad = await h.http().post('/checkMainLoginQr').set('Content-Type', 'application/json').send('{"qrsig": ').expect(400);
+    expect(bad.body).toEqual({ error: 'Request body is not valid JSON', errorCode: 'BAD_REQUEST' });
+    const empty = await h.http().post('/checkMainLoginQr').set('Content-Type', 'application/json').send('').expect(400);
+    expect(empty.body).toEqual({ error: 'qrsig is required', errorCode: 'BAD_REQUEST' });
+  });
+});
