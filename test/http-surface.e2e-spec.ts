@@ -1,4 +1,6 @@
 import { request as httpRequest } from 'node:http';
+import { playlistsState } from '../fake-upstream/handlers/playlists';
+import { singersState } from '../fake-upstream/handlers/singers';
 import { Harness, startHarness } from './support/harness';
 
 /**
@@ -246,5 +248,48 @@ describe('A body that is valid JSON but no object is named for what it is', () =
     expect(bad.body).toEqual({ error: 'Request body is not valid JSON', errorCode: 'BAD_REQUEST' });
     const empty = await h.http().post('/checkMainLoginQr').set('Content-Type', 'application/json').send('').expect(400);
     expect(empty.body).toEqual({ error: 'qrsig is required', errorCode: 'BAD_REQUEST' });
+  });
+
+});
+
+describe('An upstream business code is named once, in the answer and the log', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    h = await startHarness({ logs, env: { LOG_LEVEL: 'warn' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.fake.reset();
+    logs.length = 0;
+  });
+
+  it('a code without a known meaning: "upstream code N", not "upstream code N (code N)"', async () => {
+    h.fake.fault({ kind: 'business', code: 500001 }, { module: 'MvService.MvInfoProServer' });
+    const res = await h.http().get('/getSingerMv?singermid=0025NhlN2yWrP4&limit=3').expect(502);
+    expect(res.body).toEqual({
+      error: 'Upstream MvService.MvInfoProServer.GetSingerMvList failed: upstream code 500001',
+      errorCode: 'UPSTREAM_ERROR',
+      upstreamCode: 500001,
+    });
+    const failures = logs.filter((l) => l.includes('Upstream call failed'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/business code 500001 after 1 attempt in/);
+  });
+
+  it('a code with a meaning says it, and the code, once', async () => {
+    h.fake.fault({ kind: 'business', code: 2001 }, { module: 'MvService.MvInfoProServer' });
+    const res = await h.http().get('/getSingerMv?singermid=0025NhlN2yWrP4&limit=3').expect(503);
+    expect(res.body.error).toBe('Upstream MvService.MvInfoProServer.GetSingerMvList failed: rate limited by upstream (code 2001)');
+    expect(logs.filter((l) => l.includes('Upstream call failed'))[0]).toMatch(/business code 2001 \(rate limited by upstream\) after/);
+  });
+
+  it('a CGI\'s business code reads the same way (JSON and XML CGIs)', async () => {
+    playlistsState(h.fake.state).failingCategories.set(10000000, -500);
+    const lists = await h.http().get('/getSongLists').expect(502);
+    expect(lists.body).toEqual({ error: 'Upstream fcg_get_diss_by_tag.fcg failed: upstream code -500', errorCode: 'UPSTREAM_ERROR', upstreamCode: -500 });
+    singersState(h.fake.state).descXml = '<?xml version="1.0"?><result><code>-100</code></result>';
+    const desc = await h.http().get('/getSingerDesc?singermid=0025NhlN2yWrP4').expect(502);
+    expect(desc.body).toEqual({ error: 'Upstream fcg_get_singer_desc.fcg failed: upstream code -100', errorCode: 'UPSTREAM_ERROR', upstreamCode: -100 });
   });
 });
