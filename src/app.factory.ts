@@ -11,6 +11,9 @@ import { installCacheFastLane } from './cache/cache-fast-lane';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { bodyParserError } from './common/all-exceptions.filter';
+import { AllowedMethods } from './common/allowed-methods';
+import { FORM_BODY, JSON_BODY, unsupportedBody } from './common/body-type';
+import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue } from './common/query-parser';
 import { addGatewayWideErrors } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
@@ -44,6 +47,32 @@ export function securityHeaders(): ReturnType<typeof helmet> {
   return helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
 }
 
+/** The methods the gateway answers (PUT, PATCH and DELETE are all 405): what a CORS preflight grants. */
+const CORS_METHODS = ['GET', 'HEAD', 'POST'];
+
+/**
+ * The response headers the gateway sends that a browser hides from scripts unless exposed (the CORS-safelisted ones,
+ * Cache-Control, Content-Type, Content-Length…, need nothing): the request id, the response cache's (X-Cache, ETag,
+ * Age; Warning on a stale copy), Retry-After (429, 503), the rate limiter's X-RateLimit-* (@nestjs/throttler, one
+ * unnamed throttler: no suffix), the legacy shape marker and a 405's Allow.
+ */
+const CORS_EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'X-Cache',
+  'ETag',
+  'Age',
+  'Warning',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-Response-Shape',
+  'Allow',
+];
+
+/** How long a browser may reuse a preflight's answer: 2 h, Chromium's cap (Firefox's is 24 h). */
+const CORS_MAX_AGE_S = 7200;
+
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('query parser', parseQueryFirstValue);
   app.set('trust proxy', config.trustProxy);
@@ -55,17 +84,38 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
   app.use(securityHeaders());
-  app.use(json({ limit: config.bodyLimit }), urlencoded({ extended: false, limit: config.bodyLimit }));
+  // Every answer is no-store unless something sets its own: the response cache (public or private with max-age, on the
+  // catalogue answers it stores) or a handler. QR login sessions, /user/* and admin answers, batches and errors belong
+  // to one caller, and a caching reverse proxy must not hand them to another.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  // Refused bodies end before the request logger runs, so each refusal is logged here (method, redacted URL, reason).
+  const logger = app.get(Logger);
+  const refuse = (req: Request, refused: GatewayError): GatewayError => {
+    logger.warn(`Request body refused (${refused.getStatus()} ${refused.message}): ${req.method} ${redactUrl(req.originalUrl)}`, 'Http');
+    return refused;
+  };
+  // A body the parsers below would skip is a 415 rather than an empty body (see unsupportedBody).
+  const routes = app.get(AllowedMethods);
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    const refused = unsupportedBody(req, routes);
+    next(refused && refuse(req, refused));
+  });
+  app.use(
+    // strict: false parses any JSON value, so a body that is valid JSON but no object (null, "x", 1) is refused as
+    // such by GatewayValidationPipe, not reported as invalid JSON.
+    json({ type: JSON_BODY, strict: false, limit: config.bodyLimit }),
+    urlencoded({ type: FORM_BODY, extended: false, limit: config.bodyLimit }),
+  );
   // Nest turns body-parser's SyntaxError into a BadRequestException carrying the parser's message, which quotes the
   // start of the body (e.g. a cookie), before the exception filter sees it: give parser errors a fixed message here.
-  // These requests end before the request logger runs, so the refusal is logged here (method, redacted URL, reason).
-  const logger = app.get(Logger);
   app.use((err: unknown, req: Request, _res: Response, next: NextFunction) => {
     const refused = bodyParserError(err);
-    if (refused) logger.warn(`Request body refused (${refused.getStatus()} ${refused.message}): ${req.method} ${redactUrl(req.originalUrl)}`, 'Http');
-    next(refused ?? err);
+    next(refused ? refuse(req, refused) : err);
   });
-  if (config.cors) app.enableCors({ origin: config.cors });
+  if (config.cors) app.enableCors({ origin: config.cors, methods: CORS_METHODS, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: CORS_MAX_AGE_S });
   app.useGlobalPipes(new GatewayValidationPipe());
   app.enableShutdownHooks();
   setUpDocs(app);

@@ -211,6 +211,9 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s w
       if (what === '1 MB query') expect([414, 431]).toContain(o.status);
       if (what === 'over the body limit') expect(o).toMatchObject({ status: 413, body: { errorCode: 'PAYLOAD_TOO_LARGE' } });
       if (what === 'invalid JSON') expect(o.status).toBe(400);
+      if (what === 'JSON null' || what === 'JSON array' || what === 'JSON string') {
+        expect(o).toMatchObject({ status: 400, body: { error: 'Request body must be a JSON object', errorCode: 'BAD_REQUEST' } });
+      }
     }
   });
 });

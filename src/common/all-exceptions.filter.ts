@@ -42,7 +42,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
-    if (exception instanceof NotFoundException) exception = this.wrongMethod(host.switchToHttp().getRequest<Request>()) ?? exception;
+    if (exception instanceof NotFoundException) exception = this.noRoute(host.switchToHttp().getRequest<Request>(), exception);
     // The rate limiter has already set Retry-After on the response: the message repeats it.
     const [status, body, headers] =
       exception instanceof ThrottlerException ? describeRateLimit(res.getHeader('Retry-After')) : describeError(exception);
@@ -52,7 +52,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
     res.status(status).json(body);
   }
 
-  /** No route matched (Nest's NotFoundException), but the path has routes for other methods: a 405 with `Allow`. */
+  /**
+   * No route matched. Nest's router says `Cannot <METHOD> <url>` with the whole URL, query included, which may hold
+   * the caller's cookie or a token: the answer names the method and path only (as the admin routes' 404 does), or is a
+   * 405 when the path has routes for other methods. Any other NotFoundException is left as it is.
+   */
+  private noRoute(req: Request, exception: NotFoundException): HttpException {
+    if (!exception.message.startsWith(`Cannot ${req.method} `)) return exception;
+    return this.wrongMethod(req) ?? new GatewayError(HttpStatus.NOT_FOUND, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`);
+  }
+
+  /** The path has routes for other methods: a 405 with `Allow`. */
   private wrongMethod(req: Request): GatewayError | undefined {
     const allowed = this.allowedMethods?.allowed(req.path);
     if (!allowed || allowed.includes(req.method)) return undefined;

@@ -14,8 +14,10 @@ export const validationOptions: ValidationPipeOptions = {
 };
 
 /**
- * The global ValidationPipe, plus one rule for JSON bodies: a top-level `null` means the field is absent, so the
- * DTO's default applies (or its "required" message names it) instead of null slipping past `@IsOptional`.
+ * The global ValidationPipe, plus two rules for JSON bodies: the body must be an object (the parser takes any JSON
+ * value, so `null`, `"x"` or `[]` are named for what they are rather than "not valid JSON" or Nest's "Validation failed
+ * (object is expected)"; no body at all stays an empty one), and a top-level `null` field means the field is absent,
+ * so the DTO's default applies (or its "required" message names it) instead of null slipping past `@IsOptional`.
  */
 export class GatewayValidationPipe extends ValidationPipe {
   constructor() {
@@ -23,16 +25,21 @@ export class GatewayValidationPipe extends ValidationPipe {
   }
 
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.data === undefined && value !== undefined && !isPlainObject(value)) {
+      throw new BadRequestException('Request body must be a JSON object');
+    }
     // Nest's and class-transformer's walks are recursive: a few KB of `[[[[…]]]]` would overflow the stack (a 500).
     if (metadata.type === 'body' && nestingDepth(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
       throw new BadRequestException(`Request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels)`);
     }
-    if (metadata.type === 'body' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    if (metadata.type === 'body' && isPlainObject(value)) {
       value = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
     }
     return super.transform(value, metadata);
   }
 }
+
+const isPlainObject = (value: unknown): value is object => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Deeper than any body the gateway accepts (its deepest, batchGetSongInfo's `songs`, is 3 levels). */
 const MAX_BODY_DEPTH = 32;

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
-import { describeCode, MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
+import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
+import { businessError, warrantsFallback } from '../upstream/upstream.errors';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
 import {
   buildImageUrl,
@@ -124,10 +124,7 @@ export class DiscoverService {
     if (errors.length === Object.keys(RECOMMEND_CALLS).length) {
       // Nothing usable at all: fail like a plain musicu call would, with the first key's code.
       const { code, module } = errors[0];
-      throw new UpstreamError('business', `Upstream ${module} failed: ${describeCode(code)} (code ${code})`, 'u', {
-        upstreamCode: code,
-        target: module,
-      });
+      throw businessError(code, module);
     }
     if (errors.length) this.logger.warn(`getRecommend: ${errors.map((e) => `${e.key}=${e.code}`).join(', ')} failed`);
     return envelope(data, raw);

@@ -1,8 +1,8 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
-import { describeCode, MusicuCall, newUuid, UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError } from '../upstream/upstream.errors';
+import { MusicuCall, newUuid, UpstreamHttp } from '../upstream/upstream-http.service';
+import { businessError, describeCode, UpstreamError } from '../upstream/upstream.errors';
 import { GetMvByTagQuery, GetMvPlayQuery, GetMvQuery, MV_TAG_AREAS } from './dto/mv.dto';
 import {
   countPlayUrls,
@@ -99,7 +99,7 @@ export class MvService {
       primaryCode = err.details.upstreamCode ?? -1;
     }
     if (primaryCode !== 0) {
-      this.logger.warn(`MvUrlProxy.GetMvUrls failed (${describeCode(primaryCode)}); trying gosrf.Stream.MvUrlProxy`);
+      this.logger.warn(`MvUrlProxy.GetMvUrls failed: ${describeCode(primaryCode)}; trying gosrf.Stream.MvUrlProxy`);
       const calls: Record<string, MusicuCall> = {
         // CONTRACT §12 fallback = the refs' call (SJ); `request_typet` really is upstream's spelling.
         getMvUrl: { module: 'gosrf.Stream.MvUrlProxy', method: 'GetMvUrls', param: { vids: [vid], request_typet: 10001 } },
@@ -133,8 +133,5 @@ export class MvService {
 /** A key's data, or the same business error `upstream.musicu` would have thrown. */
 function requireKey(result: { code: number; data: any }, target: string): any {
   if (result.code === 0) return result.data;
-  throw new UpstreamError('business', `Upstream ${target} failed: ${describeCode(result.code)} (code ${result.code})`, 'u', {
-    upstreamCode: result.code,
-    target,
-  });
+  throw businessError(result.code, target);
 }

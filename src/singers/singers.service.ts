@@ -4,7 +4,7 @@ import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { ANDROID_RETRY } from '../upstream/android-comm';
 import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
+import { businessError, UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import {
   GetSingerListQuery,
   GetSingerMvQuery,
@@ -96,12 +96,7 @@ export class SingersService {
         target: 'fcg_get_singer_desc.fcg',
       });
     }
-    if (parsed.code !== 0) {
-      throw new UpstreamError('business', `Upstream fcg_get_singer_desc.fcg failed (code ${parsed.code})`, 'c', {
-        upstreamCode: parsed.code,
-        target: 'fcg_get_singer_desc.fcg',
-      });
-    }
+    if (parsed.code !== 0) throw businessError(parsed.code, 'fcg_get_singer_desc.fcg', 'c');
     return envelope({ singerMID: q.singermid, ...mapSingerDesc(parsed.info) }, text);
   }
 

@@ -1,5 +1,5 @@
 /** Small helpers for c.y.qq.com CGI calls shared by the feature services (playlists, search, legacy). */
-import { UpstreamError } from './upstream.errors';
+import { businessError, UpstreamError } from './upstream.errors';
 
 /** The commonParams the refs send to c.y.qq.com CGIs (CONTRACT §1.2), minus SJ's constant g_tk. */
 export const CGI_COMMON = {
@@ -17,5 +17,5 @@ export const CGI_COMMON = {
 export function cgiBusinessError(raw: any, target: string): UpstreamError | undefined {
   const code = Number(raw?.code ?? 0);
   if (!raw || typeof raw !== 'object' || !Number.isFinite(code) || code === 0) return undefined;
-  return new UpstreamError('business', `Upstream ${target} failed: upstream code ${code}`, 'c', { upstreamCode: code, target });
+  return businessError(code, target, 'c');
 }

@@ -9,7 +9,7 @@ import { CookieFileService } from '../config/cookie-file.service';
 import { cookieUin, hash33, isHeaderSafe, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { requestContext } from '../common/request-context';
-import { RequestAbortedError, ShuttingDownError, UpstreamError } from './upstream.errors';
+import { businessError, describeCode, RequestAbortedError, ShuttingDownError, UPSTREAM_CODE_MESSAGES, UpstreamError } from './upstream.errors';
 import { zzcSign } from './zzc-sign';
 import { looksLikeRefusal, parseJsonOrJsonp } from './parse';
 import { MetricsService } from '../metrics/metrics.service';
@@ -143,16 +143,6 @@ export interface StoredCredentialProvider {
 
 /** musicu's "signature required" (CONTRACT §10 item 3): the call is asked again on musics.fcg, signed. */
 const SIGNATURE_REQUIRED = 2000;
-
-/** Upstream business codes (CONTRACT §1.4) that mean something a client can act on. */
-export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
-  1000: 'login expired or missing',
-  104400: 'credential invalid',
-  104401: 'credential invalid',
-  2000: 'signature required or invalid',
-  2001: 'rate limited by upstream',
-  20274: 'too many devices on this account',
-};
 
 /** One upstream call as its failure line reports it (UpstreamHttp.failed). */
 interface CallRecord {
@@ -710,17 +700,6 @@ export const gtkOf = (cookie: string): number => {
 /** A v4 UUID for upstream calls that want one (ui, guid). */
 export const newUuid = (): string => randomUUID();
 
-export function describeCode(code: number): string {
-  return UPSTREAM_CODE_MESSAGES[code] ?? `upstream code ${code}`;
-}
-
-function businessError(code: number, target: string, host: UpstreamHost = 'u'): UpstreamError {
-  return new UpstreamError('business', `Upstream ${target} failed: ${describeCode(code)} (code ${code})`, host, {
-    upstreamCode: code,
-    target,
-  });
-}
-
 /** A CGI body's top-level code when it is an auth failure (c6 homepage answers `{code:1000}` for a dead login). */
 function authCodeOfBody(raw: unknown): number | undefined {
   const code = raw && typeof raw === 'object' ? Number((raw as { code?: unknown }).code) : NaN;
@@ -749,8 +728,10 @@ function failureWords(error: UpstreamError, transportCode: string | undefined): 
       return `unreachable (${transportCode ?? 'error'})`;
     case 'bad_status':
       return `bad status ${status}`;
-    case 'business':
-      return `business code ${upstreamCode} (${describeCode(upstreamCode ?? 0)})`;
+    case 'business': {
+      const meaning = UPSTREAM_CODE_MESSAGES[upstreamCode ?? 0];
+      return `business code ${upstreamCode}${meaning ? ` (${meaning})` : ''}`;
+    }
     case 'circuit_open':
       return 'circuit open';
     default:

@@ -31,6 +31,27 @@ export class ShuttingDownError extends Error {
   }
 }
 
+/** Upstream business codes (CONTRACT §1.4) that mean something a client can act on. */
+export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
+  1000: 'login expired or missing',
+  104400: 'credential invalid',
+  104401: 'credential invalid',
+  2000: 'signature required or invalid',
+  2001: 'rate limited by upstream',
+  20274: 'too many devices on this account',
+};
+
+/** A business code in words, naming the code once: 'rate limited by upstream (code 2001)', or 'upstream code 500001'. */
+export function describeCode(code: number): string {
+  const meaning = UPSTREAM_CODE_MESSAGES[code];
+  return meaning ? `${meaning} (code ${code})` : `upstream code ${code}`;
+}
+
+/** What a call to `target` answering business code `code` throws: 'Upstream <target> failed: <describeCode>'. */
+export function businessError(code: number, target: string, host: UpstreamHost = 'u'): UpstreamError {
+  return new UpstreamError('business', `Upstream ${target} failed: ${describeCode(code)}`, host, { upstreamCode: code, target });
+}
+
 /** Codes about the account or our quota: another module would fail the same way, so no fallback call is tried. */
 const ACCOUNT_OR_QUOTA_CODES = new Set([1000, 104400, 104401, 2001, 20274]);
 

@@ -1,8 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
-import { describeCode, UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError } from '../upstream/upstream.errors';
+import { UpstreamHttp } from '../upstream/upstream-http.service';
+import { businessError, UpstreamError } from '../upstream/upstream.errors';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
 import {
@@ -82,8 +82,7 @@ export class UserService {
       throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_EXPIRED', message, { upstreamCode: code });
     }
     if (GLOBAL_CODES.has(code)) {
-      const message = `Upstream fcg_get_profile_homepage.fcg failed: ${describeCode(code)} (code ${code})`;
-      throw new UpstreamError('business', message, 'c6', { upstreamCode: code, target: 'fcg_get_profile_homepage.fcg' });
+      throw businessError(code, 'fcg_get_profile_homepage.fcg', 'c6');
     }
     if (code !== 0 || !hasCreator(raw.data)) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'USER_NOT_FOUND', `No QQ Music user with uin ${uin}`, {
