@@ -70,8 +70,7 @@ export class LegacyController {
   @ApiAdminToken()
   @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
   @ApiErrorResponses(
-    { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), a character that is not printable ASCII, not `name=value` pairs, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), a character that is not printable ASCII or not `name=value` pairs.', errorCodes: ['BAD_REQUEST'] },
     ...ADMIN_ERRORS,
     { status: 500, description: 'The cookie file (or Redis) could not be written; only this instance uses the new cookie, until it restarts.', errorCodes: ['COOKIE_WRITE_FAILED'] },
   )

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
+import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
 import { AltLoginService } from './alt-login.service';
 import { CheckAltLoginBody, CheckMainLoginBody } from './dto/check-login.dto';
 import { MainLoginService } from './main-login.service';
@@ -28,6 +28,7 @@ const LOGIN_EXCHANGE_ERRORS = [
   { status: 502, description: 'Login exchange refused (any other code) or its answer lacks the credential.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_NO_CREDENTIAL'] },
   { status: 504, description: 'A step of the login chain timed out.', errorCodes: ['LOGIN_TIMEOUT'] },
   502,
+  UPSTREAM_UNAVAILABLE,
 ];
 
 @ApiTags('login')
@@ -48,6 +49,7 @@ export class LoginController {
     { status: 502, description: 'ptqrshow failed or set no qrsig cookie.', errorCodes: ['LOGIN_QR_FETCH_FAILED', 'LOGIN_NO_QRSIG'] },
     { status: 504, description: 'ptqrshow did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
     502,
+    UPSTREAM_UNAVAILABLE,
   )
   getMainLoginQr() {
     return this.main.getQr();
@@ -68,8 +70,7 @@ export class LoginController {
     session: SESSION_EXAMPLE,
   })
   @ApiErrorResponses(
-    { status: 400, description: 'qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig), or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig).', errorCodes: ['BAD_REQUEST'] },
     ...LOGIN_EXCHANGE_ERRORS,
     {
       status: 502,
@@ -91,6 +92,7 @@ export class LoginController {
     { status: 502, description: 'The WeChat login page failed or held no uuid, or the QR image failed.', errorCodes: ['LOGIN_QR_PAGE_FAILED', 'LOGIN_NO_UUID', 'LOGIN_QR_FETCH_FAILED'] },
     { status: 504, description: 'WeChat did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
     502,
+    UPSTREAM_UNAVAILABLE,
   )
   getAltLoginQr() {
     return this.alt.getQr();
@@ -108,8 +110,7 @@ export class LoginController {
   @ApiBody({ type: CheckAltLoginBody, description: 'JSON body.', examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d' } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' })
   @ApiErrorResponses(
-    { status: 400, description: 'uuid missing or malformed, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'uuid missing or malformed.', errorCodes: ['BAD_REQUEST'] },
     ...LOGIN_EXCHANGE_ERRORS,
     {
       status: 502,

@@ -115,8 +115,7 @@ export class MusicController {
     { song_mid: '', song_id: '1', ok: false, error: 'No song found for songid 1', errorCode: 'SONG_NOT_FOUND' },
   ])
   @ApiErrorResponses(
-    { status: 400, description: 'Invalid `songs`, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'Invalid `songs`.', errorCodes: ['BAD_REQUEST'] },
   )
   batchGetSongInfo(@Body() body: BatchGetSongInfoBody) {
     return this.music.batchGetSongInfo(body);
