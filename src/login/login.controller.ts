@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
 import { AltLoginService } from './alt-login.service';
-import { CheckAltLoginBody, CheckMainLoginBody } from './dto/check-login.dto';
+import { CheckAltLoginBody, CheckMainLoginBody, EXAMPLE_PTQRTOKEN, EXAMPLE_QRSIG } from './dto/check-login.dto';
 import { MainLoginService } from './main-login.service';
 
 /** Every login path: the spec's names, their /user/ aliases, and the refs' real-name aliases (QQ / WX). */
@@ -44,7 +44,7 @@ export class LoginController {
     summary: 'New QQ (Main) login QR code',
     description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken) to the check. No parameters. ${ALIASES}`,
   })
-  @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig }`.', { img: 'data:image/png;base64,iVBORw0KGgo…', ptqrtoken: '1402397463', qrsig: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK' })
+  @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig }`.', { img: 'data:image/png;base64,iVBORw0KGgo…', ptqrtoken: EXAMPLE_PTQRTOKEN, qrsig: EXAMPLE_QRSIG })
   @ApiErrorResponses(
     { status: 502, description: 'ptqrshow failed or set no qrsig cookie.', errorCodes: ['LOGIN_QR_FETCH_FAILED', 'LOGIN_NO_QRSIG'] },
     { status: 504, description: 'ptqrshow did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
@@ -63,7 +63,7 @@ export class LoginController {
       'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
       `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE} ${ALIASES}`,
   })
-  @ApiBody({ type: CheckMainLoginBody, description: 'JSON body.', examples: { poll: { value: { qrsig: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK', ptqrtoken: '1402397463' } } } })
+  @ApiBody({ type: CheckMainLoginBody, description: 'JSON body.', examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', {
     isOk: true,
     message: '登录成功',
