@@ -461,9 +461,12 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
       expectDocumented('post', '/batchGetSongInfo', await h.http().get('/batchGetSongInfo').expect(405), ['Allow']);
     });
 
-    it('400 for a caller\'s cookie it cannot send on, on a route without parameters', async () => {
+    it('400 for a caller\'s cookie it cannot send on or an unknown shape, on a route without parameters', async () => {
       const res = await h.http().get('/getHotkey?cookie=uin%3D1%01').expect(400);
       expectDocumented('get', '/getHotkey', res);
+      const shape = await h.http().get('/getHotkey?shape=legacyy').expect(400);
+      expectDocumented('get', '/getHotkey', shape);
+      expect(doc.paths['/getHotkey'].get.responses['400'].description).toMatch(/X-Response-Shape/);
     });
 
     it('415 UNSUPPORTED_MEDIA_TYPE and 413 PAYLOAD_TOO_LARGE for a body', async () => {

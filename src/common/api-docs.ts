@@ -63,13 +63,15 @@ const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREA
 
 /**
  * What every route can answer whatever its own decorators say (see addGatewayWideErrors): 400 for a caller's cookie
- * that cannot be sent on (RequestContextMiddleware, every route), 405 for its path asked with another method, 429 from
+ * that cannot be sent on (RequestContextMiddleware) or an unknown response shape (legacyRewrite), 405 for its path asked with another method, 429 from
  * the rate limiter, 500 for a failure the gateway did not foresee.
  */
 const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
   400: {
     status: 400,
-    description: 'The caller\'s cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1.',
+    description:
+      'The caller\'s cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, ' +
+      'or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized).',
     errorCodes: ['BAD_REQUEST'],
   },
   405: {
