@@ -36,6 +36,9 @@ WeChat (Alt) login:
   curl -s ${url}/getAltLoginQr                                    # note uuid
   curl -s '${origins.wxLp}/__demo/scan?action=confirm&uuid=<uuid>'   # scan|confirm|cancel|expire
   curl -s -X POST ${url}/checkAltLoginQr -H 'Content-Type: application/json' -d '{"uuid":"<uuid>"}'
+
+Use the session (either login):
+  curl -s -H 'X-Custom-Cookie: <session.cookie>' '${url}/user/getUserPlaylists?uin=<session.uin>'
 `);
   closeOnSignal(demo);
 });
@@ -51,12 +54,22 @@ async function walk(url: string, ptlogin: string, wxLp: string): Promise<void> {
   await fetch(`${ptlogin}/__demo/scan?action=scan&qrsig=${encodeURIComponent(qr.qrsig)}`);
   show('POST /checkMainLoginQr (scanned)', await post('/checkMainLoginQr', { qrsig: qr.qrsig, ptqrtoken: qr.ptqrtoken }));
   await fetch(`${ptlogin}/__demo/scan?action=confirm&qrsig=${encodeURIComponent(qr.qrsig)}`);
-  show('POST /checkMainLoginQr (confirmed)', await post('/checkMainLoginQr', { qrsig: qr.qrsig }));
+  const qq = await post('/checkMainLoginQr', { qrsig: qr.qrsig });
+  show('POST /checkMainLoginQr (confirmed)', qq);
+  await useSession(qq.session);
 
   const wx = (await (await fetch(`${url}/getAltLoginQr`)).json()) as { uuid: string };
   show('GET /getAltLoginQr', wx);
   await fetch(`${wxLp}/__demo/scan?action=scan&uuid=${wx.uuid}`);
   show('POST /checkAltLoginQr (scanned)', await post('/checkAltLoginQr', { uuid: wx.uuid }));
   await fetch(`${wxLp}/__demo/scan?action=confirm&uuid=${wx.uuid}`);
-  show('POST /checkAltLoginQr (confirmed)', await post('/checkAltLoginQr', { uuid: wx.uuid }));
+  const alt = await post('/checkAltLoginQr', { uuid: wx.uuid });
+  show('POST /checkAltLoginQr (confirmed)', alt);
+  await useSession(alt.session);
+
+  async function useSession(session: { uin: string; cookie: string } | undefined): Promise<void> {
+    if (!session) return;
+    const res = await fetch(`${url}/user/getUserPlaylists?uin=${encodeURIComponent(session.uin)}`, { headers: { 'X-Custom-Cookie': session.cookie } });
+    show(`GET /user/getUserPlaylists?uin=${session.uin} (the session)`, await res.json());
+  }
 }

@@ -167,6 +167,22 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s w
     }
   }, PROPERTY_TIMEOUT_MS);
 
+  it('a whole number too large for its integer parameter is refused (400 naming it), never answered with another number', async () => {
+    // /user/getUserAvatar's size is any number > 0 (spec) and only ever sent on snapped to 40, 100, 140 or 640.
+    const ints = names.filter((n) => e.params[n].kind === 'int' && !(e.path === '/user/getUserAvatar' && n === 'size'));
+    for (const n of ints) {
+      for (const v of ['99999999999999999999', '9007199254740993', '2147483648']) {
+        if (e.method === 'GET') {
+          const res = await harness.http().get(e.path).query({ ...e.example, [n]: v });
+          expect({ param: n, v, status: res.status, names: String(res.body.error).startsWith(`${n} `) }).toEqual({ param: n, v, status: 400, names: true });
+        } else {
+          const res = await harness.http().post(e.path).send({ ...e.example, [n]: v });
+          expect({ param: n, v, status: res.status, names: String(res.body.error).startsWith(`${n} `) }).toEqual({ param: n, v, status: 400, names: true });
+        }
+      }
+    }
+  });
+
   it('fixed hostile shapes: CR/LF, 1 MB values, unicode, array forms, invalid bodies', async () => {
     const cases: [string, () => any][] = [];
     const target = names[0];

@@ -357,6 +357,33 @@ describe('default shape (normalised) and the per-request switch', () => {
     expect(play.body.data.playUrl[MID].url).toMatch(/^https?:\/\//);
   });
 
+  it.each([
+    ['?shape=legacyy', (r: any) => r.query({ shape: 'legacyy' }), 'shape must be one of legacy, normalised (or normalized)'],
+    ['?shape=raw', (r: any) => r.query({ shape: 'raw' }), 'shape must be one of legacy, normalised (or normalized)'],
+    ['X-Response-Shape: weird', (r: any) => r.set('X-Response-Shape', 'weird'), 'X-Response-Shape must be one of legacy, normalised (or normalized)'],
+    // the query wins when both name a shape, but a header that names none is still a mistake
+    ['?shape=legacy with X-Response-Shape: weird', (r: any) => r.query({ shape: 'legacy' }).set('X-Response-Shape', 'weird'), 'X-Response-Shape must be one of legacy, normalised (or normalized)'],
+  ])('an unknown shape (%s) is a 400 naming the allowed values, before any upstream call', async (_n, apply, error) => {
+    const res = await apply(h.http().get(`/getSongInfo?songmid=${MID}`)).expect(400);
+    expect(res.body).toEqual({ error, errorCode: 'BAD_REQUEST' });
+    expect(h.fake.requests).toHaveLength(0);
+    // on a route without parameters and on a POST as well
+    await apply(h.http().get('/getHotkey')).expect(400);
+    await apply(h.http().post('/batchGetSongInfo').send({ songs: [[MID]] })).expect(400);
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['?shape=Legacy', (r: any) => r.query({ shape: ' Legacy ' }), true],
+    ['?shape=normalized', (r: any) => r.query({ shape: 'normalized' }), false],
+    ['X-Response-Shape: NORMALISED', (r: any) => r.set('X-Response-Shape', 'NORMALISED'), false],
+    ['an empty ?shape= (absent)', (r: any) => r.query({ shape: '' }), false],
+    ['an empty header (absent)', (r: any) => r.set('X-Response-Shape', ''), false],
+  ])('a known shape in any case, or an empty one, is accepted (%s)', async (_n, apply, legacy) => {
+    const res = await apply(h.http().get(`/getSongInfo?songmid=${MID}`)).expect(200);
+    expect(res.body.response !== undefined).toBe(legacy);
+  });
+
   it('the legacy path forms, doubled slash and `type` synonym work in the normalised shape too', async () => {
     const detail = await h.http().get(`//getSongListDetail/${GENUINE_DISSTID}`).expect(200);
     expect(detail.body).toMatchObject({ code: 0, data: { disstid: GENUINE_DISSTID, dissname: '浅唱低吟，悠悠古韵之美' } });
@@ -424,6 +451,16 @@ describe('response cache keeps the two shapes apart', () => {
     expect([again.headers['x-cache'], again.headers['x-response-shape']]).toEqual(['HIT', 'legacy']);
     expect([plain.headers['x-cache'], plain.headers['x-response-shape']]).toEqual(['HIT', undefined]);
     for (const res of [first, legacy, again, plain]) expect(res.headers.vary).toMatch(/\bX-Response-Shape\b/i);
+  });
+
+  it('an unknown shape is refused even when the URL is cached (never served from the cache)', async () => {
+    const path = '/getSongInfo?songid=97773'; // not cached by the tests before
+    expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('MISS');
+    expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('HIT');
+    await h.http().get(path).set('X-Response-Shape', 'weird').expect(400);
+    await h.http().get(`${path}&shape=legacyy`).expect(400);
+    await h.http().get(`${path}&shape=invalid`).expect(400);
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(1);
   });
 
   it('with RESPONSE_SHAPE=legacy a cached answer keeps X-Response-Shape: legacy', async () => {

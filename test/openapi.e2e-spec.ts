@@ -3,7 +3,9 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { getMetadataStorage } from 'class-validator';
-import { Harness, startHarness } from './support/harness';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Harness, startHarness, waitFor } from './support/harness';
 
 /**
  * The OpenAPI document must describe every route the app registers. Three sources are compared:
@@ -73,6 +75,15 @@ const EXPECTED_ROUTES: [Method, string][] = [
   post('/user/setCookie'),
   get('/user/getCookie'),
 ];
+
+/** Built locally (no upstream call) or health probes; /batchGetSongInfo reports upstream failures per entry inside its 200. */
+const UPSTREAM_FREE = new Set(['/getImageUrl', '/user/getUserAvatar', '/health/live', '/health/ready', '/batchGetSongInfo', '/user/credential/status', '/user/setCookie', '/user/getCookie']);
+
+/**
+ * One-of parameter pairs (one is required, the first wins when both are sent): the second has no `example`, so the
+ * example request Swagger UI builds sends one of them.
+ */
+const ALTERNATIVE_WITHOUT_EXAMPLE: Record<string, string> = { '/getSongInfo': 'songmid' };
 
 /** Spot checks named in the issue, on top of the generic "every DTO default is documented" rule. */
 const NAMED_DEFAULTS: [string, string, unknown][] = [
@@ -174,6 +185,8 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     if (schema?.$ref) return resolve(doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);
     return schema;
   };
+  /** The errorCode enum of one documented response. */
+  const codes = (res: any): string[] => resolve(res?.content?.['application/json']?.schema)?.properties?.errorCode?.enum ?? [];
   const docRoutes = (): string[] =>
     Object.entries<Record<string, unknown>>(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
@@ -224,7 +237,12 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
         const where = `${path} ?${prop.name}`;
         expect({ where, description: typeof p.description === 'string' && p.description.length > 5 }).toEqual({ where, description: true });
         expect({ where, type: p.schema?.type ?? (p.schema?.oneOf ? 'oneOf' : undefined) }).toEqual({ where, type: expect.any(String) });
-        expect({ where, example: p.example !== undefined || p.schema?.example !== undefined }).toEqual({ where, example: true });
+        if (ALTERNATIVE_WITHOUT_EXAMPLE[path] === prop.name) {
+          // Swagger UI fills in every example: the alternative of a one-of pair has its example in the description.
+          expect({ where, example: p.example ?? p.schema?.example, inDescription: /e\.g\. `[^`]+`/.test(p.description) }).toEqual({ where, example: undefined, inDescription: true });
+        } else {
+          expect({ where, example: p.example !== undefined || p.schema?.example !== undefined }).toEqual({ where, example: true });
+        }
         expect({ where, required: p.required === true }).toEqual({ where, required: prop.required });
         expect({ where, default: p.schema?.default }).toEqual({ where, default: prop.default });
         if (prop.min !== undefined) expect({ where, minimum: p.schema.minimum }).toEqual({ where, minimum: prop.min });
@@ -262,9 +280,8 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
       expect(schema?.example !== undefined || Object.keys(schema?.properties ?? {}).length > 0).toBe(true);
     });
 
-    it('documents 400 whenever it takes input, and every error answer as { error, errorCode }', () => {
-      const takesInput = (op().parameters ?? []).some((p: any) => p.in === 'query') || op().requestBody !== undefined;
-      expect({ path, has400: '400' in op().responses }).toEqual({ path, has400: takesInput });
+    it('documents 400 (every route checks the caller\'s cookie), and every error answer as { error, errorCode }', () => {
+      expect({ path, 400: codes(op().responses['400']) }).toEqual({ path, 400: ['BAD_REQUEST'] });
       const errors = Object.entries<any>(op().responses).filter(([status]) => Number(status) >= 400);
       expect(errors.length).toBeGreaterThan(0);
       for (const [status, res] of errors) {
@@ -279,8 +296,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   });
 
   it('documents the upstream error statuses on endpoints that call upstream, and the endpoint-specific codes', () => {
-    // Built locally (no upstream call) or health probes; /batchGetSongInfo reports upstream failures per entry inside its 200.
-    const upstreamFree = new Set(['/getImageUrl', '/user/getUserAvatar', '/health/live', '/health/ready', '/batchGetSongInfo', '/user/credential/status', '/user/setCookie', '/user/getCookie']);
+    const upstreamFree = UPSTREAM_FREE;
     const codes = (path: string, method: Method, status: number): string[] =>
       resolve(doc.paths[path][method].responses[String(status)]?.content['application/json'].schema)?.properties.errorCode.enum ?? [];
     for (const [method, path] of EXPECTED_ROUTES) {
@@ -298,7 +314,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     expect(codes('/user/getUserPlaylists', 'get', 401)).toEqual(['LOGIN_REQUIRED', 'LOGIN_EXPIRED']);
     expect(doc.paths['/user/getUserPlaylists'].get.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual(['X-Custom-Cookie']);
     expect(codes('/getComments', 'get', 401)).toEqual(['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID']);
-    expect(codes('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED']);
+    expect(codes('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN']);
     expect(doc.paths['/getComments'].get.responses['503'].headers['Retry-After']).toBeDefined();
     expect(codes('/checkMainLoginQr', 'post', 403)).toEqual(['LOGIN_DEVICE_LIMIT']);
     expect(codes('/user/checkWXLoginQr', 'post', 504)).toEqual(['LOGIN_TIMEOUT']);
@@ -309,7 +325,6 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   });
 
   it('documents 500 (INTERNAL) on every route and 429 (TOO_MANY_REQUESTS, Retry-After) on every rate-limited one', () => {
-    const codes = (res: any): string[] => resolve(res?.content?.['application/json']?.schema)?.properties?.errorCode?.enum ?? [];
     for (const [method, path] of EXPECTED_ROUTES) {
       const responses = doc.paths[path][method].responses;
       expect({ path, method, 500: codes(responses['500']) }).toEqual({ path, method, 500: expect.arrayContaining(['INTERNAL']) });
@@ -345,12 +360,146 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     }
   });
 
+  it('/getSongInfo: the example request sends songid only, and the descriptions say songid is used when both are sent', async () => {
+    const op = doc.paths['/getSongInfo'].get;
+    const params = op.parameters.filter((p: any) => p.in === 'query');
+    const exampleOf = (p: any) => p.example ?? p.schema?.example;
+    expect(params.filter((p: any) => exampleOf(p) !== undefined).map((p: any) => p.name)).toEqual(['songid']);
+    for (const text of [op.description, ...params.map((p: any) => p.description)]) expect(text).toMatch(/both are sent, `?songid`? is used/);
+    // The example request itself is answered (and by songid).
+    const query = Object.fromEntries(params.filter((p: any) => exampleOf(p) !== undefined).map((p: any) => [p.name, exampleOf(p)]));
+    const res = await h.http().get('/getSongInfo').query(query).expect(200);
+    expect(res.body.data.id).toBe(Number(query.songid));
+  });
+
   it('the documented 400 matches what the gateway answers', async () => {
     const res = await h.http().get('/getRanks?limit=0').expect(400);
     expect(res.body).toEqual({ error: 'limit must be between 1 and 300', errorCode: 'BAD_REQUEST' });
     const documented = resolve(doc.paths['/getRanks'].get.responses['400'].content['application/json'].schema);
     expect(Object.keys(res.body).every((k) => k in documented.properties)).toBe(true);
     expect(documented.properties.errorCode.enum).toContain(res.body.errorCode);
+  });
+
+  it('documents every errorCode of README "Errors" under the status the table gives it', () => {
+    const table = readFileSync(join(__dirname, '..', 'README.md'), 'utf8').split('\n## Errors\n')[1].split('\n## ')[0];
+    const rows = table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Situation') && !line.startsWith('|---'));
+    const pairs: [number, string][] = [];
+    for (const row of rows) {
+      const [, statusCell, codeCell] = row.slice(2, -2).split(' | ');
+      const statuses = [...(statusCell ?? '').matchAll(/\b[45]\d\d\b/g)].map((m) => Number(m[0]));
+      const rowCodes = [...(codeCell ?? '').matchAll(/`([A-Z][A-Z_]+)`/g)].map((m) => m[1]);
+      expect({ row, parsed: statuses.length > 0 && rowCodes.length > 0 }).toEqual({ row, parsed: true });
+      // '400 / 413 / 415' with three codes pairs them in order; one status covers every code of its row.
+      rowCodes.forEach((code, i) => pairs.push([statuses.length === rowCodes.length ? statuses[i] : statuses[0], code]));
+    }
+    expect(pairs.length).toBeGreaterThan(15);
+    const documented = new Set(
+      Object.values<any>(doc.paths).flatMap((ops) =>
+        Object.values<any>(ops).flatMap((op) => Object.entries<any>(op.responses ?? {}).flatMap(([status, res]) => codes(res).map((c) => `${status} ${c}`))),
+      ),
+    );
+    // 499 is only logged and counted: the client that would read it has gone.
+    const missing = pairs.filter(([status, code]) => code !== 'CLIENT_CLOSED_REQUEST' && !documented.has(`${status} ${code}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('documents every errorCode the source throws', () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (full.endsWith('.ts')) files.push(full);
+      }
+    };
+    walk(join(__dirname, '..', 'src'));
+    const thrown = new Set<string>();
+    for (const file of files) {
+      // `new GatewayError(status, 'CODE', …)` (also over several lines), `this.fail(…, 'CODE')`, `errorCode: 'CODE'`.
+      for (const m of readFileSync(file, 'utf8').matchAll(/(?:GatewayError\(|\bfail\(|errorCode:\s*)[^;]*?'([A-Z][A-Z_]*[A-Z])'/gs)) thrown.add(m[1]);
+    }
+    expect(thrown.size).toBeGreaterThan(30);
+    const documented = new Set(Object.values<any>(doc.paths).flatMap((ops) => Object.values<any>(ops).flatMap((op) => Object.values<any>(op.responses ?? {}).flatMap(codes))));
+    expect([...thrown].filter((code) => code !== 'CLIENT_CLOSED_REQUEST' && !documented.has(code)).sort()).toEqual([]);
+  });
+
+  it('documents 405 (with Allow) on every route, the body refusals on every POST, and the 503s of every route that calls upstream', () => {
+    for (const [method, path] of EXPECTED_ROUTES) {
+      const responses = doc.paths[path][method].responses;
+      expect({ path, method, 405: codes(responses['405']), allow: responses['405']?.headers?.Allow !== undefined }).toEqual({ path, method, 405: ['METHOD_NOT_ALLOWED'], allow: true });
+      if (method === 'post') {
+        for (const [status, code] of [[400, 'BAD_REQUEST'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE']] as const) {
+          expect({ path, status, codes: codes(responses[status]) }).toEqual({ path, status, codes: expect.arrayContaining([code]) });
+        }
+      }
+      if (UPSTREAM_FREE.has(path)) continue;
+      expect({ path, method, 503: codes(responses['503']), retryAfter: responses['503']?.headers?.['Retry-After'] !== undefined }).toEqual({
+        path,
+        method,
+        503: expect.arrayContaining(['UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN']),
+        retryAfter: true,
+      });
+    }
+  });
+
+  describe('the documented errors match what the gateway answers', () => {
+    /** The answer's status and errorCode are documented for that operation, and so is each header named. */
+    const expectDocumented = (method: Method, path: string, res: { status: number; body: any; headers: Record<string, string> }, headers: string[] = []) => {
+      const documented = doc.paths[path][method].responses[String(res.status)];
+      expect({ path, status: res.status, code: codes(documented).includes(res.body.errorCode) }).toEqual({ path, status: res.status, code: true });
+      expect(Object.keys(res.body).every((k) => k in resolve(documented.content['application/json'].schema).properties)).toBe(true);
+      for (const name of headers) {
+        expect(res.headers[name.toLowerCase()]).toBeDefined();
+        expect({ path, header: name, documented: documented.headers?.[name] !== undefined }).toEqual({ path, header: name, documented: true });
+      }
+    };
+
+    it('405 METHOD_NOT_ALLOWED with Allow', async () => {
+      const res = await h.http().put('/getRanks').expect(405);
+      expect(res.body.errorCode).toBe('METHOD_NOT_ALLOWED');
+      expectDocumented('get', '/getRanks', res, ['Allow']);
+      expectDocumented('post', '/batchGetSongInfo', await h.http().get('/batchGetSongInfo').expect(405), ['Allow']);
+    });
+
+    it('400 for a caller\'s cookie it cannot send on or an unknown shape, on a route without parameters', async () => {
+      const res = await h.http().get('/getHotkey?cookie=uin%3D1%01').expect(400);
+      expectDocumented('get', '/getHotkey', res);
+      const shape = await h.http().get('/getHotkey?shape=legacyy').expect(400);
+      expectDocumented('get', '/getHotkey', shape);
+      expect(doc.paths['/getHotkey'].get.responses['400'].description).toMatch(/X-Response-Shape/);
+    });
+
+    it('415 UNSUPPORTED_MEDIA_TYPE and 413 PAYLOAD_TOO_LARGE for a body', async () => {
+      const charset = await h.http().post('/batchGetSongInfo').set('Content-Type', 'application/json; charset=koi8-r').send('{"songs":[]}').expect(415);
+      expect(charset.body.errorCode).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expectDocumented('post', '/batchGetSongInfo', charset);
+      const large = await h.http().post('/checkMainLoginQr').set('Content-Type', 'application/json').send(JSON.stringify({ qrsig: 'x'.repeat(200_000) })).expect(413);
+      expectDocumented('post', '/checkMainLoginQr', large);
+    });
+
+    it('503 UPSTREAM_CIRCUIT_OPEN with Retry-After', async () => {
+      const failing = await startHarness();
+      try {
+        failing.fake.fault({ kind: 'status', status: 500 }, { host: 'u' });
+        for (let i = 0; i < 20; i++) await failing.http().get(`/getRanks?topId=4&limit=2&i=${i}`).expect(502);
+        const res = await failing.http().get('/getRanks?topId=4&limit=2').expect(503);
+        expect(res.body.errorCode).toBe('UPSTREAM_CIRCUIT_OPEN');
+        expectDocumented('get', '/getRanks', res, ['Retry-After']);
+      } finally {
+        await failing.close();
+      }
+    });
+
+    it('503 SHUTTING_DOWN with Retry-After (a WeChat long poll during shutdown)', async () => {
+      const closing = await startHarness({ env: { ALT_LOGIN_POLL_TIMEOUT_MS: '30000' } });
+      const { body: qr } = await closing.http().get('/getAltLoginQr').expect(200);
+      const poll = closing.http().post('/checkAltLoginQr').send({ uuid: qr.uuid }).then((r) => r);
+      await waitFor(() => closing.fake.requestsTo('wxLp').length === 1, 3000, 'the long poll upstream');
+      await closing.close();
+      const res = await poll;
+      expect({ status: res.status, code: res.body.errorCode }).toEqual({ status: 503, code: 'SHUTTING_DOWN' });
+      expectDocumented('post', '/checkAltLoginQr', res, ['Retry-After']);
+    });
   });
 
   it('serves the Swagger UI at /docs/', async () => {

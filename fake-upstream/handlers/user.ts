@@ -1,5 +1,7 @@
 import type { FakeContext, FakeRoutes } from '../fake-upstream';
 import type { FakeState } from '../state';
+import { FAKE_QQ, FAKE_WX_MUSICID } from './login';
+import { GENUINE_DISSTID } from './playlists';
 
 /**
  * c6.y.qq.com `fcg_get_profile_homepage.fcg` (user homepage: creator, created playlists, "liked" entries).
@@ -62,13 +64,39 @@ export function fakeUserWithPlaylists(uin: string, nick: string, count: number):
   };
 }
 
-/** Seed: 10001 has 35 playlists (more than one default page), 10002 has none, 10003 hides them (private). */
+/**
+ * The account a QR login of the fake yields (FAKE_QQ, FAKE_WX_MUSICID), so README's login walk ends with a working
+ * "use the session" step: an avatar and three playlists that /getSongListDetail opens too (the genuine cdlist
+ * playlist and two of the fake's category-10000000 playlists).
+ */
+export function demoLoginUser(uin: string, nick: string): FakeUser {
+  const playlists: [string, string][] = [[GENUINE_DISSTID, `${nick}'s favourites`], ['7100000010', `${nick}'s road trip`], ['7100000011', `${nick}'s late night`]];
+  return {
+    uin,
+    creator: { nick, headpic: `https://thirdqq.qlogo.cn/g?b=sdk&k=fakeKey${uin}&s=140`, encrypt_uin: `owSfoKEq${uin}oz` },
+    mydiss: playlists.map(([dissid, title], i) => ({
+      dissid: Number(dissid),
+      title,
+      subtitle: `${12 - i}首`,
+      picurl: `https://qpic.y.qq.com/music_cover/demo${i + 1}/300?n=1`,
+      dirid: i + 2,
+      song_cnt: 12 - i,
+    })),
+  };
+}
+
+/**
+ * Seed: 10001 has 35 playlists (more than one default page), 10002 has none, 10003 hides them (private); the QQ and
+ * WeChat accounts the fake's QR logins produce have three each (demoLoginUser).
+ */
 function seed(): UserModel {
   const users = new Map<string, FakeUser>();
   const add = (u: FakeUser) => users.set(u.uin, u);
   add(fakeUserWithPlaylists('10001', 'Alice', 35));
   add({ ...fakeUserWithPlaylists('10002', 'Bob', 0) });
   add({ ...fakeUserWithPlaylists('10003', 'Carol', 0), hideMydiss: true });
+  add(demoLoginUser(FAKE_QQ, 'Demo QQ'));
+  add(demoLoginUser(FAKE_WX_MUSICID, 'Demo WeChat'));
   return { users, expiredKeys: new Set(), unknownUinAnswer: 'code4000' };
 }
 

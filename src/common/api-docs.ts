@@ -31,15 +31,54 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
       'Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code.',
     errorCodes: ['UPSTREAM_UNREACHABLE', 'UPSTREAM_BAD_STATUS', 'UPSTREAM_BAD_RESPONSE', 'UPSTREAM_SIGNATURE_REQUIRED', 'UPSTREAM_ERROR'],
   },
-  503: { status: 503, description: 'Upstream code 2001 (rate limited upstream); sent with `Retry-After: 30`.', errorCodes: ['UPSTREAM_RATE_LIMITED'] },
+  500: {
+    status: 500,
+    description: 'The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`).',
+    errorCodes: ['STORED_COOKIE_INVALID'],
+  },
+  503: {
+    status: 503,
+    description:
+      'Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host\'s circuit breaker is open after recent failures ' +
+      '(`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`).',
+    errorCodes: ['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN'],
+  },
   504: { status: 504, description: 'Upstream did not answer within UPSTREAM_TIMEOUT_MS.', errorCodes: ['UPSTREAM_TIMEOUT'] },
 };
 
 /**
- * What every route can answer whatever its own decorators say (see addGatewayWideErrors): 429 from the rate limiter,
- * 500 for a failure the gateway did not foresee.
+ * The 503s of any call to upstream that no business code decides (the login chains, whose codes have their own
+ * answers, list these instead of the whole 503 default).
  */
-const GATEWAY_WIDE_ERRORS: Record<429 | 500, ErrorDoc> = {
+export const UPSTREAM_UNAVAILABLE: ErrorDoc = {
+  status: 503,
+  description:
+    'The upstream host\'s circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`), ' +
+    'or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`).',
+  errorCodes: ['UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN'],
+};
+
+/** Codes answered with `Retry-After`, and its value (README "Errors"). */
+const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREAM_CIRCUIT_OPEN: 10, SHUTTING_DOWN: 1 };
+
+/**
+ * What every route can answer whatever its own decorators say (see addGatewayWideErrors): 400 for a caller's cookie
+ * that cannot be sent on (RequestContextMiddleware) or an unknown response shape (legacyRewrite), 405 for its path asked with another method, 429 from
+ * the rate limiter, 500 for a failure the gateway did not foresee.
+ */
+const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
+  400: {
+    status: 400,
+    description:
+      'The caller\'s cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, ' +
+      'or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized).',
+    errorCodes: ['BAD_REQUEST'],
+  },
+  405: {
+    status: 405,
+    description: 'The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD).',
+    errorCodes: ['METHOD_NOT_ALLOWED'],
+  },
   429: {
     status: 429,
     description:
@@ -49,8 +88,18 @@ const GATEWAY_WIDE_ERRORS: Record<429 | 500, ErrorDoc> = {
   500: { status: 500, description: 'Unexpected gateway failure; the details are logged, never sent.', errorCodes: ['INTERNAL'] },
 };
 
+/**
+ * What every route with a JSON body can answer before its handler runs (see addGatewayWideErrors): the body parser's
+ * refusals. The parser's own message is never sent (it may quote the body).
+ */
+const BODY_ERRORS: ErrorDoc[] = [
+  { status: 400, description: 'A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels.', errorCodes: ['BAD_REQUEST'] },
+  { status: 413, description: 'Body larger than BODY_LIMIT.', errorCodes: ['PAYLOAD_TOO_LARGE'] },
+  { status: 415, description: 'A body in a charset other than UTF-8, or with a `Content-Encoding` other than gzip, deflate, br or identity.', errorCodes: ['UNSUPPORTED_MEDIA_TYPE'] },
+];
+
 /** What any endpoint that calls upstream can answer besides its own errors. */
-export const UPSTREAM_ERRORS = [401, 403, 502, 503, 504] as const;
+export const UPSTREAM_ERRORS = [401, 403, 500, 502, 503, 504] as const;
 
 /** Routes behind AdminTokenGuard: absent without ADMIN_TOKEN (404), token missing or wrong (401). */
 export const ADMIN_ERRORS = [
@@ -94,16 +143,25 @@ export function ApiErrorResponses(...specs: ErrorSpec[]): MethodDecorator & Clas
         status,
         description: descriptions.join(' '),
         schema: errorSchema(codes.length ? codes : ['INTERNAL']),
-        ...(codes.includes('UPSTREAM_RATE_LIMITED') ? { headers: { 'Retry-After': { description: 'Seconds to wait (30) when upstream rate-limits (UPSTREAM_RATE_LIMITED).', schema: { type: 'integer', example: 30 } } } } : {}),
+        ...retryAfterHeader(codes),
       }),
     );
   return applyDecorators(...decorators);
 }
 
+/** The `Retry-After` header of a response whose codes are sent with one (none otherwise). */
+function retryAfterHeader(codes: string[]): { headers?: Record<string, { description: string; schema: Record<string, unknown> }> } {
+  const timed = codes.filter((code) => code in RETRY_AFTER);
+  if (!timed.length) return {};
+  const description = `Seconds to wait: ${timed.map((code) => `${RETRY_AFTER[code]} for ${code}`).join(', ')}.`;
+  return { headers: { 'Retry-After': { description, schema: { type: 'integer', example: RETRY_AFTER[timed[0]] } } } };
+}
+
 /**
  * Adds GATEWAY_WIDE_ERRORS to every operation of the built document (merged into a route's own entry for the same
- * status), so no controller can forget them: 500 everywhere, 429 except on routes the rate limiter skips
- * (@SkipThrottle). Done on the document, not with decorators, because it covers routes added later as well.
+ * status), so no controller can forget them: 400, 405 and 500 everywhere, 429 except on routes the rate limiter skips
+ * (@SkipThrottle), and BODY_ERRORS on every route that takes a JSON body. Done on the document, not with decorators,
+ * because it covers routes added later as well.
  */
 export function addGatewayWideErrors(document: OpenAPIObject, app: INestApplication): void {
   const unthrottled = unthrottledOperations(app);
@@ -113,18 +171,24 @@ export function addGatewayWideErrors(document: OpenAPIObject, app: INestApplicat
       if (!op) continue;
       // The default operationId is `<Controller>_<method>`, plus `[n]` for each extra path of one handler.
       const skipsLimiter = unthrottled.has((op.operationId ?? '').replace(/\[\d+\]$/, ''));
-      for (const doc of Object.values(GATEWAY_WIDE_ERRORS)) {
-        if (doc.status === 429 && skipsLimiter) continue;
+      const docs = [
+        ...Object.values(GATEWAY_WIDE_ERRORS).filter((doc) => !(doc.status === 429 && skipsLimiter)),
+        ...(op.requestBody ? BODY_ERRORS : []),
+      ];
+      for (const doc of docs) {
         const key = String(doc.status);
         const own = op.responses[key] as { description?: string; content?: Record<string, { schema?: { properties?: { errorCode?: { enum?: string[] } } } }> } | undefined;
         const ownCodes = own?.content?.['application/json']?.schema?.properties?.errorCode?.enum ?? [];
         const codes = [...new Set([...ownCodes, ...doc.errorCodes])];
+        const description = !own?.description ? doc.description : own.description.includes(doc.description) ? own.description : `${own.description} ${doc.description}`;
         op.responses[key] = {
-          description: own?.description ? `${own.description} ${doc.description}` : doc.description,
+          description,
           content: { 'application/json': { schema: errorSchema(codes) } },
           ...(doc.status === 429
             ? { headers: { 'Retry-After': { description: 'Seconds until this client may send again.', schema: { type: 'integer', example: 42 } } } }
-            : {}),
+            : doc.status === 405
+              ? { headers: { Allow: { description: 'The methods this path answers, e.g. `GET, HEAD` or `POST`.', schema: { type: 'string', example: 'GET, HEAD' } } } }
+              : retryAfterHeader(codes)),
         };
       }
     }

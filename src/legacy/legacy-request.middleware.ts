@@ -1,7 +1,9 @@
+import { HttpStatus } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { GatewayError } from '../common/http-error';
 import type { ResponseShape } from '../config/app-config';
 import { MID_PATTERN } from '../singers/dto/singer-query.dto';
-import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY } from './legacy-shape';
+import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy-shape';
 
 /**
  * Request rewrites for clients written against the older qq-music-api services (README "Migrating from qq-music-api"). Installed on the
@@ -19,6 +21,8 @@ import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY } from './legacy-shape';
  */
 export function legacyRewrite(defaultShape: ResponseShape) {
   return (req: Request, _res: Response, next: NextFunction): void => {
+    const refused = shapeRefusal(req);
+    if (refused) return next(refused);
     try {
       collapseLeadingSlashes(req);
       rewritePathForms(req);
@@ -28,6 +32,22 @@ export function legacyRewrite(defaultShape: ResponseShape) {
     }
     next();
   };
+}
+
+/**
+ * `?shape=` or `X-Response-Shape` holding no known shape: a 400 naming the allowed values (README "The
+ * response-shape switch"), before any rewrite or cache. A repeated `shape` is judged by its first value, as everywhere.
+ */
+function shapeRefusal(req: Request): GatewayError | undefined {
+  const q = req.url.indexOf('?');
+  let query: string | null = null;
+  try {
+    query = q < 0 ? null : new URLSearchParams(req.url.slice(q + 1)).get(SHAPE_QUERY);
+  } catch {
+    /* an unparsable query names no shape */
+  }
+  const message = shapeError(query, req.headers[SHAPE_HEADER]);
+  return message ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', message) : undefined;
 }
 
 /** The references' path-parameter routes: route name → the query parameters its path segments fill, in order. */

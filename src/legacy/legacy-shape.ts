@@ -14,6 +14,23 @@ import type { Shaped } from '../common/shaped';
 export const SHAPE_QUERY = 'shape';
 export const SHAPE_HEADER = 'x-response-shape';
 
+/** What `?shape=` and `X-Response-Shape` accept (case-insensitive, trimmed; empty = absent). */
+const SHAPE_VALUES: Record<string, ResponseShape> = { legacy: 'legacy', normalised: 'normalised', normalized: 'normalised' };
+const ALLOWED_SHAPES = 'legacy, normalised (or normalized)';
+
+/**
+ * The 400 message for a shape value that names no shape (`?shape=legacyy`, `X-Response-Shape: weird`), the query's
+ * first: a typo must not quietly give the other shape. Undefined when both are absent, empty or known.
+ */
+export function shapeError(query: string | null | undefined, header: string | string[] | undefined): string | undefined {
+  const sources: [string, unknown][] = [['shape', query], ['X-Response-Shape', Array.isArray(header) ? header.join(', ') : header]];
+  for (const [name, raw] of sources) {
+    const v = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+    if (v && !(v in SHAPE_VALUES)) return `${name} must be one of ${ALLOWED_SHAPES}`;
+  }
+  return undefined;
+}
+
 /** The shape for this request: `?shape=` first, then `X-Response-Shape`, then the deployment default. */
 export function requestedShape(req: Request, fallback: ResponseShape): ResponseShape {
   const q = req.query?.[SHAPE_QUERY];
@@ -23,8 +40,7 @@ export function requestedShape(req: Request, fallback: ResponseShape): ResponseS
 export function requestedShapeOf(query: string | null | undefined, header: string | undefined, fallback: ResponseShape): ResponseShape {
   for (const raw of [query, header]) {
     const v = (raw ?? '').trim().toLowerCase();
-    if (v === 'legacy') return 'legacy';
-    if (v === 'normalised' || v === 'normalized') return 'normalised';
+    if (Object.hasOwn(SHAPE_VALUES, v)) return SHAPE_VALUES[v];
   }
   return fallback;
 }
@@ -33,17 +49,22 @@ export function requestedShapeOf(query: string | null | undefined, header: strin
  * The `shape` query value a request is cached under: `'legacy'` when the answer will be legacy (by query, header or
  * deployment default), `'normalised'` when the query named a shape, else undefined (the plain URL). Both the request
  * rewrite and any cache that keys on the URL before it (the cache fast lane) must use this, so the two shapes never
- * share an entry.
+ * share an entry. An unknown value (shapeError) gets INVALID_SHAPE, a key no answer is stored under, so such a
+ * request always reaches the rewrite, which refuses it.
  */
 export function cacheShapeParam(
   query: string | null | undefined,
   header: string | string[] | undefined,
   fallback: ResponseShape,
-): 'legacy' | 'normalised' | undefined {
+): 'legacy' | 'normalised' | typeof INVALID_SHAPE | undefined {
+  if (shapeError(query, header)) return INVALID_SHAPE;
   const shape = requestedShapeOf(query, Array.isArray(header) ? header[0] : header, fallback);
   if (shape === 'legacy') return 'legacy';
   return query !== null && query !== undefined ? 'normalised' : undefined;
 }
+
+/** The cache key's shape for a request with an unknown shape value (answered 400, so never stored). */
+export const INVALID_SHAPE = 'invalid';
 
 type Raw = any;
 export type LegacyAdapter = (shaped: { body: Raw; raw: Raw }, req: Request) => unknown;

@@ -7,7 +7,7 @@ import { GatewayError } from '../common/http-error';
 import { CredentialService } from '../credentials/credential.service';
 import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
 import { MusicService } from '../music/music.service';
-import { SetCookieBody } from './legacy-cookie.dto';
+import { SET_COOKIE_EXAMPLE, SetCookieBody } from './legacy-cookie.dto';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
 import { LegacySingersService } from './legacy-singers.service';
 
@@ -66,12 +66,11 @@ export class LegacyController {
       'Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. ' +
       'Stores `{ cookie, uin }` where the stored login lives: COOKIE_FILE (atomically), or Redis for every instance when REDIS_URL is set. It replaces the previous login, refresh credential included; the next request uses it. The answer describes the cookie (masked uin, cookie names) and never echoes a value.',
   })
-  @ApiBody({ type: SetCookieBody, description: 'JSON body: `cookie`, or the references\' `data`; one is required.', examples: { cookie: { value: { cookie: 'uin=o0123456789; qqmusic_key=Q_H_L_…' } } } })
+  @ApiBody({ type: SetCookieBody, description: 'JSON body: `cookie`, or the references\' `data`; one is required.', examples: { cookie: { value: { cookie: SET_COOKIE_EXAMPLE } } } })
   @ApiAdminToken()
   @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
   @ApiErrorResponses(
-    { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), a character that is not printable ASCII, not `name=value` pairs, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), a character that is not printable ASCII or not `name=value` pairs.', errorCodes: ['BAD_REQUEST'] },
     ...ADMIN_ERRORS,
     { status: 500, description: 'The cookie file (or Redis) could not be written; only this instance uses the new cookie, until it restarts.', errorCodes: ['COOKIE_WRITE_FAILED'] },
   )

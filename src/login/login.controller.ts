@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
+import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
 import { AltLoginService } from './alt-login.service';
-import { CheckAltLoginBody, CheckMainLoginBody } from './dto/check-login.dto';
+import { CheckAltLoginBody, CheckMainLoginBody, EXAMPLE_PTQRTOKEN, EXAMPLE_QRSIG } from './dto/check-login.dto';
 import { MainLoginService } from './main-login.service';
 
 /** Every login path: the spec's names, their /user/ aliases, and the refs' real-name aliases (QQ / WX). */
@@ -28,6 +28,7 @@ const LOGIN_EXCHANGE_ERRORS = [
   { status: 502, description: 'Login exchange refused (any other code) or its answer lacks the credential.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_NO_CREDENTIAL'] },
   { status: 504, description: 'A step of the login chain timed out.', errorCodes: ['LOGIN_TIMEOUT'] },
   502,
+  UPSTREAM_UNAVAILABLE,
 ];
 
 @ApiTags('login')
@@ -43,11 +44,12 @@ export class LoginController {
     summary: 'New QQ (Main) login QR code',
     description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken) to the check. No parameters. ${ALIASES}`,
   })
-  @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig }`.', { img: 'data:image/png;base64,iVBORw0KGgo…', ptqrtoken: '1402397463', qrsig: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK' })
+  @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig }`.', { img: 'data:image/png;base64,iVBORw0KGgo…', ptqrtoken: EXAMPLE_PTQRTOKEN, qrsig: EXAMPLE_QRSIG })
   @ApiErrorResponses(
     { status: 502, description: 'ptqrshow failed or set no qrsig cookie.', errorCodes: ['LOGIN_QR_FETCH_FAILED', 'LOGIN_NO_QRSIG'] },
     { status: 504, description: 'ptqrshow did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
     502,
+    UPSTREAM_UNAVAILABLE,
   )
   getMainLoginQr() {
     return this.main.getQr();
@@ -61,15 +63,14 @@ export class LoginController {
       'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
       `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE} ${ALIASES}`,
   })
-  @ApiBody({ type: CheckMainLoginBody, description: 'JSON body.', examples: { poll: { value: { qrsig: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK', ptqrtoken: '1402397463' } } } })
+  @ApiBody({ type: CheckMainLoginBody, description: 'JSON body.', examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', {
     isOk: true,
     message: '登录成功',
     session: SESSION_EXAMPLE,
   })
   @ApiErrorResponses(
-    { status: 400, description: 'qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig), or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig).', errorCodes: ['BAD_REQUEST'] },
     ...LOGIN_EXCHANGE_ERRORS,
     {
       status: 502,
@@ -91,6 +92,7 @@ export class LoginController {
     { status: 502, description: 'The WeChat login page failed or held no uuid, or the QR image failed.', errorCodes: ['LOGIN_QR_PAGE_FAILED', 'LOGIN_NO_UUID', 'LOGIN_QR_FETCH_FAILED'] },
     { status: 504, description: 'WeChat did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
     502,
+    UPSTREAM_UNAVAILABLE,
   )
   getAltLoginQr() {
     return this.alt.getQr();
@@ -108,8 +110,7 @@ export class LoginController {
   @ApiBody({ type: CheckAltLoginBody, description: 'JSON body.', examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d' } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' })
   @ApiErrorResponses(
-    { status: 400, description: 'uuid missing or malformed, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'uuid missing or malformed.', errorCodes: ['BAD_REQUEST'] },
     ...LOGIN_EXCHANGE_ERRORS,
     {
       status: 502,

@@ -36,7 +36,9 @@ export class MusicController {
   @Get('getSongInfo')
   @ApiOperation({
     summary: 'Song details by id or MID',
-    description: 'Upstream `music.pf_song_detail_svr`/`get_song_detail_yqq`. `data` is the normalised song summary; `songinfo` is upstream\'s answer as sent.',
+    description:
+      'Upstream `music.pf_song_detail_svr`/`get_song_detail_yqq`. `data` is the normalised song summary; `songinfo` is upstream\'s answer as sent. ' +
+      'Send `songid` or `songmid`; when both are sent, `songid` is used and `songmid` is ignored.',
   })
   @ApiPlainOk('`{ code, msg, data: <song summary>, songinfo: { code, data: { track_info, info, extras } } }`.', {
     code: 0,
@@ -115,8 +117,7 @@ export class MusicController {
     { song_mid: '', song_id: '1', ok: false, error: 'No song found for songid 1', errorCode: 'SONG_NOT_FOUND' },
   ])
   @ApiErrorResponses(
-    { status: 400, description: 'Invalid `songs`, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'Invalid `songs`.', errorCodes: ['BAD_REQUEST'] },
   )
   batchGetSongInfo(@Body() body: BatchGetSongInfoBody) {
     return this.music.batchGetSongInfo(body);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS } from '../common/api-docs';
+import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
 import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
@@ -79,10 +79,10 @@ export class PlaylistsController {
     data: [PLAYLIST_PAGE, { categoryId: 167, status: 502, error: 'Upstream module failed (code 2000)', errorCode: 'UPSTREAM_ERROR', upstreamCode: 2000 }],
   })
   @ApiErrorResponses(
-    { status: 400, description: 'Invalid body field, or a body that is not valid JSON.', errorCodes: ['BAD_REQUEST'] },
-    413,
+    { status: 400, description: 'Invalid body field.', errorCodes: ['BAD_REQUEST'] },
     { status: 502, description: 'Every id failed for a transport reason.', errorCodes: ['UPSTREAM_UNREACHABLE', 'UPSTREAM_BAD_STATUS', 'UPSTREAM_BAD_RESPONSE'] },
     { status: 504, description: 'Every id timed out.', errorCodes: ['UPSTREAM_TIMEOUT'] },
+    { ...UPSTREAM_UNAVAILABLE, description: 'Every id failed because the upstream host\'s circuit breaker is open (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`) or the gateway is shutting down (`SHUTTING_DOWN`, `Retry-After: 1`).' },
   )
   batchGetSongLists(@Body() body: BatchGetSongListsBody) {
     return this.playlists.batchGetSongLists(body);

@@ -29,6 +29,7 @@ export class UserController {
     { status: 401, description: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
     { status: 404, description: 'Wrong uin: upstream answered another non-zero code, or no creator.', errorCodes: ['USER_NOT_FOUND'] },
     403,
+    500,
     502,
     503,
     504,

@@ -1,8 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { hash33 } from '../../common/cookie';
 import { ToInt, ToTrimmed } from '../../common/validation';
 import { ALT_STATES } from '../login.parse';
+
+/** The documented QR pair: a qrsig and its ptqrtoken, computed as the check demands (hash33(qrsig)). */
+export const EXAMPLE_QRSIG = 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK';
+export const EXAMPLE_PTQRTOKEN = String(hash33(EXAMPLE_QRSIG));
 
 /** Body of POST /checkMainLoginQr (and its aliases). */
 export class CheckMainLoginBody {
@@ -16,14 +21,14 @@ export class CheckMainLoginBody {
   })
   @MaxLength(512, { message: 'qrsig must be at most 512 characters' })
   @IsString({ message: 'qrsig must be a string' })
-  @ApiProperty({ type: 'string', description: 'The `qrsig` returned by /getMainLoginQr (≤ 512 printable ASCII characters; no spaces, quotes, commas, semicolons or backslashes).', maxLength: 512, example: 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK' })
+  @ApiProperty({ type: 'string', description: 'The `qrsig` returned by /getMainLoginQr (≤ 512 printable ASCII characters; no spaces, quotes, commas, semicolons or backslashes).', maxLength: 512, example: EXAMPLE_QRSIG })
   qrsig: string;
 
   /** hash33(qrsig) as returned by /getMainLoginQr (string or number); computed when absent. */
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : typeof value === 'string' ? value.trim() || undefined : value))
   @Matches(/^\d{1,10}$/, { message: 'ptqrtoken must be a string of digits' })
-  @ApiPropertyOptional({ description: 'hash33(qrsig) as returned by /getMainLoginQr: digits as a string or a number; computed when absent. A value that does not match qrsig → 400.', oneOf: [{type: 'string', pattern: '^\\d{1,10}$'}, {type: 'integer'}], example: '1402397463' })
+  @ApiPropertyOptional({ description: 'hash33(qrsig) as returned by /getMainLoginQr: digits as a string or a number; computed when absent. A value that does not match qrsig → 400.', oneOf: [{type: 'string', pattern: '^\\d{1,10}$'}, {type: 'integer'}], example: EXAMPLE_PTQRTOKEN })
   ptqrtoken?: string;
 }
 

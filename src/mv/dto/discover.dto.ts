@@ -6,6 +6,8 @@ import { ToInt, ToTrimmed } from '../../common/validation';
 /** 1..3000, written without leading zeros. */
 const DIM = '([1-9]\\d{0,2}|[12]\\d{3}|3000)';
 export const IMAGE_SIZE = new RegExp(`^${DIM}x${DIM}$`);
+/** Largest `maxAge`: 2^31 − 1 seconds, the usual ceiling of a max-age (a signed 32-bit count). */
+export const MAX_AGE_LIMIT = 2147483647;
 
 export class GetImageUrlQuery {
   /** Album MID (default), singer MID or MV picture id: letters and digits. */
@@ -22,10 +24,11 @@ export class GetImageUrlQuery {
   @ApiPropertyOptional({ type: 'string', description: '`<w>x<h>`, each side 1..3000 without leading zeros.', pattern: IMAGE_SIZE.source, default: '300x300', example: '500x500' })
   size: string = '300x300';
 
+  /** Seconds, 0..2^31 − 1 (about 68 years): a larger whole number would no longer be written as sent. */
   @IsOptional() @ToInt()
-  @Min(0, { message: 'maxAge must be 0 or more' })
+  @Min(0, { message: 'maxAge must be 0 or more' }) @Max(MAX_AGE_LIMIT, { message: `maxAge must be at most ${MAX_AGE_LIMIT} (seconds)` })
   @IsInt({ message: 'maxAge must be an integer number of seconds' })
-  @ApiPropertyOptional({ type: 'integer', description: '`max_age` (seconds) appended to the image URL.', default: 2592000, minimum: 0, example: 86400 })
+  @ApiPropertyOptional({ type: 'integer', description: '`max_age` (seconds) appended to the image URL: 0..2147483647 (2^31 − 1).', default: 2592000, minimum: 0, maximum: MAX_AGE_LIMIT, example: 86400 })
   maxAge: number = 2592000;
 
   /** album → T002 (default), singer → T001, mv → T015 (CONTRACT §4). */
