@@ -87,7 +87,7 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
     });
     expect(results.a.code).toBe(0);
     expect(results.a.data.track_info.mid).toBe('0039MnYb0qxYhV');
-    expect(results.b).toMatchObject({ code: 1000, data: null, error: 'login expired or missing' });
+    expect(results.b).toMatchObject({ code: 1000, data: null, error: 'login expired or missing (code 1000)' });
     expect(results.c.code).toBe(500003);
   });
 
