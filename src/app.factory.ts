@@ -30,12 +30,19 @@ export async function createApp(
     abortOnError: false,
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
-  const config = app.get<AppConfig>(APP_CONFIG);
-  configureApp(app, config);
-  await app.init();
-  installCacheFastLane(app, config, securityHeaders());
-  return app;
+  try {
+    app.useLogger(app.get(Logger));
+    const config = app.get<AppConfig>(APP_CONFIG);
+    configureApp(app, config);
+    await app.init();
+    installCacheFastLane(app, config, securityHeaders());
+    return app;
+  } catch (err) {
+    // A start that fails half-way (e.g. a malformed cookie file at init) must not leave its signal handlers, upstream
+    // pools and timers behind in a process that goes on (the demo, the tests); the error is what the caller reports.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
 }
 
 /**

@@ -196,9 +196,12 @@ describe('Configuration is validated at start-up', () => {
   ])('refuses to start when the cookie file is %s, naming the file and not the cookie', async (_what, content) => {
     const file = join(dir, `bad-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, content);
+    const listeners = process.listenerCount('SIGTERM');
     const attempt = createApp({ COOKIE_FILE: file, LOG_LEVEL: 'silent' });
     await expect(attempt).rejects.toThrow(file);
     await expect(createApp({ COOKIE_FILE: file, LOG_LEVEL: 'silent' })).rejects.not.toThrow(/secret|o0123/);
+    // The half-built app was closed: its shutdown hooks (and pools, timers) are not left behind in this process.
+    expect(process.listenerCount('SIGTERM')).toBe(listeners);
   });
 
   it('loadDotEnv fills in what the environment does not set, and only that', () => {
