@@ -1,4 +1,4 @@
-import { Harness, startHarness } from './support/harness';
+import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 
@@ -57,5 +57,68 @@ describe('Circuit breaker per upstream host', () => {
     expect(metrics.text).toContain('gateway_upstream_breaker_open{host="u"} 1');
     // avatar needs no upstream; the process keeps serving
     await h.http().get('/user/getUserAvatar?uin=1').expect(200);
+  });
+});
+
+describe('Circuit breaker: the half-open probe', () => {
+  let h: Harness;
+  const gauge = async (host: string): Promise<number | undefined> => {
+    const m = new RegExp(`gateway_upstream_breaker_open\\{host="${host}"\\} ([0-9.]+)`).exec((await h.http().get('/metrics')).text);
+    return m ? Number(m[1]) : undefined;
+  };
+  const openCircuit = async () => {
+    h.fake.fault({ kind: 'status', status: 500 }, { host: 'u' });
+    for (let i = 0; i < 20; i++) await h.http().get(`/getRanks?topId=4&limit=2&i=${i}`).expect(502);
+    expect(await gauge('u')).toBe(1);
+    // resetTimeout is 10 s: polled, not slept
+    await waitFor(async () => (await gauge('u')) === 0.5, 12_000, 'the circuit to go half-open');
+  };
+  // A fresh app (and breaker) per test: each starts from a closed circuit.
+  beforeEach(async () => {
+    h = await startHarness({ env: { UPSTREAM_TIMEOUT_MS: '3000' } });
+  });
+  afterEach(() => h.close());
+
+  it('stays open when the probe’s client hangs up while the host still hangs (a hang-up says nothing of health)', async () => {
+    await openCircuit();
+    h.fake.clearFaults();
+    h.fake.fault({ kind: 'hang' }, { host: 'u' });
+    const before = h.fake.requestsTo('u').length;
+    const probe = clientThatLeaves(h, '/getRanks?topId=4&limit=2&probe=1');
+    await waitFor(() => h.fake.requestsTo('u').length === before + 1, 2000, 'the probe to reach upstream');
+    await probe.leave();
+    await waitFor(async () => (await gauge('u')) === 1, 2000, 'the circuit to open again');
+    // The next caller fails fast instead of waiting on the hung host.
+    const res = await h.http().get('/getRanks?topId=4&limit=2&next=1').expect(503);
+    expect(res.body.errorCode).toBe('UPSTREAM_CIRCUIT_OPEN');
+    expect(h.fake.requestsTo('u').length).toBe(before + 1);
+  }, 30_000);
+
+  it('closes when the probe succeeds', async () => {
+    await openCircuit();
+    h.fake.clearFaults();
+    await h.http().get('/getRanks?topId=4&limit=2&probe=2').expect(200);
+    expect(await gauge('u')).toBe(0);
+    await h.http().get('/getRanks?topId=4&limit=2&after=1').expect(200);
+  }, 30_000);
+});
+
+describe('Per-host isolation', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_MAX_CONCURRENCY: '2', UPSTREAM_TIMEOUT_MS: '3000' } });
+  });
+  afterAll(() => h.close());
+
+  it('a musicu host holding every socket (with calls queued behind) never delays a c.y.qq.com call', async () => {
+    h.fake.hold(DETAIL);
+    const stuck = [2, 3, 4, 5, 6].map((limit) => h.http().get(`/getRanks?topId=4&limit=${limit}`).then((r) => r.status));
+    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 2, 2000, 'both musicu sockets to be held');
+    const started = performance.now();
+    await h.http().get('/getHotkey').expect(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2); // the other three still queue for u
+    h.fake.release(DETAIL);
+    expect(await Promise.all(stuck)).toEqual([200, 200, 200, 200, 200]);
   });
 });

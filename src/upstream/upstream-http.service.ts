@@ -441,8 +441,10 @@ export class UpstreamHttp implements OnApplicationShutdown {
         volumeThreshold: 20,
         resetTimeout: 10_000,
         rollingCountTimeout: 10_000,
-        // A caller hanging up says nothing about upstream health.
-        errorFilter: () => requestContext.getStore()?.signal?.aborted === true,
+        // A caller hanging up says nothing about upstream health, but opossum counts a filtered error as a success,
+        // and a success while half-open closes the circuit: the half-open probe's hang-up counts as a failure (the
+        // circuit stays open another resetTimeout) rather than declaring a host that may still be down healthy.
+        errorFilter: () => !breaker!.halfOpen && requestContext.getStore()?.signal?.aborted === true,
       });
       breaker.on('open', () => {
         this.logger.warn(`Circuit for ${UPSTREAM_HOST_NAMES[host]} opened`);
