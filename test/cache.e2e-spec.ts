@@ -1,5 +1,6 @@
 import { mvState } from '../fake-upstream/handlers/mv';
 import { Harness, startHarness, waitFor } from './support/harness';
+import { ResponseCache } from '../src/cache/response-cache.service';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 /** Vary of a cached answer: the shape (also set on uncached answers) and the account the key depends on. */
@@ -291,4 +292,58 @@ describe('Response cache memory tier is bounded by bytes (CACHE_MEMORY_MB)', () 
     expect(entries).toBeLessThan(count);
   });
 
+});
+
+describe('Response cache: requests coalesced behind a leader whose upstream fails', () => {
+  let h: Harness;
+  let lookups: jest.SpyInstance;
+  const PATH = '/getRanks?topId=62&limit=4';
+  beforeAll(async () => {
+    h = await startHarness({ env: { CACHE_ENABLED: 'true', UPSTREAM_RETRIES: '1' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.fake.reset();
+    lookups = jest.spyOn(h.app.get(ResponseCache), 'get');
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Leader and two followers of the same key; the leader's upstream call is held until both followers wait on it. */
+  const leaderAndFollowers = async (failure: () => void) => {
+    h.fake.hold(DETAIL);
+    const leader = h.http().get(PATH).then((r) => r);
+    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1, 3000, "the leader's upstream call");
+    const followers = [h.http().get(PATH).then((r) => r), h.http().get(PATH).then((r) => r)];
+    await waitFor(() => lookups.mock.calls.length === 3, 3000, 'the followers to wait on the leader');
+    failure();
+    h.fake.release(DETAIL);
+    return { leader: await leader, followers: await Promise.all(followers) };
+  };
+
+  it('without a stored copy, they get the leader’s failure instead of making the same failing call again', async () => {
+    const { leader, followers } = await leaderAndFollowers(() => h.fake.fault({ kind: 'status', status: 500 }, { host: 'u' }));
+    expect(leader.status).toBe(502);
+    for (const f of followers) {
+      expect(f.status).toBe(502);
+      expect(f.body).toEqual(leader.body);
+      expect(f.body.errorCode).toBe('UPSTREAM_BAD_STATUS');
+    }
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2); // the leader's call and its one retry; none for the followers
+  });
+
+  it('with a stale copy, they are served it with the leader (STALE), without a Retry-After of the failure', async () => {
+    await h.http().get(PATH).expect(200);
+    lookups.mockClear();
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now + 301_000);
+    h.fake.reset();
+    // 2001: upstream rate-limits us, a 503 with Retry-After when no copy can stand in
+    const { leader, followers } = await leaderAndFollowers(() => h.fake.fault({ kind: 'business', code: 2001 }, { module: DETAIL }));
+    for (const res of [leader, ...followers]) {
+      expect(res.status).toBe(200);
+      expect(res.headers['x-cache']).toBe('STALE');
+      expect(res.headers['retry-after']).toBeUndefined();
+    }
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+  });
 });

@@ -12,7 +12,7 @@ import { CachedAnswer, etagOf, ResponseCache } from './response-cache.service';
  */
 @Injectable()
 export class ResponseCacheMiddleware implements NestMiddleware {
-  private readonly leaders = new Map<string, Promise<CachedAnswer | null>>();
+  private readonly leaders = new Map<string, Promise<LeaderOutcome | null>>();
 
   constructor(
     private readonly cache: ResponseCache,
@@ -35,16 +35,20 @@ export class ResponseCacheMiddleware implements NestMiddleware {
       stale = stored;
       const leader = this.leaders.get(key);
       if (leader) {
-        const answer = await leader;
-        if (answer) {
-          this.metrics.coalesced.inc({ level: 'response' });
-          return this.serve(res, answer);
+        const outcome = await leader;
+        if (outcome) this.metrics.coalesced.inc({ level: 'response' });
+        if (outcome?.answer) return this.serve(res, outcome.answer);
+        // The leader's upstream failed: this request would only wait a second timeout for the same failure.
+        if (outcome?.failure) {
+          if (stale) this.serveStale(res, stale, res.send.bind(res));
+          else this.serveFailure(res, outcome.failure);
+          return;
         }
       }
     }
 
-    let settle!: (answer: CachedAnswer | null) => void;
-    const leader = new Promise<CachedAnswer | null>((resolve) => (settle = resolve));
+    let settle!: (outcome: LeaderOutcome | null) => void;
+    const leader = new Promise<LeaderOutcome | null>((resolve) => (settle = resolve));
     if (!this.leaders.has(key)) {
       this.leaders.set(key, leader);
       void leader.then(() => this.leaders.delete(key));
@@ -62,22 +66,35 @@ export class ResponseCacheMiddleware implements NestMiddleware {
         const legacy = res.getHeader(SHAPE_HEADER) === 'legacy';
         const answer: CachedAnswer = { body: text, bytes: bytes.length, etag: etagOf(bytes), storedAt: Date.now(), ttl, shared, legacy };
         this.cache.store(key, answer, bytes);
-        settle(answer);
+        settle({ answer });
         res.set(this.cache.headersOf(answer, bypass ? 'BYPASS' : 'MISS', res.getHeader('Vary')));
         // Express adds the charset to a text body's type, not to a Buffer's: keep the answer's header as it was.
         const type = res.get('Content-Type');
         if (typeof body === 'string' && type && !/charset=/i.test(type)) res.set('Content-Type', `${type}; charset=utf-8`);
         return send(bytes);
       }
-      settle(null);
-      if (stale && res.statusCode >= 500 && isUpstreamFailure(res.locals.errorCode)) {
-        this.metrics.cacheLookups.inc({ result: 'stale' });
-        res.status(200).set({ ...this.cache.headersOf(stale, 'STALE', res.getHeader('Vary')), Warning: '110 - "Response is Stale"' });
-        return send(stale.body);
-      }
+      const failed = res.statusCode >= 500 && isUpstreamFailure(res.locals.errorCode);
+      const retryAfter = res.getHeader('Retry-After');
+      settle(failed && text !== undefined ? { failure: { status: res.statusCode, errorCode: res.locals.errorCode, body: text, retryAfter } } : null);
+      if (stale && failed) return this.serveStale(res, stale, send);
       return send(body);
     };
     next();
+  }
+
+  /** A recent copy instead of an upstream failure: a 200, so the failure's Retry-After does not apply to it. */
+  private serveStale(res: Response, stale: CachedAnswer, send: (body: string) => Response): Response {
+    this.metrics.cacheLookups.inc({ result: 'stale' });
+    res.removeHeader('Retry-After');
+    res.status(200).set({ ...this.cache.headersOf(stale, 'STALE', res.getHeader('Vary')), Warning: '110 - "Response is Stale"' });
+    return send(stale.body);
+  }
+
+  /** A follower gets its leader's upstream failure as it was answered (same key: same route, query, account and shape). */
+  private serveFailure(res: Response, failure: SharedFailure): void {
+    res.locals.errorCode = failure.errorCode;
+    if (failure.retryAfter !== undefined) res.setHeader('Retry-After', failure.retryAfter);
+    res.status(failure.status).type('application/json; charset=utf-8').send(failure.body);
   }
 
   private serve(res: Response, answer: CachedAnswer): void {
@@ -85,6 +102,22 @@ export class ResponseCacheMiddleware implements NestMiddleware {
     // The route (and its interceptor) never runs for a hit: its Vary so far is CORS's, if any.
     res.status(200).set(this.cache.headersOf(answer, 'HIT', res.getHeader('Vary'))).type('application/json; charset=utf-8').send(answer.body);
   }
+}
+
+/**
+ * What a leader leaves the identical requests waiting on it: its fresh answer, or its upstream failure (so they do not
+ * each make the same failing call again); null when it has nothing of theirs to share (it hung up, or answered a 4xx).
+ */
+interface LeaderOutcome {
+  answer?: CachedAnswer;
+  failure?: SharedFailure;
+}
+
+interface SharedFailure {
+  status: number;
+  errorCode: unknown;
+  body: string;
+  retryAfter?: string | number | string[];
 }
 
 /**
