@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { Harness, startHarness, waitFor } from './support/harness';
 import { RedisLink } from './support/redis-link';
+import { SHARED_TIER } from '../src/cache/response-cache.service';
 
 /**
  * Redis is shared state for several instances, never a dependency of an answer. The gateway reaches the machine's
@@ -87,4 +88,52 @@ describe('Redis going away: answers go on without it', () => {
     expect(miss.body.data.songInfoList).toHaveLength(4);
     await avatar(`2001:db8::${run}:2`).expect(200);
   });
+});
+
+describe('Redis stalling under a connected client: the cache tier stays bounded', () => {
+  let h: Harness;
+  let link: RedisLink;
+  const logs: string[] = [];
+  const run = randomBytes(6).toString('hex');
+  /** Shared-tier commands waiting for a reply (counted in front of the gateway's own bound, so skipped ones settle at once). */
+  const unanswered = { get: 0, set: 0 };
+
+  beforeAll(async () => {
+    link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
+    const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', CACHE_ENABLED: 'true', RATE_LIMIT: '0', LOG_LEVEL: 'info' };
+    h = await startHarness({ env, logs });
+    const shared = h.app.get(SHARED_TIER, { strict: false }) as Record<'get' | 'set', (...args: unknown[]) => Promise<unknown>>;
+    for (const name of ['get', 'set'] as const) {
+      const command = shared[name].bind(shared);
+      shared[name] = (...args: unknown[]) => {
+        unanswered[name]++;
+        return command(...args).finally(() => unanswered[name]--);
+      };
+    }
+    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be reachable');
+  });
+  afterAll(async () => {
+    await h?.close();
+    await link?.stop();
+  });
+
+  it('commands left waiting on a stalled connection are capped (each write holds an answer), then it recovers', async () => {
+    link.freeze();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => h.http().get(`/getRanks?topId=62&limit=2&run=${run}-${i}`)),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(100).fill(200));
+    // Without the bound: 100 reads + 100 writes, each write holding a whole answer, until TCP gives up.
+    expect(unanswered.get + unanswered.set).toBeLessThanOrEqual(64);
+    expect(logs.some((l) => l.includes('commands unanswered; the shared tier is skipped'))).toBe(true);
+    // Still stalled: a miss is served from upstream and cached in memory.
+    const path = `/getRanks?topId=62&limit=3&run=${run}-stalled`;
+    expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('MISS');
+    expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('HIT');
+
+    link.set('up'); // the stalled connection is dropped: its waiting commands fail, the client reconnects
+    await waitFor(() => unanswered.get + unanswered.set === 0, 5000, 'the waiting commands to end');
+    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be back');
+    expect(logs.some((l) => l.includes('Redis answers again; the shared tier is back'))).toBe(true);
+  }, 30_000);
 });

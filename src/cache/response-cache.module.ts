@@ -1,6 +1,6 @@
 import KeyvRedis from '@keyv/redis';
 import { CacheModule } from '@nestjs/cache-manager';
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -32,9 +32,17 @@ import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache, SHARED_TIER, t
 class CacheTiersModule {}
 
 /**
+ * Commands of the shared tier that may wait for a reply at once. A healthy Redis answers in well under a millisecond,
+ * so a handful are outstanding even under load; this many means the connection has stalled.
+ */
+const MAX_UNANSWERED = 64;
+
+/**
  * The shared Redis tier (REDIS_URL). While Redis is unreachable its commands fail at once (no offline queue) and
- * ResponseCache does not even ask it; a read that gets no answer within REDIS_TIMEOUT_MS counts as a miss (node-redis
- * has no per-reply timeout, so against a stalled Redis the read itself stays pending until TCP gives up on it).
+ * ResponseCache does not even ask it; a read that gets no answer within REDIS_TIMEOUT_MS counts as a miss. node-redis
+ * drops a command's timeout once it is written, so on a connection that stalls (a long script, a fork stall, a silent
+ * partition: TCP may take many minutes to give up) written commands wait for their reply, each write holding a whole
+ * answer: at MAX_UNANSWERED the tier counts as down (reads skip it, writes are dropped) until replies come again.
  */
 function sharedTier(url: string, timeoutMs: number): SharedTier {
   const store = new KeyvRedis<unknown>(
@@ -44,12 +52,32 @@ function sharedTier(url: string, timeoutMs: number): SharedTier {
   reportRedisOutages(store.client, 'cache');
   // Connected now, at start-up, not lazily inside the first request (whose log context its events would carry).
   void store.client.connect().catch(() => undefined);
+  const unanswered = boundUnanswered(store);
   const drain = store.disconnect.bind(store);
   return Object.assign(store, {
-    isReady: () => (store.client as { isReady?: boolean }).isReady === true,
+    isReady: () => (store.client as { isReady?: boolean }).isReady === true && unanswered() < MAX_UNANSWERED,
     // At shutdown the connection is dropped, not drained: a stalled Redis never answers what is pending.
     disconnect: () => drain(true),
   });
+}
+
+/** Wraps the store's get and set so at most MAX_UNANSWERED wait for a reply; returns the count waiting now. */
+function boundUnanswered(store: KeyvRedis<unknown>): () => number {
+  const logger = new Logger('Redis');
+  let waiting = 0;
+  const bounded = <A extends unknown[], R>(command: (...args: A) => Promise<R>, skipped: R) =>
+    async (...args: A): Promise<R> => {
+      if (waiting >= MAX_UNANSWERED) return skipped;
+      if (++waiting === MAX_UNANSWERED) logger.warn(`cache: ${MAX_UNANSWERED} commands unanswered; the shared tier is skipped until Redis answers again`);
+      try {
+        return await command(...args);
+      } finally {
+        if (waiting-- === MAX_UNANSWERED) logger.log('cache: Redis answers again; the shared tier is back');
+      }
+    };
+  store.get = bounded(store.get.bind(store), undefined) as typeof store.get;
+  store.set = bounded(store.set.bind(store), undefined);
+  return () => waiting;
 }
 
 /**
