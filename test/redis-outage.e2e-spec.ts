@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { Harness, startHarness, waitFor } from './support/harness';
 import { RedisLink } from './support/redis-link';
@@ -135,5 +136,41 @@ describe('Redis stalling under a connected client: the cache tier stays bounded'
     await waitFor(() => unanswered.get + unanswered.set === 0, 5000, 'the waiting commands to end');
     await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be back');
     expect(logs.some((l) => l.includes('Redis answers again; the shared tier is back'))).toBe(true);
+  }, 30_000);
+});
+
+describe('Redis stalling under a connected client: rate limits stop waiting on it', () => {
+  let h: Harness;
+  let link: RedisLink;
+  let counts: jest.SpyInstance;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
+    const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', RATE_LIMIT: '1000', RATE_LIMIT_WINDOW_MS: '60000', LOG_LEVEL: 'info' };
+    h = await startHarness({ env, logs });
+    const storage = h.app.get(getStorageToken(), { strict: false }) as { shared: ThrottlerStorage };
+    counts = jest.spyOn(storage.shared, 'increment');
+    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be reachable');
+  });
+  afterAll(async () => {
+    await h?.close();
+    await link?.stop();
+  });
+
+  it('after one count times out, requests count per instance at once; one probe at a time finds Redis again', async () => {
+    link.freeze();
+    counts.mockClear();
+    for (let i = 0; i < 20; i++) await h.http().get('/user/getUserAvatar?uin=10001').expect(200);
+    expect(logs.some((l) => l.includes('counting per instance meanwhile'))).toBe(true);
+    // Before: each of the 20 waited REDIS_TIMEOUT_MS for Redis. Now the first does, and background probes (one at a
+    // time, each ending after REDIS_TIMEOUT_MS) are the only other counts sent.
+    expect(counts.mock.calls.length).toBeLessThanOrEqual(10);
+
+    link.set('up');
+    await waitFor(async () => {
+      await h.http().get('/user/getUserAvatar?uin=10001').expect(200);
+      return logs.some((l) => l.includes('Counting in Redis again'));
+    }, 10_000, 'a probe to find Redis again');
   }, 30_000);
 });
