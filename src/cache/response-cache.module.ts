@@ -2,6 +2,7 @@ import KeyvRedis from '@keyv/redis';
 import { CacheModule } from '@nestjs/cache-manager';
 import { Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
+import { RouteTableModule } from '../common/route-table';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
@@ -69,6 +70,7 @@ function sharedTier(url: string, timeoutMs: number): SharedTier {
       },
     }),
     CacheTiersModule,
+    RouteTableModule,
   ],
   providers: [ResponseCache, ResponseCacheMiddleware],
   exports: [ResponseCache, ResponseCacheMiddleware],
