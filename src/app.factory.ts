@@ -11,7 +11,7 @@ import { installCacheFastLane } from './cache/cache-fast-lane';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { bodyParserError } from './common/all-exceptions.filter';
-import { AllowedMethods } from './common/allowed-methods';
+import { RouteTable } from './common/route-table';
 import { FORM_BODY, JSON_BODY, unsupportedBody } from './common/body-type';
 import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue } from './common/query-parser';
@@ -35,6 +35,7 @@ export async function createApp(
     const config = app.get<AppConfig>(APP_CONFIG);
     configureApp(app, config);
     await app.init();
+    // After init: the route table the fast lane reads the TTLs from is built at application bootstrap.
     installCacheFastLane(app, config, securityHeaders());
     return app;
   } catch (err) {
@@ -105,7 +106,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     return refused;
   };
   // A body the parsers below would skip is a 415 rather than an empty body (see unsupportedBody).
-  const routes = app.get(AllowedMethods);
+  const routes = app.get(RouteTable);
   app.use((req: Request, _res: Response, next: NextFunction) => {
     const refused = unsupportedBody(req, routes);
     next(refused && refuse(req, refused));

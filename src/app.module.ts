@@ -1,5 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
@@ -16,10 +16,10 @@ import { FailoverThrottlerStorage } from './redis/failover-throttler.storage';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { AllowedMethods } from './common/allowed-methods';
 import { BackgroundWorkModule } from './common/background-work';
 import { RequestContextMiddleware } from './common/request-context.middleware';
 import { ResponseShapeInterceptor } from './common/response-shape.interceptor';
+import { RouteTableModule } from './common/route-table';
 import { ShutdownSignal } from './common/shutdown.service';
 import { AppConfigModule } from './config/config.module';
 import { MusicModule } from './music/music.module';
@@ -57,7 +57,7 @@ export class AppModule implements NestModule {
       imports: [
         AppConfigModule.forRoot(env, logDestination),
         LoggingModule,
-        DiscoveryModule,
+        RouteTableModule,
         MetricsModule,
         BackgroundWorkModule,
         RedisModule,
@@ -80,7 +80,6 @@ export class AppModule implements NestModule {
       ],
       providers: [
         ShutdownSignal,
-        AllowedMethods,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseShapeInterceptor },
         { provide: APP_GUARD, useClass: ThrottlerGuard },

@@ -2,6 +2,7 @@ import KeyvRedis from '@keyv/redis';
 import { CacheModule } from '@nestjs/cache-manager';
 import { Logger, Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
+import { RouteTableModule } from '../common/route-table';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
@@ -97,6 +98,7 @@ function boundUnanswered(store: KeyvRedis<unknown>): () => number {
       },
     }),
     CacheTiersModule,
+    RouteTableModule,
   ],
   providers: [ResponseCache, ResponseCacheMiddleware],
   exports: [ResponseCache, ResponseCacheMiddleware],

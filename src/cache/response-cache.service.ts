@@ -5,10 +5,10 @@ import type { Cache } from 'cache-manager';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { parseCookie } from '../common/cookie';
+import { RouteTable } from '../common/route-table';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
-import { CACHE_TTL_SECONDS, STALE_WINDOW_SECONDS } from './cache-policy';
 
 /** The in-memory tier of cache-manager, read synchronously by the fast lane. */
 export const MEMORY_TIER = Symbol('MEMORY_TIER');
@@ -82,6 +82,9 @@ export class MemoryTier extends LRUCache<string, MemoryEntry> {
   }
 }
 
+/** After its TTL an entry is kept this much longer, to be served (marked stale) if upstream fails. */
+export const STALE_WINDOW_SECONDS = 3600;
+
 /** Query parameters that never change the answer (credentials, cache control). */
 const IGNORED_PARAMS = new Set(['cookie', 'nocache']);
 
@@ -99,12 +102,16 @@ export class ResponseCache {
     @Inject(SHARED_TIER) private readonly shared: SharedTier | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly upstream: UpstreamHttp,
+    private readonly routes: RouteTable,
   ) {}
 
-  /** TTL in seconds when `path` is a cacheable GET (or HEAD) route, else undefined. */
+  /**
+   * TTL in seconds when `path` is a cacheable GET (or HEAD) route, else undefined: the route's `@CacheTTL`, read from
+   * the controllers at start-up (RouteTable). Called for every request (fast lane and middleware): one Map get.
+   */
   ttlOf(method: string | undefined, path: string): number | undefined {
     // HEAD is a GET without the body (Express routes it to the GET handler): same entry, so it costs no upstream call.
-    return this.config.cacheEnabled && (method === 'GET' || method === 'HEAD') ? CACHE_TTL_SECONDS[path] : undefined;
+    return this.config.cacheEnabled && (method === 'GET' || method === 'HEAD') ? this.routes.ttlOf(path) : undefined;
   }
 
   keyOf(path: string, query: Record<string, string>, callerCookie: string | undefined): { key: string; shared: boolean } {

@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
@@ -10,6 +11,7 @@ export class ChartsController {
   constructor(private readonly charts: ChartsService) {}
 
   @Get('getRanks')
+  @CacheTTL(300) // charts change daily or weekly
   @ApiOperation({
     summary: 'One chart page, or every chart grouped',
     description:

@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
@@ -10,6 +11,7 @@ export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
   @Get('getComments')
+  @CacheTTL(60)
   @ApiOperation({
     summary: 'Comments of a song, album, playlist or MV',
     description:

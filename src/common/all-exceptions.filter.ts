@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream/upstream.errors';
-import { AllowedMethods } from './allowed-methods';
+import { RouteTable } from './route-table';
 import { GatewayError } from './http-error';
 
 interface ErrorBody {
@@ -37,7 +37,7 @@ const STATUS_CODES: Partial<Record<number, string>> = {
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   /** Optional so the filter also serves apps without the route table (a 404 then stays a 404). */
-  constructor(@Optional() private readonly allowedMethods?: AllowedMethods) {}
+  constructor(@Optional() private readonly routes?: RouteTable) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
@@ -64,7 +64,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   /** The path has routes for other methods: a 405 with `Allow`. */
   private wrongMethod(req: Request): GatewayError | undefined {
-    const allowed = this.allowedMethods?.allowed(req.path);
+    const allowed = this.routes?.allowed(req.path);
     if (!allowed || allowed.includes(req.method)) return undefined;
     const allow = allowed.join(', ');
     return new GatewayError(HttpStatus.METHOD_NOT_ALLOWED, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on ${req.path}; use ${allow}`, {}, { Allow: allow });

@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AllowedMethods } from './allowed-methods';
+import type { RouteTable } from './route-table';
 import { GatewayError } from './http-error';
 
 /** The body types the gateway reads (README: JSON; form-urlencoded too, e.g. for /user/setCookie). Its parsers take exactly these. */
@@ -13,7 +13,7 @@ export const FORM_BODY = 'application/x-www-form-urlencoded';
  * defaults: batchGetSongInfo answered 200 with no songs, checkMainLoginQr said qrsig was required. A request that no
  * route reads a body for (an unknown path, another method, a GET) goes on to its 404, 405 or answer.
  */
-export function unsupportedBody(req: Request, routes: Pick<AllowedMethods, 'allowed'>): GatewayError | undefined {
+export function unsupportedBody(req: Request, routes: Pick<RouteTable, 'allowed'>): GatewayError | undefined {
   if (req.method === 'GET' || req.method === 'HEAD' || req.headers['content-length'] === '0') return undefined;
   // Express's req.is is type-is, which the parsers match with too: null without a body, the type matched, or false.
   if (req.is([JSON_BODY, FORM_BODY]) !== false) return undefined;

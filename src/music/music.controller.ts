@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS } from '../common/api-docs';
@@ -34,6 +35,7 @@ export class MusicController {
   constructor(private readonly music: MusicService) {}
 
   @Get('getSongInfo')
+  @CacheTTL(3600)
   @ApiOperation({
     summary: 'Song details by id or MID',
     description:
@@ -52,6 +54,7 @@ export class MusicController {
   }
 
   @Get('getMusicPlay')
+  @CacheTTL(300) // vkey URLs live ~1 day, but rights can change with the cookie
   @ApiOperation({
     summary: 'Play URL of a song in a quality',
     description: 'Song detail (file sizes) then `vkey.GetVkeyServer`/`UrlGetVkey`, falling back to `CgiGetVkey`. `quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape); `size` in bytes.',
@@ -63,6 +66,7 @@ export class MusicController {
   }
 
   @Get('downloadMainMusic')
+  @CacheTTL(300)
   @ApiOperation({
     summary: 'Download URL and file name of a song in a quality',
     description: 'As /getMusicPlay, plus `filename`: the upstream file name to save the download as.',
@@ -74,6 +78,7 @@ export class MusicController {
   }
 
   @Get('getLyric')
+  @CacheTTL(86400)
   @ApiOperation({
     summary: 'Lyric (and translation) of a song',
     description: 'isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it).',
@@ -85,6 +90,7 @@ export class MusicController {
   }
 
   @Get('getAlbumInfo')
+  @CacheTTL(3600)
   @ApiOperation({ summary: 'Album details and track list', description: 'Album info with its songs.' })
   @ApiEnvelope('The album.', {
     albumId: 8220,

@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
@@ -10,6 +11,7 @@ export class DiscoverController {
   constructor(private readonly discover: DiscoverService) {}
 
   @Get('getImageUrl')
+  @CacheTTL(86400)
   @ApiOperation({
     summary: 'Cover URL of an album, singer or MV',
     description: 'Built locally, never fetched: `https://y.gtimg.cn/music/photo_new/<T002|T001|T015>R<size>M000<id>.jpg?max_age=<maxAge>`.',
@@ -21,6 +23,7 @@ export class DiscoverController {
   }
 
   @Get('getDigitalAlbumLists')
+  @CacheTTL(1800)
   @ApiOperation({
     summary: 'Digital albums on sale',
     description: 'Upstream CGI `musicmall.fcg?cmd=pc_index_new` (unverified source); the upstream list is paged locally, `total` = its length.',
@@ -35,6 +38,7 @@ export class DiscoverController {
   }
 
   @Get('getRadioLists')
+  @CacheTTL(3600)
   @ApiOperation({
     summary: 'Radio stations by group',
     description: 'Upstream `pf.radiosvr`/`GetRadiolist`; on a business error the CGI `fcg_v8_radiolist.fcg` (its groups carry no id: the index is used). No parameters.',
@@ -46,6 +50,7 @@ export class DiscoverController {
   }
 
   @Get('getRecommend')
+  @CacheTTL(600)
   @ApiOperation({
     summary: 'Home-page recommendations',
     description:
@@ -66,6 +71,7 @@ export class DiscoverController {
   }
 
   @Get('getTicketInfo')
+  @CacheTTL(600)
   @ApiOperation({
     summary: 'Concert tickets and show types',
     description: 'Upstream `mall.ticket_index_page_svr`/`GetTicketIndexPage` + `GetShowTypeList` (unverified source). No parameters.',

@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
@@ -21,6 +22,7 @@ export class MvController {
   constructor(private readonly mv: MvService) {}
 
   @Get('getMv')
+  @CacheTTL(1800)
   @ApiOperation({
     summary: 'MV list by area and version',
     description: 'Upstream `MvService.MvInfoProxy`/`GetAllocMvInfo` (start = page × limit, size = limit). `duration` is seconds, `publishDate` Unix seconds.',
@@ -36,6 +38,7 @@ export class MvController {
   }
 
   @Get('getMvPlay')
+  @CacheTTL(300)
   @ApiOperation({
     summary: 'Play URLs of an MV by clarity',
     description:
@@ -57,6 +60,7 @@ export class MvController {
   }
 
   @Get('getMvByTag')
+  @CacheTTL(1800)
   @ApiOperation({
     summary: 'MV list by area tag',
     description: 'The tag is mapped to a GetAllocMvInfo area (all→15, neidi→8, gangtai→5, oumei→6, korea→7, janpan→4; version 7 = all); limit and page are honoured.',

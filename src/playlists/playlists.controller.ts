@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
@@ -34,6 +35,7 @@ export class PlaylistsController {
   constructor(private readonly playlists: PlaylistsService) {}
 
   @Get('getSongLists')
+  @CacheTTL(600)
   @ApiOperation({ summary: 'Playlists of a category', description: 'Upstream playlist-square list of the category, sorted by sortId; page is 0-based.' })
   @ApiEnvelope('A page of playlists.', PLAYLIST_PAGE)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
@@ -42,6 +44,7 @@ export class PlaylistsController {
   }
 
   @Get('getSongListCategories')
+  @CacheTTL(86400)
   @ApiOperation({ summary: 'Playlist categories', description: 'Flat list of every category; `group` is upstream\'s group name (热门, 语种, …). No parameters.' })
   @ApiEnvelope('The categories.', { categories: [{ id: 165, name: '国语', group: '语种' }] })
   @ApiErrorResponses(...UPSTREAM_ERRORS)
@@ -50,6 +53,7 @@ export class PlaylistsController {
   }
 
   @Get('getSongListDetail')
+  @CacheTTL(600)
   @ApiOperation({
     summary: 'Playlist details and songs',
     description: 'Upstream `music.srfDissInfo.DissInfo`/`CgiGetDiss`; on a business error the CGI `fcg_ucc_getcdinfo_byid`. `singer` is the names joined with `/`; `total` counts the whole playlist.',
@@ -89,6 +93,7 @@ export class PlaylistsController {
   }
 
   @Get('getNewDisks')
+  @CacheTTL(1800)
   @ApiOperation({ summary: 'New albums by area', description: 'Upstream `newalbum.NewAlbumServer`/`get_new_album_info` (start = page × limit, num = limit). `publicTime` is YYYY-MM-DD.' })
   @ApiEnvelope('A page of new albums.', {
     area: 1,

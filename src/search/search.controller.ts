@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
@@ -11,6 +12,7 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Get('getSearchByKey')
+  @CacheTTL(300)
   @ApiOperation({
     summary: 'Search songs, albums, playlists, singers, MVs or lyrics',
     description:
@@ -33,6 +35,7 @@ export class SearchController {
   }
 
   @Get('getHotkey')
+  @CacheTTL(600)
   @ApiOperation({ summary: 'Hot search keywords', description: 'Upstream CGI `gethotkey.fcg`; keywords are trimmed, `score` is upstream\'s `n`. No parameters.' })
   @ApiEnvelope('The hot keywords.', { hotkeys: [{ keyword: '周杰伦', score: 2500000 }], specialKey: '新歌', specialUrl: 'https://y.qq.com/' })
   @ApiErrorResponses(...UPSTREAM_ERRORS)
@@ -41,6 +44,7 @@ export class SearchController {
   }
 
   @Get('getSmartbox')
+  @CacheTTL(300)
   @ApiOperation({ summary: 'Search suggestions while typing', description: 'Upstream CGI `smartbox_new.fcg`; sections without matches are empty lists.' })
   @ApiEnvelope('Suggestions by kind.', {
     key: 'jay',
@@ -55,6 +59,7 @@ export class SearchController {
   }
 
   @Get('getTopLists')
+  @CacheTTL(600)
   @ApiOperation({ summary: 'Charts with their top songs', description: 'Every chart with a few of its songs (upstream CGI `fcg_myqq_toplist.fcg`). No parameters.' })
   @ApiEnvelope('The charts.', {
     topLists: [{ id: 62, name: '飙升榜', listenCount: 2000000, cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', type: 0, songs: [{ songName: '晴天', singerName: '周杰伦' }] }],

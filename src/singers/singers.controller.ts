@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
@@ -13,6 +14,7 @@ export class SingersController {
   constructor(private readonly singers: SingersService) {}
 
   @Get('getSingerList')
+  @CacheTTL(3600)
   @ApiOperation({
     summary: 'Singers filtered by area, sex and genre',
     description: 'Upstream musicu singer list (pages of 80; the genre codes pick the module), sliced to page × limit. `total` is upstream\'s total for the filter.',
@@ -24,6 +26,7 @@ export class SingersController {
   }
 
   @Get('getSingerDesc')
+  @CacheTTL(86400)
   @ApiOperation({
     summary: 'Singer biography',
     description: 'Upstream XML CGI `fcg_get_singer_desc.fcg`. `basic` and `other` keep every item as `{ key, value }`; an answer without info gives empty strings/lists.',
@@ -43,6 +46,7 @@ export class SingersController {
   }
 
   @Get('getSingerHotsong')
+  @CacheTTL(1800)
   @ApiOperation({ summary: 'A singer\'s most popular songs', description: 'Upstream `musichall.song_list_server`/`GetSingerSongList` (begin = page × limit).' })
   @ApiEnvelope('A page of songs.', {
     singerMID: SINGER,
@@ -55,6 +59,7 @@ export class SingersController {
   }
 
   @Get('getSingerAlbum')
+  @CacheTTL(3600)
   @ApiOperation({ summary: 'A singer\'s albums', description: 'Upstream `music.musichallAlbum.AlbumListServer`/`GetAlbumList` (begin = page × limit). `cover` is the T002 URL of the album MID.' })
   @ApiEnvelope('A page of albums.', {
     singerMID: SINGER,
@@ -67,6 +72,7 @@ export class SingersController {
   }
 
   @Get('getSingerMv')
+  @CacheTTL(3600)
   @ApiOperation({ summary: 'A singer\'s MVs', description: 'Upstream `MvService.MvInfoProServer`/`GetSingerMvList`; `order` listen → upstream order 1, time → 0; `publishDate` is Unix seconds; start = page × limit.' })
   @ApiEnvelope('A page of MVs.', {
     singerMID: SINGER,
@@ -80,6 +86,7 @@ export class SingersController {
   }
 
   @Get('getSimilarSinger')
+  @CacheTTL(86400)
   @ApiOperation({ summary: 'Singers similar to a singer', description: 'Upstream `music.SimilarSingerSvr`/`GetSimilarSingerList`, falling back to the CGI `fcg_v8_simsinger.fcg`. At most 10 singers.' })
   @ApiEnvelope('Similar singers.', { singerMID: SINGER, singers: [{ singerMID: '001JDzPT3JdvqK', singerName: '林俊杰', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R300x300M000001JDzPT3JdvqK.jpg' }] })
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
@@ -88,6 +95,7 @@ export class SingersController {
   }
 
   @Get('getSingerStarNum')
+  @CacheTTL(600)
   @ApiOperation({ summary: 'Fan count of a singer', description: 'Upstream CGI `fcg_order_singer_getnum.fcg`; a body without a recognisable count → 502 UPSTREAM_BAD_RESPONSE.' })
   @ApiEnvelope('The fan count.', { singerMID: SINGER, fanCount: 31000000 })
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)

@@ -1,0 +1,118 @@
+import { CACHE_TTL_METADATA } from '@nestjs/cache-manager';
+import { Inject, Injectable, Module, OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
+import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+import { AdminTokenGuard } from './admin-token.guard';
+
+/** Read before app.init() built the table: a start-up order bug, not a route that is never cached. */
+class NotBuilt extends Map<string, never> {
+  override get(): never {
+    throw new Error('RouteTable read before app.init(): the route table is built at application bootstrap');
+  }
+}
+
+/**
+ * Every controller route, read once at start-up (application bootstrap, inside app.init(), so before the cache fast
+ * lane is installed and the first request arrives):
+ * - the methods each path answers, so a known path asked with another method is a 405 with `Allow` (RFC 9110
+ *   §15.5.6) rather than a 404. Paths are compared as Express routes them: case-insensitive, a trailing slash
+ *   ignored. Routes behind AdminTokenGuard count only when ADMIN_TOKEN is set: without it they do not exist, not even
+ *   for another method;
+ * - how long the response cache keeps each path's GET answer: the handler's `@CacheTTL(seconds)`, absent = never
+ *   cached. Every path of a handler (aliases) gets its TTL. Looked up by the exact path, as the cache saw it before
+ *   the TTLs moved onto the routes (`/getranks` or `/getRanks/` are answered, but not cached).
+ */
+@Injectable()
+export class RouteTable implements OnApplicationBootstrap {
+  private readonly byPath = new Map<string, Set<string>>();
+  private ttlByPath: ReadonlyMap<string, number> = new NotBuilt();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const ttls = new Map<string, number>();
+    for (const { metatype, instance } of this.discovery.getControllers()) {
+      if (!metatype || !instance) continue;
+      const prototype = Object.getPrototypeOf(instance);
+      const prefixes = paths(Reflect.getMetadata(PATH_METADATA, metatype));
+      const classGuarded = isAdminOnly(Reflect.getMetadata(GUARDS_METADATA, metatype));
+      if (Reflect.getMetadata(CACHE_TTL_METADATA, metatype) !== undefined) {
+        throw new Error(`${metatype.name}: @CacheTTL on the controller class is not read; put it on each cached handler`);
+      }
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name];
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        const routes = Reflect.getMetadata(PATH_METADATA, handler);
+        if (method === undefined || routes === undefined) continue;
+        const adminOnly = classGuarded || isAdminOnly(Reflect.getMetadata(GUARDS_METADATA, handler));
+        const ttl = cacheTtlOf(handler, `${metatype.name}.${name}`, method, adminOnly);
+        if (adminOnly && !this.config.adminToken) continue;
+        for (const prefix of prefixes) {
+          for (const route of paths(routes)) {
+            const path = join(prefix, route);
+            this.add(path, RequestMethod[method]);
+            if (ttl !== undefined) ttls.set(path, ttl);
+          }
+        }
+      }
+    }
+    this.ttlByPath = ttls;
+  }
+
+  /** What `Allow` lists for a path (GET brings HEAD), or undefined when no route has that path. */
+  allowed(path: string): string[] | undefined {
+    const methods = this.byPath.get(key(path));
+    return methods && [...methods];
+  }
+
+  /** The response cache's TTL (seconds) of a GET route's exact path, else undefined. Per request: one Map get. */
+  ttlOf(path: string): number | undefined {
+    return this.ttlByPath.get(path);
+  }
+
+  /** Every cached path and its TTL (seconds). */
+  ttls(): ReadonlyMap<string, number> {
+    return new Map(this.ttlByPath);
+  }
+
+  private add(path: string, method: string): void {
+    const methods = this.byPath.get(key(path)) ?? new Set<string>();
+    methods.add(method);
+    if (method === 'GET') methods.add('HEAD');
+    this.byPath.set(key(path), methods);
+  }
+}
+
+/**
+ * A handler's `@CacheTTL(seconds)`. That is @nestjs/cache-manager's decorator, used as metadata only: the gateway
+ * caches in its own middleware (ResponseCacheMiddleware and the fast lane), never through Nest's CacheInterceptor,
+ * and reads the value as seconds (CacheInterceptor, not installed, would hand it to cache-manager 7 as milliseconds).
+ * What the cache could not honour stops the start: a TTL that is no whole number of seconds (or a factory), on
+ * another method than GET (only GET and HEAD are cached), or on an admin route (the cache answers before its guard).
+ */
+function cacheTtlOf(handler: object, where: string, method: RequestMethod, adminOnly: boolean): number | undefined {
+  const ttl: unknown = Reflect.getMetadata(CACHE_TTL_METADATA, handler);
+  if (ttl === undefined) return undefined;
+  if (typeof ttl !== 'number' || !Number.isSafeInteger(ttl) || ttl <= 0) {
+    throw new Error(`${where}: @CacheTTL must be a whole number of seconds > 0 (got ${typeof ttl === 'function' ? 'a function' : String(ttl)})`);
+  }
+  if (method !== RequestMethod.GET) throw new Error(`${where}: @CacheTTL on a ${RequestMethod[method]} route; only GET answers are cached`);
+  if (adminOnly) throw new Error(`${where}: @CacheTTL on an admin route; the response cache answers before AdminTokenGuard`);
+  return ttl;
+}
+
+/** The route table and the discovery it reads the controllers with (the response cache and the 405/415 answers use it). */
+@Module({ imports: [DiscoveryModule], providers: [RouteTable], exports: [RouteTable] })
+export class RouteTableModule {}
+
+const paths = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [value === undefined ? '' : String(value)]);
+/** A controller prefix and a handler path as one route path: `/user/getUserPlaylists` (case kept). */
+const join = (prefix: string, route: string): string => `/${`${prefix}/${route}`.split('/').filter(Boolean).join('/')}`;
+const key = (path: string): string => join('', path).toLowerCase();
+const isAdminOnly = (guards: unknown): boolean => Array.isArray(guards) && guards.includes(AdminTokenGuard);

@@ -1,0 +1,105 @@
+import { CacheTTL } from '@nestjs/cache-manager';
+import { Controller, Get, Post, UseGuards, type Type } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { AdminTokenGuard } from '../../src/common/admin-token.guard';
+import { RouteTable } from '../../src/common/route-table';
+import type { AppConfig } from '../../src/config/app-config';
+
+/** RouteTable over hand-made controllers (the app's own are covered by cache.e2e-spec's README "Caching" test). */
+const tableOf = (controllers: Type<unknown>[], adminToken?: string): RouteTable => {
+  const discovery = { getControllers: () => controllers.map((metatype) => ({ metatype, instance: new (metatype as new () => object)() })) };
+  return new RouteTable(discovery as unknown as DiscoveryService, new MetadataScanner(), { adminToken } as AppConfig);
+};
+const built = (controllers: Type<unknown>[], adminToken?: string): RouteTable => {
+  const table = tableOf(controllers, adminToken);
+  table.onApplicationBootstrap();
+  return table;
+};
+
+describe('RouteTable: the TTL of each route (@CacheTTL)', () => {
+  @Controller()
+  class Catalogue {
+    @Get('getThing')
+    @CacheTTL(600)
+    getThing() {}
+
+    @Get(['getAliased', 'other/getAliasedToo'])
+    @CacheTTL(60)
+    aliased() {}
+
+    @Get('getUncached')
+    uncached() {}
+
+    @Post('postThing')
+    postThing() {}
+  }
+
+  @Controller('user')
+  class Prefixed {
+    @Get('getThing')
+    @CacheTTL(30)
+    getThing() {}
+  }
+
+  it('reads every GET handler\'s TTL, for each of its paths (aliases included) and under its controller prefix', () => {
+    const table = built([Catalogue, Prefixed]);
+    expect(Object.fromEntries(table.ttls())).toEqual({ '/getThing': 600, '/getAliased': 60, '/other/getAliasedToo': 60, '/user/getThing': 30 });
+    expect(table.ttlOf('/getUncached')).toBeUndefined();
+    expect(table.ttlOf('/postThing')).toBeUndefined();
+    expect(table.allowed('/postThing')).toEqual(['POST']);
+  });
+
+  it('is looked up by the exact path (as the cache did before), while the 405 table ignores case and a trailing slash', () => {
+    const table = built([Catalogue]);
+    expect([table.ttlOf('/getThing'), table.ttlOf('/getthing'), table.ttlOf('/getThing/'), table.ttlOf('getThing')]).toEqual([600, undefined, undefined, undefined]);
+    expect(table.allowed('/GETTHING/')).toEqual(['GET', 'HEAD']);
+  });
+
+  it('refuses to be read before app.init() built it (not silently "never cached")', () => {
+    expect(() => tableOf([Catalogue]).ttlOf('/getThing')).toThrow('RouteTable read before app.init()');
+  });
+
+  it('stops the start on a TTL the response cache could not honour', () => {
+    const refused = (controller: Type<unknown>, adminToken?: string) => () => built([controller], adminToken);
+
+    @Controller()
+    class Fraction {
+      @Get('x')
+      @CacheTTL(0.5)
+      x() {}
+    }
+    @Controller()
+    class Factory {
+      @Get('x')
+      @CacheTTL(() => 60)
+      x() {}
+    }
+    @Controller()
+    class OnPost {
+      @Post('x')
+      @CacheTTL(60)
+      x() {}
+    }
+    @Controller()
+    class OnAdmin {
+      @Get('x')
+      @CacheTTL(60)
+      @UseGuards(AdminTokenGuard)
+      x() {}
+    }
+    @Controller()
+    @CacheTTL(60)
+    class OnClass {
+      @Get('x')
+      x() {}
+    }
+
+    expect(refused(Fraction)).toThrow('Fraction.x: @CacheTTL must be a whole number of seconds > 0 (got 0.5)');
+    expect(refused(Factory)).toThrow('Factory.x: @CacheTTL must be a whole number of seconds > 0 (got a function)');
+    expect(refused(OnPost)).toThrow('OnPost.x: @CacheTTL on a POST route; only GET answers are cached');
+    // with or without ADMIN_TOKEN (without it the route does not exist, but the mistake is in the code either way)
+    expect(refused(OnAdmin)).toThrow('OnAdmin.x: @CacheTTL on an admin route');
+    expect(refused(OnAdmin, 'a'.repeat(16))).toThrow('OnAdmin.x: @CacheTTL on an admin route');
+    expect(refused(OnClass)).toThrow('OnClass: @CacheTTL on the controller class is not read; put it on each cached handler');
+  });
+});
