@@ -13,8 +13,8 @@ export class FailoverThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger('RateLimit');
   private readonly local = new ThrottlerStorageService();
   private failing = false;
-  /** A count sent to Redis, while failing, to learn whether it answers again (one at a time). */
-  private probe?: Promise<unknown>;
+  /** A count is on its way to Redis, while failing, to learn whether it answers again (one at a time). */
+  private probing = false;
 
   /** `connected`: whether the Redis connection is up right now (while it is not, Redis is not even asked). */
   constructor(
@@ -25,10 +25,13 @@ export class FailoverThrottlerStorage implements ThrottlerStorage {
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     if (!this.connected()) return this.local.increment(key, ttl, limit, blockDuration, throttlerName);
     if (this.failing) {
-      this.probe ??= this.shared
-        .increment(key, ttl, limit, blockDuration, throttlerName)
-        .then(() => this.recovered(), () => undefined)
-        .finally(() => (this.probe = undefined));
+      if (!this.probing) {
+        this.probing = true;
+        void this.shared
+          .increment(key, ttl, limit, blockDuration, throttlerName)
+          .then(() => this.recovered(), () => undefined)
+          .finally(() => (this.probing = false));
+      }
       return this.local.increment(key, ttl, limit, blockDuration, throttlerName);
     }
     try {
