@@ -53,6 +53,42 @@ describe('A 404 names the method and path, never the query (which may hold the c
     const res = await h.http().put(`/getRanks?${COOKIE_QUERY}`).expect(405);
     expect(res.body).toEqual({ error: 'Method PUT is not allowed on /getRanks; use GET, HEAD', errorCode: 'METHOD_NOT_ALLOWED' });
   });
+
+  // The shape check ran before routing: `GET /noSuchRoute?shape=bogus` answered 400 "shape must be one of …".
+  describe('an unknown response shape does not hide a missing route or a wrong method', () => {
+    const SHAPE_400 = { error: 'shape must be one of legacy, normalised (or normalized)', errorCode: 'BAD_REQUEST' };
+    it.each([
+      ['GET', '/noSuchRoute?shape=bogus', {}],
+      ['GET', '/noSuchRoute', { 'X-Response-Shape': 'bogus' }],
+      ['POST', '/noSuchRoute?shape=bogus', {}],
+      ['GET', '/getRanks/x?shape=bogus', {}],
+      ['GET', '/user/getCookie?shape=bogus', {}], // admin-only, ADMIN_TOKEN unset: no such route
+    ])('%s %s %j → 404 NOT_FOUND', async (method, url, headers) => {
+      const res = await h.http()[method.toLowerCase() as 'get'](url).set(headers).expect(404);
+      expect(res.body).toEqual({ error: `Cannot ${method} ${url.split('?')[0]}`, errorCode: 'NOT_FOUND' });
+    });
+
+    it('a known path asked with another method → 405, not the shape 400', async () => {
+      const res = await h.http().put('/getRanks?shape=bogus').expect(405);
+      expect(res.body).toEqual({ error: 'Method PUT is not allowed on /getRanks; use GET, HEAD', errorCode: 'METHOD_NOT_ALLOWED' });
+    });
+
+    it.each([
+      ['GET', '/getRanks?shape=bogus', {}],
+      ['GET', '/GETRANKS/?shape=bogus', {}],
+      ['GET', '//getRanks?shape=bogus', {}],
+      ['GET', '/getRanks', { 'X-Response-Shape': 'bogus' }],
+      ['GET', '/getSongInfo/0039MnYb0qxYhV?shape=bogus', {}],
+      ['GET', '/getSingerHotsong?singerid=4558&shape=bogus', {}],
+      ['POST', '/batchGetSongInfo?shape=bogus', {}],
+    ])('a route it answers still refuses the shape: %s %s %j → 400', async (method, url, headers) => {
+      const res = await h.http()[method.toLowerCase() as 'get'](url).set(headers).expect(400);
+      expect(res.body).toEqual(
+        'X-Response-Shape' in headers ? { ...SHAPE_400, error: SHAPE_400.error.replace('shape', 'X-Response-Shape') } : SHAPE_400,
+      );
+      expect(h.fake.requests).toHaveLength(0);
+    });
+  });
 });
 
 describe('POST bodies: a type the gateway does not read is refused with 415, not ignored', () => {

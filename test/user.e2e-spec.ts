@@ -6,6 +6,9 @@ import { Harness, startHarness } from './support/harness';
 const HOMEPAGE = '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg';
 const KEY = 'Q_H_L_5fakeMusicKeyAbc123';
 const COOKIE = `uin=o0010001; qqmusic_uin=10001; qqmusic_key=${KEY}; qm_keyst=${KEY}`;
+const KEY_MISSING_1000 =
+  'QQ Music refused the cookie (upstream code 1000): it carries no login key (qqmusic_key or qm_keyst), so it is no login; ' +
+  'send the whole cookie of a login, or log in with a QR login (/getMainLoginQr or /getAltLoginQr)';
 
 describe('User module (e2e)', () => {
   let h: Harness;
@@ -153,15 +156,27 @@ describe('User module (e2e)', () => {
       expect(h.fake.requests).toHaveLength(0);
     });
 
-    it('upstream code 1000 (cookie without a music key) → 401 LOGIN_EXPIRED', async () => {
+    it('upstream code 1000 (cookie without a music key) → 401 LOGIN_EXPIRED saying the cookie has no login key', async () => {
       const cookie = 'uin=o0010001; skey=@abc';
       const res = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie });
       expect(res.status).toBe(401);
-      expect(res.body.errorCode).toBe('LOGIN_EXPIRED');
-      expect(res.body.error).toMatch(/log in again|refresh the cookie/);
-      expect(res.body.upstreamCode).toBe(1000);
+      expect(res.body).toEqual({ error: KEY_MISSING_1000, errorCode: 'LOGIN_EXPIRED', upstreamCode: 1000 });
       expect(homepageRequests()).toHaveLength(1);
       expect(homepageRequests()[0].query.g_tk).toBe('5381'); // no key → the anonymous g_tk
+    });
+
+    // Before: "QQ Music says the login has expired …", for a cookie that never was a login.
+    it.each([
+      ['the cookie query parameter', { cookie: 'uin=123' }, {}],
+      ['the Cookie header', {}, { Cookie: 'uin=123' }],
+      ['the X-Custom-Cookie header', {}, { 'X-Custom-Cookie': 'uin=123' }],
+    ])('a cookie with no login key in %s: the message names the missing key, not an expiry', async (_where, query, headers) => {
+      const res = await h.http().get('/user/getUserPlaylists').query({ uin: '123', ...query }).set(headers);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: KEY_MISSING_1000, errorCode: 'LOGIN_EXPIRED', upstreamCode: 1000 });
+      expect(res.body.error).not.toMatch(/expired/);
+      expect(homepageRequests()).toHaveLength(1);
+      expect(homepageRequests()[0].cookie).toBe('uin=123');
     });
 
     it('upstream code 1000 (expired key) → 401 LOGIN_EXPIRED', async () => {
@@ -169,6 +184,9 @@ describe('User module (e2e)', () => {
       const res = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie: COOKIE });
       expect(res.status).toBe(401);
       expect(res.body.errorCode).toBe('LOGIN_EXPIRED');
+      expect(res.body.error).toBe(
+        'QQ Music says the login has expired or is missing (upstream code 1000): log in again with a QR login or refresh the cookie (qqmusic_key / qm_keyst)',
+      );
       expect(homepageRequests()).toHaveLength(1);
       expect(homepageRequests()[0].cookie).toBe(COOKIE);
     });

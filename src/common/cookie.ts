@@ -42,6 +42,9 @@ export function cookieUin(cookies: Record<string, string>): string {
   return /^\d+$/.test(digits) ? digits : '0';
 }
 
+/** The login key of a parsed cookie (QQ logins carry `qqmusic_key`, WeChat logins `qm_keyst`), or ''. */
+export const loginKey = (cookies: Record<string, string>): string => cookies.qqmusic_key || cookies.qm_keyst || '';
+
 /** hash33 over a string (CONTRACT §1.6): ptqrtoken with seed 0, g_tk/bkn with seed 5381. */
 export function hash33(text: string, seed = 0): number {
   let h = seed;

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { GatewayError } from '../common/http-error';
+import type { RouteTable } from '../common/route-table';
 import type { ResponseShape } from '../config/app-config';
 import { MID_PATTERN } from '../singers/dto/singer-query.dto';
 import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy-shape';
@@ -19,10 +20,10 @@ import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy
  * - the response shape chosen by header or deployment default is written into the query (`shape=`), so the response
  *   cache keys legacy and normalised answers apart.
  */
-export function legacyRewrite(defaultShape: ResponseShape) {
+export function legacyRewrite(defaultShape: ResponseShape, routes: Pick<RouteTable, 'allowed'>) {
   return (req: Request, _res: Response, next: NextFunction): void => {
+    // Judged on the URL as it came: the rewrite folds the header's shape into the query.
     const refused = shapeRefusal(req);
-    if (refused) return next(refused);
     try {
       collapseLeadingSlashes(req);
       rewritePathForms(req);
@@ -30,13 +31,17 @@ export function legacyRewrite(defaultShape: ResponseShape) {
     } catch {
       /* a URL we cannot parse is left as it came */
     }
+    // The shape only matters to a request a route answers: an unknown path stays a 404, another method a 405. Judged
+    // on the rewritten path (`//getRanks`, `/getSongInfo/<mid>` and the by-id singer route are routes).
+    if (refused && routes.allowed(req.path)?.includes(req.method)) return next(refused);
     next();
   };
 }
 
 /**
  * `?shape=` or `X-Response-Shape` holding no known shape: a 400 naming the allowed values (README "The
- * response-shape switch"), before any rewrite or cache. A repeated `shape` is judged by its first value, as everywhere.
+ * response-shape switch"), before any upstream call or cache. A repeated `shape` is judged by its first value, as
+ * everywhere.
  */
 function shapeRefusal(req: Request): GatewayError | undefined {
   const q = req.url.indexOf('?');

@@ -1,6 +1,7 @@
 import { Inject, Module, NestModule } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
+import { RouteTable, RouteTableModule } from '../common/route-table';
 import { APP_CONFIG } from '../config/config.constants';
 import { MusicModule } from '../music/music.module';
 import { LegacyController } from './legacy.controller';
@@ -13,7 +14,7 @@ import { LegacySingersService } from './legacy-singers.service';
  * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
  */
 @Module({
-  imports: [MusicModule],
+  imports: [MusicModule, RouteTableModule],
   controllers: [LegacyController],
   providers: [LegacySingersService],
 })
@@ -21,11 +22,13 @@ export class LegacyModule implements NestModule {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly routes: RouteTable,
   ) {}
 
   configure(): void {
     // The URL rewrite goes onto the Express app directly: Nest mounts its middleware at the route path (which hides
     // the path from a rewrite), and this runs while modules register, i.e. before every Nest middleware and route.
-    this.adapterHost.httpAdapter.getInstance().use(legacyRewrite(this.config.responseShape));
+    // The route table is read per request, by which time app.init() has built it.
+    this.adapterHost.httpAdapter.getInstance().use(legacyRewrite(this.config.responseShape, this.routes));
   }
 }

@@ -6,7 +6,7 @@ import { Agent, type Dispatcher, interceptors } from 'undici';
 import { type AppConfig, type UpstreamHost, UPSTREAM_HOST_NAMES } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
-import { cookieUin, hash33, isHeaderSafe, parseCookie } from '../common/cookie';
+import { cookieUin, hash33, isHeaderSafe, loginKey, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { requestContext } from '../common/request-context';
 import { businessError, describeCode, RequestAbortedError, ShuttingDownError, UPSTREAM_CODE_MESSAGES, UpstreamError } from './upstream.errors';
@@ -676,9 +676,6 @@ export class UpstreamHttp implements OnApplicationShutdown {
     return { ...comm, ...loginFields(cookies) };
   }
 }
-
-/** The login key of a parsed cookie (QQ and WeChat logins name it differently), or ''. */
-const loginKey = (cookies: Record<string, string>): string => cookies.qqmusic_key || cookies.qm_keyst || '';
 
 /** The comm fields of a login (web and Android profiles alike): its key, and 1 for WeChat (W_X keys) or 2 for QQ. */
 export function loginFields(cookies: Record<string, string>): { authst?: string; tmeLoginType?: 1 | 2 } {

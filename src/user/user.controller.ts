@@ -26,7 +26,7 @@ export class UserController {
   @ApiErrorResponses(
     400,
     { status: 401, description: 'No cookie at all (upstream not called).', errorCodes: ['LOGIN_REQUIRED'] },
-    { status: 401, description: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
+    { status: 401, description: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie; when the cookie sent carries no login key (qqmusic_key or qm_keyst) the message says so (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
     { status: 404, description: 'Wrong uin: upstream answered another non-zero code, or no creator.', errorCodes: ['USER_NOT_FOUND'] },
     403,
     500,

@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { loginKey, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
@@ -25,6 +26,10 @@ export const LOGIN_REQUIRED_MESSAGE =
 export const LOGIN_EXPIRED_MESSAGE =
   'QQ Music says the login has expired or is missing (upstream code {code}): log in again with a QR login or ' +
   'refresh the cookie (qqmusic_key / qm_keyst)';
+/** The same refusal when the cookie sent had no key at all: nothing expired, the cookie was never a login. */
+export const LOGIN_KEY_MISSING_MESSAGE =
+  'QQ Music refused the cookie (upstream code {code}): it carries no login key (qqmusic_key or qm_keyst), so it is ' +
+  'no login; send the whole cookie of a login, or log in with a QR login (/getMainLoginQr or /getAltLoginQr)';
 export const EMPTY_PLAYLISTS_MESSAGE =
   'This account has no visible playlists: it has created none, or they are private';
 
@@ -78,7 +83,9 @@ export class UserService {
     }
     const code = Number(raw.code ?? 0);
     if (LOGIN_CODES.has(code)) {
-      const message = LOGIN_EXPIRED_MESSAGE.replace('{code}', String(code));
+      // A cookie without a key (e.g. `uin=…` alone, or a QQ web login's skey) is still sent: upstream decides.
+      const template = loginKey(parseCookie(cookie)) ? LOGIN_EXPIRED_MESSAGE : LOGIN_KEY_MISSING_MESSAGE;
+      const message = template.replace('{code}', String(code));
       throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_EXPIRED', message, { upstreamCode: code });
     }
     if (GLOBAL_CODES.has(code)) {

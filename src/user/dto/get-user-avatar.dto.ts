@@ -16,11 +16,11 @@ const ToNumber = () =>
 
 /** `k` or `uin` is required; the service reports 'k or uin is required' when both are missing. */
 export class GetUserAvatarQuery {
-  /** Avatar key (as in thirdqq.qlogo.cn URLs). Wins over uin. */
+  /** Avatar key (as in thirdqq.qlogo.cn URLs). Wins over uin. Its example is in the description: Swagger UI sends every example, and k would hide uin's. */
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
   @Matches(AVATAR_KEY_PATTERN, { message: 'k must be 1-128 characters of A-Z, a-z, 0-9, *, _ or -' })
-  @ApiPropertyOptional({ type: 'string', description: 'Avatar key (as in thirdqq.qlogo.cn URLs): 1-128 characters of A-Z, a-z, 0-9, *, _ or -. Wins over uin.', pattern: '^[A-Za-z0-9*_-]{1,128}$', example: 'ABCdef123_-*' })
+  @ApiPropertyOptional({ type: 'string', description: 'Avatar key (as in thirdqq.qlogo.cn URLs): 1-128 characters of A-Z, a-z, 0-9, *, _ or -, e.g. `ABCdef123_-*`. Send k OR uin: one is required; when both are sent, k is used and uin is ignored.', pattern: '^[A-Za-z0-9*_-]{1,128}$' })
   k?: string;
 
   /** Account number; only read (and validated) when k is absent. */
