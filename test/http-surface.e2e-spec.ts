@@ -54,6 +54,22 @@ describe('A 404 names the method and path, never the query (which may hold the c
     expect(res.body).toEqual({ error: 'Method PUT is not allowed on /getRanks; use GET, HEAD', errorCode: 'METHOD_NOT_ALLOWED' });
   });
 
+  // The cookie check ran before routing too: `GET /noSuchRoute?cookie=%01` answered 400 "cookie contains control characters …".
+  it.each([
+    ['GET', '/noSuchRoute?cookie=%01', {}],
+    ['GET', '/noSuchRoute?cookie=k%3D%E4%B8%AD', {}],
+    ['POST', '/getRanks/x?cookie=a%0Db', {}],
+  ])('an unsendable cookie does not hide a missing route: %s %s %j → 404', async (method, url, headers) => {
+    const res = await h.http()[method.toLowerCase() as 'get'](url).set(headers).expect(404);
+    expect(res.body).toEqual({ error: `Cannot ${method} ${url.split('?')[0]}`, errorCode: 'NOT_FOUND' });
+  });
+
+  it('a route that answers still refuses the unsendable cookie before any upstream call', async () => {
+    const res = await h.http().get('/getRanks?topId=4&cookie=%01').expect(400);
+    expect(res.body).toEqual({ error: 'cookie contains control characters or characters past Latin-1', errorCode: 'BAD_REQUEST' });
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
   // The shape check ran before routing: `GET /noSuchRoute?shape=bogus` answered 400 "shape must be one of …".
   describe('an unknown response shape does not hide a missing route or a wrong method', () => {
     const SHAPE_400 = { error: 'shape must be one of legacy, normalised (or normalized)', errorCode: 'BAD_REQUEST' };

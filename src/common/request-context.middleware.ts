@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NestMiddleware } from '@nestjs/common'
 import type { NextFunction, Request, Response } from 'express';
 import { isHeaderSafe } from './cookie';
 import { requestContext, resolveCallerCookie } from './request-context';
+import { RouteTable } from './route-table';
 import { ShutdownSignal } from './shutdown.service';
 
 /**
@@ -14,7 +15,10 @@ export class RequestContextMiddleware implements NestMiddleware {
   /** Responses still being produced: at shutdown their connections are closed after the answer, not kept alive. */
   private readonly inFlight = new Set<Response>();
 
-  constructor(private readonly shutdown: ShutdownSignal) {
+  constructor(
+    private readonly shutdown: ShutdownSignal,
+    private readonly routes: RouteTable,
+  ) {
     shutdown.signal.addEventListener('abort', () => {
       for (const res of this.inFlight) res.shouldKeepAlive = false;
     });
@@ -22,7 +26,9 @@ export class RequestContextMiddleware implements NestMiddleware {
 
   use(req: Request, res: Response, next: NextFunction): void {
     const callerCookie = resolveCallerCookie(req.query.cookie, req.headers);
-    if (callerCookie !== undefined && !isHeaderSafe(callerCookie)) {
+    // Only a route that answers can send the cookie on; any other path keeps its 404/405. req.path is relative to
+    // this middleware's mount point, so the route is baseUrl + path (after the legacy rewrite, unlike originalUrl).
+    if (callerCookie !== undefined && !isHeaderSafe(callerCookie) && this.routes.allowed(req.baseUrl + req.path)?.includes(req.method)) {
       return next(new BadRequestException('cookie contains control characters or characters past Latin-1'));
     }
     const abort = new AbortController();
