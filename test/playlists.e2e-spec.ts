@@ -68,6 +68,7 @@ describe('Playlists (e2e)', () => {
       ['sortId=9', 'sortId must be one of'],
       ['categoryId=abc', 'categoryId must be an integer'],
       ['categoryId=0', 'categoryId must be a positive category id'],
+      ['categoryId=100000000', 'categoryId must be a valid category id'],
     ])('rejects %s with 400 naming the parameter', async (qs, message) => {
       const res = await h.http().get(`/getSongLists?${qs}`).expect(400);
       expect(res.body.errorCode).toBe('BAD_REQUEST');
