@@ -340,6 +340,16 @@ describe('Playlists (e2e)', () => {
       expect(h.fake.requests).toHaveLength(0);
     });
 
+    it('skips empty disstid entries; a blank disstid, page, limit or sortId counts as absent', async () => {
+      const a = await h.http().post('/batchGetSongLists').send({ disstid: ` ${GENUINE_DISSTID},, 123 ` }).expect(200);
+      expect(a.body.data.map((d: any) => d.disstid)).toEqual([GENUINE_DISSTID, '123']);
+      expect(h.fake.musicuCalls(DISS).map((c) => c.param.disstid)).toEqual([Number(GENUINE_DISSTID), 123]);
+      h.fake.reset();
+      const b = await h.http().post('/batchGetSongLists').send({ disstid: ' ', page: '', limit: '', sortId: '' }).expect(200);
+      expect(b.body.data.map((d: any) => d.categoryId)).toEqual([10000000]);
+      expect(h.fake.requestsTo('c', BY_TAG)[0].query).toMatchObject({ categoryId: '10000000', sortId: '5', sin: '0', ein: '18' });
+    });
+
     it('accepts numeric strings in categoryIds', async () => {
       const res = await h.http().post('/batchGetSongLists').send({ categoryIds: ['165'] }).expect(200);
       expect(res.body.data[0].categoryId).toBe(165);
