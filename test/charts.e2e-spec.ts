@@ -189,16 +189,34 @@ describe('GET /getRanks (charts)', () => {
     ['topId=abc', 'topId'],
     ['topId=0', 'topId'],
     ['topId=1.5', 'topId'],
+    ['topId=100000', 'topId'],
     ['topId=4&limit=0', 'limit'],
     ['topId=4&limit=301', 'limit'],
     ['topId=4&limit=ten', 'limit'],
     ['topId=4&page=-1', 'page'],
+    ['topId=4&page=1001', 'page'],
     ['topId=4&resolveMid=maybe', 'resolveMid'],
   ])('rejects %s with 400 naming %s', async (query, param) => {
     const res = await h.http().get(`/getRanks?${query}`).expect(400);
     expect(res.body.error).toContain(param);
     expect(res.body.errorCode).toBe('BAD_REQUEST');
     expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('accepts the largest page (1000) and limit (300): offset = page × limit is sent as is', async () => {
+    const res = await h.http().get('/getRanks?topId=62&limit=300&page=1000').expect(200);
+    expect(res.body.data.songInfoList).toEqual([]);
+    expect(h.fake.musicuCalls(DETAIL)[0].param).toEqual({ topId: 62, offset: 300000, num: 300, withTags: false });
+  });
+
+  it('without topId, limit/page/resolveMid are checked but change nothing: one GetAll, no detail lookups', async () => {
+    const plain = await h.http().get('/getRanks').expect(200);
+    h.fake.reset();
+    const res = await h.http().get('/getRanks?limit=5&page=3&resolveMid=true').expect(200);
+    expect(res.body).toEqual(plain.body);
+    expect(h.fake.musicuCalls().map((c) => `${c.module}.${c.method}`)).toEqual(['music.musicToplist.Toplist.GetAll']);
+    const bad = await h.http().get('/getRanks?limit=301').expect(400);
+    expect(bad.body.error).toContain('limit');
   });
 
   it('uses the first value of a repeated parameter', async () => {

@@ -42,6 +42,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       ['&size=3000X1', 'T002R3000x1M000X1.jpg?max_age=2592000'],
       ['&size=&maxAge=', 'T002R300x300M000X1.jpg?max_age=2592000'],
       ['&maxAge=2147483647', 'T002R300x300M000X1.jpg?max_age=2147483647'],
+      ['&size=%20640X360%20&maxAge=007', 'T002R640x360M000X1.jpg?max_age=7'],
     ])('honours %s', async (q, tail) => {
       const res = await h.http().get(`/getImageUrl?id=X1${q}`).expect(200);
       expect(res.body.data.imageUrl).toBe(`https://y.gtimg.cn/music/photo_new/${tail}`);
@@ -56,6 +57,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       ['id=X&size=0x10', 'size must be <w>x<h> with each side between 1 and 3000, e.g. 300x300'],
       ['id=X&size=3001x300', 'size must be <w>x<h> with each side between 1 and 3000, e.g. 300x300'],
       ['id=X&size=-5x5', 'size must be <w>x<h> with each side between 1 and 3000, e.g. 300x300'],
+      ['id=X&size=0300x300', 'size must be <w>x<h> with each side between 1 and 3000, e.g. 300x300'],
       ['id=X&maxAge=-1', 'maxAge must be 0 or more'],
       ['id=X&maxAge=1.5', 'maxAge must be an integer number of seconds'],
       // past 2^31 − 1; the 20-digit one was answered 200 with max_age=100000000000000000000 (precision lost)
@@ -117,9 +119,12 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
     it.each([
       ['limit=0', 'limit must be between 1 and 100'],
       ['page=-2', 'page must be 0 or more'],
+      ['page=1001', 'page must be at most 1000'],
+      ['limit=101', 'limit must be between 1 and 100'],
     ])('rejects %s with 400', async (q, message) => {
       const res = await h.http().get(`/getDigitalAlbumLists?${q}`).expect(400);
       expect(res.body).toEqual({ error: message, errorCode: 'BAD_REQUEST' });
+      expect(h.fake.requests).toHaveLength(0);
     });
 
     it('retries a refused CGI once with the y.qq.com Referer, then maps persistent 500s to 502', async () => {

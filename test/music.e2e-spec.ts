@@ -94,6 +94,9 @@ describe('Music endpoints', () => {
       [`?songmid=${MID}&quality=999`, /quality must be one of 128, 320, m4a, flac, ape/],
       [`?songmid=${MID}&songid=abc`, /songid/],
       ['?songmid=bad-mid!', /songmid/],
+      [`?songmid=${'A'.repeat(33)}`, /songmid must be a song MID/],
+      [`?songmid=${MID}&songid=1234567890123456`, /songid must be a numeric song id/],
+      [`?songmid=${MID}&songid=-1`, /songid must be a numeric song id/],
     ])('400 naming the parameter for %s', async (qs, message) => {
       const res = await h.http().get(`/getMusicPlay${qs}`).expect(400);
       expect(res.body.errorCode).toBe('BAD_REQUEST');
@@ -304,6 +307,7 @@ describe('Music endpoints', () => {
     it('400 naming songmid / isFormat', async () => {
       expect((await h.http().get('/getLyric').expect(400)).body.error).toMatch(/songmid is required/);
       expect((await h.http().get(`/getLyric?songmid=${MID}&isFormat=2`).expect(400)).body.error).toMatch(/isFormat must be 0 or 1/);
+      expect((await h.http().get(`/getLyric?songmid=${'A'.repeat(33)}`).expect(400)).body.error).toMatch(/songmid must be a song MID/);
       expect(h.fake.requests).toHaveLength(0);
     });
 
@@ -430,6 +434,7 @@ describe('Music endpoints', () => {
 
     it('400 naming albummid; 502/504 on upstream faults', async () => {
       expect((await h.http().get('/getAlbumInfo').expect(400)).body.error).toMatch(/albummid is required/);
+      expect((await h.http().get(`/getAlbumInfo?albummid=${'A'.repeat(33)}`).expect(400)).body.error).toMatch(/albummid must be an album MID/);
       expect(h.fake.requests).toHaveLength(0);
       h.fake.fault({ kind: 'status', status: 503 }, { host: 'u', times: 1 });
       expect((await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_STATUS');

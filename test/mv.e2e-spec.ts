@@ -78,6 +78,7 @@ describe('MV endpoints', () => {
       ['limit=0', 'limit must be between 1 and 100'],
       ['limit=101', 'limit must be between 1 and 100'],
       ['page=-1', 'page must be 0 or more'],
+      ['page=1001', 'page must be at most 1000'],
       ['page=x', 'page must be an integer'],
     ])('rejects %s with 400 naming the parameter', async (q, message) => {
       const res = await h.http().get(`/getMv?${q}`).expect(400);
@@ -152,6 +153,8 @@ describe('MV endpoints', () => {
       ['?tag=', 'tag is required'],
       ['?tag=mars', 'tag must be one of all, neidi, gangtai, oumei, korea, janpan (or japan)'],
       ['?tag=all&limit=500', 'limit must be between 1 and 100'],
+      ['?tag=all&page=-1', 'page must be 0 or more'],
+      ['?tag=all&page=1001', 'page must be at most 1000'],
     ])('rejects %s with 400', async (q, message) => {
       const res = await h.http().get(`/getMvByTag${q}`).expect(400);
       expect(res.body).toEqual({ error: message, errorCode: 'BAD_REQUEST' });

@@ -63,10 +63,12 @@ describe('Playlists (e2e)', () => {
       ['limit=101', 'limit must be between 1 and 100'],
       ['limit=ten', 'limit must be an integer'],
       ['page=-1', 'page must be 0 or more'],
+      ['page=1001', 'page must be at most 1000'],
       ['page=1.5', 'page must be an integer'],
       ['sortId=9', 'sortId must be one of'],
       ['categoryId=abc', 'categoryId must be an integer'],
       ['categoryId=0', 'categoryId must be a positive category id'],
+      ['categoryId=100000000', 'categoryId must be a valid category id'],
     ])('rejects %s with 400 naming the parameter', async (qs, message) => {
       const res = await h.http().get(`/getSongLists?${qs}`).expect(400);
       expect(res.body.errorCode).toBe('BAD_REQUEST');
@@ -170,6 +172,17 @@ describe('Playlists (e2e)', () => {
       expect(reqs[0].query).toMatchObject({ disstid: GENUINE_DISSTID, type: '1', json: '1', utf8: '1', onlysong: '0', new_format: '1', format: 'json' });
     });
 
+    it('the fallback CGI is asked for the same page of songs (song_begin = page × limit, song_num = limit)', async () => {
+      h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.srfDissInfo.DissInfo' });
+      const full = await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}`).expect(200);
+      const res = await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}&limit=3&page=2`).expect(200);
+      expect(res.body.data.songlist).toEqual(full.body.data.songlist.slice(6, 9));
+      expect(res.body.data.total).toBe(20);
+      const reqs = h.fake.requestsTo('c', CDINFO);
+      expect(reqs[0].query).toMatchObject({ song_begin: '0', song_num: '1000' });
+      expect(reqs[1].query).toMatchObject({ song_begin: '6', song_num: '3' });
+    });
+
     it('fallback failing too is a 502 naming the upstream code', async () => {
       h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.srfDissInfo.DissInfo' });
       st().failingCdinfo.set(GENUINE_DISSTID, -3);
@@ -201,6 +214,9 @@ describe('Playlists (e2e)', () => {
       ['disstid=1234567890123456', 'disstid must be a numeric playlist id'],
       ['disstid=-5', 'disstid must be a numeric playlist id'],
       ['disstid=1&limit=0', 'limit must be between 1 and 1000'],
+      ['disstid=1&limit=1001', 'limit must be between 1 and 1000'],
+      ['disstid=1&page=-1', 'page must be 0 or more'],
+      ['disstid=1&page=1001', 'page must be at most 1000'],
     ])('rejects "%s" with 400', async (qs, message) => {
       const res = await h.http().get(`/getSongListDetail?${qs}`).expect(400);
       expect(res.body.error).toContain(message);
@@ -310,7 +326,9 @@ describe('Playlists (e2e)', () => {
       [{ categoryIds: [] }, 'categoryIds must not be empty'],
       [{ categoryIds: Array.from({ length: 21 }, (_, i) => i + 1) }, 'categoryIds must hold at most 20 ids'],
       [{ page: -1 }, 'page must be 0 or more'],
+      [{ page: 1001 }, 'page must be at most 1000'],
       [{ limit: 0 }, 'limit must be between 1 and 100'],
+      [{ limit: 101 }, 'limit must be between 1 and 100'],
       [{ limit: 'x' }, 'limit must be an integer'],
       [{ sortId: 7 }, 'sortId must be one of'],
       [{ disstid: '12,abc' }, 'disstid must be a comma-separated list'],
@@ -320,6 +338,16 @@ describe('Playlists (e2e)', () => {
       expect(res.body.errorCode).toBe('BAD_REQUEST');
       expect(res.body.error).toContain(message);
       expect(h.fake.requests).toHaveLength(0);
+    });
+
+    it('skips empty disstid entries; a blank disstid, page, limit or sortId counts as absent', async () => {
+      const a = await h.http().post('/batchGetSongLists').send({ disstid: ` ${GENUINE_DISSTID},, 123 ` }).expect(200);
+      expect(a.body.data.map((d: any) => d.disstid)).toEqual([GENUINE_DISSTID, '123']);
+      expect(h.fake.musicuCalls(DISS).map((c) => c.param.disstid)).toEqual([Number(GENUINE_DISSTID), 123]);
+      h.fake.reset();
+      const b = await h.http().post('/batchGetSongLists').send({ disstid: ' ', page: '', limit: '', sortId: '' }).expect(200);
+      expect(b.body.data.map((d: any) => d.categoryId)).toEqual([10000000]);
+      expect(h.fake.requestsTo('c', BY_TAG)[0].query).toMatchObject({ categoryId: '10000000', sortId: '5', sin: '0', ein: '18' });
     });
 
     it('accepts numeric strings in categoryIds', async () => {
@@ -369,6 +397,9 @@ describe('Playlists (e2e)', () => {
       ['limit=0', 'limit must be between 1 and 100'],
       ['limit=abc', 'limit must be an integer'],
       ['page=-1', 'page must be 0 or more'],
+      ['page=1001', 'page must be at most 1000'],
+      ['limit=101', 'limit must be between 1 and 100'],
+      ['area=0', 'area must be between 1 and 6'],
       ['area=7', 'area must be between 1 and 6'],
       ['area=x', 'area must be an integer'],
     ])('rejects %s with 400', async (qs, message) => {

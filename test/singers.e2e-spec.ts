@@ -170,6 +170,11 @@ describe('singer endpoints', () => {
       [`/getSingerMv?singermid=${JAY_MID}&page=x`, 'page must be an integer'],
       [`/getSingerMv?singermid=${JAY_MID}&limit=x`, 'limit must be an integer'],
       [`/getSingerMv?singermid=${JAY_MID}&page=1001`, 'page must be at most 1000'],
+      [`/getSingerHotsong?singermid=${JAY_MID}&page=1001`, 'page must be at most 1000'],
+      [`/getSingerHotsong?singermid=${JAY_MID}&limit=101`, 'limit must be between 1 and 100'],
+      [`/getSingerAlbum?singermid=${JAY_MID}&page=1001`, 'page must be at most 1000'],
+      [`/getSingerAlbum?singermid=${JAY_MID}&limit=0`, 'limit must be between 1 and 100'],
+      [`/getSingerMv?singermid=${JAY_MID}&limit=101`, 'limit must be between 1 and 100'],
     ])('%s → 400 "%s"', async (url, error) => {
       const res = await h.http().get(url).expect(400);
       expect(res.body).toEqual({ error, errorCode: 'BAD_REQUEST' });

@@ -49,6 +49,8 @@ describe('GET /getSongInfo', () => {
     ['', 'songid or songmid is required'],
     ['songid=', 'songid or songmid is required'],
     ['songid=12ab', 'songid must be a numeric song id'],
+    // 16 digits would not stay an exact JS number on the way upstream
+    ['songid=1234567890123456', 'songid must be a numeric song id'],
     ['songmid=abc%20def', 'songmid must be a song MID'],
     ['songmid=' + 'a'.repeat(40), 'songmid must be a song MID'],
   ])('rejects "%s" with 400', async (query, message) => {
