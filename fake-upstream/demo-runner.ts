@@ -10,6 +10,7 @@ export interface Demo {
   url: string;
   /** The fake's origin per upstream host. */
   origins: Awaited<ReturnType<FakeUpstream['start']>>;
+  /** Closes the gateway, then the fake; once, however often it is called. */
   close: () => Promise<void>;
 }
 
@@ -29,39 +30,48 @@ export async function startDemo(env: Record<string, string> = {}): Promise<Demo>
   const fake = new FakeUpstream();
   const origins = await fake.start();
   try {
-    const app = await createApp({
-      ...process.env,
-      ...fake.env(),
-      COOKIE_FILE: process.env.COOKIE_FILE ?? 'config/demo-user-info.json',
-      ...env,
-    });
+    // The demo owns the signals (closeOnSignal): Nest's own hook would close the app a second time, and could end
+    // the process before the fake is closed.
+    const app = await createApp(
+      {
+        ...process.env,
+        ...fake.env(),
+        COOKIE_FILE: process.env.COOKIE_FILE ?? 'config/demo-user-info.json',
+        ...env,
+      },
+      { closeOnSignals: false },
+    );
     const listening = await listenOn(app, app.get<AppConfig>(APP_CONFIG)).catch(async (err: Error) => {
       await app.close();
       throw err;
     });
     new Logger('Gateway').log(listening.message);
-    return {
-      url: listening.url,
-      origins,
-      close: async () => {
-        await app.close();
-        await fake.stop();
-      },
+    let closing: Promise<void> | undefined;
+    const close = async () => {
+      await app.close();
+      await fake.stop();
+      console.log('Demo closed: gateway, then the fake upstream');
     };
+    return { url: listening.url, origins, close: () => (closing ??= close()) };
   } catch (err) {
     await fake.stop();
     throw err;
   }
 }
 
-/** Keeps the demo running until SIGINT/SIGTERM, then closes both and exits. */
+/** Keeps the demo running until SIGINT/SIGTERM, then closes both (once, whichever signals come) and exits 0. */
 export function closeOnSignal(demo: Demo): void {
-  const stop = async () => {
-    await demo.close();
-    process.exit(0);
+  const stop = () => {
+    demo.close().then(
+      () => process.exit(0),
+      (err: Error) => {
+        console.error(`Demo shutdown failed: ${err.message}`);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 /** Runs a demo's main (after loading .env), printing a one-line reason and exiting 1 when it fails. */

@@ -19,10 +19,14 @@ import { addGatewayWideErrors } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
 import { redactUrl } from './logging/logging.module';
 
-/** Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config. */
+/**
+ * Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config.
+ * `closeOnSignals` (default true): Nest's shutdown hooks close the app on SIGTERM/SIGINT…; false for a caller that
+ * owns the signals because it has more to close after the app (the demo's fake upstream), or it would close twice.
+ */
 export async function createApp(
   env: Record<string, string | undefined>,
-  options: { logDestination?: NodeJS.WritableStream } = {},
+  options: { logDestination?: NodeJS.WritableStream; closeOnSignals?: boolean } = {},
 ): Promise<NestExpressApplication> {
   const module = AppModule.forRoot(env, options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(module, {
@@ -34,6 +38,7 @@ export async function createApp(
     app.useLogger(app.get(Logger));
     const config = app.get<AppConfig>(APP_CONFIG);
     configureApp(app, config);
+    if (options.closeOnSignals !== false) app.enableShutdownHooks();
     await app.init();
     // After init: the route table the fast lane reads the TTLs from is built at application bootstrap.
     installCacheFastLane(app, config, securityHeaders());
@@ -125,7 +130,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   if (config.cors) app.enableCors({ origin: config.cors, methods: CORS_METHODS, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: CORS_MAX_AGE_S });
   app.useGlobalPipes(new GatewayValidationPipe());
-  app.enableShutdownHooks();
   setUpDocs(app);
   if (config.rateLimit > 0 && config.trustProxy === false) {
     // This app's own logger (not Nest's process-wide static one: tests run several apps in one process).

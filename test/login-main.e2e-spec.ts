@@ -425,3 +425,126 @@ describe('Main channel (QQ) QR login', () => {
     });
   });
 });
+
+/**
+ * The 504s of POST /checkMainLoginQr, with a short configured bound (UPSTREAM_TIMEOUT_MS) instead of a patched config:
+ * each step of the chain, made slow (the fake's `latency`, far past the bound) or silent (`hang`), answers 504
+ * LOGIN_TIMEOUT; the fake saw that step's request, well-formed and once (login steps are never retried, whatever
+ * UPSTREAM_RETRIES says), and nothing after it; no QR token, ptsigx, p_skey or code reaches the answer or the logs.
+ */
+describe('POST /checkMainLoginQr: 504 when a step of the chain does not answer in time', () => {
+  const BOUND_MS = 1000;
+  const TIMED_OUT = { error: 'Login check timed out', errorCode: 'LOGIN_TIMEOUT' };
+  const logs: string[] = [];
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_TIMEOUT_MS: String(BOUND_MS), UPSTREAM_RETRIES: '2', LOG_LEVEL: 'warn' }, logs });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.fake.reset();
+    logs.length = 0;
+  });
+
+  /** Far past the bound: the fake ends the wait as soon as the gateway hangs up, so no test waits this long. */
+  const slow = { kind: 'latency', ms: 30 * BOUND_MS } as const;
+  const newQr = async () => (await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string; ptqrtoken: string };
+  const check = (body: object) => h.http().post('/checkMainLoginQr').send(body);
+  const steps = () => ({
+    polls: h.fake.requestsTo('ptlogin', '/ptqrlogin').length,
+    checkSigs: h.fake.requestsTo('ptloginGraph', '/check_sig').length,
+    authorizes: h.fake.requestsTo('graph', '/oauth2.0/authorize').length,
+    logins: h.fake.musicuCalls(QQLOGIN).length,
+  });
+  /** One warn line for the failed call, naming the step and the timeout; no secret in any line. */
+  const expectLogged = (target: string, secrets: (string | undefined)[]) => {
+    const failures = logs.map((l) => JSON.parse(l)).filter((l) => l.upstream);
+    expect(failures).toEqual([expect.objectContaining({ upstream: expect.objectContaining({ target, kind: 'timeout', attempts: 1 }) })]);
+    for (const secret of secrets.filter(Boolean) as string[]) for (const line of logs) expect(line).not.toContain(secret);
+  };
+
+  it.each([
+    ['hangs', { kind: 'hang' } as const],
+    ['is slow', slow],
+  ])('the ptqrlogin poll of a QR not yet scanned %s: 504, one poll, nothing after it', async (_how, fault) => {
+    const { qrsig, ptqrtoken } = await newQr();
+    h.fake.fault(fault, { host: 'ptlogin', path: '/ptqrlogin' });
+    const res = await check({ qrsig }).expect(504);
+    expect(res.body).toEqual(TIMED_OUT);
+    const [poll] = h.fake.requestsTo('ptlogin', '/ptqrlogin');
+    expect(poll.cookie).toBe(`qrsig=${qrsig}`);
+    expect(poll.query).toMatchObject({ ptqrtoken, aid: '716027609', daid: '383', pt_3rd_aid: '100497308' });
+    expect(steps()).toEqual({ polls: 1, checkSigs: 0, authorizes: 0, logins: 0 });
+    expectLogged('ptqrlogin', [qrsig]);
+  });
+
+  it('the confirming poll is slow: 504, and the one-time check_sig link it would have carried is never asked for', async () => {
+    const { qrsig } = await newQr();
+    qqConfirm(h.fake.state, qrsig);
+    h.fake.fault(slow, { host: 'ptlogin', path: '/ptqrlogin' });
+    expect((await check({ qrsig }).expect(504)).body).toEqual(TIMED_OUT);
+    expect(steps()).toEqual({ polls: 1, checkSigs: 0, authorizes: 0, logins: 0 });
+    expectLogged('ptqrlogin', [qrsig]);
+  });
+
+  it('check_sig is slow: 504 after the byte-exact check_sig request, no authorize', async () => {
+    const { qrsig } = await newQr();
+    qqConfirm(h.fake.state, qrsig);
+    h.fake.fault(slow, { host: 'ptloginGraph', path: '/check_sig' });
+    expect((await check({ qrsig }).expect(504)).body).toEqual(TIMED_OUT);
+    const entry = loginFake(h.fake.state).qq.get(qrsig)!;
+    const [sig] = h.fake.requestsTo('ptloginGraph', '/check_sig');
+    expect(sig.rawQuery).toContain(`&ptsigx=${entry.ptsigx}&`);
+    expect(sig.cookie).toContain(`qrsig=${qrsig}`);
+    expect(steps()).toEqual({ polls: 1, checkSigs: 1, authorizes: 0, logins: 0 });
+    expectLogged('check_sig', [qrsig, entry.ptsigx]);
+  });
+
+  it('authorize hangs: 504 after the authorize POST (g_tk of p_skey), no QQLogin', async () => {
+    const { qrsig } = await newQr();
+    qqConfirm(h.fake.state, qrsig);
+    h.fake.fault({ kind: 'hang' }, { host: 'graph', path: '/oauth2.0/authorize' });
+    expect((await check({ qrsig }).expect(504)).body).toEqual(TIMED_OUT);
+    const entry = loginFake(h.fake.state).qq.get(qrsig)!;
+    const [auth] = h.fake.requestsTo('graph', '/oauth2.0/authorize');
+    expect(auth.method).toBe('POST');
+    expect(auth.cookie).toContain(`p_skey=${entry.pSkey}`);
+    expect(new URLSearchParams(auth.body).get('g_tk')).toBe(String(fakeHash33(entry.pSkey!, 5381)));
+    expect(steps()).toEqual({ polls: 1, checkSigs: 1, authorizes: 1, logins: 0 });
+    expectLogged('oauth2.0/authorize', [qrsig, entry.ptsigx, entry.pSkey]);
+  });
+
+  it('QQLogin is slow: 504 after exactly one QQLogin call, with the code from authorize', async () => {
+    const { qrsig } = await newQr();
+    qqConfirm(h.fake.state, qrsig);
+    h.fake.fault(slow, { host: 'u', module: 'QQConnectLogin.LoginServer' });
+    expect((await check({ qrsig }).expect(504)).body).toEqual(TIMED_OUT);
+    const entry = loginFake(h.fake.state).qq.get(qrsig)!;
+    const [login] = h.fake.musicuCalls(QQLOGIN);
+    expect(login.param).toEqual({ code: entry.code });
+    expect(steps()).toEqual({ polls: 1, checkSigs: 1, authorizes: 1, logins: 1 });
+    expectLogged('QQConnectLogin.LoginServer.QQLogin', [qrsig, entry.ptsigx, entry.pSkey, entry.code]);
+  });
+
+  it('concurrent checks of one QR share the timed-out run: both 504, one poll', async () => {
+    const { qrsig } = await newQr();
+    h.fake.fault({ kind: 'hang' }, { host: 'ptlogin', path: '/ptqrlogin' });
+    const answers = await Promise.all([check({ qrsig }), check({ qrsig })]);
+    expect(answers.map((r) => [r.status, r.body])).toEqual([[504, TIMED_OUT], [504, TIMED_OUT]]);
+    expect(steps().polls).toBe(1);
+  });
+
+  it('a delay well inside the bound on every step is no timeout: 200 with the session', async () => {
+    const { qrsig } = await newQr();
+    qqConfirm(h.fake.state, qrsig);
+    const brief = { kind: 'latency', ms: BOUND_MS / 20 } as const;
+    h.fake.fault(brief, { host: 'ptlogin', path: '/ptqrlogin' });
+    h.fake.fault(brief, { host: 'ptloginGraph', path: '/check_sig' });
+    h.fake.fault(brief, { host: 'graph', path: '/oauth2.0/authorize' });
+    h.fake.fault(brief, { host: 'u', module: 'QQConnectLogin.LoginServer' });
+    const res = await check({ qrsig }).expect(200);
+    expect(res.body).toMatchObject({ isOk: true, session: { cookieObject: { qqmusic_key: FAKE_MUSICKEY_QQ } } });
+    expect(steps()).toEqual({ polls: 1, checkSigs: 1, authorizes: 1, logins: 1 });
+    expect(logs.filter((l) => l.includes('"upstream"'))).toEqual([]);
+  });
+});

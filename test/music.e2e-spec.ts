@@ -239,8 +239,9 @@ describe('Music endpoints', () => {
     it('asks the lyric CGI and base64-decodes lyric and trans', async () => {
       const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(200);
       expect(res.body.code).toBe(0);
-      expect(res.body.data.lyric.startsWith('[ti:White Gloves]\n[ar:Khruangbin]\n')).toBe(true);
-      expect(res.body.data.lyric).toContain('[00:29.64]She was a queen');
+      expect(res.body.data.lyric.startsWith('[ti:晴天]\n[ar:周杰伦]\n[al:叶惠美]\n')).toBe(true);
+      expect(res.body.data.lyric).toContain('[00:00.18]晴天 - 周杰伦\n');
+      expect(res.body.data.lyric).toContain('[00:29.64](fake lyric line 1)');
       expect(res.body.data.trans).toBe('');
       const [req] = h.fake.requestsTo('c', LYRIC_PATH);
       expect(req.host).toBe('c.y.qq.com');
@@ -250,17 +251,33 @@ describe('Music endpoints', () => {
       expect(req.headers.referer).toBe('https://y.qq.com/');
     });
 
+    it("serves each catalogue song its own lyric: the tags and title line name the song the catalogue gives for that MID", async () => {
+      const songs = catalog().filter((s, i, all) => all.findIndex((o) => o.name === s.name) === i).slice(0, 5);
+      expect(songs.map((s) => s.mid)).toContain(MID);
+      for (const song of songs) {
+        const artist = song.singers.map((s) => s.name).join('/');
+        const res = await h.http().get(`/getLyric?songmid=${song.mid}&isFormat=1`).expect(200);
+        const { lyric } = res.body.data;
+        expect(lyric.tags).toEqual({ title: song.name, artist, album: song.albumName, offset: 0, by: '' });
+        expect(lyric.lines[0].txt).toBe(`${song.name} - ${artist}`);
+        for (const other of songs.filter((o) => o !== song)) expect(lyric.lyric).not.toContain(other.name);
+      }
+      expect(h.fake.requestsTo('c', LYRIC_PATH).map((r) => r.query.songmid)).toEqual(songs.map((s) => s.mid));
+    });
+
     it('isFormat=1 parses tags and timed lines (sorted, empty lines dropped)', async () => {
       const res = await h.http().get(`/getLyric?songmid=${MID}&isFormat=1`).expect(200);
       const { lyric, trans } = res.body.data;
-      expect(lyric.lyric.startsWith('[ti:White Gloves]')).toBe(true);
-      expect(lyric.tags).toEqual({ title: 'White Gloves', artist: 'Khruangbin', album: 'The Universe Smiles Upon You', offset: 0, by: '' });
+      expect(lyric.lyric.startsWith('[ti:晴天]')).toBe(true);
+      expect(lyric.tags).toEqual({ title: '晴天', artist: '周杰伦', album: '叶惠美', offset: 0, by: '' });
+      // the genuine payload's time grid, with its empty lines dropped
       expect(lyric.lines.slice(0, 3)).toEqual([
-        { time: 180, txt: 'White Gloves - Khruangbin' },
-        { time: 29640, txt: 'She was a queen' },
-        { time: 34870, txt: 'She had a house' },
+        { time: 180, txt: '晴天 - 周杰伦' },
+        { time: 29640, txt: '(fake lyric line 1)' },
+        { time: 34870, txt: '(fake lyric line 2)' },
       ]);
-      expect(lyric.lines.at(-1)).toEqual({ time: 186930, txt: 'She was a queen' });
+      expect(lyric.lines).toHaveLength(20);
+      expect(lyric.lines.at(-1)).toEqual({ time: 186930, txt: '(fake lyric line 19)' });
       expect(lyric.lines.every((l: any) => l.txt !== '')).toBe(true);
       expect(trans).toEqual({ lyric: '', tags: { title: '', artist: '', album: '', offset: 0, by: '' }, lines: [] });
     });

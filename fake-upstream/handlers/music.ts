@@ -99,6 +99,29 @@ const vkey: MusicuHandler = (param, { state }) => {
 // ------------------------------------------------------------------ lyric
 // Shape: the genuine fixture c-fcg-query-lyric-new.json; "no lyric" is `retcode/code/subcode -1901` (no lyric fields).
 
+/**
+ * The genuine lyric body re-labelled for a catalogue song. The one recorded lyric is Khruangbin's "White Gloves", which
+ * is not in the catalogue, so served as is it gave every song (晴天 included) another song's lyric. Its envelope and
+ * time grid are kept; the LRC headers and the opening "<title> - <artist>" line come from the requested song, and the
+ * sung lines are placeholders that say they are fake.
+ */
+export function lyricBodyFor(song: CatalogSong): Record<string, unknown> {
+  const body = fixture('c-fcg-query-lyric-new.json');
+  const artist = song.singers.map((s) => s.name).join('/');
+  const timeTags = Buffer.from(body.lyric, 'base64')
+    .toString('utf8')
+    .split('\n')
+    .map((line) => /^(\[\d+:\d+(?:\.\d+)?\])(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null);
+  let sung = 0;
+  const lines = timeTags.map(([, tag, text], i) => {
+    if (i === 0) return `${tag}${song.name} - ${artist}`;
+    return text.trim() === '' ? tag : `${tag}(fake lyric line ${++sung})`;
+  });
+  const lrc = [`[ti:${song.name}]`, `[ar:${artist}]`, `[al:${song.albumName}]`, '[by:]', '[offset:0]', ...lines].join('\n');
+  return { ...body, lyric: Buffer.from(lrc, 'utf8').toString('base64') };
+}
+
 const lyricCgi: HttpHandler = ({ req, state }) => {
   const s = musicState(state);
   const mid = req.query.songmid ?? '';
@@ -113,7 +136,7 @@ const lyricCgi: HttpHandler = ({ req, state }) => {
       trans: custom.trans ? Buffer.from(custom.trans, 'utf8').toString('base64') : '',
     };
   } else if (mid && !s.noLyricMids.has(mid) && songByMid(mid)) {
-    body = fixture('c-fcg-query-lyric-new.json');
+    body = lyricBodyFor(songByMid(mid)!);
   } else {
     body = { retcode: -1901, code: -1901, subcode: -1901 };
   }
