@@ -235,6 +235,19 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     expect(refusals).toHaveLength(posts.length * BODIES.length);
   });
 
+  it('the admin token sent in the query by mistake is refused (401) and never logged, under any of the usual names', async () => {
+    const TOKEN = 'admin-token-1234567890';
+    const names = ['admin_token', 'adminToken', 'access_token', 'X-Admin-Token', 'authorization', 'token'];
+    for (const name of names) {
+      const value = name === 'authorization' ? `Bearer ${TOKEN}` : TOKEN;
+      const res = await h.http().get(`/user/getCookie?${name}=${encodeURIComponent(value)}`).set('X-Request-Id', `query-token-${name}`).expect(401);
+      expect(res.body).toEqual({ error: 'A valid admin token is required', errorCode: 'ADMIN_TOKEN_REQUIRED' });
+    }
+    const lines = logs.map((l) => JSON.parse(l)).filter((l) => String(l.req?.id).startsWith('query-token-') && l.res);
+    expect(lines.map((l) => l.req.url).sort()).toEqual(names.map((name) => `/user/getCookie?${name}=[Redacted]`).sort());
+    expect(logs.filter((l) => l.includes(TOKEN))).toEqual([]);
+  });
+
   it('every POST route answers 400 to a body nested past 32 levels (a few KB of [[[…]]] overflowed the stack: 500)', async () => {
     h.fake.reset();
     const doc = (await h.http().get('/docs-json').expect(200)).body;
