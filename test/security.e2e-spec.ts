@@ -313,6 +313,20 @@ describe('HTTP hardening', () => {
     expect(h.fake.requests.filter((r) => r.musicu?.some((c) => c.module === 'music.pf_song_detail_svr'))).toHaveLength(0);
   });
 
+  it('/health/ready shows the upstream origin without a user or password configured in it', async () => {
+    // Readiness never calls upstream, so the origin need not answer; undici would not send these credentials anyway.
+    const c = await startHarness({ env: { UPSTREAM_U_ORIGIN: 'http://mirror:originPw_77@127.0.0.1:9/qq/' } });
+    try {
+      const ready = await c.http().get('/health/ready').expect(200);
+      expect(ready.body.info.config).toEqual({ status: 'up', upstream: 'http://127.0.0.1:9/qq' });
+      expect(ready.text).not.toMatch(/originPw_77|mirror/);
+    } finally {
+      await c.close();
+    }
+    const plain = await h.http().get('/health/ready').expect(200);
+    expect(plain.body.info.config.upstream).toBe(h.fake.origins.u);
+  });
+
   it('a cookie file that is a directory fails start-up with an error naming the path', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qqgw-dir-'));
     try {
