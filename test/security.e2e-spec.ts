@@ -1,9 +1,11 @@
 import { Controller, Get, INestApplication, Module, UseGuards } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 
 jest.mock('node:crypto', () => {
@@ -313,6 +315,26 @@ describe('HTTP hardening', () => {
     expect(h.fake.requests.filter((r) => r.musicu?.some((c) => c.module === 'music.pf_song_detail_svr'))).toHaveLength(0);
   });
 
+  it('a body that does not match its Content-Encoding is a 400 naming that (was 500 INTERNAL); a compressed bomb is a 413', async () => {
+    const json = Buffer.from(JSON.stringify({ songs: [['0039MnYb0qxYhV']] }));
+    const compress = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+    for (const [encoding, zip] of Object.entries(compress)) {
+      for (const body of [json, zip(json).subarray(0, 10)]) {
+        const res = await rawPost(h.url, '/batchGetSongInfo', body, { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+        expect({ encoding, status: res.status, body: JSON.parse(res.text) }).toEqual({
+          encoding,
+          status: 400,
+          body: { error: 'Request body could not be decompressed: it does not match its Content-Encoding', errorCode: 'BAD_REQUEST' },
+        });
+      }
+      // a well-formed compressed body is read; one inflating past BODY_LIMIT stops there
+      expect((await rawPost(h.url, '/batchGetSongInfo', zip(json), { 'Content-Type': 'application/json', 'Content-Encoding': encoding })).status).toBe(200);
+      const bomb = zip(Buffer.from(JSON.stringify({ songs: [['a'.repeat(20_000_000)]] })));
+      const tooLarge = await rawPost(h.url, '/batchGetSongInfo', bomb, { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+      expect({ encoding, status: tooLarge.status, body: JSON.parse(tooLarge.text) }).toEqual({ encoding, status: 413, body: { error: 'Request body is too large', errorCode: 'PAYLOAD_TOO_LARGE' } });
+    }
+  });
+
   it('/health/ready shows the upstream origin without a user or password configured in it', async () => {
     // Readiness never calls upstream, so the origin need not answer; undici would not send these credentials anyway.
     const c = await startHarness({ env: { UPSTREAM_U_ORIGIN: 'http://mirror:originPw_77@127.0.0.1:9/qq/' } });
@@ -390,6 +412,19 @@ describe('AdminTokenGuard', () => {
     }
   });
 });
+
+/** A POST of exact bytes (supertest would JSON-encode a Buffer sent as application/json). */
+function rawPost(url: string, path: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, url), { method: 'POST', headers: { ...headers, 'Content-Length': body.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 function rawStatus(url: string, text: string): Promise<number> {
   const { hostname, port } = new URL(url);
