@@ -1,3 +1,4 @@
+import { checkRedisUrl } from '../src/redis/redis.module';
 import { startHarness } from './support/harness';
 
 // Its own file: these starts fail before the app installs its logger, so Nest prints through its process-wide static
@@ -36,5 +37,11 @@ describe('a REDIS_URL the Redis clients cannot parse', () => {
     expect((failure as Error).message).toMatch(/^REDIS_URL \(value not shown\) /);
     expect((failure as Error).message).toMatch(reason);
     expect(output).toContain('REDIS_URL (value not shown)'); // the failure really was printed
+  });
+
+  it('the URLs the clients do take still pass the check', () => {
+    for (const url of ['redis://127.0.0.1:6379', 'redis://127.0.0.1:6379/0', 'redis://redis', 'rediss://:p%40ss@cache.example:6380/15', 'redis://user:pw@[::1]:6379/', 'redis://h:6379?family=6']) {
+      expect(() => checkRedisUrl(url)).not.toThrow();
+    }
   });
 });
