@@ -1,9 +1,11 @@
 import { Controller, Get, INestApplication, Module, UseGuards } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 
 jest.mock('node:crypto', () => {
@@ -235,6 +237,19 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     expect(refusals).toHaveLength(posts.length * BODIES.length);
   });
 
+  it('the admin token sent in the query by mistake is refused (401) and never logged, under any of the usual names', async () => {
+    const TOKEN = 'admin-token-1234567890';
+    const names = ['admin_token', 'adminToken', 'access_token', 'X-Admin-Token', 'authorization', 'token'];
+    for (const name of names) {
+      const value = name === 'authorization' ? `Bearer ${TOKEN}` : TOKEN;
+      const res = await h.http().get(`/user/getCookie?${name}=${encodeURIComponent(value)}`).set('X-Request-Id', `query-token-${name}`).expect(401);
+      expect(res.body).toEqual({ error: 'A valid admin token is required', errorCode: 'ADMIN_TOKEN_REQUIRED' });
+    }
+    const lines = logs.map((l) => JSON.parse(l)).filter((l) => String(l.req?.id).startsWith('query-token-') && l.res);
+    expect(lines.map((l) => l.req.url).sort()).toEqual(names.map((name) => `/user/getCookie?${name}=[Redacted]`).sort());
+    expect(logs.filter((l) => l.includes(TOKEN))).toEqual([]);
+  });
+
   it('every POST route answers 400 to a body nested past 32 levels (a few KB of [[[…]]] overflowed the stack: 500)', async () => {
     h.fake.reset();
     const doc = (await h.http().get('/docs-json').expect(200)).body;
@@ -300,6 +315,40 @@ describe('HTTP hardening', () => {
     expect(h.fake.requests.filter((r) => r.musicu?.some((c) => c.module === 'music.pf_song_detail_svr'))).toHaveLength(0);
   });
 
+  it('a body that does not match its Content-Encoding is a 400 naming that (was 500 INTERNAL); a compressed bomb is a 413', async () => {
+    const json = Buffer.from(JSON.stringify({ songs: [['0039MnYb0qxYhV']] }));
+    const compress = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+    for (const [encoding, zip] of Object.entries(compress)) {
+      for (const body of [json, zip(json).subarray(0, 10)]) {
+        const res = await rawPost(h.url, '/batchGetSongInfo', body, { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+        expect({ encoding, status: res.status, body: JSON.parse(res.text) }).toEqual({
+          encoding,
+          status: 400,
+          body: { error: 'Request body could not be decompressed: it does not match its Content-Encoding', errorCode: 'BAD_REQUEST' },
+        });
+      }
+      // a well-formed compressed body is read; one inflating past BODY_LIMIT stops there
+      expect((await rawPost(h.url, '/batchGetSongInfo', zip(json), { 'Content-Type': 'application/json', 'Content-Encoding': encoding })).status).toBe(200);
+      const bomb = zip(Buffer.from(JSON.stringify({ songs: [['a'.repeat(20_000_000)]] })));
+      const tooLarge = await rawPost(h.url, '/batchGetSongInfo', bomb, { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+      expect({ encoding, status: tooLarge.status, body: JSON.parse(tooLarge.text) }).toEqual({ encoding, status: 413, body: { error: 'Request body is too large', errorCode: 'PAYLOAD_TOO_LARGE' } });
+    }
+  });
+
+  it('/health/ready shows the upstream origin without a user or password configured in it', async () => {
+    // Readiness never calls upstream, so the origin need not answer; undici would not send these credentials anyway.
+    const c = await startHarness({ env: { UPSTREAM_U_ORIGIN: 'http://mirror:originPw_77@127.0.0.1:9/qq/' } });
+    try {
+      const ready = await c.http().get('/health/ready').expect(200);
+      expect(ready.body.info.config).toEqual({ status: 'up', upstream: 'http://127.0.0.1:9/qq' });
+      expect(ready.text).not.toMatch(/originPw_77|mirror/);
+    } finally {
+      await c.close();
+    }
+    const plain = await h.http().get('/health/ready').expect(200);
+    expect(plain.body.info.config.upstream).toBe(h.fake.origins.u);
+  });
+
   it('a cookie file that is a directory fails start-up with an error naming the path', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qqgw-dir-'));
     try {
@@ -363,6 +412,19 @@ describe('AdminTokenGuard', () => {
     }
   });
 });
+
+/** A POST of exact bytes (supertest would JSON-encode a Buffer sent as application/json). */
+function rawPost(url: string, path: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, url), { method: 'POST', headers: { ...headers, 'Content-Length': body.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 function rawStatus(url: string, text: string): Promise<number> {
   const { hostname, port } = new URL(url);

@@ -120,11 +120,16 @@ function describeRateLimit(retryAfter: unknown): [number, ErrorBody] {
  */
 export function bodyParserError(exception: unknown): GatewayError | undefined {
   if (exception instanceof HttpException) return undefined;
-  const { status, type } = (exception ?? {}) as { status?: unknown; type?: unknown };
-  // body-parser's errors (http-errors) carry both; `type` names the failure (entity.parse.failed, entity.too.large, …).
-  if (typeof status !== 'number' || status < 400 || status >= 500 || typeof type !== 'string') return undefined;
-  const message =
-    type === 'entity.parse.failed'
+  const { status, type, errno } = (exception ?? {}) as { status?: unknown; type?: unknown; errno?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  // body-parser's own errors (http-errors) carry `type`, naming the failure (entity.parse.failed, entity.too.large, …).
+  // A body that does not decompress (Content-Encoding gzip, deflate or br over other bytes, or cut short) is zlib's
+  // error given a 400 status, with no type: unrecognised, it was a 500 with an error-level stack trace per request.
+  const undecodable = typeof type !== 'string' && typeof errno === 'number';
+  if (typeof type !== 'string' && !undecodable) return undefined;
+  const message = undecodable
+    ? 'Request body could not be decompressed: it does not match its Content-Encoding'
+    : type === 'entity.parse.failed'
       ? 'Request body is not valid JSON'
       : type === 'entity.too.large'
         ? 'Request body is too large'

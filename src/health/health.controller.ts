@@ -49,7 +49,7 @@ export class HealthController {
   async ready() {
     try {
       return await this.health.check([
-        () => this.indicators.check('config').up({ upstream: this.config.origins.u }),
+        () => this.indicators.check('config').up({ upstream: withoutCredentials(this.config.origins.u) }),
         () => this.redisHealth(),
       ]);
     } catch (err) {
@@ -72,4 +72,16 @@ export class HealthController {
       return session.down({ message: (err as Error).message });
     }
   }
+}
+
+/**
+ * The origin as an unauthenticated probe may see it: a user or password in UPSTREAM_U_ORIGIN (which the upstream client
+ * never sends anyway) is a secret, not a health detail.
+ */
+function withoutCredentials(origin: string): string {
+  const url = new URL(origin);
+  if (!url.username && !url.password) return origin;
+  url.username = '';
+  url.password = '';
+  return url.href.replace(/\/+$/, '');
 }

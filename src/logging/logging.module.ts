@@ -14,8 +14,13 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-const SECRET_PARAMS = new Set(['cookie', 'token', 'qrsig', 'uuid', 'code']);
-const LITERAL_SECRETS = /([?&](?:cookie|token|qrsig|uuid|code)=)[^&#]*/gi;
+/**
+ * Query parameters whose value is a secret: the caller cookie and login tokens the routes take, and the names a client
+ * may put the admin token under by mistake (it is only read from headers, so such a request is a 401 whose request
+ * line would otherwise log the token).
+ */
+const SECRET_PARAMS = new Set(['cookie', 'token', 'qrsig', 'uuid', 'code', 'admin_token', 'admintoken', 'access_token', 'x-admin-token', 'authorization']);
+const LITERAL_SECRETS = new RegExp(`([?&](?:${[...SECRET_PARAMS].join('|')})=)[^&#]*`, 'gi');
 
 /**
  * Drops the value of credential-bearing query parameters from a URL before it is logged. Names are compared as the
