@@ -125,7 +125,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   if (config.cors) app.enableCors({ origin: config.cors, methods: CORS_METHODS, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: CORS_MAX_AGE_S });
   app.useGlobalPipes(new GatewayValidationPipe());
-  app.enableShutdownHooks();
+  // useProcessExit: once the shutdown has finished cleanly, exit 0. Nest's default re-raises the signal, so every
+  // orderly stop ended as "killed by SIGTERM" (status 143), which supervisors report as a failure.
+  app.enableShutdownHooks([], { useProcessExit: true });
   setUpDocs(app);
   if (config.rateLimit > 0 && config.trustProxy === false) {
     // This app's own logger (not Nest's process-wide static one: tests run several apps in one process).

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createApp, listenOn } from '../src/app.factory';
-import { startHarness } from './support/harness';
+import { startHarness, waitFor } from './support/harness';
 
 // Its own file: nestjs-pino keeps one process-wide root logger, so start-up lines of apps booted later in the
 // same test process can land in another app's stream.
@@ -77,4 +78,64 @@ describe('npm start scripts hand the process over to node', () => {
     const last = scripts[name].split('&&').at(-1)!.trim();
     expect(last).toMatch(/^exec node /);
   });
+});
+
+/**
+ * The built gateway as an operator runs it (`npm run build && npm run start:prod`, or `node dist/src/main.js` from
+ * another directory), a real process: what it prints, how it stops, how it reads .env and reports a bad setting.
+ */
+describe('The production process (npm run build && npm run start:prod)', () => {
+  const root = join(__dirname, '..');
+  const main = join(root, 'dist', 'src', 'main.js');
+  const scratch = mkdtempSync(join(tmpdir(), 'qqgw-prod-'));
+  /** Only what npm and node need from this machine, so no setting of the machine leaks in. */
+  const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? scratch };
+  const quiet = { COOKIE_FILE: join(scratch, 'absent.json'), RATE_LIMIT: '0', HOST: '127.0.0.1', PORT: '0' };
+
+  interface Started {
+    child: ChildProcess;
+    output: () => string;
+    exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  }
+  const spawnGateway = (command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Started => {
+    const child = spawn(command, args, { cwd: options.cwd, env: { ...baseEnv, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    return { child, output: () => output, exited };
+  };
+  /** The URL of the Listening line, once it is printed. */
+  const listeningUrl = async (started: Started): Promise<string> => {
+    await waitFor(() => /Listening on/.test(started.output()) || started.child.exitCode !== null, 20_000, 'the Listening line');
+    const url = /from this machine: (http:\/\/[^)]+)\)|Listening on (http:\/\/[^"\s]+)/.exec(started.output());
+    if (!url) throw new Error(`no Listening line:\n${started.output()}`);
+    return url[1] ?? url[2];
+  };
+  /** The JSON log lines' messages (npm's own lines and the like left out). */
+  const messages = (output: string) =>
+    output.split('\n').filter((l) => l.startsWith('{')).map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+  beforeAll(() => {
+    execFileSync('npm', ['run', 'build'], { cwd: root, env: baseEnv, stdio: 'ignore' });
+  }, 120_000);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('starts, says where it listens exactly once, answers, and exits 0 on SIGTERM', async () => {
+    const gateway = spawnGateway('npm', ['run', 'start:prod'], { cwd: root, env: { ...quiet, LOG_LEVEL: 'info' } });
+    try {
+      const url = await listeningUrl(gateway);
+      await request(url).get('/health/live').expect(200);
+      expect(messages(gateway.output()).filter((m) => m.startsWith('Listening on'))).toHaveLength(1);
+      // The signal goes to node itself, as a container runtime sends it to the image's node (PID 1).
+      const pid = Number(/"pid":(\d+)/.exec(gateway.output())![1]);
+      process.kill(pid, 'SIGTERM');
+      expect(await gateway.exited).toEqual({ code: 0, signal: null });
+      expect(messages(gateway.output())).toContain('Shutting down on SIGTERM: aborting long polls, draining requests');
+    } finally {
+      gateway.child.kill('SIGKILL');
+    }
+  }, 30_000);
 });
