@@ -52,6 +52,10 @@ describe('Configuration is validated at start-up', () => {
     ['ALT_LOGIN_POLL_TIMEOUT_MS', '0', 'ALT_LOGIN_POLL_TIMEOUT_MS="0" must be a whole number of milliseconds from 100 to 120000'],
     ['ALT_LOGIN_POLL_TIMEOUT_MS', '99999999999', 'ALT_LOGIN_POLL_TIMEOUT_MS="99999999999" must be a whole number of milliseconds from 100 to 120000'],
     ['UPSTREAM_TIMEOUT_MS', '0', 'UPSTREAM_TIMEOUT_MS="0" must be a whole number of milliseconds from 100 to 600000'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud" must be one of the following values: fatal, error, warn, info, debug, trace, silent'],
+    ['CACHE_ENABLED', 'yes', 'CACHE_ENABLED="yes" must be one of the following values: true, false'],
+    ['RESPONSE_SHAPE', 'Legacy', 'RESPONSE_SHAPE="Legacy" must be one of the following values: normalised, legacy'],
+    ['UPSTREAM_U_ORIGIN', 'not a url', 'UPSTREAM_U_ORIGIN="not a url" must be an http:// or https:// URL, e.g. https://u.y.qq.com'],
   ])('refuses to start when %s=%s, saying what it accepts', async (name, value, message) => {
     await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', [name]: value })).rejects.toThrow(message);
   });

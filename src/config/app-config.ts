@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUrl, Matches, validateSync } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, Matches, type ValidationArguments, validateSync } from 'class-validator';
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
 import { parseEnv } from 'node:util';
@@ -147,6 +147,9 @@ export const ENV_DEFAULTS = {
 type EnvName = keyof typeof ENV_DEFAULTS;
 
 const ORIGIN = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+const ORIGIN_MESSAGE = {
+  message: ({ property }: ValidationArguments) => `must be an http:// or https:// URL, e.g. ${ENV_DEFAULTS[property as EnvName]}`,
+};
 
 /**
  * Whole-number variables and their accepted range. The bounds keep each value usable by what consumes it (a timer
@@ -181,15 +184,15 @@ class EnvVars implements Record<EnvName, string> {
   // Whole numbers (INTEGER_RANGES) and the free-form ones (HOST, CORS_ORIGINS, TRUST_PROXY) are checked below.
   @IsString() PORT: string;
   @IsString() HOST: string;
-  @IsUrl(ORIGIN) UPSTREAM_U_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_C_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_C6_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_Y_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_PTLOGIN_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_PTLOGIN_GRAPH_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_GRAPH_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_WX_OPEN_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_WX_LP_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_U_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_C_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_C6_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_Y_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_PTLOGIN_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_PTLOGIN_GRAPH_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_GRAPH_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_WX_OPEN_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_WX_LP_ORIGIN: string;
   @IsString() UPSTREAM_TIMEOUT_MS: string;
   @IsString()
   COOKIE_FILE: string;
@@ -244,7 +247,9 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
   }
   const problems = new Map<EnvName, string>();
   for (const e of validateSync(plainToInstance(EnvVars, raw))) {
-    problems.set(e.property as EnvName, Object.values(e.constraints ?? {}).join(', '));
+    // class-validator's own messages start with the name ("LOG_LEVEL must be one of…"), which the line already shows.
+    const messages = Object.values(e.constraints ?? {}).map((m) => (m.startsWith(`${e.property} `) ? m.slice(e.property.length + 1) : m));
+    problems.set(e.property as EnvName, messages.join(', '));
   }
   for (const [name, range] of Object.entries(INTEGER_RANGES) as [EnvName, NonNullable<(typeof INTEGER_RANGES)[EnvName]>][]) {
     const value = /^\d+$/.test(raw[name]) ? Number(raw[name]) : NaN;
