@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../src/app.factory';
 import { ENV_DEFAULTS, loadAppConfig, loadDotEnv } from '../src/config/app-config';
+import { readFailure } from '../src/config/cookie-file.service';
 import { loadDemoEnv, startDemo } from '../fake-upstream/demo-runner';
 import { startHarness } from './support/harness';
 
@@ -206,6 +207,31 @@ describe('Configuration is validated at start-up', () => {
     await expect(createApp({ COOKIE_FILE: file, LOG_LEVEL: 'silent' })).rejects.not.toThrow(/secret|o0123/);
     // The half-built app was closed: its shutdown hooks (and pools, timers) are not left behind in this process.
     expect(process.listenerCount('SIGTERM')).toBe(listeners);
+  });
+
+  it('a malformed cookie file is named by its variable, with the form it must have', async () => {
+    const file = join(dir, 'malformed.json');
+    writeFileSync(file, '{ cookie: oops');
+    await expect(createApp({ COOKIE_FILE: file, LOG_LEVEL: 'silent' })).rejects.toThrow(
+      `COOKIE_FILE=${JSON.stringify(file)} is invalid: not valid JSON (expected a JSON file like config/user-info.example.json: {"cookie": "...", "uin": "..."}; no file = anonymous)`,
+    );
+  });
+
+  it('a cookie file that is a directory, or under a file, stops start-up with one line naming COOKIE_FILE', async () => {
+    await expect(createApp({ COOKIE_FILE: dir, LOG_LEVEL: 'silent' })).rejects.toThrow(
+      `COOKIE_FILE=${JSON.stringify(dir)} is a directory, not the login file (expected a JSON file like config/user-info.example.json`,
+    );
+    const plain = join(dir, 'plain.txt');
+    writeFileSync(plain, 'x');
+    await expect(createApp({ COOKIE_FILE: join(plain, 'user-info.json'), LOG_LEVEL: 'silent' })).rejects.toThrow(
+      `COOKIE_FILE=${JSON.stringify(join(plain, 'user-info.json'))} cannot be read: ENOTDIR: not a directory`,
+    );
+  });
+
+  it('an unreadable cookie file is reported as a permission problem of this process\'s user', () => {
+    // (The tests may run as root, which reads any file: the wording is checked on the error fs gives.)
+    const denied = Object.assign(new Error("EACCES: permission denied, open '/app/config/user-info.json'"), { code: 'EACCES' });
+    expect(readFailure(denied)).toBe(`permission denied for uid ${process.getuid!()}, which needs read access (EACCES)`);
   });
 
   it('loadDotEnv fills in what the environment does not set, and only that', () => {

@@ -43,6 +43,11 @@ export class CookieFileService implements OnModuleInit {
     this.reload(true);
   }
 
+  /** The variable and the resolved path, as messages name them: an operator fixes the variable or the file. */
+  private get named(): string {
+    return `COOKIE_FILE=${JSON.stringify(this.path)}`;
+  }
+
   get filePath(): string {
     return this.path;
   }
@@ -77,15 +82,23 @@ export class CookieFileService implements OnModuleInit {
         this.reported = '';
         return;
       }
-      const message = `cannot read cookie file ${this.path}: ${(err as Error).message}`;
+      const message = `${this.named} cannot be read: ${readFailure(err)}`;
       return this.fail(strict, message, message);
     }
     if (signature === this.signature) return;
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'EISDIR' ? `is a directory, not the login file (${EXPECTED_FORM})` : `cannot be read: ${readFailure(err)}`;
+      return this.fail(strict, `${this.named} ${why}`, signature);
+    }
     let parsed: StoredLogin;
     try {
-      parsed = parseLoginFile(readFileSync(this.path, 'utf8'));
+      parsed = parseLoginFile(text);
     } catch (err) {
-      return this.fail(strict, `cookie file ${this.path} is invalid: ${(err as Error).message}`, signature);
+      return this.fail(strict, `${this.named} is invalid: ${(err as Error).message} (${EXPECTED_FORM})`, signature);
     }
     this.signature = signature;
     this.reported = '';
@@ -100,6 +113,19 @@ export class CookieFileService implements OnModuleInit {
     this.reported = version;
     this.logger.warn(`${message}; keeping the previous cookie`);
   }
+}
+
+/** What the cookie file must hold, for messages (config/user-info.example.json shows it). */
+const EXPECTED_FORM = 'expected a JSON file like config/user-info.example.json: {"cookie": "...", "uin": "..."}; no file = anonymous';
+
+/** Why a read failed; a permission problem names this process's uid (in a container, not the host user's). */
+export function readFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') {
+    const uid = process.getuid?.();
+    return `permission denied${uid === undefined ? '' : ` for uid ${uid}`}, which needs read access (${code})`;
+  }
+  return (err as Error).message;
 }
 
 /** Validates the file's JSON. Never includes the cookie itself in an error message. */
