@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,17 +95,22 @@ describe('The production process (npm run build && npm run start:prod)', () => {
   interface Started {
     child: ChildProcess;
     output: () => string;
+    errors: () => string;
     exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   }
   const spawnGateway = (command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Started => {
     const child = spawn(command, args, { cwd: options.cwd, env: { ...baseEnv, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    let errors = '';
     child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => {
+      output += d;
+      errors += d;
+    });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.on('exit', (code, signal) => resolve({ code, signal })),
     );
-    return { child, output: () => output, exited };
+    return { child, output: () => output, errors: () => errors, exited };
   };
   /** The URL of the Listening line, once it is printed. */
   const listeningUrl = async (started: Started): Promise<string> => {
@@ -137,5 +142,53 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     } finally {
       gateway.child.kill('SIGKILL');
     }
+  }, 30_000);
+
+  it('reads .env from the working directory; the environment wins over it', async () => {
+    const cwd = mkdtempSync(join(scratch, 'dotenv-'));
+    // LOG_LEVEL in .env is bad, but the environment sets it: the environment's value is the one used.
+    writeFileSync(join(cwd, '.env'), `PORT=0\nHOST=127.0.0.1\nRATE_LIMIT=0\nCOOKIE_FILE=${quiet.COOKIE_FILE}\nLOG_LEVEL=loud\nCORS_ORIGINS=https://from-dotenv.example\n`);
+    const gateway = spawnGateway(process.execPath, [main], { cwd, env: { LOG_LEVEL: 'info' } });
+    try {
+      const url = await listeningUrl(gateway);
+      const res = await request(url).get('/health/live').set('Origin', 'https://from-dotenv.example').expect(200);
+      expect(res.headers['access-control-allow-origin']).toBe('https://from-dotenv.example');
+    } finally {
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+    }
+  }, 30_000);
+
+  it('a bad value in .env stops start-up with one line that says it came from .env', async () => {
+    const cwd = mkdtempSync(join(scratch, 'dotenv-bad-'));
+    writeFileSync(join(cwd, '.env'), 'LOG_LEVEL=loud\n');
+    const gateway = spawnGateway(process.execPath, [main], { cwd, env: quiet });
+    expect(await gateway.exited).toEqual({ code: 1, signal: null });
+    expect(gateway.errors()).toBe(
+      'Start-up failed: Invalid configuration: LOG_LEVEL="loud" must be one of the following values: fatal, error, warn, info, debug, trace, silent' +
+        ` [set in ${join(cwd, '.env')}: LOG_LEVEL]\n`,
+    );
+  }, 30_000);
+
+  it('a .env that cannot be read stops start-up naming it', async () => {
+    const cwd = mkdtempSync(join(scratch, 'dotenv-dir-'));
+    mkdirSync(join(cwd, '.env'));
+    const gateway = spawnGateway(process.execPath, [main], { cwd, env: quiet });
+    expect(await gateway.exited).toEqual({ code: 1, signal: null });
+    expect(gateway.errors()).toBe(`Start-up failed: cannot read ${join(cwd, '.env')}: EISDIR: illegal operation on a directory, read\n`);
+  }, 30_000);
+
+  it.each([
+    [{ PORT: 'abc' }, 'Start-up failed: Invalid configuration: PORT="abc" must be a whole number from 0 to 65535 (0 = any free port)'],
+    [{ TRUST_PROXY: 'garbage' }, 'Start-up failed: Invalid configuration: TRUST_PROXY="garbage" must be true, false, a hop count from 0 to 100'],
+    [{ REDIS_URL: 'notaurl' }, 'Start-up failed: Invalid configuration: REDIS_URL (value not shown) must be a redis:// or rediss:// URL'],
+    [{ COOKIE_FILE: '/' }, 'Start-up failed: COOKIE_FILE="/" is a directory, not the login file'],
+  ])('%j: exit 1 with one line on stderr naming the variable, no stack trace', async (env, line) => {
+    const gateway = spawnGateway(process.execPath, [main], { cwd: scratch, env: { ...quiet, LOG_LEVEL: 'info', ...env } });
+    expect(await gateway.exited).toEqual({ code: 1, signal: null });
+    const errors = gateway.errors().split('\n').filter(Boolean);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].startsWith(line)).toBe(true);
+    expect(gateway.output()).not.toMatch(/\n\s+at /);
   }, 30_000);
 });

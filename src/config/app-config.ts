@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUrl, Matches, type ValidationArguments, validateSync } from 'class-validator';
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
+import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 
 /** The upstream hosts the gateway talks to, each overridable so tests, demos and mirrors can point elsewhere. */
@@ -233,7 +234,11 @@ class EnvVars implements Record<EnvName, string> {
 }
 
 export class ConfigValidationError extends Error {
-  constructor(readonly problems: string[]) {
+  /** `names[i]` is the variable `problems[i]` is about. */
+  constructor(
+    readonly problems: string[],
+    readonly names: string[] = [],
+  ) {
     super(`Invalid configuration: ${problems.join('; ')}`);
   }
 }
@@ -265,7 +270,7 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
   if (problems.size) {
     // In the documented order, so several mistakes read like the table in .env.example.
     const names = (Object.keys(ENV_DEFAULTS) as EnvName[]).filter((name) => problems.has(name));
-    throw new ConfigValidationError(names.map((name) => `${name}${shownValue(name, raw[name])} ${problems.get(name)}`));
+    throw new ConfigValidationError(names.map((name) => `${name}${shownValue(name, raw[name])} ${problems.get(name)}`), names);
   }
 
   const stripSlash = (url: string) => url.replace(/\/+$/, '');
@@ -419,9 +424,16 @@ function isProxyEntry(entry: string): boolean {
  */
 export function loadDotEnv(path = '.env'): string[] {
   if (!existsSync(path)) return [];
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    // A bare "EISDIR: illegal operation on a directory, read" would not say which file.
+    throw new Error(`cannot read ${resolve(path)}: ${(err as Error).message}`);
+  }
   // process.loadEnvFile's rules (Node's own parser; a variable already set wins), but reporting what it set.
   const set: string[] = [];
-  for (const [name, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+  for (const [name, value] of Object.entries(parseEnv(text))) {
     if (process.env[name] !== undefined || value === undefined) continue;
     process.env[name] = value;
     set.push(name);
