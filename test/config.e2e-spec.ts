@@ -142,6 +142,14 @@ describe('Configuration is validated at start-up', () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it('an empty or blank value means the default, for every variable', () => {
+    const defaults = loadAppConfig({});
+    for (const blank of ['', ' ', '\t ']) {
+      const env = Object.fromEntries(Object.keys(ENV_DEFAULTS).map((name) => [name, blank]));
+      expect(loadAppConfig(env)).toEqual(defaults);
+    }
+  });
+
   it('documents every variable with its default in .env.example', () => {
     const example = require('node:fs').readFileSync(join(__dirname, '..', '.env.example'), 'utf8') as string;
     for (const [name, value] of Object.entries(ENV_DEFAULTS)) {

@@ -247,8 +247,9 @@ export class ConfigValidationError extends Error {
 export function loadAppConfig(env: Record<string, string | undefined>): AppConfig {
   const raw = {} as Record<EnvName, string>;
   for (const name of Object.keys(ENV_DEFAULTS) as EnvName[]) {
-    const value = env[name];
-    raw[name] = value === undefined || value === '' ? ENV_DEFAULTS[name] : value.trim();
+    // Blank (`VAR=`, or only spaces as a YAML `VAR: " "` gives) means the default, as .env.example promises.
+    const value = env[name]?.trim();
+    raw[name] = value === undefined || value === '' ? ENV_DEFAULTS[name] : value;
   }
   const problems = new Map<EnvName, string>();
   for (const e of validateSync(plainToInstance(EnvVars, raw))) {
