@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -287,5 +288,112 @@ describe('Configuration is validated at start-up', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+/**
+ * What an operator reads (README "Configuration", .env.example, docker-compose.yml, the Dockerfile) names exactly the
+ * variables the config schema reads, with the same defaults: no documented variable the code ignores, none it reads
+ * undocumented, and no deployment file that sets a name the gateway never looks at (or a value it would refuse).
+ */
+describe('Deployment files and documentation agree with the config schema', () => {
+  const root = join(__dirname, '..');
+  const read = (file: string) => readFileSync(join(root, file), 'utf8');
+  const names = Object.keys(ENV_DEFAULTS).sort();
+
+  it('.env.example sets exactly the variables the schema reads, each to its default', () => {
+    const example = [...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]);
+    expect(example.map(([name]) => name).sort()).toEqual(names);
+    expect(Object.fromEntries(example)).toEqual(ENV_DEFAULTS);
+  });
+
+  it('the README "Configuration" table lists exactly those variables, each with its default', () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('\n## Configuration'), readme.indexOf('\n### The login cookie'));
+    const documented: Record<string, string> = {};
+    for (const [, nameCell, defaultCell] of section.matchAll(/^\| (`[A-Z][A-Z0-9_]*`(?: \/ `[A-Z][A-Z0-9_]*`)*) \| ([^|]+) \|/gm)) {
+      const rowNames = [...nameCell.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]);
+      // `a` / `b` for a row of two variables; *(empty: …)* for an empty default
+      const defaults = defaultCell.trim().startsWith('*(empty') ? [''] : [...defaultCell.matchAll(/`([^`]*)`/g)].map((m) => m[1]);
+      rowNames.forEach((name, i) => (documented[name] = defaults[i]));
+    }
+    expect(Object.keys(documented).sort()).toEqual(names);
+    expect(documented).toEqual(ENV_DEFAULTS);
+  });
+
+  it('docker-compose.yml sets only variables the schema reads, with values it accepts', () => {
+    const compose = read('docker-compose.yml');
+    const set: Record<string, string> = {};
+    // The `environment:` maps: `NAME: value` lines indented below it.
+    for (const block of compose.matchAll(/^(\s*)environment:\n((?:\1\s+.*\n)+)/gm)) {
+      for (const [, name, value] of block[2].matchAll(/^\s+([A-Za-z_][A-Za-z0-9_]*):\s*"?([^"\n]*)"?\s*$/gm)) set[name] = value;
+    }
+    expect(Object.keys(set).length).toBeGreaterThan(0);
+    for (const name of Object.keys(set)) expect(names).toContain(name);
+    const config = loadAppConfig(set);
+    // The compose Redis URL points at the compose Redis service.
+    const redisService = /^ {2}(\w[\w-]*):\n {4}image: redis/m.exec(compose)?.[1];
+    expect(config.redisUrl).toBe(`redis://${redisService}:6379`);
+  });
+
+  it('the Dockerfile sets only variables the schema reads (besides NODE_ENV), with values it accepts', () => {
+    const env: Record<string, string> = {};
+    for (const [, line] of read('Dockerfile').matchAll(/^ENV (.+)$/gm)) {
+      for (const [, name, value] of line.matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)) env[name] = value;
+    }
+    const { NODE_ENV, ...gateway } = env;
+    expect(NODE_ENV).toBe('production');
+    for (const name of Object.keys(gateway)) expect(names).toContain(name);
+    expect(() => loadAppConfig(gateway)).not.toThrow();
+  });
+});
+
+/** The image, read as the engine would build and run it (no Docker engine runs where the tests do). */
+describe('Dockerfile', () => {
+  const root = join(__dirname, '..');
+  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+  const stages = dockerfile.split(/^(?=FROM )/m).filter((s) => s.startsWith('FROM '));
+  const stage = (name: string) => stages.find((s) => new RegExp(`^FROM \\S+ AS ${name}$`, 'm').test(s))!;
+
+  it('the build stage copies everything `npm run build` compiles and the tsconfig files it reads', () => {
+    const copied = [...stage('build').matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1].split(/\s+/));
+    const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.build as string;
+    const project = /-p (\S+)/.exec(script)![1];
+    const tsconfig = JSON.parse(readFileSync(join(root, project), 'utf8')) as { extends?: string; include: string[] };
+    const needed = [project, ...(tsconfig.extends ? [tsconfig.extends.replace(/^\.\//, '')] : []), ...tsconfig.include.map((glob) => glob.split('/')[0])];
+    for (const path of needed) expect(copied).toContain(path);
+    // and nothing the .dockerignore leaves out of the build context
+    expect(readFileSync(join(root, '.dockerignore'), 'utf8').split('\n')).not.toEqual(expect.arrayContaining(needed));
+  });
+
+  it('the runtime stage runs the compiled entry point as the non-root user, who owns config/ (the cookie file)', () => {
+    const runtime = stage('runtime');
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/^RUN mkdir -p config && chown node:node config$/m);
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)![1]) as string[];
+    expect(cmd[0]).toBe('node');
+    expect(existsSync(join(root, cmd.at(-1)!.replace(/^dist\//, '').replace(/\.js$/, '.ts')))).toBe(true);
+    // the default cookie file lands in that directory (WORKDIR /app, COOKIE_FILE relative to it)
+    expect(runtime).toMatch(/^WORKDIR \/app$/m);
+    expect(ENV_DEFAULTS.COOKIE_FILE.startsWith('config/')).toBe(true);
+  });
+
+  it('the HEALTHCHECK needs only node (the slim image has no curl or wget) and tells up from down', async () => {
+    const healthcheck = /^HEALTHCHECK .*\\\n\s+CMD (.+)$/m.exec(stage('runtime'))![1];
+    expect(healthcheck).toMatch(/^node -e /);
+    expect(healthcheck).toContain('/health/live');
+    const run = (port: number) =>
+      new Promise<number | null>((resolve) =>
+        execFile('sh', ['-c', healthcheck], { env: { PATH: process.env.PATH, PORT: String(port) } }, (err) =>
+          resolve(err ? ((err as { code?: number }).code ?? -1) : 0),
+        ),
+      );
+    const h = await startHarness();
+    try {
+      expect(await run(Number(new URL(h.url).port))).toBe(0);
+    } finally {
+      await h.close();
+    }
+    expect(await run(Number(new URL(h.url).port))).toBe(1);
   });
 });
