@@ -26,6 +26,42 @@ describe('Start-up warning when rate limiting runs without trust proxy', () => {
   });
 });
 
+describe('Start-up warning when the cookie file\'s directory cannot take a saved login', () => {
+  const missingDir = join(mkdtempSync(join(tmpdir(), 'qqgw-unwritable-')), 'no-such-dir');
+  const warned = (logs: string[]) => logs.filter((line) => line.includes('cannot save the login'));
+
+  it.each([
+    [{ LOGIN_PERSIST_COOKIE: 'true' }, 'QR logins (LOGIN_PERSIST_COOKIE)'],
+    [{ ADMIN_TOKEN: 'operator-token-0123456789' }, '/user/setCookie (ADMIN_TOKEN)'],
+  ])('%j, directory missing: one warning naming COOKIE_FILE, what would save, and why', async (env, saver) => {
+    const logs: string[] = [];
+    const cookieFile = join(missingDir, 'user-info.json');
+    const h = await startHarness({ logs, env: { ...env, COOKIE_FILE: cookieFile, LOG_LEVEL: 'warn' } });
+    try {
+      expect(warned(logs)).toHaveLength(1);
+      expect(JSON.parse(warned(logs)[0]).msg).toBe(
+        `COOKIE_FILE=${JSON.stringify(cookieFile)}: ${saver} cannot save the login: its directory ${missingDir} is not writable` +
+          ` by uid ${process.getuid!()} (ENOENT)`,
+      );
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('no warning when nothing would save there, or when the directory is writable', async () => {
+    const cases: Record<string, string>[] = [{ COOKIE_FILE: join(missingDir, 'user-info.json') }, { LOGIN_PERSIST_COOKIE: 'true' }];
+    for (const env of cases) {
+      const logs: string[] = [];
+      const h = await startHarness({ logs, env: { ...env, LOG_LEVEL: 'warn' } });
+      try {
+        expect(warned(logs)).toEqual([]);
+      } finally {
+        await h.close();
+      }
+    }
+  });
+});
+
 // main.ts and the demo listen through listenOn and log its message.
 describe('Start-up says where the gateway really listens; a failed listen names HOST and PORT', () => {
   const env = { COOKIE_FILE: join(mkdtempSync(join(tmpdir(), 'qqgw-listen-')), 'absent.json'), LOG_LEVEL: 'silent', RATE_LIMIT: '0' };

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { APP_CONFIG } from './config.constants';
 import type { AppConfig } from './app-config';
 import { NOT_PRINTABLE_ASCII } from '../common/cookie';
@@ -41,6 +41,32 @@ export class CookieFileService implements OnModuleInit {
 
   onModuleInit(): void {
     this.reload(true);
+    this.warnIfUnwritable();
+  }
+
+  /**
+   * Without Redis, logins are saved into this file (a QR login with LOGIN_PERSIST_COOKIE, /user/setCookie, a credential
+   * refresh). A directory this process cannot write (a bind mount owned by another uid, a path that does not exist)
+   * would only show at the first save, after a login was made; said once at start-up instead.
+   */
+  private warnIfUnwritable(): void {
+    if (this.config.redisUrl) return;
+    const savers = [
+      this.config.persistLoginCookie && 'QR logins (LOGIN_PERSIST_COOKIE)',
+      this.config.adminToken && '/user/setCookie (ADMIN_TOKEN)',
+      this.current?.credential && 'credential refreshes',
+    ].filter(Boolean);
+    if (!savers.length) return;
+    const dir = dirname(this.path);
+    try {
+      accessSync(dir, constants.W_OK);
+    } catch (err) {
+      const uid = process.getuid?.();
+      this.logger.warn(
+        `${this.named}: ${savers.join(', ')} cannot save the login: its directory ${dir} is not writable` +
+          `${uid === undefined ? '' : ` by uid ${uid}`} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
+    }
   }
 
   /** The variable and the resolved path, as messages name them: an operator fixes the variable or the file. */
