@@ -57,7 +57,11 @@ describe('Configuration is validated at start-up', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud" must be one of the following values: fatal, error, warn, info, debug, trace, silent'],
     ['CACHE_ENABLED', 'yes', 'CACHE_ENABLED="yes" must be one of the following values: true, false'],
     ['RESPONSE_SHAPE', 'Legacy', 'RESPONSE_SHAPE="Legacy" must be one of the following values: normalised, legacy'],
-    ['UPSTREAM_U_ORIGIN', 'not a url', 'UPSTREAM_U_ORIGIN="not a url" must be an http:// or https:// URL, e.g. https://u.y.qq.com'],
+    ['UPSTREAM_U_ORIGIN', 'not a url', 'UPSTREAM_U_ORIGIN="not a url" must be an http:// or https:// origin, scheme://host[:port] with no path, query or credentials, e.g. https://u.y.qq.com'],
+    // undici's pools take an origin only: these passed the URL check and then failed every call to the host (502)
+    ['UPSTREAM_C_ORIGIN', 'http://mirror.example/qq', 'UPSTREAM_C_ORIGIN="http://mirror.example/qq" must be an http:// or https:// origin, scheme://host[:port] with no path'],
+    ['UPSTREAM_U_ORIGIN', 'http://mirror.example:8080?k=1', 'UPSTREAM_U_ORIGIN="http://mirror.example:8080?k=1" must be an http:// or https:// origin'],
+    ['UPSTREAM_Y_ORIGIN', 'https://user:pw@mirror.example', 'UPSTREAM_Y_ORIGIN="https://user:pw@mirror.example" must be an http:// or https:// origin'],
   ])('refuses to start when %s=%s, saying what it accepts', async (name, value, message) => {
     await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', [name]: value })).rejects.toThrow(message);
   });
@@ -195,6 +199,13 @@ describe('Configuration is validated at start-up', () => {
     const app = await createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', RATE_LIMIT: '0', TRUST_PROXY: list });
     await app.close();
   });
+
+  it.each(['http://127.0.0.1:8080', 'http://127.0.0.1:8080/', 'https://mirror.example//', 'http://[::1]:9000', 'http://fake-upstream:3300'])(
+    'accepts the upstream origin %s (a trailing / dropped)',
+    (origin) => {
+      expect(loadAppConfig({ UPSTREAM_U_ORIGIN: origin }).origins.u).toBe(origin.replace(/\/+$/, ''));
+    },
+  );
 
   it.each(['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'gateway.internal'])('accepts HOST=%s', (host) => {
     expect(loadAppConfig({ HOST: host }).host).toBe(host);

@@ -148,9 +148,14 @@ export const ENV_DEFAULTS = {
 type EnvName = keyof typeof ENV_DEFAULTS;
 
 const ORIGIN = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
-const ORIGIN_MESSAGE = {
-  message: ({ property }: ValidationArguments) => `must be an http:// or https:// URL, e.g. ${ENV_DEFAULTS[property as EnvName]}`,
-};
+const originMessage = (name: string) =>
+  `must be an http:// or https:// origin, scheme://host[:port] with no path, query or credentials, e.g. ${ENV_DEFAULTS[name as EnvName]}`;
+const ORIGIN_MESSAGE = { message: ({ property }: ValidationArguments) => originMessage(property) };
+/**
+ * What the upstream client can use as an origin: undici's pools take scheme://host[:port] only; a path or query there
+ * passed the URL check yet failed every call to that host (502 UND_ERR_INVALID_ARG) instead of stopping start-up.
+ */
+const BARE_ORIGIN = /^https?:\/\/[^/?#@\s]+\/*$/i;
 
 /**
  * Whole-number variables and their accepted range. The bounds keep each value usable by what consumes it (a timer
@@ -263,6 +268,9 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
       const unit = range.unit ? ` of ${range.unit}` : '';
       problems.set(name, `must be a whole number${unit} from ${range.min} to ${range.max}${range.note ? ` (${range.note})` : ''}`);
     }
+  }
+  for (const name of Object.keys(ENV_DEFAULTS) as EnvName[]) {
+    if (/^UPSTREAM_\w+_ORIGIN$/.test(name) && !problems.has(name) && !BARE_ORIGIN.test(raw[name])) problems.set(name, originMessage(name));
   }
   const hostProblem = checkHost(raw.HOST);
   if (hostProblem) problems.set('HOST', hostProblem);
