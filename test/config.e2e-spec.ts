@@ -123,6 +123,23 @@ describe('Configuration is validated at start-up', () => {
     expect(bare).not.toContain('SuperSecretPw');
   });
 
+  it.each(['redis://:SuperSecretPw@host:abc', 'redis://:SuperSecretPw@host:6379/cache', 'redis:///', 'rediss://:SuperSecretPw@host:6379/0/1'])(
+    'refuses REDIS_URL=%s, which the Redis clients cannot parse, without showing its password',
+    async (url) => {
+      const message = configError({ REDIS_URL: url });
+      expect(message).toMatch(/REDIS_URL(="rediss?:\/\/[^"]*"| \(value not shown\)) must be a redis:\/\/ or rediss:\/\/ URL: redis\[s\]:\/\/\[\[user\]:password@\]host\[:port\]\[\/database number\]$/);
+      expect(message).not.toContain('SuperSecretPw');
+      await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', REDIS_URL: url })).rejects.toThrow('REDIS_URL');
+    },
+  );
+
+  it.each(['redis://localhost', 'redis://redis:6379', 'rediss://user:pw@cache.example:6380/2', 'redis://[::1]:6379/0', 'redis://:p%40ss@host:6379?family=6'])(
+    'accepts REDIS_URL=%s',
+    (url) => {
+      expect(loadAppConfig({ REDIS_URL: url }).redisUrl).toBe(url);
+    },
+  );
+
   it('names every bad variable at once', () => {
     expect(() => loadAppConfig({ PORT: 'x', LOG_LEVEL: 'chatty' })).toThrow(/PORT.*LOG_LEVEL/);
   });

@@ -219,6 +219,8 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     [{ TRUST_PROXY: 'garbage' }, 'Start-up failed: Invalid configuration: TRUST_PROXY="garbage" must be true, false, a hop count from 0 to 100'],
     [{ REDIS_URL: 'notaurl' }, 'Start-up failed: Invalid configuration: REDIS_URL (value not shown) must be a redis:// or rediss:// URL'],
     [{ COOKIE_FILE: '/' }, 'Start-up failed: COOKIE_FILE="/" is a directory, not the login file'],
+    // a bad port: the Redis clients threw at start-up, dumping a stack trace that quoted the URL, password included
+    [{ REDIS_URL: 'redis://:SuperSecretPw@cache:abc' }, 'Start-up failed: Invalid configuration: REDIS_URL="redis://***@cache:abc" must be a redis:// or rediss:// URL'],
   ])('%j: exit 1 with one line on stderr naming the variable, no stack trace', async (env, line) => {
     const gateway = spawnGateway(process.execPath, [main], { cwd: scratch, env: { ...quiet, LOG_LEVEL: 'info', ...env } });
     expect(await gateway.exited).toEqual({ code: 1, signal: null });
@@ -226,5 +228,6 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0].startsWith(line)).toBe(true);
     expect(gateway.output()).not.toMatch(/\n\s+at /);
+    expect(gateway.output()).not.toContain('SuperSecretPw');
   }, 30_000);
 });

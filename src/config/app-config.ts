@@ -216,7 +216,7 @@ class EnvVars implements Record<EnvName, string> {
   @IsString() ALT_LOGIN_POLL_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
   LOGIN_PERSIST_COOKIE: string;
-  @IsOptional() @Matches(/^(rediss?:\/\/.+)?$/, { message: 'must be a redis:// or rediss:// URL' })
+  @IsOptional() @IsString()
   REDIS_URL: string;
   @IsString() REDIS_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
@@ -272,6 +272,8 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
   for (const name of Object.keys(ENV_DEFAULTS) as EnvName[]) {
     if (/^UPSTREAM_\w+_ORIGIN$/.test(name) && !problems.has(name) && !BARE_ORIGIN.test(raw[name])) problems.set(name, originMessage(name));
   }
+  const redisProblem = checkRedisUrl(raw.REDIS_URL);
+  if (redisProblem) problems.set('REDIS_URL', redisProblem);
   const hostProblem = checkHost(raw.HOST);
   if (hostProblem) problems.set('HOST', hostProblem);
   const cors = parsed('CORS_ORIGINS', () => parseCors(raw.CORS_ORIGINS), problems);
@@ -349,6 +351,23 @@ function shownValue(name: EnvName, value: string): string {
 /** A URL with whatever precedes the last `@` (user and password) replaced by `***`; for messages and logs. */
 function redactUrlCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_all, scheme: string | undefined) => `${scheme ?? ''}***@`);
+}
+
+/**
+ * A Redis URL both clients parse (ioredis for rate limits and the credential, node-redis for the cache). Checked here:
+ * a bad port or database made them throw at start-up with a stack trace quoting the whole URL, password included.
+ */
+function checkRedisUrl(value: string): string | undefined {
+  if (!value) return undefined;
+  const expected = 'must be a redis:// or rediss:// URL: redis[s]://[[user]:password@]host[:port][/database number]';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return expected;
+  }
+  if (!/^rediss?:$/.test(url.protocol) || !url.hostname || !/^(\/\d*)?$/.test(url.pathname)) return expected;
+  return undefined;
 }
 
 /** A host name: dot-separated labels of letters, digits, inner hyphens (and underscores, as container names have). */
