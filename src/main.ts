@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp, listenOn } from './app.factory';
-import { type AppConfig, ConfigValidationError, loadDotEnv } from './config/app-config';
+import { type AppConfig, ConfigValidationError, ENV_DEFAULTS, loadDotEnv } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 
 /** The variables a local .env set: a bad one is reported as coming from there, not from the environment. */
@@ -11,6 +11,9 @@ async function main(): Promise<void> {
   // A local .env (see .env.example) fills in whatever the real environment does not set.
   fromDotEnv = loadDotEnv();
   const app = await createApp(process.env);
+  const unknown = fromDotEnv.filter((name) => !(name in ENV_DEFAULTS));
+  // A misspelt name (TRUST_PROXIES=1) would otherwise leave the setting at its default without a word.
+  if (unknown.length) new Logger('Gateway').warn(`${resolve('.env')} sets ${unknown.join(', ')}, which the gateway does not read (ignored; see .env.example)`);
   const { message } = await listenOn(app, app.get<AppConfig>(APP_CONFIG));
   new Logger('Gateway').log(message);
 }

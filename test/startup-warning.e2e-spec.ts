@@ -180,15 +180,17 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     }
   }, 30_000);
 
-  it('reads .env from the working directory; the environment wins over it', async () => {
+  it('reads .env from the working directory; the environment wins over it; a name it does not read is said', async () => {
     const cwd = mkdtempSync(join(scratch, 'dotenv-'));
     // LOG_LEVEL in .env is bad, but the environment sets it: the environment's value is the one used.
-    writeFileSync(join(cwd, '.env'), `PORT=0\nHOST=127.0.0.1\nRATE_LIMIT=0\nCOOKIE_FILE=${quiet.COOKIE_FILE}\nLOG_LEVEL=loud\nCORS_ORIGINS=https://from-dotenv.example\n`);
+    writeFileSync(join(cwd, '.env'), `PORT=0\nHOST=127.0.0.1\nRATE_LIMIT=0\nCOOKIE_FILE=${quiet.COOKIE_FILE}\nLOG_LEVEL=loud\nCORS_ORIGINS=https://from-dotenv.example\nTRUST_PROXIES=1\n`);
     const gateway = spawnGateway(process.execPath, [main], { cwd, env: { LOG_LEVEL: 'info' } });
     try {
       const url = await listeningUrl(gateway);
       const res = await request(url).get('/health/live').set('Origin', 'https://from-dotenv.example').expect(200);
       expect(res.headers['access-control-allow-origin']).toBe('https://from-dotenv.example');
+      // a name the gateway does not read (here misspelt) is said, not silently ignored
+      expect(messages(gateway.output())).toContain(`${join(cwd, '.env')} sets TRUST_PROXIES, which the gateway does not read (ignored; see .env.example)`);
     } finally {
       gateway.child.kill('SIGTERM');
       await gateway.exited;
