@@ -38,7 +38,9 @@ export async function createApp(
     app.useLogger(app.get(Logger));
     const config = app.get<AppConfig>(APP_CONFIG);
     configureApp(app, config);
-    if (options.closeOnSignals !== false) app.enableShutdownHooks();
+    // useProcessExit: once the shutdown has finished cleanly, exit 0. Nest's default re-raises the signal, so every
+    // orderly stop ended as "killed by SIGTERM" (status 143), which supervisors report as a failure.
+    if (options.closeOnSignals !== false) app.enableShutdownHooks([], { useProcessExit: true });
     await app.init();
     // After init: the route table the fast lane reads the TTLs from is built at application bootstrap.
     installCacheFastLane(app, config, securityHeaders());

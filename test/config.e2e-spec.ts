@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../src/app.factory';
 import { ENV_DEFAULTS, loadAppConfig, loadDotEnv } from '../src/config/app-config';
+import { readFailure } from '../src/config/cookie-file.service';
 import { loadDemoEnv, startDemo } from '../fake-upstream/demo-runner';
 import { startHarness } from './support/harness';
 
@@ -52,6 +54,14 @@ describe('Configuration is validated at start-up', () => {
     ['ALT_LOGIN_POLL_TIMEOUT_MS', '0', 'ALT_LOGIN_POLL_TIMEOUT_MS="0" must be a whole number of milliseconds from 100 to 120000'],
     ['ALT_LOGIN_POLL_TIMEOUT_MS', '99999999999', 'ALT_LOGIN_POLL_TIMEOUT_MS="99999999999" must be a whole number of milliseconds from 100 to 120000'],
     ['UPSTREAM_TIMEOUT_MS', '0', 'UPSTREAM_TIMEOUT_MS="0" must be a whole number of milliseconds from 100 to 600000'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud" must be one of the following values: fatal, error, warn, info, debug, trace, silent'],
+    ['CACHE_ENABLED', 'yes', 'CACHE_ENABLED="yes" must be one of the following values: true, false'],
+    ['RESPONSE_SHAPE', 'Legacy', 'RESPONSE_SHAPE="Legacy" must be one of the following values: normalised, legacy'],
+    ['UPSTREAM_U_ORIGIN', 'not a url', 'UPSTREAM_U_ORIGIN="not a url" must be an http:// or https:// origin, scheme://host[:port] with no path, query or credentials, e.g. https://u.y.qq.com'],
+    // undici's pools take an origin only: these passed the URL check and then failed every call to the host (502)
+    ['UPSTREAM_C_ORIGIN', 'http://mirror.example/qq', 'UPSTREAM_C_ORIGIN="http://mirror.example/qq" must be an http:// or https:// origin, scheme://host[:port] with no path'],
+    ['UPSTREAM_U_ORIGIN', 'http://mirror.example:8080?k=1', 'UPSTREAM_U_ORIGIN="http://mirror.example:8080?k=1" must be an http:// or https:// origin'],
+    ['UPSTREAM_Y_ORIGIN', 'https://user:pw@mirror.example', 'UPSTREAM_Y_ORIGIN="https://user:pw@mirror.example" must be an http:// or https:// origin'],
   ])('refuses to start when %s=%s, saying what it accepts', async (name, value, message) => {
     await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', [name]: value })).rejects.toThrow(message);
   });
@@ -113,6 +123,23 @@ describe('Configuration is validated at start-up', () => {
     expect(bare).not.toContain('SuperSecretPw');
   });
 
+  it.each(['redis://:SuperSecretPw@host:abc', 'redis://:SuperSecretPw@host:6379/cache', 'redis:///', 'rediss://:SuperSecretPw@host:6379/0/1'])(
+    'refuses REDIS_URL=%s, which the Redis clients cannot parse, without showing its password',
+    async (url) => {
+      const message = configError({ REDIS_URL: url });
+      expect(message).toMatch(/REDIS_URL(="rediss?:\/\/[^"]*"| \(value not shown\)) must be a redis:\/\/ or rediss:\/\/ URL: redis\[s\]:\/\/\[\[user\]:password@\]host\[:port\]\[\/database number\]$/);
+      expect(message).not.toContain('SuperSecretPw');
+      await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', REDIS_URL: url })).rejects.toThrow('REDIS_URL');
+    },
+  );
+
+  it.each(['redis://localhost', 'redis://redis:6379', 'rediss://user:pw@cache.example:6380/2', 'redis://[::1]:6379/0', 'redis://:p%40ss@host:6379?family=6'])(
+    'accepts REDIS_URL=%s',
+    (url) => {
+      expect(loadAppConfig({ REDIS_URL: url }).redisUrl).toBe(url);
+    },
+  );
+
   it('names every bad variable at once', () => {
     expect(() => loadAppConfig({ PORT: 'x', LOG_LEVEL: 'chatty' })).toThrow(/PORT.*LOG_LEVEL/);
   });
@@ -135,6 +162,14 @@ describe('Configuration is validated at start-up', () => {
     expect(config.cookieFile).toBe('config/user-info.json');
     expect(config.cors).toBe(false);
     expect(config.trustProxy).toBe(false);
+  });
+
+  it('an empty or blank value means the default, for every variable', () => {
+    const defaults = loadAppConfig({});
+    for (const blank of ['', ' ', '\t ']) {
+      const env = Object.fromEntries(Object.keys(ENV_DEFAULTS).map((name) => [name, blank]));
+      expect(loadAppConfig(env)).toEqual(defaults);
+    }
   });
 
   it('documents every variable with its default in .env.example', () => {
@@ -182,6 +217,13 @@ describe('Configuration is validated at start-up', () => {
     await app.close();
   });
 
+  it.each(['http://127.0.0.1:8080', 'http://127.0.0.1:8080/', 'https://mirror.example//', 'http://[::1]:9000', 'http://fake-upstream:3300'])(
+    'accepts the upstream origin %s (a trailing / dropped)',
+    (origin) => {
+      expect(loadAppConfig({ UPSTREAM_U_ORIGIN: origin }).origins.u).toBe(origin.replace(/\/+$/, ''));
+    },
+  );
+
   it.each(['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'gateway.internal'])('accepts HOST=%s', (host) => {
     expect(loadAppConfig({ HOST: host }).host).toBe(host);
   });
@@ -202,6 +244,31 @@ describe('Configuration is validated at start-up', () => {
     await expect(createApp({ COOKIE_FILE: file, LOG_LEVEL: 'silent' })).rejects.not.toThrow(/secret|o0123/);
     // The half-built app was closed: its shutdown hooks (and pools, timers) are not left behind in this process.
     expect(process.listenerCount('SIGTERM')).toBe(listeners);
+  });
+
+  it('a malformed cookie file is named by its variable, with the form it must have', async () => {
+    const file = join(dir, 'malformed.json');
+    writeFileSync(file, '{ cookie: oops');
+    await expect(createApp({ COOKIE_FILE: file, LOG_LEVEL: 'silent' })).rejects.toThrow(
+      `COOKIE_FILE=${JSON.stringify(file)} is invalid: not valid JSON (expected a JSON file like config/user-info.example.json: {"cookie": "...", "uin": "..."}; no file = anonymous)`,
+    );
+  });
+
+  it('a cookie file that is a directory, or under a file, stops start-up with one line naming COOKIE_FILE', async () => {
+    await expect(createApp({ COOKIE_FILE: dir, LOG_LEVEL: 'silent' })).rejects.toThrow(
+      `COOKIE_FILE=${JSON.stringify(dir)} is a directory, not the login file (expected a JSON file like config/user-info.example.json`,
+    );
+    const plain = join(dir, 'plain.txt');
+    writeFileSync(plain, 'x');
+    await expect(createApp({ COOKIE_FILE: join(plain, 'user-info.json'), LOG_LEVEL: 'silent' })).rejects.toThrow(
+      `COOKIE_FILE=${JSON.stringify(join(plain, 'user-info.json'))} cannot be read: ENOTDIR: not a directory`,
+    );
+  });
+
+  it('an unreadable cookie file is reported as a permission problem of this process\'s user', () => {
+    // (The tests may run as root, which reads any file: the wording is checked on the error fs gives.)
+    const denied = Object.assign(new Error("EACCES: permission denied, open '/app/config/user-info.json'"), { code: 'EACCES' });
+    expect(readFailure(denied)).toBe(`permission denied for uid ${process.getuid!()}, which needs read access (EACCES)`);
   });
 
   it('loadDotEnv fills in what the environment does not set, and only that', () => {
@@ -249,5 +316,112 @@ describe('Configuration is validated at start-up', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+/**
+ * What an operator reads (README "Configuration", .env.example, docker-compose.yml, the Dockerfile) names exactly the
+ * variables the config schema reads, with the same defaults: no documented variable the code ignores, none it reads
+ * undocumented, and no deployment file that sets a name the gateway never looks at (or a value it would refuse).
+ */
+describe('Deployment files and documentation agree with the config schema', () => {
+  const root = join(__dirname, '..');
+  const read = (file: string) => readFileSync(join(root, file), 'utf8');
+  const names = Object.keys(ENV_DEFAULTS).sort();
+
+  it('.env.example sets exactly the variables the schema reads, each to its default', () => {
+    const example = [...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]);
+    expect(example.map(([name]) => name).sort()).toEqual(names);
+    expect(Object.fromEntries(example)).toEqual(ENV_DEFAULTS);
+  });
+
+  it('the README "Configuration" table lists exactly those variables, each with its default', () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('\n## Configuration'), readme.indexOf('\n### The login cookie'));
+    const documented: Record<string, string> = {};
+    for (const [, nameCell, defaultCell] of section.matchAll(/^\| (`[A-Z][A-Z0-9_]*`(?: \/ `[A-Z][A-Z0-9_]*`)*) \| ([^|]+) \|/gm)) {
+      const rowNames = [...nameCell.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]);
+      // `a` / `b` for a row of two variables; *(empty: …)* for an empty default
+      const defaults = defaultCell.trim().startsWith('*(empty') ? [''] : [...defaultCell.matchAll(/`([^`]*)`/g)].map((m) => m[1]);
+      rowNames.forEach((name, i) => (documented[name] = defaults[i]));
+    }
+    expect(Object.keys(documented).sort()).toEqual(names);
+    expect(documented).toEqual(ENV_DEFAULTS);
+  });
+
+  it('docker-compose.yml sets only variables the schema reads, with values it accepts', () => {
+    const compose = read('docker-compose.yml');
+    const set: Record<string, string> = {};
+    // The `environment:` maps: `NAME: value` lines indented below it.
+    for (const block of compose.matchAll(/^(\s*)environment:\n((?:\1\s+.*\n)+)/gm)) {
+      for (const [, name, value] of block[2].matchAll(/^\s+([A-Za-z_][A-Za-z0-9_]*):\s*"?([^"\n]*)"?\s*$/gm)) set[name] = value;
+    }
+    expect(Object.keys(set).length).toBeGreaterThan(0);
+    for (const name of Object.keys(set)) expect(names).toContain(name);
+    const config = loadAppConfig(set);
+    // The compose Redis URL points at the compose Redis service.
+    const redisService = /^ {2}(\w[\w-]*):\n {4}image: redis/m.exec(compose)?.[1];
+    expect(config.redisUrl).toBe(`redis://${redisService}:6379`);
+  });
+
+  it('the Dockerfile sets only variables the schema reads (besides NODE_ENV), with values it accepts', () => {
+    const env: Record<string, string> = {};
+    for (const [, line] of read('Dockerfile').matchAll(/^ENV (.+)$/gm)) {
+      for (const [, name, value] of line.matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)) env[name] = value;
+    }
+    const { NODE_ENV, ...gateway } = env;
+    expect(NODE_ENV).toBe('production');
+    for (const name of Object.keys(gateway)) expect(names).toContain(name);
+    expect(() => loadAppConfig(gateway)).not.toThrow();
+  });
+});
+
+/** The image, read as the engine would build and run it (no Docker engine runs where the tests do). */
+describe('Dockerfile', () => {
+  const root = join(__dirname, '..');
+  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+  const stages = dockerfile.split(/^(?=FROM )/m).filter((s) => s.startsWith('FROM '));
+  const stage = (name: string) => stages.find((s) => new RegExp(`^FROM \\S+ AS ${name}$`, 'm').test(s))!;
+
+  it('the build stage copies everything `npm run build` compiles and the tsconfig files it reads', () => {
+    const copied = [...stage('build').matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1].split(/\s+/));
+    const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.build as string;
+    const project = /-p (\S+)/.exec(script)![1];
+    const tsconfig = JSON.parse(readFileSync(join(root, project), 'utf8')) as { extends?: string; include: string[] };
+    const needed = [project, ...(tsconfig.extends ? [tsconfig.extends.replace(/^\.\//, '')] : []), ...tsconfig.include.map((glob) => glob.split('/')[0])];
+    for (const path of needed) expect(copied).toContain(path);
+    // and nothing the .dockerignore leaves out of the build context
+    expect(readFileSync(join(root, '.dockerignore'), 'utf8').split('\n')).not.toEqual(expect.arrayContaining(needed));
+  });
+
+  it('the runtime stage runs the compiled entry point as the non-root user, who owns config/ (the cookie file)', () => {
+    const runtime = stage('runtime');
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/^RUN mkdir -p config && chown node:node config$/m);
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime)![1]) as string[];
+    expect(cmd[0]).toBe('node');
+    expect(existsSync(join(root, cmd.at(-1)!.replace(/^dist\//, '').replace(/\.js$/, '.ts')))).toBe(true);
+    // the default cookie file lands in that directory (WORKDIR /app, COOKIE_FILE relative to it)
+    expect(runtime).toMatch(/^WORKDIR \/app$/m);
+    expect(ENV_DEFAULTS.COOKIE_FILE.startsWith('config/')).toBe(true);
+  });
+
+  it('the HEALTHCHECK needs only node (the slim image has no curl or wget) and tells up from down', async () => {
+    const healthcheck = /^HEALTHCHECK .*\\\n\s+CMD (.+)$/m.exec(stage('runtime'))![1];
+    expect(healthcheck).toMatch(/^node -e /);
+    expect(healthcheck).toContain('/health/live');
+    const run = (port: number) =>
+      new Promise<number | null>((resolve) =>
+        execFile('sh', ['-c', healthcheck], { env: { PATH: process.env.PATH, PORT: String(port) } }, (err) =>
+          resolve(err ? ((err as { code?: number }).code ?? -1) : 0),
+        ),
+      );
+    const h = await startHarness();
+    try {
+      expect(await run(Number(new URL(h.url).port))).toBe(0);
+    } finally {
+      await h.close();
+    }
+    expect(await run(Number(new URL(h.url).port))).toBe(1);
   });
 });

@@ -159,6 +159,50 @@ describe('Rate limiting per client IP', () => {
   });
 });
 
+describe('Behind a reverse proxy: the client address in rate limits and logs', () => {
+  /** The request log line (the one with a status) of each request, in order. */
+  const requestLines = (logs: string[]) => logs.map((l) => JSON.parse(l)).filter((l) => l.req && l.res);
+
+  it('with TRUST_PROXY=1, the X-Forwarded-For client is what the rate limit counts and what the log line names', async () => {
+    const logs: string[] = [];
+    const h = await startHarness({ logs, env: { LOG_LEVEL: 'info', RATE_LIMIT: '2', TRUST_PROXY: '1' } });
+    try {
+      // As nginx sends it: whatever the client claimed, then the address the proxy saw (the last entry is trusted).
+      const viaProxy = (client: string) => h.http().get('/getHotkey').set('X-Forwarded-For', `10.9.9.9, ${client}`);
+      await viaProxy('203.0.113.7').expect(200);
+      await viaProxy('203.0.113.7').expect(200);
+      await viaProxy('203.0.113.7').expect(429);
+      await viaProxy('203.0.113.8').expect(200);
+      const lines = requestLines(logs);
+      expect(lines.map((l) => [l.req.ip, l.res.statusCode])).toEqual([
+        ['203.0.113.7', 200],
+        ['203.0.113.7', 200],
+        ['203.0.113.7', 429],
+        ['203.0.113.8', 200],
+      ]);
+      // the peer itself stays on the line too: behind a proxy, the proxy's address
+      expect(lines[0].req.remoteAddress).toMatch(/127\.0\.0\.1$/);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('without TRUST_PROXY, a client cannot pick its address with X-Forwarded-For (budget nor log line)', async () => {
+    const logs: string[] = [];
+    const h = await startHarness({ logs, env: { LOG_LEVEL: 'info', RATE_LIMIT: '2' } });
+    try {
+      for (const [spoofed, status] of [['203.0.113.1', 200], ['203.0.113.2', 200], ['203.0.113.3', 429]] as const) {
+        await h.http().get('/getHotkey').set('X-Forwarded-For', spoofed).set('X-Real-IP', spoofed).set('Forwarded', `for=${spoofed}`).expect(status);
+      }
+      const ips = requestLines(logs).map((l) => l.req.ip);
+      expect(ips).toHaveLength(3);
+      for (const ip of ips) expect(ip).toMatch(/127\.0\.0\.1$/);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('Idle client connections (KEEP_ALIVE_TIMEOUT_MS)', () => {
   /** One keep-alive request on a socket of its own; resolves with that socket once answered. */
   const keptAliveSocket = (url: string) =>

@@ -1,7 +1,8 @@
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsOptional, IsString, IsUrl, Matches, validateSync } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, Matches, type ValidationArguments, validateSync } from 'class-validator';
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP, isIPv4 } from 'node:net';
+import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 
 /** The upstream hosts the gateway talks to, each overridable so tests, demos and mirrors can point elsewhere. */
@@ -147,6 +148,14 @@ export const ENV_DEFAULTS = {
 type EnvName = keyof typeof ENV_DEFAULTS;
 
 const ORIGIN = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+const originMessage = (name: string) =>
+  `must be an http:// or https:// origin, scheme://host[:port] with no path, query or credentials, e.g. ${ENV_DEFAULTS[name as EnvName]}`;
+const ORIGIN_MESSAGE = { message: ({ property }: ValidationArguments) => originMessage(property) };
+/**
+ * What the upstream client can use as an origin: undici's pools take scheme://host[:port] only; a path or query there
+ * passed the URL check yet failed every call to that host (502 UND_ERR_INVALID_ARG) instead of stopping start-up.
+ */
+const BARE_ORIGIN = /^https?:\/\/[^/?#@\s]+\/*$/i;
 
 /**
  * Whole-number variables and their accepted range. The bounds keep each value usable by what consumes it (a timer
@@ -181,15 +190,15 @@ class EnvVars implements Record<EnvName, string> {
   // Whole numbers (INTEGER_RANGES) and the free-form ones (HOST, CORS_ORIGINS, TRUST_PROXY) are checked below.
   @IsString() PORT: string;
   @IsString() HOST: string;
-  @IsUrl(ORIGIN) UPSTREAM_U_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_C_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_C6_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_Y_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_PTLOGIN_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_PTLOGIN_GRAPH_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_GRAPH_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_WX_OPEN_ORIGIN: string;
-  @IsUrl(ORIGIN) UPSTREAM_WX_LP_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_U_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_C_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_C6_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_Y_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_PTLOGIN_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_PTLOGIN_GRAPH_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_GRAPH_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_WX_OPEN_ORIGIN: string;
+  @IsUrl(ORIGIN, ORIGIN_MESSAGE) UPSTREAM_WX_LP_ORIGIN: string;
   @IsString() UPSTREAM_TIMEOUT_MS: string;
   @IsString()
   COOKIE_FILE: string;
@@ -207,7 +216,7 @@ class EnvVars implements Record<EnvName, string> {
   @IsString() ALT_LOGIN_POLL_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
   LOGIN_PERSIST_COOKIE: string;
-  @IsOptional() @Matches(/^(rediss?:\/\/.+)?$/, { message: 'must be a redis:// or rediss:// URL' })
+  @IsOptional() @IsString()
   REDIS_URL: string;
   @IsString() REDIS_TIMEOUT_MS: string;
   @IsIn(['true', 'false'])
@@ -230,7 +239,11 @@ class EnvVars implements Record<EnvName, string> {
 }
 
 export class ConfigValidationError extends Error {
-  constructor(readonly problems: string[]) {
+  /** `names[i]` is the variable `problems[i]` is about. */
+  constructor(
+    readonly problems: string[],
+    readonly names: string[] = [],
+  ) {
     super(`Invalid configuration: ${problems.join('; ')}`);
   }
 }
@@ -239,12 +252,15 @@ export class ConfigValidationError extends Error {
 export function loadAppConfig(env: Record<string, string | undefined>): AppConfig {
   const raw = {} as Record<EnvName, string>;
   for (const name of Object.keys(ENV_DEFAULTS) as EnvName[]) {
-    const value = env[name];
-    raw[name] = value === undefined || value === '' ? ENV_DEFAULTS[name] : value.trim();
+    // Blank (`VAR=`, or only spaces as a YAML `VAR: " "` gives) means the default, as .env.example promises.
+    const value = env[name]?.trim();
+    raw[name] = value === undefined || value === '' ? ENV_DEFAULTS[name] : value;
   }
   const problems = new Map<EnvName, string>();
   for (const e of validateSync(plainToInstance(EnvVars, raw))) {
-    problems.set(e.property as EnvName, Object.values(e.constraints ?? {}).join(', '));
+    // class-validator's own messages start with the name ("LOG_LEVEL must be one of…"), which the line already shows.
+    const messages = Object.values(e.constraints ?? {}).map((m) => (m.startsWith(`${e.property} `) ? m.slice(e.property.length + 1) : m));
+    problems.set(e.property as EnvName, messages.join(', '));
   }
   for (const [name, range] of Object.entries(INTEGER_RANGES) as [EnvName, NonNullable<(typeof INTEGER_RANGES)[EnvName]>][]) {
     const value = /^\d+$/.test(raw[name]) ? Number(raw[name]) : NaN;
@@ -253,6 +269,11 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
       problems.set(name, `must be a whole number${unit} from ${range.min} to ${range.max}${range.note ? ` (${range.note})` : ''}`);
     }
   }
+  for (const name of Object.keys(ENV_DEFAULTS) as EnvName[]) {
+    if (/^UPSTREAM_\w+_ORIGIN$/.test(name) && !problems.has(name) && !BARE_ORIGIN.test(raw[name])) problems.set(name, originMessage(name));
+  }
+  const redisProblem = checkRedisUrl(raw.REDIS_URL);
+  if (redisProblem) problems.set('REDIS_URL', redisProblem);
   const hostProblem = checkHost(raw.HOST);
   if (hostProblem) problems.set('HOST', hostProblem);
   const cors = parsed('CORS_ORIGINS', () => parseCors(raw.CORS_ORIGINS), problems);
@@ -260,7 +281,7 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
   if (problems.size) {
     // In the documented order, so several mistakes read like the table in .env.example.
     const names = (Object.keys(ENV_DEFAULTS) as EnvName[]).filter((name) => problems.has(name));
-    throw new ConfigValidationError(names.map((name) => `${name}${shownValue(name, raw[name])} ${problems.get(name)}`));
+    throw new ConfigValidationError(names.map((name) => `${name}${shownValue(name, raw[name])} ${problems.get(name)}`), names);
   }
 
   const stripSlash = (url: string) => url.replace(/\/+$/, '');
@@ -330,6 +351,23 @@ function shownValue(name: EnvName, value: string): string {
 /** A URL with whatever precedes the last `@` (user and password) replaced by `***`; for messages and logs. */
 function redactUrlCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_all, scheme: string | undefined) => `${scheme ?? ''}***@`);
+}
+
+/**
+ * A Redis URL both clients parse (ioredis for rate limits and the credential, node-redis for the cache). Checked here:
+ * a bad port or database made them throw at start-up with a stack trace quoting the whole URL, password included.
+ */
+function checkRedisUrl(value: string): string | undefined {
+  if (!value) return undefined;
+  const expected = 'must be a redis:// or rediss:// URL: redis[s]://[[user]:password@]host[:port][/database number]';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return expected;
+  }
+  if (!/^rediss?:$/.test(url.protocol) || !url.hostname || !/^(\/\d*)?$/.test(url.pathname)) return expected;
+  return undefined;
 }
 
 /** A host name: dot-separated labels of letters, digits, inner hyphens (and underscores, as container names have). */
@@ -414,9 +452,16 @@ function isProxyEntry(entry: string): boolean {
  */
 export function loadDotEnv(path = '.env'): string[] {
   if (!existsSync(path)) return [];
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    // A bare "EISDIR: illegal operation on a directory, read" would not say which file.
+    throw new Error(`cannot read ${resolve(path)}: ${(err as Error).message}`);
+  }
   // process.loadEnvFile's rules (Node's own parser; a variable already set wins), but reporting what it set.
   const set: string[] = [];
-  for (const [name, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+  for (const [name, value] of Object.entries(parseEnv(text))) {
     if (process.env[name] !== undefined || value === undefined) continue;
     process.env[name] = value;
     set.push(name);

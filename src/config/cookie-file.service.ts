@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { APP_CONFIG } from './config.constants';
 import type { AppConfig } from './app-config';
 import { NOT_PRINTABLE_ASCII } from '../common/cookie';
@@ -41,6 +41,37 @@ export class CookieFileService implements OnModuleInit {
 
   onModuleInit(): void {
     this.reload(true);
+    this.warnIfUnwritable();
+  }
+
+  /**
+   * Without Redis, logins are saved into this file (a QR login with LOGIN_PERSIST_COOKIE, /user/setCookie, a credential
+   * refresh). A directory this process cannot write (a bind mount owned by another uid, a path that does not exist)
+   * would only show at the first save, after a login was made; said once at start-up instead.
+   */
+  private warnIfUnwritable(): void {
+    if (this.config.redisUrl) return;
+    const savers = [
+      this.config.persistLoginCookie && 'QR logins (LOGIN_PERSIST_COOKIE)',
+      this.config.adminToken && '/user/setCookie (ADMIN_TOKEN)',
+      this.current?.credential && 'credential refreshes',
+    ].filter(Boolean);
+    if (!savers.length) return;
+    const dir = dirname(this.path);
+    try {
+      accessSync(dir, constants.W_OK);
+    } catch (err) {
+      const uid = process.getuid?.();
+      this.logger.warn(
+        `${this.named}: ${savers.join(', ')} cannot save the login: its directory ${dir} is not writable` +
+          `${uid === undefined ? '' : ` by uid ${uid}`} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
+    }
+  }
+
+  /** The variable and the resolved path, as messages name them: an operator fixes the variable or the file. */
+  private get named(): string {
+    return `COOKIE_FILE=${JSON.stringify(this.path)}`;
   }
 
   get filePath(): string {
@@ -77,15 +108,23 @@ export class CookieFileService implements OnModuleInit {
         this.reported = '';
         return;
       }
-      const message = `cannot read cookie file ${this.path}: ${(err as Error).message}`;
+      const message = `${this.named} cannot be read: ${readFailure(err)}`;
       return this.fail(strict, message, message);
     }
     if (signature === this.signature) return;
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'EISDIR' ? `is a directory, not the login file (${EXPECTED_FORM})` : `cannot be read: ${readFailure(err)}`;
+      return this.fail(strict, `${this.named} ${why}`, signature);
+    }
     let parsed: StoredLogin;
     try {
-      parsed = parseLoginFile(readFileSync(this.path, 'utf8'));
+      parsed = parseLoginFile(text);
     } catch (err) {
-      return this.fail(strict, `cookie file ${this.path} is invalid: ${(err as Error).message}`, signature);
+      return this.fail(strict, `${this.named} is invalid: ${(err as Error).message} (${EXPECTED_FORM})`, signature);
     }
     this.signature = signature;
     this.reported = '';
@@ -100,6 +139,19 @@ export class CookieFileService implements OnModuleInit {
     this.reported = version;
     this.logger.warn(`${message}; keeping the previous cookie`);
   }
+}
+
+/** What the cookie file must hold, for messages (config/user-info.example.json shows it). */
+const EXPECTED_FORM = 'expected a JSON file like config/user-info.example.json: {"cookie": "...", "uin": "..."}; no file = anonymous';
+
+/** Why a read failed; a permission problem names this process's uid (in a container, not the host user's). */
+export function readFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') {
+    const uid = process.getuid?.();
+    return `permission denied${uid === undefined ? '' : ` for uid ${uid}`}, which needs read access (${code})`;
+  }
+  return (err as Error).message;
 }
 
 /** Validates the file's JSON. Never includes the cookie itself in an error message. */

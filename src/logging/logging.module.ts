@@ -67,10 +67,13 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
           // Lean request lines: no header dump (cheaper per request, and no credential header to leak);
           // the redact paths above still cover anything that logs headers explicitly.
           serializers: {
-            req: (req: { id: string; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string }) => ({
+            req: (req: { id: string; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string; raw?: { ip?: string } }) => ({
               id: req.id,
               method: req.method,
               url: redactUrl(req.url),
+              // The client as Express resolves it (X-Forwarded-For, only when TRUST_PROXY trusts the peer): the address
+              // the rate limit counts. remoteAddress is the peer itself, behind a reverse proxy always the proxy.
+              ip: req.raw?.ip,
               remoteAddress: req.remoteAddress,
               userAgent: req.headers['user-agent'],
             }),
