@@ -6,7 +6,7 @@ import { RouteTableModule } from '../common/route-table';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
-import { checkRedisUrl, redisReconnectDelayMs, reportRedisOutages } from '../redis/redis.module';
+import { redisReconnectDelayMs, reportRedisOutages } from '../redis/redis.module';
 import { ResponseCacheMiddleware } from './response-cache.middleware';
 import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache, SHARED_TIER, type SharedTier } from './response-cache.service';
 
@@ -46,7 +46,6 @@ const MAX_UNANSWERED = 64;
  * answer: at MAX_UNANSWERED the tier counts as down (reads skip it, writes are dropped) until replies come again.
  */
 function sharedTier(url: string, timeoutMs: number): SharedTier {
-  checkRedisUrl(url);
   const store = new KeyvRedis<unknown>(
     { url, disableOfflineQueue: true, socket: { connectTimeout: Math.max(timeoutMs, 2000), reconnectStrategy: redisReconnectDelayMs } },
     { throwOnConnectError: false },

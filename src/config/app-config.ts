@@ -357,7 +357,7 @@ function redactUrlCredentials(url: string): string {
  * A Redis URL both clients parse (ioredis for rate limits and the credential, node-redis for the cache). Checked here:
  * a bad port or database made them throw at start-up with a stack trace quoting the whole URL, password included.
  */
-function checkRedisUrl(value: string): string | undefined {
+export function checkRedisUrl(value: string): string | undefined {
   if (!value) return undefined;
   const expected = 'must be a redis:// or rediss:// URL: redis[s]://[[user]:password@]host[:port][/database number]';
   let url: URL;
@@ -367,6 +367,13 @@ function checkRedisUrl(value: string): string | undefined {
     return expected;
   }
   if (!/^rediss?:$/.test(url.protocol) || !url.hostname || !/^(\/\d*)?$/.test(url.pathname)) return expected;
+  try {
+    // node-redis decodes the user and password; a malformed escape threw "URI malformed" from inside the client.
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return 'has a malformed %-escape in its user or password (write % as %25)';
+  }
   return undefined;
 }
 

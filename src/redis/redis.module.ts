@@ -29,27 +29,6 @@ export function reportRedisOutages(client: { on(event: string, listener: (...arg
 }
 
 /**
- * Refuses a REDIS_URL the Redis clients cannot parse, naming the problem but never the URL. The config check accepts
- * any redis:// text; left to the clients, a bad port, host, database or %-escape fails start-up with a TypeError whose
- * `input` is the whole URL, password included, and Nest prints that error in full. Mirrors node-redis's parseURL.
- */
-export function checkRedisUrl(url: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error('REDIS_URL (value not shown) is not a valid URL: check the host and the port (1-65535)');
-  }
-  try {
-    decodeURIComponent(parsed.username);
-    decodeURIComponent(parsed.password);
-  } catch {
-    throw new Error('REDIS_URL (value not shown) has a malformed %-escape in its user or password');
-  }
-  if (!/^\/?(\d+)?$/.test(parsed.pathname)) throw new Error('REDIS_URL (value not shown) must end in a database number (/0) or no path');
-}
-
-/**
  * Redis speeds things up and shares state between instances; no answer depends on it. So every command is bounded
  * (REDIS_TIMEOUT_MS), and while the connection is down a command fails after one reconnect attempt instead of
  * waiting in the offline queue; each caller then goes on without Redis.
@@ -62,7 +41,6 @@ export function checkRedisUrl(url: string): void {
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): Redis | null => {
         if (!config.redisUrl) return null;
-        checkRedisUrl(config.redisUrl);
         const redis = new Redis(config.redisUrl, {
           commandTimeout: config.redisTimeoutMs,
           connectTimeout: Math.max(config.redisTimeoutMs, 2000),
