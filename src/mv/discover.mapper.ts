@@ -1,4 +1,4 @@
-import { albumCover, records, singerNames } from '../common/catalogue';
+import { albumCover, imageCdnUrl, type ImageType, records, singerNames } from '../common/catalogue';
 /**
  * Pure mappers for the small "discover" endpoints (image URL, digital albums, radio, recommendations, tickets).
  * Upstream shapes that no fixture confirms are read tolerantly (several known spellings per field).
@@ -24,13 +24,9 @@ const firstList = (o: Raw | null | undefined, ...keys: string[]): Raw[] => {
 
 /* ---------- image URL ---------- */
 
-/** CONTRACT §4: T002 = album/song cover (by album mid), T001 = singer picture, T015 = MV picture. */
-export const IMAGE_TYPES = { album: 'T002', singer: 'T001', mv: 'T015' } as const;
-export type ImageType = keyof typeof IMAGE_TYPES;
-
 /** `https://y.gtimg.cn/music/photo_new/T002R<size>M000<id>.jpg?max_age=<maxAge>`; no upstream call. */
 export function buildImageUrl(id: string, size = '300x300', maxAge = 2592000, type: ImageType = 'album'): string {
-  return `https://y.gtimg.cn/music/photo_new/${IMAGE_TYPES[type]}R${size}M000${id}.jpg?max_age=${maxAge}`;
+  return `${imageCdnUrl(type, id, size)}?max_age=${maxAge}`;
 }
 
 
