@@ -8,6 +8,18 @@ export function records(v: unknown): Record<string, any>[] {
   return Array.isArray(v) ? v.filter((x): x is Record<string, any> => x !== null && typeof x === 'object' && !Array.isArray(x)) : [];
 }
 
+/** A finite number, else 0: upstream sends counts and ids as numbers, numeric strings, or not at all. */
+export const num = (v: unknown): number => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The text of a value; '' for undefined and null. */
+export const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+/** The text of a string or a number; anything else (object, boolean, null) → '', for fields no fixture confirms. */
+export const scalarStr = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
 /** CONTRACT §4: T002 = album/song cover (by album mid), T001 = singer picture, T015 = MV picture. */
 export const IMAGE_TYPES = { album: 'T002', singer: 'T001', mv: 'T015' } as const;
 export type ImageType = keyof typeof IMAGE_TYPES;
