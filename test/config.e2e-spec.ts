@@ -61,7 +61,7 @@ describe('Configuration is validated at start-up', () => {
     // undici's pools take an origin only: these passed the URL check and then failed every call to the host (502)
     ['UPSTREAM_C_ORIGIN', 'http://mirror.example/qq', 'UPSTREAM_C_ORIGIN="http://mirror.example/qq" must be an http:// or https:// origin, scheme://host[:port] with no path'],
     ['UPSTREAM_U_ORIGIN', 'http://mirror.example:8080?k=1', 'UPSTREAM_U_ORIGIN="http://mirror.example:8080?k=1" must be an http:// or https:// origin'],
-    ['UPSTREAM_Y_ORIGIN', 'https://user:pw@mirror.example', 'UPSTREAM_Y_ORIGIN="https://user:pw@mirror.example" must be an http:// or https:// origin'],
+    ['UPSTREAM_Y_ORIGIN', 'https://user:pw@mirror.example', 'UPSTREAM_Y_ORIGIN="https://***@mirror.example" must be an http:// or https:// origin'],
   ])('refuses to start when %s=%s, saying what it accepts', async (name, value, message) => {
     await expect(createApp({ COOKIE_FILE: absentCookieFile, LOG_LEVEL: 'silent', [name]: value })).rejects.toThrow(message);
   });

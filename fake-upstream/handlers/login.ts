@@ -8,7 +8,7 @@
  * §7.2 and §12.3 field lists.
  */
 import { randomBytes } from 'node:crypto';
-import type { FakeContext, FakeReply, FakeRoutes, MusicuHandler } from '../fake-upstream';
+import type { FakeContext, FakeReply, FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
 import { fixtureText } from '../fixtures';
 import type { FakeState } from '../state';
 
@@ -355,21 +355,24 @@ const wxLogin: MusicuHandler = (param, ctx) => {
 
 // ---- demo control routes: drive a login from curl (see docs/login.md) ----
 
-const demoQq = ({ req, state }: FakeContext): FakeReply => {
-  const actions: Record<string, (s: FakeState, q: string) => void> = { scan: qqScan, confirm: qqConfirm, refuse: qqRefuse, expire: qqExpire };
-  const act = actions[req.query.action ?? ''];
-  if (!act || !loginFake(state).qq.has(req.query.qrsig ?? '')) return { status: 400, json: { error: 'need a known qrsig and action=scan|confirm|refuse|expire' } };
-  act(state, req.query.qrsig);
-  return { json: { ok: true, qrsig: req.query.qrsig, state: loginFake(state).qq.get(req.query.qrsig)!.state } };
-};
+/** The "phone" of one login kind: `?action=<one of actions>&<idParam>=<a QR it issued>` moves that QR's login on. */
+function demoPhone(
+  idParam: 'qrsig' | 'uuid',
+  logins: (state: FakeState) => Map<string, { state: string }>,
+  actions: Record<string, (state: FakeState, id: string) => void>,
+): HttpHandler {
+  const usage = `need a known ${idParam} and action=${Object.keys(actions).join('|')}`;
+  return ({ req, state }) => {
+    const id = req.query[idParam] ?? '';
+    const act = actions[req.query.action ?? ''];
+    if (!act || !logins(state).has(id)) return { status: 400, json: { error: usage } };
+    act(state, id);
+    return { json: { ok: true, [idParam]: id, state: logins(state).get(id)!.state } };
+  };
+}
 
-const demoWx = ({ req, state }: FakeContext): FakeReply => {
-  const actions: Record<string, (s: FakeState, u: string) => void> = { scan: wxScan, confirm: wxConfirm, cancel: wxCancel, expire: wxExpire };
-  const act = actions[req.query.action ?? ''];
-  if (!act || !loginFake(state).wx.has(req.query.uuid ?? '')) return { status: 400, json: { error: 'need a known uuid and action=scan|confirm|cancel|expire' } };
-  act(state, req.query.uuid);
-  return { json: { ok: true, uuid: req.query.uuid, state: loginFake(state).wx.get(req.query.uuid)!.state } };
-};
+const demoQq = demoPhone('qrsig', (state) => loginFake(state).qq, { scan: qqScan, confirm: qqConfirm, refuse: qqRefuse, expire: qqExpire });
+const demoWx = demoPhone('uuid', (state) => loginFake(state).wx, { scan: wxScan, confirm: wxConfirm, cancel: wxCancel, expire: wxExpire });
 
 export const loginRoutes: FakeRoutes = {
   musicu: {

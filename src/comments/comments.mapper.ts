@@ -1,5 +1,5 @@
 /** Comment payloads (musicu CommentRead and the legacy h5 CGI) → the spec's comment envelope. Pure; unit-tested. */
-import { records } from '../common/catalogue';
+import { num, records, str } from '../common/catalogue';
 
 type Raw = Record<string, any>;
 
@@ -73,12 +73,6 @@ export interface CommentPage {
   nextCursor: string;
   hasMore: boolean;
 }
-
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const num = (v: unknown): number => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 
 /** One `CommentList.Comments[]` entry of CommentRead (L1 CommentItem: CmId, SeqNo, Nick, Avatar, Content, PubTime, PraiseNum). */
 export function mapCommentReadItem(c: Raw): CommentItem {

@@ -8,15 +8,32 @@ export function records(v: unknown): Record<string, any>[] {
   return Array.isArray(v) ? v.filter((x): x is Record<string, any> => x !== null && typeof x === 'object' && !Array.isArray(x)) : [];
 }
 
-const PHOTO_PREFIX = { album: 'T002', singer: 'T001', mv: 'T015' } as const;
+/** A finite number, else 0: upstream sends counts and ids as numbers, numeric strings, or not at all. */
+export const num = (v: unknown): number => {
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
 
-/** A picture on QQ Music's image CDN: T002 album cover, T001 singer photo, T015 MV picture. */
-export function photoUrl(kind: keyof typeof PHOTO_PREFIX, mid: string, size = 300): string {
-  return mid ? `https://y.gtimg.cn/music/photo_new/${PHOTO_PREFIX[kind]}R${size}x${size}M000${mid}.jpg` : '';
+/** The text of a value; '' for undefined and null. */
+export const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+/** The text of a string or a number; anything else (object, boolean, null) → '', for fields no fixture confirms. */
+export const scalarStr = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** CONTRACT §4: T002 = album/song cover (by album mid), T001 = singer picture, T015 = MV picture. */
+export const IMAGE_TYPES = { album: 'T002', singer: 'T001', mv: 'T015' } as const;
+export type ImageType = keyof typeof IMAGE_TYPES;
+
+/** A picture on QQ Music's image CDN, `size` as `<w>x<h>` (e.g. '300x300'). */
+export function imageCdnUrl(type: ImageType, mid: string, size: string): string {
+  return `https://y.gtimg.cn/music/photo_new/${IMAGE_TYPES[type]}R${size}M000${mid}.jpg`;
 }
 
-export const albumCover = (mid: string, size = 300): string => photoUrl('album', mid, size);
-export const singerPicture = (mid: string, size = 300): string => photoUrl('singer', mid, size);
+/** The 300×300 picture of a mid; '' when there is no mid. */
+const picture300 = (type: ImageType, mid: string): string => (mid ? imageCdnUrl(type, mid, '300x300') : '');
+
+export const albumCover = (mid: string): string => picture300('album', mid);
+export const singerPicture = (mid: string): string => picture300('singer', mid);
 
 /** `[{ name }, …]` → `'A/B'` (how QQ Music lists several singers). */
 export function singerNames(singers: unknown): string {

@@ -341,6 +341,8 @@ function parsed<T>(name: EnvName, parse: () => T, problems: Map<EnvName, string>
 /** How a bad value is quoted in an error: secrets not at all, a URL without its password. */
 function shownValue(name: EnvName, value: string): string {
   if (SECRET_VARS.has(name)) return ' (value not shown)';
+  // An origin may not hold a user and password, but one that does must not print them in the refusal.
+  if (name.endsWith('_ORIGIN')) return `=${JSON.stringify(redactUrlCredentials(value))}`;
   if (name === 'REDIS_URL') {
     // Not a URL at all could be a pasted password: show nothing rather than guess.
     return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? `=${JSON.stringify(redactUrlCredentials(value))}` : ' (value not shown)';

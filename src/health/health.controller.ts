@@ -1,13 +1,10 @@
 import { SkipThrottle } from '@nestjs/throttler';
-import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
+import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import { GatewayError } from '../common/http-error';
-import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import type Redis from 'ioredis';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.constants';
-import { REDIS } from '../redis/redis.module';
+import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
+import { HealthService } from './health.service';
 
 /** Liveness never touches upstream; readiness checks what this instance itself needs (config, Redis if used). */
 @ApiTags('operations')
@@ -16,9 +13,7 @@ import { REDIS } from '../redis/redis.module';
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
-    private readonly indicators: HealthIndicatorService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly checks: HealthService,
   ) {}
 
   @Get('live')
@@ -28,7 +23,7 @@ export class HealthController {
   // Below the doc decorators: terminus documents its own 503 body, which the exception filter turns into { error, errorCode }.
   @HealthCheck()
   live() {
-    return this.health.check([() => this.indicators.check('process').up({ uptimeSeconds: Math.round(process.uptime()) })]);
+    return this.health.check([() => this.checks.process()]);
   }
 
   @Get('ready')
@@ -49,8 +44,8 @@ export class HealthController {
   async ready() {
     try {
       return await this.health.check([
-        () => this.indicators.check('config').up({ upstream: withoutCredentials(this.config.origins.u) }),
-        () => this.redisHealth(),
+        () => this.checks.configuration(),
+        () => this.checks.redisPing(),
       ]);
     } catch (err) {
       // Terminus's 503 carries each failed check; the answer names them (not their messages, which hold addresses).
@@ -58,30 +53,4 @@ export class HealthController {
       throw new GatewayError(HttpStatus.SERVICE_UNAVAILABLE, 'NOT_READY', `Not ready: ${failed.length ? failed.map((name) => `${name} is down`).join(', ') : 'a check failed'}`);
     }
   }
-
-  private async redisHealth() {
-    const session = this.indicators.check('redis');
-    if (!this.redis) return session.up({ mode: 'not configured (in-memory)' });
-    try {
-      const pong = await Promise.race([
-        this.redis.ping(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('ping timed out')), 1000).unref()),
-      ]);
-      return pong === 'PONG' ? session.up() : session.down({ message: `unexpected answer ${pong}` });
-    } catch (err) {
-      return session.down({ message: (err as Error).message });
-    }
-  }
-}
-
-/**
- * The origin as an unauthenticated probe may see it: a user or password in UPSTREAM_U_ORIGIN (which the upstream client
- * never sends anyway) is a secret, not a health detail.
- */
-function withoutCredentials(origin: string): string {
-  const url = new URL(origin);
-  if (!url.username && !url.password) return origin;
-  url.username = '';
-  url.password = '';
-  return url.href.replace(/\/+$/, '');
 }

@@ -2,8 +2,9 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, UseGuards } f
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../common/admin-token.guard';
 import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
-import { cookieUin, NOT_PRINTABLE_ASCII, parseCookie } from '../common/cookie';
+import { cookieUin, loginKey, NOT_PRINTABLE_ASCII, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
+import { maskUin } from '../credentials/credential.model';
 import { CredentialService } from '../credentials/credential.service';
 import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
 import { MusicService } from '../music/music.service';
@@ -120,12 +121,6 @@ function describe(cookie: string) {
     set: true,
     uin: uin === '0' ? null : maskUin(uin),
     names: Object.keys(pairs).sort(),
-    hasMusicKey: !!(pairs.qqmusic_key || pairs.qm_keyst),
+    hasMusicKey: !!loginKey(pairs),
   };
-}
-
-/** `1234567890` → `12******90`: enough to tell accounts apart, not to identify one. */
-export function maskUin(uin: string): string {
-  if (uin.length <= 4) return '*'.repeat(uin.length);
-  return `${uin.slice(0, 2)}${'*'.repeat(uin.length - 4)}${uin.slice(-2)}`;
 }

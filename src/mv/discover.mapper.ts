@@ -1,4 +1,4 @@
-import { albumCover, records, singerNames } from '../common/catalogue';
+import { albumCover, imageCdnUrl, type ImageType, num, records, scalarStr, singerNames } from '../common/catalogue';
 /**
  * Pure mappers for the small "discover" endpoints (image URL, digital albums, radio, recommendations, tickets).
  * Upstream shapes that no fixture confirms are read tolerantly (several known spellings per field).
@@ -6,11 +6,6 @@ import { albumCover, records, singerNames } from '../common/catalogue';
 
 type Raw = Record<string, any>;
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const num = (v: unknown): number => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 /** The first value that is present (not undefined/null/''). */
 const pick = (o: Raw, ...keys: string[]): unknown => {
   for (const k of keys) if (o?.[k] !== undefined && o[k] !== null && o[k] !== '') return o[k];
@@ -24,15 +19,10 @@ const firstList = (o: Raw | null | undefined, ...keys: string[]): Raw[] => {
 
 /* ---------- image URL ---------- */
 
-/** CONTRACT §4: T002 = album/song cover (by album mid), T001 = singer picture, T015 = MV picture. */
-export const IMAGE_TYPES = { album: 'T002', singer: 'T001', mv: 'T015' } as const;
-export type ImageType = keyof typeof IMAGE_TYPES;
-
 /** `https://y.gtimg.cn/music/photo_new/T002R<size>M000<id>.jpg?max_age=<maxAge>`; no upstream call. */
 export function buildImageUrl(id: string, size = '300x300', maxAge = 2592000, type: ImageType = 'album'): string {
-  return `https://y.gtimg.cn/music/photo_new/${IMAGE_TYPES[type]}R${size}M000${id}.jpg?max_age=${maxAge}`;
+  return `${imageCdnUrl(type, id, size)}?max_age=${maxAge}`;
 }
-
 
 /* ---------- digital albums ---------- */
 
@@ -44,7 +34,6 @@ export interface DigitalAlbum {
   price?: number;
 }
 
-
 /**
  * `musicmall.fcg cmd=pc_index_new` (unverified, no fixture): the album list is looked for under
  * `data.album_list` / `data.albumlist` / `data.list` / `data.v_album`, items `{albummid, albumname, singername|singers[],
@@ -53,12 +42,12 @@ export interface DigitalAlbum {
 export function mapDigitalAlbums(raw: Raw | null | undefined): DigitalAlbum[] {
   const data = raw?.data ?? raw ?? {};
   return firstList(data, 'album_list', 'albumlist', 'list', 'v_album').map((a) => {
-    const albumMid = str(pick(a, 'albummid', 'album_mid', 'albumMid', 'mid'));
+    const albumMid = scalarStr(pick(a, 'albummid', 'album_mid', 'albumMid', 'mid'));
     const album: DigitalAlbum = {
       albumMid,
-      albumName: str(pick(a, 'albumname', 'album_name', 'albumName', 'name', 'title')),
-      singerName: str(pick(a, 'singername', 'singer_name', 'singerName')) || singerNames(a.singers ?? a.singer),
-      cover: str(pick(a, 'pic', 'cover', 'albumpic', 'picurl')) || albumCover(albumMid),
+      albumName: scalarStr(pick(a, 'albumname', 'album_name', 'albumName', 'name', 'title')),
+      singerName: scalarStr(pick(a, 'singername', 'singer_name', 'singerName')) || singerNames(a.singers ?? a.singer),
+      cover: scalarStr(pick(a, 'pic', 'cover', 'albumpic', 'picurl')) || albumCover(albumMid),
     };
     const price = pick(a, 'price', 'sale_price');
     if (price !== undefined && Number.isFinite(Number(price))) album.price = Number(price);
@@ -88,11 +77,11 @@ export interface RadioGroup {
 export function mapRadioGroups(groups: unknown): RadioGroup[] {
   return records(groups).map((g, i) => ({
     id: num(pick(g, 'id', 'group_id', 'groupId') ?? i),
-    name: str(pick(g, 'title', 'name', 'group_name', 'groupName')),
+    name: scalarStr(pick(g, 'title', 'name', 'group_name', 'groupName')),
     radios: firstList(g, 'list', 'radioList', 'radio_list').map((r) => ({
       id: num(pick(r, 'radioId', 'id', 'radioid')),
-      name: str(pick(r, 'radioName', 'title', 'name', 'Ftitle')),
-      cover: str(pick(r, 'radioImg', 'pic_url', 'picUrl', 'pic')),
+      name: scalarStr(pick(r, 'radioName', 'title', 'name', 'Ftitle')),
+      cover: scalarStr(pick(r, 'radioImg', 'pic_url', 'picUrl', 'pic')),
       listenNum: num(pick(r, 'listenNum', 'listen_num', 'listennum')),
     })),
   }));
@@ -137,7 +126,7 @@ export interface RecFocus {
 }
 
 const coverOf = (c: unknown): string =>
-  typeof c === 'string' ? c : c && typeof c === 'object' ? str(pick(c as Raw, 'default_url', 'medium_url', 'big_url', 'small_url', 'url')) : '';
+  typeof c === 'string' ? c : c && typeof c === 'object' ? scalarStr(pick(c as Raw, 'default_url', 'medium_url', 'big_url', 'small_url', 'url')) : '';
 
 /** `PlaylistSquare.GetRecommendFeed` data `{List[]{Playlist{basic{tid, title, cover{…}, play_cnt}}}}` (or refs' `v_hot[]`). */
 export function mapRecPlaylists(data: Raw | null | undefined): RecPlaylist[] {
@@ -145,8 +134,8 @@ export function mapRecPlaylists(data: Raw | null | undefined): RecPlaylist[] {
   return items.map((item) => {
     const b: Raw = item.Playlist?.basic ?? item.basic ?? item;
     return {
-      dissid: str(pick(b, 'tid', 'dissid', 'content_id', 'id')),
-      dissname: str(pick(b, 'title', 'dissname', 'name')),
+      dissid: scalarStr(pick(b, 'tid', 'dissid', 'content_id', 'id')),
+      dissname: scalarStr(pick(b, 'title', 'dissname', 'name')),
       cover: coverOf(pick(b, 'cover', 'imgurl', 'cover_url_medium', 'picurl')),
       listenNum: num(pick(b, 'play_cnt', 'listen_num', 'listennum', 'access_num')),
     };
@@ -156,22 +145,22 @@ export function mapRecPlaylists(data: Raw | null | undefined): RecPlaylist[] {
 /** `newsong.NewSongServer.get_new_song_info` data `{songlist[]{id, mid, name|title, singer[]}}`. */
 export function mapRecSongs(data: Raw | null | undefined): RecSong[] {
   return firstList(data, 'songlist', 'song_list', 'list').map((s) => ({
-    songmid: str(pick(s, 'mid', 'songmid')),
+    songmid: scalarStr(pick(s, 'mid', 'songmid')),
     songid: num(pick(s, 'id', 'songid')),
-    songname: str(pick(s, 'name', 'title', 'songname')),
-    singer: records(s.singer ?? s.singers).map((x) => ({ mid: str(x.mid), name: str(x.name) })),
+    songname: scalarStr(pick(s, 'name', 'title', 'songname')),
+    singer: records(s.singer ?? s.singers).map((x) => ({ mid: scalarStr(x.mid), name: scalarStr(x.name) })),
   }));
 }
 
 /** `newalbum.NewAlbumServer.get_new_album_info` data `{albums[]{mid, name, singers[], photo{pic_mid}}}`. */
 export function mapRecAlbums(data: Raw | null | undefined): RecAlbum[] {
   return firstList(data, 'albums', 'album_list', 'list').map((a) => {
-    const albumMid = str(pick(a, 'mid', 'albumMid', 'album_mid', 'albummid'));
-    const picMid = str(a.photo?.pic_mid) || albumMid;
+    const albumMid = scalarStr(pick(a, 'mid', 'albumMid', 'album_mid', 'albummid'));
+    const picMid = scalarStr(a.photo?.pic_mid) || albumMid;
     return {
       albumMid,
-      albumName: str(pick(a, 'name', 'albumName', 'album_name', 'title')),
-      singerName: singerNames(a.singers ?? a.singer) || str(pick(a, 'singerName', 'singer_name')),
+      albumName: scalarStr(pick(a, 'name', 'albumName', 'album_name', 'title')),
+      singerName: singerNames(a.singers ?? a.singer) || scalarStr(pick(a, 'singerName', 'singer_name')),
       cover: albumCover(picMid),
     };
   });
@@ -182,10 +171,10 @@ export function mapRecCharts(data: Raw | null | undefined): RecChart[] {
   return firstList(data, 'group').flatMap((g) =>
     firstList(g, 'toplist').map((t) => ({
       topId: num(t.topId),
-      title: str(t.title),
-      cover: str(pick(t, 'headPicUrl', 'frontPicUrl', 'mbHeadPicUrl')),
+      title: scalarStr(t.title),
+      cover: scalarStr(pick(t, 'headPicUrl', 'frontPicUrl', 'mbHeadPicUrl')),
       listenNum: num(t.listenNum),
-      period: str(t.period),
+      period: scalarStr(t.period),
     })),
   );
 }
@@ -193,10 +182,10 @@ export function mapRecCharts(data: Raw | null | undefined): RecChart[] {
 /** `QQMusic.MusichallServer.GetFocus` data `{content[]{id, title, pic_info{url}, jump_info{url}}}` (unverified). */
 export function mapRecFocus(data: Raw | null | undefined): RecFocus[] {
   return firstList(data, 'content', 'list', 'slider').map((f) => ({
-    id: str(pick(f, 'id', 'focus_id')),
-    title: str(pick(f, 'title', 'name')),
-    cover: str(f.pic_info?.url ?? pick(f, 'picUrl', 'pic', 'cover')),
-    jumpUrl: str(f.jump_info?.url ?? pick(f, 'linkUrl', 'jumpurl', 'url')),
+    id: scalarStr(pick(f, 'id', 'focus_id')),
+    title: scalarStr(pick(f, 'title', 'name')),
+    cover: scalarStr(f.pic_info?.url ?? pick(f, 'picUrl', 'pic', 'cover')),
+    jumpUrl: scalarStr(f.jump_info?.url ?? pick(f, 'linkUrl', 'jumpurl', 'url')),
   }));
 }
 
@@ -219,12 +208,12 @@ export interface TicketType {
 /** `GetTicketIndexPage` data (unverified): shows under `show_list` / `shows` / `list`. */
 export function mapTicketShows(data: Raw | null | undefined): TicketShow[] {
   return firstList(data, 'show_list', 'shows', 'list', 'v_show').map((s) => ({
-    id: str(pick(s, 'show_id', 'id', 'showId')),
-    name: str(pick(s, 'name', 'show_name', 'title')),
-    city: str(pick(s, 'city_name', 'city', 'cityName')),
-    time: str(pick(s, 'show_time', 'time', 'showTime', 'date')),
-    cover: str(pick(s, 'pic_url', 'poster', 'cover', 'pic')),
-    price: str(pick(s, 'price_range', 'price', 'min_price')),
+    id: scalarStr(pick(s, 'show_id', 'id', 'showId')),
+    name: scalarStr(pick(s, 'name', 'show_name', 'title')),
+    city: scalarStr(pick(s, 'city_name', 'city', 'cityName')),
+    time: scalarStr(pick(s, 'show_time', 'time', 'showTime', 'date')),
+    cover: scalarStr(pick(s, 'pic_url', 'poster', 'cover', 'pic')),
+    price: scalarStr(pick(s, 'price_range', 'price', 'min_price')),
   }));
 }
 
@@ -232,6 +221,6 @@ export function mapTicketShows(data: Raw | null | undefined): TicketShow[] {
 export function mapTicketTypes(data: Raw | null | undefined): TicketType[] {
   return firstList(data, 'type_list', 'types', 'list').map((t) => ({
     id: num(pick(t, 'type_id', 'id', 'typeId')),
-    name: str(pick(t, 'type_name', 'name', 'typeName')),
+    name: scalarStr(pick(t, 'type_name', 'name', 'typeName')),
   }));
 }

@@ -55,7 +55,7 @@ export class DiscoverService {
 
   /** Pure URL building (CONTRACT §4: no upstream call). */
   getImageUrl(query: GetImageUrlQuery): Shaped {
-    const imageUrl = buildImageUrl(query.id, query.size ?? '300x300', query.maxAge ?? 2592000, query.type ?? 'album');
+    const imageUrl = buildImageUrl(query.id, query.size, query.maxAge, query.type);
     return envelope({ imageUrl }, null);
   }
 

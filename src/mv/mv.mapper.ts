@@ -1,4 +1,4 @@
-import { records } from '../common/catalogue';
+import { num, records, scalarStr } from '../common/catalogue';
 /** Pure mappers for the MV endpoints: upstream answers in, the gateway's documented shapes out. */
 
 type Raw = Record<string, any>;
@@ -43,24 +43,18 @@ export interface MvInfo {
   singers: MvSinger[];
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const num = (v: unknown): number => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
-
 export function mapSingers(v: unknown): MvSinger[] {
-  return records(v).map((s) => ({ mid: str(s.mid), name: str(s.name) }));
+  return records(v).map((s) => ({ mid: scalarStr(s.mid), name: scalarStr(s.name) }));
 }
 
 /** `GetAllocMvInfo` data `{ list[], total }` → `{ list, total }`. */
 export function mapMvList(data: Raw | null | undefined): { list: MvListItem[]; total: number } {
   const list = records(data?.list ?? data?.mvlist).map(
     (m): MvListItem => ({
-      vid: str(m.vid),
+      vid: scalarStr(m.vid),
       mvid: num(m.mvid ?? m.id),
-      title: str(m.title ?? m.name ?? m.mvtitle),
-      cover: str(m.picurl ?? m.pic ?? m.cover_pic),
+      title: scalarStr(m.title ?? m.name ?? m.mvtitle),
+      cover: scalarStr(m.picurl ?? m.pic ?? m.cover_pic),
       playCount: num(m.playcnt ?? m.listennum ?? m.play_count),
       duration: num(m.duration),
       publishDate: num(m.pubdate ?? m.publish_date),
@@ -72,7 +66,7 @@ export function mapMvList(data: Raw | null | undefined): { list: MvListItem[]; t
 
 /** `GetAllocTag` data `{ area[{id,name}], version[{id,name}] }`. */
 export function mapMvTags(data: Raw | null | undefined): MvTags {
-  const tags = (v: unknown): MvTag[] => records(v).map((t) => ({ id: num(t.id), name: str(t.name) }));
+  const tags = (v: unknown): MvTag[] => records(v).map((t) => ({ id: num(t.id), name: scalarStr(t.name) }));
   return { area: tags(data?.area), version: tags(data?.version) };
 }
 
@@ -116,8 +110,8 @@ export function mvUrlEntry(data: unknown, vid: string): Raw | undefined {
 export function mapMvInfo(data: unknown, vid: string): MvInfo {
   const v: Raw = (data && typeof data === 'object' ? (data as Raw)[vid] : undefined) ?? {};
   return {
-    title: str(v.name ?? v.title),
-    cover: str(v.cover_pic ?? v.picurl),
+    title: scalarStr(v.name ?? v.title),
+    cover: scalarStr(v.cover_pic ?? v.picurl),
     duration: num(v.duration),
     singers: mapSingers(v.singers),
   };

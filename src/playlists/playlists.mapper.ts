@@ -1,4 +1,4 @@
-import { albumCover, records, singerNames } from '../common/catalogue';
+import { albumCover, num, records, singerNames, str } from '../common/catalogue';
 /** Raw playlist / category / new-album payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
@@ -64,13 +64,6 @@ export interface NewAlbum {
   cover: string;
   singers: { id: number; mid: string; name: string }[];
 }
-
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const num = (v: unknown): number => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
-
 
 /** `fcg_get_diss_by_tag.fcg` answer's `data` → one page of playlists. */
 export function mapPlaylistPage(data: Raw | undefined, req: { categoryId: number; sortId: number; page: number; limit: number }): PlaylistPage {

@@ -1,4 +1,4 @@
-import { albumCover, records } from '../common/catalogue';
+import { albumCover, num, records, str } from '../common/catalogue';
 /** Raw search / hot-key / smartbox / chart-list payloads → normalised records. Pure; unit-tested on the fixtures. */
 
 type Raw = Record<string, any>;
@@ -96,11 +96,6 @@ export interface SearchResult {
   list: SearchHit[];
 }
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const num = (v: unknown): number => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 const stripTags = (v: unknown): string => str(v).replace(/<\/?em>/g, '');
 const first = (...vals: unknown[]): unknown => vals.find((v) => v !== undefined && v !== null && v !== '');
 

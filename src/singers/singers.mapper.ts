@@ -1,14 +1,8 @@
 /** Raw singer payloads → the gateway's records. Pure functions, unit-tested on the recorded fixtures. */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { albumCover, records, singerPicture } from '../common/catalogue';
+import { albumCover, num, records, singerPicture, str } from '../common/catalogue';
 
 type Raw = Record<string, any>;
-
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const num = (v: unknown): number => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
 
 // ---------- singer list ----------
 

@@ -1,4 +1,4 @@
-/** Small helpers for c.y.qq.com CGI calls shared by the feature services (playlists, search, legacy). */
+/** Small helpers for c.y.qq.com CGI calls shared by the feature services (playlists, search, music). */
 import { businessError, UpstreamError } from './upstream.errors';
 
 /** The commonParams the refs send to c.y.qq.com CGIs (CONTRACT §1.2), minus SJ's constant g_tk. */

@@ -71,11 +71,8 @@ export interface MusicuOptions {
   via?: 'POST' | 'GET';
   /** Sign from the first try: POST to musics.fcg with the zzc `sign` (CONTRACT §12.2), for calls known to need it. */
   signed?: boolean;
-  /** Extra query parameters (GET style). */
-  query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   cookie?: string | false;
-  timeoutMs?: number;
   /** false for calls with side effects (a single-use login code): no retry and no sharing of in-flight calls. */
   idempotent?: boolean;
 }
@@ -289,11 +286,6 @@ export class UpstreamHttp implements OnApplicationShutdown {
     if (code === undefined) return result;
     const fresh = await this.stored!.onAuthFailure(cookie, code);
     return fresh && fresh !== cookie && this.adopt(fresh) ? call(fresh) : result;
-  }
-
-  /** Absolute URL of a path on a configured upstream host. */
-  urlOf(host: UpstreamHost, path: string): string {
-    return this.config.origins[host] + (path.startsWith('/') ? path : `/${path}`);
   }
 
   /**
@@ -603,7 +595,7 @@ export class UpstreamHttp implements OnApplicationShutdown {
       host: 'u',
       path: signed ? '/cgi-bin/musics.fcg' : '/cgi-bin/musicu.fcg',
       method: via,
-      query: signed ? { _: Date.now(), sign: zzcSign(payload) } : musicuQuery(via, payload, options.query),
+      query: signed ? { _: Date.now(), sign: zzcSign(payload) } : musicuQuery(via, payload),
       body: via === 'POST' ? payload : undefined,
       headers: {
         Referer: 'https://y.qq.com/',
@@ -612,7 +604,6 @@ export class UpstreamHttp implements OnApplicationShutdown {
         ...options.headers,
       },
       cookie: options.cookie === false ? false : cookie,
-      timeoutMs: options.timeoutMs,
       label,
     };
     const idempotent = options.idempotent !== false;
@@ -713,8 +704,8 @@ function isRetriableForReferer(err: unknown): boolean {
 }
 
 /** The query of an unsigned musicu call: GET carries the envelope as `data` (the refs' style), POST a cache-buster. */
-function musicuQuery(via: 'GET' | 'POST', payload: string, extra: Record<string, QueryValue> | undefined): Record<string, QueryValue> {
-  return via === 'GET' ? { format: 'json', ...extra, data: payload } : { _: Date.now(), ...extra };
+function musicuQuery(via: 'GET' | 'POST', payload: string): Record<string, QueryValue> {
+  return via === 'GET' ? { format: 'json', data: payload } : { _: Date.now() };
 }
 
 /** What went wrong, in the words of a failure log line. */

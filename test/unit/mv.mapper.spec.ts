@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { buildImageUrl, IMAGE_TYPES, mapDigitalAlbums, mapRadioGroups } from '../../src/mv/discover.mapper';
+import { IMAGE_TYPES } from '../../src/common/catalogue';
+import { buildImageUrl, mapDigitalAlbums, mapRadioGroups } from '../../src/mv/discover.mapper';
 import { IMAGE_SIZE } from '../../src/mv/dto/discover.dto';
 import { countPlayUrls, groupPlayLists, mapMvInfo, mapMvList, mvUrlEntry, PLAY_GROUPS } from '../../src/mv/mv.mapper';
 

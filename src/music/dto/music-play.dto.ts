@@ -1,21 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsIn, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 import { ToTrimmed } from '../../common/validation';
 import { Quality, QUALITY_NAMES } from '../play-url';
+import { SongMidQuery } from './song-mid.dto';
 
 const QUALITY_MESSAGE = `quality must be one of ${QUALITY_NAMES.join(', ')}`;
 /** Trimmed and lower-cased ('FLAC' = 'flac'); '' counts as absent (default applies). */
 const ToQuality = () =>
   Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value));
 
-export class GetMusicPlayQuery {
-  /** Song MID, e.g. 0039MnYb0qxYhV. */
-  @IsDefined({ message: 'songmid is required' }) @ToTrimmed()
-  @Matches(/^[0-9A-Za-z]{1,32}$/, { message: 'songmid must be a song MID (letters and digits)' })
-  @ApiProperty({ type: 'string', description: 'Song MID: letters and digits, at most 32 characters.', pattern: '^[0-9A-Za-z]{1,32}$', example: '0039MnYb0qxYhV' })
-  songmid!: string;
-
+export class GetMusicPlayQuery extends SongMidQuery {
   /** Numeric song id; accepted for compatibility, the MID identifies the song. */
   @IsOptional() @ToTrimmed() @Matches(/^\d{1,15}$/, { message: 'songid must be a numeric song id' })
   @ApiPropertyOptional({ type: 'string', description: 'Numeric song id; accepted for compatibility, the MID identifies the song.', pattern: '^\\d{1,15}$', example: '102065756' })
@@ -26,12 +21,7 @@ export class GetMusicPlayQuery {
   quality: Quality = '128';
 }
 
-export class DownloadMainMusicQuery {
-  @IsDefined({ message: 'songmid is required' }) @ToTrimmed()
-  @Matches(/^[0-9A-Za-z]{1,32}$/, { message: 'songmid must be a song MID (letters and digits)' })
-  @ApiProperty({ type: 'string', description: 'Song MID: letters and digits, at most 32 characters.', pattern: '^[0-9A-Za-z]{1,32}$', example: '0039MnYb0qxYhV' })
-  songmid!: string;
-
+export class DownloadMainMusicQuery extends SongMidQuery {
   @IsOptional() @ToQuality() @IsIn(QUALITY_NAMES, { message: QUALITY_MESSAGE })
   @ApiPropertyOptional({ type: 'string', description: 'Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape.', enum: QUALITY_NAMES, default: '128', example: '320' })
   quality: Quality = '128';

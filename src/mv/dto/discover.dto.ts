@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
+import { IMAGE_TYPES, type ImageType } from '../../common/catalogue';
 import { ToInt, ToTrimmed } from '../../common/validation';
 
 /** 1..3000, written without leading zeros. */
@@ -8,6 +9,7 @@ const DIM = '([1-9]\\d{0,2}|[12]\\d{3}|3000)';
 export const IMAGE_SIZE = new RegExp(`^${DIM}x${DIM}$`);
 /** Largest `maxAge`: 2^31 − 1 seconds, the usual ceiling of a max-age (a signed 32-bit count). */
 export const MAX_AGE_LIMIT = 2147483647;
+const IMAGE_TYPE_NAMES = Object.keys(IMAGE_TYPES) as ImageType[];
 
 export class GetImageUrlQuery {
   /** Album MID (default), singer MID or MV picture id: letters and digits. */
@@ -34,9 +36,9 @@ export class GetImageUrlQuery {
   /** album → T002 (default), singer → T001, mv → T015 (CONTRACT §4). */
   @ToTrimmed()
   @IsOptional()
-  @IsIn(['album', 'singer', 'mv'], { message: 'type must be one of album, singer, mv' })
-  @ApiPropertyOptional({ type: 'string', description: 'album → T002 (default), singer → T001, mv → T015 URL prefix.', enum: ['album', 'singer', 'mv'], default: 'album', example: 'singer' })
-  type: 'album' | 'singer' | 'mv' = 'album';
+  @IsIn(IMAGE_TYPE_NAMES, { message: `type must be one of ${IMAGE_TYPE_NAMES.join(', ')}` })
+  @ApiPropertyOptional({ type: 'string', description: 'album → T002 (default), singer → T001, mv → T015 URL prefix.', enum: IMAGE_TYPE_NAMES, default: 'album', example: 'singer' })
+  type: ImageType = 'album';
 }
 
 export class GetDigitalAlbumListsQuery {
