@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loginFake, qqConfirm, FAKE_MUSICKEY_QQ } from '../fake-upstream/handlers/login';
 import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
+import { maskUin } from '../src/credentials/credential.model';
 import { LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin } from './credentials.helpers';
 
 /**
@@ -69,7 +70,9 @@ describe('Shutdown and work outside requests', () => {
     const file = saved();
     expect(file).toMatchObject({ uin: QQ_UIN, credential: { musicid: QQ_UIN, musickey: FAKE_MUSICKEY_QQ } });
     expect(file.cookie).toContain(`qqmusic_key=${FAKE_MUSICKEY_QQ}`);
-    expect(logs.some((l) => l.includes(`Login for account ${QQ_UIN} saved`))).toBe(true);
+    // The account number is masked in logs, as everywhere else (it was logged in full).
+    expect(logs.some((l) => l.includes(`Login for account ${maskUin(QQ_UIN)} saved`))).toBe(true);
+    expect(logs.filter((l) => l.includes(QQ_UIN))).toEqual([]);
     expect(logs.some((l) => l.includes('stopped waiting'))).toBe(false);
   });
 

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
 import { LOGIN_SINK, type LoginSink } from '../credentials/credential-store';
+import { maskUin } from '../credentials/credential.model';
 
 /** The file operations the atomic write uses; a seam so tests can simulate a crash mid-write. */
 export interface FileOps {
@@ -57,7 +58,7 @@ export class LoginPersistService {
     if (this.sink?.storeKind === 'redis') {
       try {
         await this.sink.save(cookie, uin, credential ?? {});
-        this.logger.log(`Login for account ${uin} saved to the shared credential store`);
+        this.logger.log(`Login for account ${maskUin(uin)} saved to the shared credential store`);
         return true;
       } catch (err) {
         this.logger.warn(`Could not save the login to the shared credential store (${(err as Error).message})`);
@@ -69,7 +70,7 @@ export class LoginPersistService {
       const content = credential ? { cookie, uin, credential } : { cookie, uin };
       writeFileAtomic(target, `${JSON.stringify(content, null, 2)}\n`, this.ops);
       this.sink?.saved();
-      this.logger.log(`Login for account ${uin} saved to ${target}`);
+      this.logger.log(`Login for account ${maskUin(uin)} saved to ${target}`);
       return true;
     } catch (err) {
       this.logger.warn(`Could not save the login to ${target} (${(err as NodeJS.ErrnoException).code ?? 'error'}); the file is unchanged`);
