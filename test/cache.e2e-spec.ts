@@ -4,12 +4,16 @@ import { mvState } from '../fake-upstream/handlers/mv';
 import { RouteTable } from '../src/common/route-table';
 import { Harness, startHarness, waitFor } from './support/harness';
 import { ResponseCache } from '../src/cache/response-cache.service';
+import { MetricsService } from '../src/metrics/metrics.service';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 /** Vary of a cached answer: the shape (also set on uncached answers) and the account the key depends on. */
 const CACHED_VARY = ['cookie', 'x-custom-cookie', 'x-response-shape'];
 const varyOf = (res: { headers: Record<string, string> }): string[] =>
   (res.headers.vary ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean).sort();
+/** gateway_coalesced_requests_total of one level, read from the app (it only grows). */
+const coalescedCount = async (h: Harness, level: 'response' | 'upstream'): Promise<number> =>
+  (await h.app.get(MetricsService).coalesced.get()).values.find((v) => v.labels.level === level)?.value ?? 0;
 
 describe('Response cache, coalescing and stale answers', () => {
   let h: Harness;
@@ -80,13 +84,17 @@ describe('Response cache, coalescing and stale answers', () => {
   });
 
   it('a hit answered by the Nest pipeline (a coalesced follower) keeps the Vary and the legacy shape header', async () => {
+    const lookups = jest.spyOn(h.app.get(ResponseCache), 'get');
+    const coalescedBefore = await coalescedCount(h, 'response');
     h.fake.hold(DETAIL);
     const burst = Array.from({ length: 5 }, () => h.http().get('/getRanks?topId=62&limit=34').set('X-Response-Shape', 'legacy').then((r) => r));
-    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1, 3000, 'the leader call');
-    await new Promise((r) => setTimeout(r, 50));
+    // Released only once every follower has missed the cache and waits on the leader (not after a guessed pause).
+    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1 && lookups.mock.calls.length === 5, 3000, 'the leader call and 4 waiting followers');
+    lookups.mockRestore();
     h.fake.release(DETAIL);
     const answers = await Promise.all(burst);
-    expect(answers.filter((r) => r.headers['x-cache'] === 'HIT').length).toBeGreaterThan(0);
+    expect(answers.map((r) => r.headers['x-cache']).sort()).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'MISS']);
+    expect((await coalescedCount(h, 'response')) - coalescedBefore).toBe(4);
     for (const res of answers) {
       expect({ cache: res.headers['x-cache'], vary: varyOf(res), shape: res.headers['x-response-shape'] }).toEqual({
         cache: res.headers['x-cache'],
@@ -204,23 +212,32 @@ describe('Response cache, coalescing and stale answers', () => {
   });
 
   it('N identical concurrent requests make exactly one upstream call', async () => {
+    const lookups = jest.spyOn(h.app.get(ResponseCache), 'get');
+    const coalescedBefore = await coalescedCount(h, 'response');
     h.fake.hold(DETAIL);
     const burst = Array.from({ length: 20 }, () => h.http().get('/getRanks?topId=16&limit=4').then((r) => r));
-    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1, 3000, 'the leader call');
-    await new Promise((r) => setTimeout(r, 50));
+    // All 20 are in (each has missed the cache) while the leader's call is held: a late one could be a plain HIT.
+    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1 && lookups.mock.calls.length === 20, 5000, 'the leader call and 19 waiting followers');
+    lookups.mockRestore();
     h.fake.release(DETAIL);
     const answers = await Promise.all(burst);
     expect(answers.every((r) => r.status === 200 && r.text === answers[0].text)).toBe(true);
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+    expect((await coalescedCount(h, 'response')) - coalescedBefore).toBe(19);
   });
 
   it('identical concurrent bypass requests still share one upstream call (upstream-level coalescing)', async () => {
+    const coalescedBefore = await coalescedCount(h, 'upstream');
     h.fake.hold(DETAIL);
     const burst = Array.from({ length: 10 }, () =>
       h.http().get('/getRanks?topId=17&limit=4').set('Cache-Control', 'no-cache').then((r) => r),
     );
-    await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1, 3000, 'the first call');
-    await new Promise((r) => setTimeout(r, 50));
+    // Released once the other 9 have joined the held call: one arriving after it ended would rightly make its own.
+    await waitFor(
+      async () => h.fake.musicuCalls(DETAIL).length === 1 && (await coalescedCount(h, 'upstream')) - coalescedBefore === 9,
+      5000,
+      'the first call and 9 joining it',
+    );
     h.fake.release(DETAIL);
     const answers = await Promise.all(burst);
     expect(answers.every((r) => r.status === 200)).toBe(true);

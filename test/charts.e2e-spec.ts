@@ -1,6 +1,7 @@
 import { chartsState } from '../fake-upstream/handlers/charts';
 import { musicState } from '../fake-upstream/handlers/music';
 import { syntheticMid } from '../fake-upstream/catalog';
+import { MusicService } from '../src/music/music.service';
 import { Harness, startHarness, waitFor } from './support/harness';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
@@ -95,11 +96,14 @@ describe('GET /getRanks (charts)', () => {
 
   it('keeps at most 5 detail lookups in flight (measured at the fake upstream)', async () => {
     setChart(901, Array.from({ length: 12 }, (_, i) => 500 + i));
+    const lookups = jest.spyOn(h.app.get(MusicService), 'findMidById');
     h.fake.hold(SONG_DETAIL);
     const pending = h.http().get('/getRanks?topId=901&resolveMid=true').then((r) => r);
     await waitFor(() => h.fake.currentConcurrency(SONG_DETAIL) >= 5, 3000, '5 lookups in flight');
-    // With every lookup held, an uncapped gateway would have sent all 12 by now.
-    await new Promise((r) => setTimeout(r, 100));
+    // No pause needed to see a 6th: an uncapped gateway starts all 12 lookups at once, before any reaches upstream,
+    // while a capped one starts the next only when one of the 5 (all held) ends.
+    expect(lookups).toHaveBeenCalledTimes(5);
+    lookups.mockRestore();
     expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(5);
     h.fake.release(SONG_DETAIL);
     const res = await pending;

@@ -291,6 +291,8 @@ describe('Configuration is validated at start-up', () => {
     const realCookieFile = join(dir, 'real-user-info.json');
     writeFileSync(file, `RESPONSE_SHAPE=legacy\nCOOKIE_FILE=${realCookieFile}\nREDIS_URL=redis://127.0.0.1:1\n`);
     const saved = { ...process.env };
+    // The machine's own settings must not decide this test (the demo keeps what the environment sets).
+    for (const name of ['RESPONSE_SHAPE', 'COOKIE_FILE', 'REDIS_URL']) delete process.env[name];
     try {
       loadDemoEnv(file);
       expect(process.env.RESPONSE_SHAPE).toBe('legacy');
@@ -305,6 +307,7 @@ describe('Configuration is validated at start-up', () => {
       }
     } finally {
       for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
     }
   });
 

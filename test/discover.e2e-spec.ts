@@ -226,10 +226,18 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       // charts come from the charts feature's fake GetAll handler
       expect(d.charts.length).toBeGreaterThan(0);
       for (const c of d.charts) expect(c).toEqual({ topId: expect.any(Number), title: expect.any(String), cover: expect.any(String), listenNum: expect.any(Number), period: expect.any(String) });
-      // new albums are answered by the playlists feature's fake (when present); a missing handler is a failed key
-      expect(Array.isArray(d.newAlbums)).toBe(true);
+      // new albums come from the playlists feature's fake (area 1: the catalogue's albums, newest first), 10 of them
+      expect(d.newAlbums).toHaveLength(10);
       for (const a of d.newAlbums) expect(a).toEqual({ albumMid: expect.any(String), albumName: expect.any(String), singerName: expect.any(String), cover: expect.any(String) });
-      for (const e of d.errors) expect(e.key).toBe('newAlbums');
+      const newest = catalog().find((s) => s.albumMid)!;
+      expect(d.newAlbums[0]).toEqual({
+        albumMid: newest.albumMid,
+        albumName: newest.albumName,
+        singerName: newest.singers.map((s) => s.name).join('/'),
+        // the fake gives every third album a picture of its own (photo.pic_mid)
+        cover: `https://y.gtimg.cn/music/photo_new/T002R300x300M000${newest.albumMid}_pic.jpg`,
+      });
+      expect(d.errors).toEqual([]);
     });
 
     it('keeps the good parts when one key fails and reports it in data.errors', async () => {
@@ -237,8 +245,8 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       const res = await h.http().get('/getRecommend').expect(200);
       const d = res.body.data;
       expect(d.focus).toEqual([]);
-      expect(d.errors).toContainEqual({ key: 'focus', module: FOCUS, code: 500001 });
-      expect(d.errors.filter((e: any) => e.key !== 'newAlbums')).toEqual([{ key: 'focus', module: FOCUS, code: 500001 }]);
+      expect(d.errors).toEqual([{ key: 'focus', module: FOCUS, code: 500001 }]);
+      expect(d.newAlbums).toHaveLength(10);
       expect(d.playlists.length).toBeGreaterThan(0);
       expect(d.newSongs.length).toBeGreaterThan(0);
       expect(d.charts.length).toBeGreaterThan(0);

@@ -167,22 +167,6 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s w
     }
   }, PROPERTY_TIMEOUT_MS);
 
-  it('a whole number too large for its integer parameter is refused (400 naming it), never answered with another number', async () => {
-    // /user/getUserAvatar's size is any number > 0 (spec) and only ever sent on snapped to 40, 100, 140 or 640.
-    const ints = names.filter((n) => e.params[n].kind === 'int' && !(e.path === '/user/getUserAvatar' && n === 'size'));
-    for (const n of ints) {
-      for (const v of ['99999999999999999999', '9007199254740993', '2147483648']) {
-        if (e.method === 'GET') {
-          const res = await harness.http().get(e.path).query({ ...e.example, [n]: v });
-          expect({ param: n, v, status: res.status, names: String(res.body.error).startsWith(`${n} `) }).toEqual({ param: n, v, status: 400, names: true });
-        } else {
-          const res = await harness.http().post(e.path).send({ ...e.example, [n]: v });
-          expect({ param: n, v, status: res.status, names: String(res.body.error).startsWith(`${n} `) }).toEqual({ param: n, v, status: 400, names: true });
-        }
-      }
-    }
-  });
-
   it('fixed hostile shapes: CR/LF, 1 MB values, unicode, array forms, invalid bodies', async () => {
     const cases: [string, () => any][] = [];
     const target = names[0];
@@ -229,6 +213,27 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s w
       if (what === 'invalid JSON') expect(o.status).toBe(400);
       if (what === 'JSON null' || what === 'JSON array' || what === 'JSON string') {
         expect(o).toMatchObject({ status: 400, body: { error: 'Request body must be a JSON object', errorCode: 'BAD_REQUEST' } });
+      }
+    }
+  });
+});
+
+/** Its integer parameters (/user/getUserAvatar's size is any number > 0 (spec), only ever sent on snapped to 40, 100, 140 or 640). */
+const intParams = (e: Endpoint): string[] =>
+  Object.keys(e.params).filter((n) => e.params[n].kind === 'int' && !(e.path === '/user/getUserAvatar' && n === 'size'));
+
+// Only endpoints that have one: for the others this test had nothing to check and passed with no assertion.
+describe.each(ENDPOINTS.filter((e) => intParams(e).length).map((e) => [`${e.method} ${e.path}`, e] as const))('%s with hostile input', (_n, e) => {
+  it('a whole number too large for its integer parameter is refused (400 naming it), never answered with another number', async () => {
+    for (const n of intParams(e)) {
+      for (const v of ['99999999999999999999', '9007199254740993', '2147483648']) {
+        if (e.method === 'GET') {
+          const res = await harness.http().get(e.path).query({ ...e.example, [n]: v });
+          expect({ param: n, v, status: res.status, names: String(res.body.error).startsWith(`${n} `) }).toEqual({ param: n, v, status: 400, names: true });
+        } else {
+          const res = await harness.http().post(e.path).send({ ...e.example, [n]: v });
+          expect({ param: n, v, status: res.status, names: String(res.body.error).startsWith(`${n} `) }).toEqual({ param: n, v, status: 400, names: true });
+        }
       }
     }
   });

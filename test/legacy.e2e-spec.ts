@@ -139,7 +139,11 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     const r = res.body.response;
     expect(r.getMVUrl.data[VID].mp4).toEqual(expect.any(Array));
     expect(r.mvinfo.data[VID].vid).toBe(VID);
-    expect(r.playLists).toBeDefined();
+    // the normalised answer's playLists, beside the raw keys (its grouping is tested in mv.e2e)
+    const normalised = (await h.http().get(`/getMvPlay?vid=${VID}&shape=normalised`).expect(200)).body.data.playLists;
+    expect(Object.keys(normalised).sort()).toEqual(['f10', 'f20', 'f30', 'f40']);
+    expect(Object.values<string[]>(normalised).flat().length).toBeGreaterThan(0);
+    expect(r.playLists).toEqual(normalised);
     expect(h.fake.musicuCalls('music.stream.MvUrlProxy.GetMvUrls')[0].param.vids).toEqual([VID]);
   });
 

@@ -20,6 +20,9 @@ describe('Redis going away: answers go on without it', () => {
   const run = randomBytes(6).toString('hex'); // keeps this run's keys apart from any other run's
   const ready = async () => (await h.http().get('/health/ready')).status;
   const avatar = (ip: string) => h.http().get('/user/getUserAvatar?uin=10001').set('X-Forwarded-For', ip);
+  // Rate limits are counted in the machine's Redis: a client of this run's own, or another run's 127.0.0.1 counts
+  // (a re-run, another checkout's tests) would leave this one 429 (limit 3) within the window.
+  const get = (path: string) => h.http().get(path).set('X-Forwarded-For', `2001:db8::${run}:0`);
 
   beforeAll(async () => {
     probe = new Redis(REDIS.href, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -55,10 +58,10 @@ describe('Redis going away: answers go on without it', () => {
     await h.http().get('/health/live').expect(200);
 
     const path = `/getRanks?topId=62&limit=2&run=${run}-down`;
-    const miss = await h.http().get(path).expect(200);
+    const miss = await get(path).expect(200);
     expect(miss.headers['x-cache']).toBe('MISS');
     expect(miss.body.data.songInfoList).toHaveLength(2);
-    expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('HIT');
+    expect((await get(path).expect(200)).headers['x-cache']).toBe('HIT');
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
 
     // Rate limiting goes on with this instance's own counters: 3 per window, then 429 (not 500, not unlimited).
@@ -75,7 +78,7 @@ describe('Redis going away: answers go on without it', () => {
     await waitFor(async () => (await ready()) === 200, 5000, 'Redis to be back');
     await waitFor(() => logs.some((l) => l.includes('cache: Redis reachable again')), 5000, 'the cache tier to reconnect');
     const fresh = `/getRanks?topId=62&limit=3&run=${run}-back`;
-    expect((await h.http().get(fresh).expect(200)).headers['x-cache']).toBe('MISS');
+    expect((await get(fresh).expect(200)).headers['x-cache']).toBe('MISS');
     await waitFor(async () => (await probe.keys(`*${run}-back*`)).length === 1, 3000, 'the answer to be stored in Redis again');
   });
 
@@ -84,7 +87,7 @@ describe('Redis going away: answers go on without it', () => {
     await waitFor(async () => (await ready()) === 503, 5000, 'readiness to notice');
 
     const path = `/getRanks?topId=62&limit=4&run=${run}-hang`;
-    const miss = await h.http().get(path).expect(200);
+    const miss = await get(path).expect(200);
     expect(miss.headers['x-cache']).toBe('MISS');
     expect(miss.body.data.songInfoList).toHaveLength(4);
     await avatar(`2001:db8::${run}:2`).expect(200);
@@ -144,10 +147,13 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
   let link: RedisLink;
   let counts: jest.SpyInstance;
   const logs: string[] = [];
+  // This run's own client (see above): 127.0.0.1 may be blocked in Redis by another run's limit-3 suite.
+  const client = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}:2`;
+  const avatar = () => h.http().get('/user/getUserAvatar?uin=10001').set('X-Forwarded-For', client);
 
   beforeAll(async () => {
     link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
-    const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', RATE_LIMIT: '1000', RATE_LIMIT_WINDOW_MS: '60000', LOG_LEVEL: 'info' };
+    const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', RATE_LIMIT: '1000', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY: '1', LOG_LEVEL: 'info' };
     h = await startHarness({ env, logs });
     const storage = h.app.get(getStorageToken(), { strict: false }) as { shared: ThrottlerStorage };
     counts = jest.spyOn(storage.shared, 'increment');
@@ -161,7 +167,7 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
   it('after one count times out, requests count per instance at once; one probe at a time finds Redis again', async () => {
     link.freeze();
     counts.mockClear();
-    for (let i = 0; i < 20; i++) await h.http().get('/user/getUserAvatar?uin=10001').expect(200);
+    for (let i = 0; i < 20; i++) await avatar().expect(200);
     expect(logs.some((l) => l.includes('counting per instance meanwhile'))).toBe(true);
     // Before: each of the 20 waited REDIS_TIMEOUT_MS for Redis. Now the first does, and background probes (one at a
     // time, each ending after REDIS_TIMEOUT_MS) are the only other counts sent.
@@ -169,7 +175,7 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
 
     link.set('up');
     await waitFor(async () => {
-      await h.http().get('/user/getUserAvatar?uin=10001').expect(200);
+      await avatar().expect(200);
       return logs.some((l) => l.includes('Counting in Redis again'));
     }, 10_000, 'a probe to find Redis again');
   }, 30_000);

@@ -104,9 +104,12 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
     h.fake.fault({ kind: 'hang' }, { host: 'c', path: '/test/xml.fcg' });
     const abort = new AbortController();
     const call = requestContext.run({ signal: abort.signal }, () => upstream.cgi('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true }));
-    await new Promise((r) => setTimeout(r, 50));
+    // Aborted once the call is really in flight upstream (an abort before it was sent proves nothing about cancelling).
+    await waitFor(() => h.fake.currentConcurrency('c /test/xml.fcg') === 1, 3000, 'the call to reach upstream');
     abort.abort();
     await expect(call).rejects.toMatchObject({ name: 'RequestAbortedError' });
+    // …and the hung upstream request was closed, not left to run until the timeout.
+    await waitFor(() => h.fake.currentConcurrency('c /test/xml.fcg') === 0, 1000, 'the upstream request to be closed');
   });
 
   describe('identical calls in flight share one upstream call, and one caller hanging up cancels nobody else', () => {

@@ -530,7 +530,7 @@ export const ENDPOINTS: Endpoint[] = [
     family: 'login',
     method: 'POST',
     path: '/checkAltLoginQr',
-    params: { uuid: { kind: 'token', required: true } },
+    params: { uuid: { kind: 'token', required: true }, last: { kind: 'enum' } },
     example: { uuid: 'abcdefgh12' },
     upstream: [http('wxLp', '/connect/l/qrconnect')],
     idempotent: false,

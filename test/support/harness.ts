@@ -93,11 +93,14 @@ function lineCollector(lines: string[]): NodeJS.WritableStream {
   });
 }
 
-/** Polls `check` (sync or async) until it holds, failing after `timeoutMs` (a deadline, not a sleep). */
+/**
+ * Polls `check` (sync or async) until it holds, failing after `timeoutMs` (a deadline, not a sleep). The deadline is
+ * on the monotonic clock: tests that mock Date.now (to age cache entries) still get it.
+ */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
