@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { serializeCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
@@ -179,20 +180,17 @@ export class AltLoginService {
     if (!musicid || !musickey) throw badLoginAnswer(ALT_ERRORS.noCredential, 'LOGIN_NO_CREDENTIAL');
 
     // Cookie as LK builds it (CONTRACT §7.2 step 4); the spec's main_music_key/main_keyst are qqmusic_key/qm_keyst.
-    const pairs: [string, unknown][] = [
-      ['uin', musicid],
-      ['qqmusic_uin', musicid],
-      ['qqmusic_key', musickey],
-      ['qm_keyst', musickey],
-      ['tmeLoginType', 1],
-      ['euin', data.encryptUin],
-      ['wx_openid', data.openid],
-      ['wx_unionid', data.unionid],
-    ];
-    const cookie = pairs
-      .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join('; ');
+    // The last three only when the answer has them: a missing field becomes '', which serializeCookie leaves out.
+    const cookie = serializeCookie({
+      uin: musicid,
+      qqmusic_uin: musicid,
+      qqmusic_key: musickey,
+      qm_keyst: musickey,
+      tmeLoginType: '1',
+      euin: textOrEmpty(data.encryptUin),
+      wx_openid: textOrEmpty(data.openid),
+      wx_unionid: textOrEmpty(data.unionid),
+    });
     const session = buildSession(cookie, musicid);
     const body: Record<string, unknown> = {
       isOk: true,
@@ -216,4 +214,8 @@ function pollState(errcode: AltPollCode, extra: { timeout?: true; message?: stri
   if (errcode === 403) body.refused = true;
   if (errcode === 403 || errcode === 402) body.refresh = true;
   return new Shaped(body, raw);
+}
+
+function textOrEmpty(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
 }
