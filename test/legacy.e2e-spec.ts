@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { chartsState } from '../fake-upstream/handlers/charts';
 import { qqExpire } from '../fake-upstream/handlers/login';
@@ -338,6 +338,24 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
         expect(res.body).toEqual({ error: 'cookie must be printable ASCII (no control or non-ASCII characters)', errorCode: 'BAD_REQUEST' });
       }
       expect(existsSync(h.cookieFile) ? readFileSync(h.cookieFile, 'utf8') : null).toBe(before);
+    });
+
+    it('a cookie file that cannot be written: 500 COOKIE_WRITE_FAILED naming the errno, never the cookie; this instance uses it', async () => {
+      const dir = dirname(h.cookieFile);
+      const cookie = 'uin=o0987654321; qqmusic_key=Q_H_L_UNWRITTENKEY';
+      renameSync(dir, `${dir}.away`); // the temp file beside the cookie file cannot be created: ENOENT
+      try {
+        const res = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie }).expect(500);
+        expect(res.body).toMatchObject({
+          error: 'Could not save the cookie (ENOENT); only this instance uses it, until it restarts',
+          errorCode: 'COOKIE_WRITE_FAILED',
+        });
+        expect(JSON.stringify(res.body)).not.toContain('UNWRITTENKEY');
+        const get = await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN).expect(200);
+        expect(get.body.data).toEqual({ set: true, uin: '98*****21', names: ['qqmusic_key', 'uin'], hasMusicKey: true });
+      } finally {
+        renameSync(`${dir}.away`, dir);
+      }
     });
   });
 });

@@ -14,8 +14,13 @@ export function parseCookie(header: string | undefined | null): Record<string, s
   return out;
 }
 
-export function serializeCookie(cookies: Record<string, string>): string {
-  return Object.entries(cookies)
+/**
+ * `a=1; b=2` from names and values, pairs with an empty value left out. Pairs or a Map keep their order exactly; a
+ * plain object lists integer-like names first (JS key order), so a cookie of upstream's names goes in as pairs.
+ */
+export function serializeCookie(cookies: Record<string, string> | Iterable<readonly [string, string]>): string {
+  const pairs = Symbol.iterator in cookies ? [...cookies] : Object.entries(cookies);
+  return pairs
     .filter(([, v]) => v !== '')
     .map(([k, v]) => `${k}=${v}`)
     .join('; ');

@@ -2,13 +2,11 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, UseGuards } f
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../common/admin-token.guard';
 import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
-import { cookieUin, loginKey, NOT_PRINTABLE_ASCII, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
-import { maskUin } from '../credentials/credential.model';
-import { CredentialService } from '../credentials/credential.service';
 import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
 import { MusicService } from '../music/music.service';
 import { SET_COOKIE_EXAMPLE, SetCookieBody } from './legacy-cookie.dto';
+import { LegacyCookieService } from './legacy-cookie.service';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
 import { LegacySingersService } from './legacy-singers.service';
 
@@ -24,7 +22,7 @@ export class LegacyController {
   constructor(
     private readonly music: MusicService,
     private readonly singers: LegacySingersService,
-    private readonly credentials: CredentialService,
+    private readonly cookies: LegacyCookieService,
   ) {}
 
   @Get('downloadQQMusic')
@@ -80,21 +78,7 @@ export class LegacyController {
   async setCookie(@Body() body: SetCookieBody) {
     const cookie = (body.cookie ?? body.data ?? '').trim();
     if (!cookie) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie is required (body `cookie` or `data`)');
-    // The rule the cookie file is loaded with: a stored cookie the next start-up would refuse must not be stored.
-    if (NOT_PRINTABLE_ASCII.test(cookie)) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie must be printable ASCII (no control or non-ASCII characters)');
-    const pairs = parseCookie(cookie);
-    if (!Object.keys(pairs).length) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie must look like `name=value; name2=value2`');
-    const uin = cookieUin(pairs);
-    try {
-      await this.credentials.replaceCookie(cookie, uin);
-    } catch (err) {
-      throw new GatewayError(
-        HttpStatus.INTERNAL_SERVER_ERROR,
-        'COOKIE_WRITE_FAILED',
-        `Could not save the cookie (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}); only this instance uses it, until it restarts`,
-      );
-    }
-    return { code: 0, msg: 'ok', data: describe(cookie) };
+    return { code: 0, msg: 'ok', data: await this.cookies.store(cookie) };
   }
 
   /** The stored login in use (cookie file or Redis): for which (masked) account and with which cookie names; never the values. */
@@ -109,18 +93,6 @@ export class LegacyController {
   @ApiErrorResponses(...ADMIN_ERRORS)
   @UseGuards(AdminTokenGuard)
   getCookie() {
-    const cookie = this.credentials.cookie();
-    return { code: 0, msg: 'ok', data: cookie ? describe(cookie) : { set: false } };
+    return { code: 0, msg: 'ok', data: this.cookies.stored() };
   }
-}
-
-function describe(cookie: string) {
-  const pairs = parseCookie(cookie);
-  const uin = cookieUin(pairs);
-  return {
-    set: true,
-    uin: uin === '0' ? null : maskUin(uin),
-    names: Object.keys(pairs).sort(),
-    hasMusicKey: !!loginKey(pairs),
-  };
 }

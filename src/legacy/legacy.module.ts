@@ -5,6 +5,7 @@ import { RouteTable, RouteTableModule } from '../common/route-table';
 import { APP_CONFIG } from '../config/config.constants';
 import { MusicModule } from '../music/music.module';
 import { LegacyController } from './legacy.controller';
+import { LegacyCookieService } from './legacy-cookie.service';
 import { legacyRewrite } from './legacy-request.middleware';
 import { LegacySingersService } from './legacy-singers.service';
 
@@ -16,7 +17,7 @@ import { LegacySingersService } from './legacy-singers.service';
 @Module({
   imports: [MusicModule, RouteTableModule],
   controllers: [LegacyController],
-  providers: [LegacySingersService],
+  providers: [LegacySingersService, LegacyCookieService],
 })
 export class LegacyModule implements NestModule {
   constructor(

@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { serializeCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
 import { UpstreamHttp } from '../upstream/upstream-http.service';
@@ -9,8 +10,9 @@ import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckAltLoginBody } from './dto/check-login.dto';
 import { FinishedLogins } from './finished-logins';
 import { LoginImageClient } from './login-image.client';
+import { badLoginAnswer } from './login-errors';
 import { LoginPersistService } from './login-persist.service';
-import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll, pickCredential } from './login.parse';
+import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll } from './login.parse';
 import { loginRejected, MAIN_ERRORS } from './main-login.service';
 
 /** QQ Music web's WeChat open-platform app. */
@@ -70,18 +72,18 @@ export class AltLoginService {
       cookie: false,
       label: 'wx qrconnect',
     });
-    if (page.status !== 200) throw this.fail(ALT_ERRORS.page, 'LOGIN_QR_PAGE_FAILED');
+    if (page.status !== 200) throw badLoginAnswer(ALT_ERRORS.page, 'LOGIN_QR_PAGE_FAILED');
     const uuid = extractWxUuid(page.text);
-    if (!uuid) throw this.fail(ALT_ERRORS.noUuid, 'LOGIN_NO_UUID');
+    if (!uuid) throw badLoginAnswer(ALT_ERRORS.noUuid, 'LOGIN_NO_UUID');
     let image;
     try {
       // CONTRACT §7.1 step 3: the QR image itself (JPEG).
       image = await this.images.get('wxOpen', `/connect/qrcode/${uuid}`, {}, 'https://open.weixin.qq.com/connect/qrconnect', 'wx qrcode');
     } catch (err) {
-      if (err instanceof UpstreamError && err.kind !== 'timeout') throw this.fail(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
+      if (err instanceof UpstreamError && err.kind !== 'timeout') throw badLoginAnswer(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
       throw err;
     }
-    if (image.status !== 200 || !image.body.length) throw this.fail(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
+    if (image.status !== 200 || !image.body.length) throw badLoginAnswer(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
     return new Shaped({ img: `data:image/jpeg;base64,${image.body.toString('base64')}`, uuid }, { html: page.text });
   }
 
@@ -113,7 +115,7 @@ export class AltLoginService {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_POLL_FAILED', `WeChat login poll failed (HTTP ${poll.status})`);
     }
     const parsed = parseWxPoll(poll.text);
-    if (!parsed) throw this.fail(ALT_ERRORS.badPoll, 'LOGIN_BAD_POLL');
+    if (!parsed) throw badLoginAnswer(ALT_ERRORS.badPoll, 'LOGIN_BAD_POLL');
     if (parsed.errcode !== 405) {
       if (!(parsed.errcode in ALT_STATES)) {
         throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_BAD_POLL', `${ALT_ERRORS.badPoll} (errcode ${parsed.errcode})`, {
@@ -123,7 +125,7 @@ export class AltLoginService {
       this.lastState.set(uuid, parsed.errcode as AltPollCode);
       return pollState(parsed.errcode as AltPollCode, {}, { text: poll.text });
     }
-    if (!parsed.code) throw this.fail(ALT_ERRORS.noCode, 'LOGIN_NO_CODE');
+    if (!parsed.code) throw badLoginAnswer(ALT_ERRORS.noCode, 'LOGIN_NO_CODE');
     const code = parsed.code;
     // The code is single-use: the exchange runs where a hang-up cannot cut it, and its session is kept for a retry.
     return this.exchanged(this.finished.run('alt', uuid, () => this.exchange(code), () => true));
@@ -163,7 +165,7 @@ export class AltLoginService {
     try {
       raw = JSON.parse(res.text);
     } catch {
-      throw this.fail(ALT_ERRORS.notJson, 'LOGIN_BAD_RESPONSE');
+      throw badLoginAnswer(ALT_ERRORS.notJson, 'LOGIN_BAD_RESPONSE');
     }
     const top = Number(raw?.code ?? 0);
     const inner = Number(raw?.req?.code ?? -1);
@@ -175,23 +177,20 @@ export class AltLoginService {
     const reqStart = res.text.indexOf('"req"');
     const musicid = extractMusicid(reqStart >= 0 ? res.text.slice(reqStart) : res.text);
     const musickey = typeof data.musickey === 'string' ? data.musickey : '';
-    if (!musicid || !musickey) throw this.fail(ALT_ERRORS.noCredential, 'LOGIN_NO_CREDENTIAL');
+    if (!musicid || !musickey) throw badLoginAnswer(ALT_ERRORS.noCredential, 'LOGIN_NO_CREDENTIAL');
 
     // Cookie as LK builds it (CONTRACT §7.2 step 4); the spec's main_music_key/main_keyst are qqmusic_key/qm_keyst.
-    const pairs: [string, unknown][] = [
-      ['uin', musicid],
-      ['qqmusic_uin', musicid],
-      ['qqmusic_key', musickey],
-      ['qm_keyst', musickey],
-      ['tmeLoginType', 1],
-      ['euin', data.encryptUin],
-      ['wx_openid', data.openid],
-      ['wx_unionid', data.unionid],
-    ];
-    const cookie = pairs
-      .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join('; ');
+    // The last three only when the answer has them: a missing field becomes '', which serializeCookie leaves out.
+    const cookie = serializeCookie({
+      uin: musicid,
+      qqmusic_uin: musicid,
+      qqmusic_key: musickey,
+      qm_keyst: musickey,
+      tmeLoginType: '1',
+      euin: textOrEmpty(data.encryptUin),
+      wx_openid: textOrEmpty(data.openid),
+      wx_unionid: textOrEmpty(data.unionid),
+    });
     const session = buildSession(cookie, musicid);
     const body: Record<string, unknown> = {
       isOk: true,
@@ -200,16 +199,8 @@ export class AltLoginService {
       message: '登录成功',
       session,
     };
-    // The full credential goes to the credential store (refreshable later, README "Keeping the login alive").
-    // It is not echoed in the answer: the session is what the spec returns; refresh tokens stay server-side.
-    const credential = pickCredential({ loginType: 1, ...data }, musicid);
-    const persisted = await this.persist.persist(session.cookie, musicid, credential);
-    if (persisted !== undefined) body.persisted = persisted;
+    await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 1, data });
     return new Shaped(body, res.text);
-  }
-
-  private fail(message: string, errorCode: string): GatewayError {
-    return new GatewayError(HttpStatus.BAD_GATEWAY, errorCode, message);
   }
 }
 
@@ -223,4 +214,8 @@ function pollState(errcode: AltPollCode, extra: { timeout?: true; message?: stri
   if (errcode === 403) body.refused = true;
   if (errcode === 403 || errcode === 402) body.refresh = true;
   return new Shaped(body, raw);
+}
+
+function textOrEmpty(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
 }

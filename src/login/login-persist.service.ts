@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
 import { LOGIN_SINK, type LoginSink } from '../credentials/credential-store';
 import { maskUin } from '../credentials/credential.model';
+import { pickCredential } from './login.parse';
 
 /** The file operations the atomic write uses; a seam so tests can simulate a crash mid-write. */
 export interface FileOps {
@@ -47,6 +48,21 @@ export class LoginPersistService {
 
   get enabled(): boolean {
     return this.config.persistLoginCookie ?? false;
+  }
+
+  /**
+   * The end of every confirmed QR login (both channels): saves it with its refreshable credential (README "Keeping the
+   * login alive") and notes on the answer whether that worked (`persisted`, left out when persistence is off). The
+   * credential itself is not echoed in the answer: the session is what the spec returns; refresh tokens stay
+   * server-side.
+   */
+  async saveConfirmedLogin(
+    answer: Record<string, unknown>,
+    login: { cookie: string; musicid: string; loginType: 1 | 2; data: Record<string, unknown> },
+  ): Promise<void> {
+    const credential = pickCredential({ loginType: login.loginType, ...login.data }, login.musicid);
+    const persisted = await this.persist(login.cookie, login.musicid, credential);
+    if (persisted !== undefined) answer.persisted = persisted;
   }
 
   /**

@@ -3,6 +3,8 @@
  * test/unit/login-parse.spec.ts.
  */
 
+import { serializeCookie } from '../common/cookie';
+
 /** The Main (QQ) poll states the gateway reports, by ptuiCB code (CONTRACT §6.2 step 1). */
 export const MAIN_STATES = {
   66: { state: 'waiting', message: 'Waiting for the QR code to be scanned', refresh: false },
@@ -120,10 +122,8 @@ export class CookieJar {
 
   /** `a=1; b=2`, optionally without some names (e.g. qrsig, which only the poll needs). */
   header(except: string[] = []): string {
-    return [...this.cookies]
-      .filter(([k]) => !except.includes(k))
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; ');
+    // As pairs, not an object: first-seen order must hold for any name upstream sets.
+    return serializeCookie([...this.cookies].filter(([k]) => !except.includes(k)));
   }
 }
 

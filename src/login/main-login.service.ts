@@ -8,6 +8,7 @@ import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckMainLoginBody } from './dto/check-login.dto';
 import { FinishedLogins } from './finished-logins';
 import { LoginImageClient } from './login-image.client';
+import { badLoginAnswer } from './login-errors';
 import { LoginPersistService } from './login-persist.service';
 import {
   buildSession,
@@ -17,7 +18,6 @@ import {
   MAIN_STATES,
   MainPollCode,
   parsePtuiCB,
-  pickCredential,
   ptloginUin,
   splitLoginUrl,
 } from './login.parse';
@@ -65,12 +65,12 @@ export class MainLoginService {
         XUI_REFERER,
       );
     } catch (err) {
-      if (err instanceof UpstreamError && err.kind !== 'timeout') throw this.fail(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
+      if (err instanceof UpstreamError && err.kind !== 'timeout') throw badLoginAnswer(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
       throw err;
     }
-    if (res.status < 200 || res.status > 299 || !res.body.length) throw this.fail(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
+    if (res.status < 200 || res.status > 299 || !res.body.length) throw badLoginAnswer(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
     const qrsig = CookieJar.find(res.setCookies, 'qrsig');
-    if (!qrsig) throw this.fail(MAIN_ERRORS.noQrsig, 'LOGIN_NO_QRSIG');
+    if (!qrsig) throw badLoginAnswer(MAIN_ERRORS.noQrsig, 'LOGIN_NO_QRSIG');
     const body = { img: `data:image/png;base64,${res.body.toString('base64')}`, ptqrtoken: String(hash33(qrsig)), qrsig };
     return new Shaped(body, { status: res.status, setCookies: res.setCookies });
   }
@@ -126,7 +126,7 @@ export class MainLoginService {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_POLL_FAILED', `QQ login poll was refused (HTTP ${poll.status})`);
     }
     const cb = parsePtuiCB(poll.text);
-    if (!cb) throw this.fail(MAIN_ERRORS.badPoll, 'LOGIN_BAD_POLL');
+    if (!cb) throw badLoginAnswer(MAIN_ERRORS.badPoll, 'LOGIN_BAD_POLL');
     jar.addSetCookies(poll.setCookies);
     if (cb.code !== 0) {
       const known = MAIN_STATES[cb.code as MainPollCode];
@@ -141,7 +141,7 @@ export class MainLoginService {
     // Step 2: check_sig on the configured origin, path + query byte-exact (ptsigx keeps its '+'), redirects off.
     const checkSigUrl = extractCheckSigUrl(poll.text, cb);
     const target = checkSigUrl ? splitLoginUrl(checkSigUrl) : null;
-    if (!target) throw this.fail(MAIN_ERRORS.noCheckSig, 'LOGIN_NO_CHECK_SIG');
+    if (!target) throw badLoginAnswer(MAIN_ERRORS.noCheckSig, 'LOGIN_NO_CHECK_SIG');
     // CONTRACT §6.2 step 2: the redirect ptlogin itself hands back; the 302's Set-Cookie carries p_skey.
     const checkSig = await this.upstream.send({
       host: target.host,
@@ -152,7 +152,7 @@ export class MainLoginService {
       label: 'check_sig',
     });
     const pSkey = CookieJar.find(checkSig.setCookies, 'p_skey');
-    if (!pSkey) throw this.fail(MAIN_ERRORS.noPskey, 'LOGIN_NO_P_SKEY');
+    if (!pSkey) throw badLoginAnswer(MAIN_ERRORS.noPskey, 'LOGIN_NO_P_SKEY');
     jar.addSetCookies(checkSig.setCookies);
     jar.set('p_skey', pSkey);
     const gTk = hash33(pSkey, 5381);
@@ -184,9 +184,9 @@ export class MainLoginService {
       label: 'oauth2.0/authorize',
     });
     const location = headerOf(authorize, 'location');
-    if (authorize.status < 300 || authorize.status > 399 || !location) throw this.fail(MAIN_ERRORS.noRedirect, 'LOGIN_NO_REDIRECT');
+    if (authorize.status < 300 || authorize.status > 399 || !location) throw badLoginAnswer(MAIN_ERRORS.noRedirect, 'LOGIN_NO_REDIRECT');
     const codeMatch = /[?&#]code=([^&#]+)/.exec(location);
-    if (!codeMatch) throw this.fail(MAIN_ERRORS.noCode, 'LOGIN_NO_CODE');
+    if (!codeMatch) throw badLoginAnswer(MAIN_ERRORS.noCode, 'LOGIN_NO_CODE');
     jar.addSetCookies(authorize.setCookies);
     const code = decodeURIComponent(codeMatch[1]);
 
@@ -204,9 +204,7 @@ export class MainLoginService {
     const data = (login.data.req ?? {}) as Record<string, unknown>;
     const musicid = extractMusicid(JSON.stringify(data));
     const musickey = typeof data.musickey === 'string' ? data.musickey : '';
-    if (!musicid || !musickey) {
-      throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_NO_CREDENTIAL', 'Login response is missing the credential');
-    }
+    if (!musicid || !musickey) throw badLoginAnswer('Login response is missing the credential', 'LOGIN_NO_CREDENTIAL');
 
     // Session: every collected cookie plus the body-derived QQ Music cookies (3P approach, CONTRACT §6.2 step 4).
     if (!jar.get('uin')) jar.set('uin', ptloginUin(musicid));
@@ -221,16 +219,8 @@ export class MainLoginService {
       message: '登录成功',
       session,
     };
-    // The full credential goes to the credential store (refreshable later, README "Keeping the login alive").
-    // It is not echoed in the answer: the session is what the spec returns; refresh tokens stay server-side.
-    const credential = pickCredential({ loginType: 2, ...data }, musicid);
-    const persisted = await this.persist.persist(session.cookie, musicid, credential);
-    if (persisted !== undefined) body.persisted = persisted;
+    await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 2, data });
     return new Shaped(body, login.raw);
-  }
-
-  private fail(message: string, errorCode: string): GatewayError {
-    return new GatewayError(HttpStatus.BAD_GATEWAY, errorCode, message);
   }
 }
 

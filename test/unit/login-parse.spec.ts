@@ -85,6 +85,13 @@ describe('cookies', () => {
     expect(jar.header(['a'])).toBe('p_skey=REAL; b=x=y==');
   });
 
+  it('jar: an integer-like cookie name keeps its place of first sight', () => {
+    const jar = new CookieJar();
+    jar.addSetCookies(['a=1; Path=/', '7=seven; Path=/', 'b=2; Path=/']);
+    expect(jar.header()).toBe('a=1; 7=seven; b=2');
+    expect(jar.header(['b'])).toBe('a=1; 7=seven');
+  });
+
   it('find skips empty values', () => {
     expect(CookieJar.find(['p_skey=; x', 'p_skey=abc; y'], 'p_skey')).toBe('abc');
     expect(CookieJar.find(['p_skey=; x'], 'p_skey')).toBeUndefined();

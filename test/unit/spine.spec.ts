@@ -60,6 +60,13 @@ describe('cookies and hashes', () => {
     expect(serializeCookie({ a: '1', b: '', c: 'x=y' })).toBe('a=1; c=x=y');
   });
 
+  it('serializes pairs and Maps in their own order, integer-like names included, leaving out empty values', () => {
+    expect(serializeCookie([['b', '1'], ['9', 'z'], ['e', ''], ['a', 'x=y']])).toBe('b=1; 9=z; a=x=y');
+    expect(serializeCookie(new Map([['b', '1'], ['9', 'z']]))).toBe('b=1; 9=z');
+    // A plain object follows JS key order, integer-like names first: why CookieJar hands over pairs.
+    expect(serializeCookie({ b: '1', 9: 'z' })).toBe('9=z; b=1');
+  });
+
   it('reads the account number from uin cookies', () => {
     expect(cookieUin(parseCookie('uin=o0123456789'))).toBe('123456789');
     expect(cookieUin(parseCookie('qqmusic_uin=1152921504622223955'))).toBe('1152921504622223955');
