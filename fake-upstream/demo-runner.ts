@@ -1,5 +1,4 @@
-import { Logger } from '@nestjs/common';
-import { createApp, listenOn } from '../src/app.factory';
+import { createApp, listenOn, logStartup } from '../src/app.factory';
 import { type AppConfig, loadDotEnv } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.constants';
 import { FakeUpstream } from './fake-upstream';
@@ -45,7 +44,7 @@ export async function startDemo(env: Record<string, string> = {}): Promise<Demo>
       await app.close();
       throw err;
     });
-    new Logger('Gateway').log(listening.message);
+    await logStartup(app, listening.message);
     let closing: Promise<void> | undefined;
     const close = async () => {
       await app.close();

@@ -5,7 +5,7 @@ import { json, urlencoded, type NextFunction, type Request, type Response } from
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { installCacheFastLane } from './cache/cache-fast-lane';
 import type { AppConfig } from './config/app-config';
@@ -208,4 +208,15 @@ export async function listenOn(
   if (!wildcard) return { url: bound, message: `Listening on ${bound}` };
   const local = `http://${wildcard}:${address.port}`;
   return { url: local, message: `Listening on ${bound} (all ${address.address === '::' ? '' : 'IPv4 '}interfaces; from this machine: ${local})` };
+}
+
+/**
+ * Logs the start-up line ("Listening on …") as an info line whatever LOG_LEVEL is, except silent: at warn, error or
+ * fatal it was dropped, so an operator logging quietly could not see that the gateway started, nor where it listens.
+ */
+export async function logStartup(app: Pick<NestExpressApplication, 'get' | 'resolve'>, message: string): Promise<void> {
+  if (app.get<AppConfig>(APP_CONFIG).logLevel === 'silent') return;
+  // A child at info: same destination and fields as every other line, without lowering the level of the rest.
+  const logger = (await app.resolve(PinoLogger)).logger.child({}, { level: 'info' });
+  logger.info({ context: 'Gateway' }, message);
 }

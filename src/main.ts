@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { createApp, listenOn } from './app.factory';
+import { createApp, listenOn, logStartup } from './app.factory';
 import { type AppConfig, ConfigValidationError, ENV_DEFAULTS, loadDotEnv } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   // A misspelt name (TRUST_PROXIES=1) would otherwise leave the setting at its default without a word.
   if (unknown.length) new Logger('Gateway').warn(`${resolve('.env')} sets ${unknown.join(', ')}, which the gateway does not read (ignored; see .env.example)`);
   const { message } = await listenOn(app, app.get<AppConfig>(APP_CONFIG));
-  new Logger('Gateway').log(message);
+  await logStartup(app, message);
 }
 
 main().catch((err: Error) => {

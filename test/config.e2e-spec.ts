@@ -190,6 +190,38 @@ describe('Configuration is validated at start-up', () => {
     for (const [path] of example.matchAll(/\bdocs\/[\w./-]+\.md\b/g)) expect(existsSync(join(root, path))).toBe(true);
   });
 
+  it.each(['0b', '0kb', '1kb', '32767b', '31kb', '10241kb', '11mb', '99999999999999999999mb', '1gb', '1.5mb', '-1kb'])(
+    'refuses BODY_LIMIT=%s, outside 32kb to 10mb (at 0b every POST was a 413)',
+    (value) => {
+      expect(configError({ BODY_LIMIT: value })).toBe(
+        `Invalid configuration: BODY_LIMIT=${JSON.stringify(value)} must be a size from 32kb to 10mb, a whole number with the unit b, kb or mb (e.g. 100kb, 1mb)`,
+      );
+    },
+  );
+
+  it.each(['32kb', '32768b', '100kb', '100KB', '1mb', '10240kb', '10mb'])('accepts BODY_LIMIT=%s', (value) => {
+    expect(loadAppConfig({ BODY_LIMIT: value }).bodyLimit).toBe(value);
+  });
+
+  it('at the lowest BODY_LIMIT the largest bodies the routes accept still get through', async () => {
+    const token = 'body-limit-admin-token';
+    const h = await startHarness({ env: { BODY_LIMIT: '32kb', ADMIN_TOKEN: token } });
+    try {
+      // The longest cookie setCookie takes (8192 characters), form-encoded at its largest: each ';' is sent as %3B.
+      const cookie = 'uin=o0123456789;'.padEnd(8192, ';');
+      const form = new URLSearchParams({ cookie }).toString();
+      expect(form.length).toBeGreaterThan(24_000);
+      const stored = await h.http().post('/user/setCookie').set('X-Admin-Token', token).type('form').send(form);
+      expect(stored.status).toBe(200);
+      expect(stored.body.data).toMatchObject({ set: true, names: ['uin'] });
+      // batchGetSongInfo's most songs, each [song_mid, song_id]
+      const songs = Array.from({ length: 50 }, () => ['0039MnYb0qxYhV', '102065756']);
+      expect((await h.http().post('/batchGetSongInfo').send({ songs })).status).toBe(200);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('parses CORS and trust-proxy forms', () => {
     expect(loadAppConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).cors).toEqual([
       'https://a.example',

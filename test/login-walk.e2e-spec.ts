@@ -49,4 +49,21 @@ describe('README login walk, last step included (offline demo)', () => {
     await useTheSession(body.session, FAKE_WX_MUSICID);
   });
 
+  // The action was looked up on a plain object, so a name it inherits (toString) was "known": 200 {ok}, nothing done.
+  it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf'])(
+    "the phone refuses action=%s (an object's inherited name, no action) with 400 naming the actions",
+    async (action) => {
+      const { body: qq } = await h.http().get('/getMainLoginQr').expect(200);
+      const { body: wx } = await h.http().get('/getAltLoginQr').expect(200);
+      for (const [host, query, usage] of [
+        ['ptlogin', `qrsig=${encodeURIComponent(qq.qrsig)}`, 'need a known qrsig and action=scan|confirm|refuse|expire'],
+        ['wxLp', `uuid=${wx.uuid}`, 'need a known uuid and action=scan|confirm|cancel|expire'],
+      ] as const) {
+        const res = await fetch(`${h.fake.origins[host]}/__demo/scan?action=${action}&${query}`);
+        expect({ host, status: res.status, body: await res.json() }).toEqual({ host, status: 400, body: { error: usage } });
+      }
+      // and the QR login is where it was: still waiting for a scan
+      expect((await h.http().post('/checkMainLoginQr').send({ qrsig: qq.qrsig }).expect(200)).body).toMatchObject({ isOk: false, code: 66 });
+    },
+  );
 });

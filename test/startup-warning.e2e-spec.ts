@@ -180,6 +180,37 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     }
   }, 30_000);
 
+  it.each(['warn', 'error', 'fatal'])('LOG_LEVEL=%s still prints the start-up line, once, and no other info line', async (level) => {
+    // It was dropped below info: an operator logging quietly could not see that the gateway started, nor where.
+    const gateway = spawnGateway(process.execPath, [main], { cwd: scratch, env: { ...quiet, LOG_LEVEL: level } });
+    try {
+      const url = await listeningUrl(gateway);
+      await request(url).get('/health/live').expect(200);
+      const lines = gateway.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; context: string; msg: string });
+      expect(lines).toEqual([expect.objectContaining({ level: 30, context: 'Gateway', msg: `Listening on ${url}` })]);
+    } finally {
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+    }
+  }, 30_000);
+
+  it('LOG_LEVEL=silent prints nothing, the start-up line included', async () => {
+    // No line will say the port: take a free one first.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const gateway = spawnGateway(process.execPath, [main], { cwd: scratch, env: { ...quiet, PORT: String(port), LOG_LEVEL: 'silent' } });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await waitFor(async () => (await request(url).get('/health/live').then((r) => r.status, () => 0)) === 200, 20_000, 'the gateway');
+      expect(gateway.output()).toBe('');
+    } finally {
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+    }
+  }, 30_000);
+
   it('reads .env from the working directory; the environment wins over it; a name it does not read is said', async () => {
     const cwd = mkdtempSync(join(scratch, 'dotenv-'));
     // LOG_LEVEL in .env is bad, but the environment sets it: the environment's value is the one used.

@@ -362,9 +362,11 @@ function demoPhone(
   actions: Record<string, (state: FakeState, id: string) => void>,
 ): HttpHandler {
   const usage = `need a known ${idParam} and action=${Object.keys(actions).join('|')}`;
+  // A Map: looked up on the object, action=toString found Object.prototype's and answered 200 without doing anything.
+  const byName = new Map(Object.entries(actions));
   return ({ req, state }) => {
     const id = req.query[idParam] ?? '';
-    const act = actions[req.query.action ?? ''];
+    const act = byName.get(req.query.action ?? '');
     if (!act || !logins(state).has(id)) return { status: 400, json: { error: usage } };
     act(state, id);
     return { json: { ok: true, [idParam]: id, state: logins(state).get(id)!.state } };

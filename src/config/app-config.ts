@@ -209,8 +209,7 @@ class EnvVars implements Record<EnvName, string> {
   CORS_ORIGINS: string;
   @IsString()
   TRUST_PROXY: string;
-  @Matches(/^\d+(b|kb|mb)$/i, { message: 'must look like 100kb or 1mb' })
-  BODY_LIMIT: string;
+  @IsString() BODY_LIMIT: string;
   @IsString() KEEP_ALIVE_TIMEOUT_MS: string;
   @IsString() SHUTDOWN_WORK_TIMEOUT_MS: string;
   @IsString() ALT_LOGIN_POLL_TIMEOUT_MS: string;
@@ -274,6 +273,8 @@ export function loadAppConfig(env: Record<string, string | undefined>): AppConfi
   }
   const redisProblem = checkRedisUrl(raw.REDIS_URL);
   if (redisProblem) problems.set('REDIS_URL', redisProblem);
+  const bodyLimitProblem = checkBodyLimit(raw.BODY_LIMIT);
+  if (bodyLimitProblem) problems.set('BODY_LIMIT', bodyLimitProblem);
   const hostProblem = checkHost(raw.HOST);
   if (hostProblem) problems.set('HOST', hostProblem);
   const cors = parsed('CORS_ORIGINS', () => parseCors(raw.CORS_ORIGINS), problems);
@@ -377,6 +378,22 @@ export function checkRedisUrl(value: string): string | undefined {
     return 'has a malformed %-escape in its user or password (write % as %25)';
   }
   return undefined;
+}
+
+/**
+ * BODY_LIMIT's range, in bytes (body-parser counts 1kb = 1024 bytes). The lowest still takes the largest body a route
+ * accepts: /user/setCookie's 8192-character cookie, which form-encoding can triple (`;` is `%3B`) to about 24 KB
+ * (batchGetSongInfo's 50 songs are about 2 KB, batchGetSongLists' 20 ids under 1 KB). Below it valid requests got 413
+ * (at `0b`, every POST); above the highest, a client could make the gateway buffer and parse that much per request.
+ */
+export const BODY_LIMIT_RANGE = { min: 32 * 1024, max: 10 * 1024 * 1024, text: 'from 32kb to 10mb' } as const;
+const SIZE_UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1024, mb: 1024 * 1024 };
+
+function checkBodyLimit(value: string): string | undefined {
+  const size = /^(\d+)(b|kb|mb)$/i.exec(value);
+  const bytes = size ? Number(size[1]) * SIZE_UNITS[size[2].toLowerCase()] : NaN;
+  if (bytes >= BODY_LIMIT_RANGE.min && bytes <= BODY_LIMIT_RANGE.max) return undefined;
+  return `must be a size ${BODY_LIMIT_RANGE.text}, a whole number with the unit b, kb or mb (e.g. 100kb, 1mb)`;
 }
 
 /** A host name: dot-separated labels of letters, digits, inner hyphens (and underscores, as container names have). */

@@ -37,7 +37,7 @@ export class GetImageUrlQuery {
   @ToTrimmed()
   @IsOptional()
   @IsIn(IMAGE_TYPE_NAMES, { message: `type must be one of ${IMAGE_TYPE_NAMES.join(', ')}` })
-  @ApiPropertyOptional({ type: 'string', description: 'album → T002 (default), singer → T001, mv → T015 URL prefix.', enum: IMAGE_TYPE_NAMES, default: 'album', example: 'singer' })
+  @ApiPropertyOptional({ type: 'string', description: 'album → T002 (default), singer → T001, mv → T015 URL prefix. mv is unreliable: real MV pictures are named M000, M101, M102 or M103 + key, and only M000 is built. Prefer the `cover` from /getMv or /getMvPlay (docs/mv.md).', enum: IMAGE_TYPE_NAMES, default: 'album', example: 'singer' })
   type: ImageType = 'album';
 }
 
