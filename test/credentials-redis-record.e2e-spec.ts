@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { REDIS_URL } from './credentials.helpers';
 import { Harness, startHarness } from './support/harness';
 
-const REDIS_URL = 'redis://127.0.0.1:6379/9';
 const SECRET = 'Q_H_L_63k3NsEcReTkEy0123456789';
 
 describe('a malformed shared credential record (Redis)', () => {
