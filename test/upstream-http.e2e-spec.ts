@@ -15,6 +15,9 @@ const testRoutes: FakeRoutes = {
     'c /test/jsonp-nested.fcg': () => ({ text: 'MusicJsonCallback({"code":0,"text":"f(x) = (y)"});' }),
     'c /test/xml.fcg': () => ({ text: '<?xml version="1.0"?><result><code>0</code></result>' }),
     'c /test/always-html.fcg': () => ({ text: '<html>blocked</html>' }),
+    // Refuses the c.y.qq.com Referer with the HTTP status given in ?status= (a 403 Referer check, a 429 throttle, …).
+    'c /test/referer-status.fcg': ({ req }) =>
+      String(req.headers.referer).startsWith('https://y.qq.com') ? { json: { code: 0, data: 'ok' } } : { status: Number(req.query.status), text: '' },
   },
 };
 
@@ -59,6 +62,18 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
   it('returns XML text as is for format xml', async () => {
     const { raw } = await upstream.cgi('/test/xml.fcg', {}, { format: 'xml' });
     expect(raw).toContain('<result>');
+  });
+
+  it.each([403, 429, 500, 503])('a CGI refusing the c.y.qq.com Referer with HTTP %d is asked once more with the y.qq.com one', async (status) => {
+    const { raw } = await upstream.cgi('/test/referer-status.fcg', { status });
+    expect(raw).toEqual({ code: 0, data: 'ok' });
+    const seen = h.fake.requestsTo('c', '/test/referer-status.fcg');
+    expect(seen.map((r) => r.headers.referer)).toEqual(['https://c.y.qq.com/', 'https://y.qq.com/']);
+  });
+
+  it('other 4xx statuses are no Referer refusal: one call, a bad_status error', async () => {
+    await expect(upstream.cgi('/test/referer-status.fcg', { status: 404 })).rejects.toMatchObject({ kind: 'bad_status', details: { status: 404 } });
+    expect(h.fake.requestsTo('c', '/test/referer-status.fcg')).toHaveLength(1);
   });
 
   it('gives up after the one retry with a bad_body error', async () => {
@@ -146,6 +161,17 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
       await waitFor(() => h.fake.requestsTo('c', '/test/xml.fcg').length === 2, 3000, 'a fresh call upstream');
       h.fake.release(XML);
       expect((await later).raw).toContain('<result>');
+    });
+
+    it('identical calls made as two different accounts are never shared: each goes upstream with its own cookie', async () => {
+      h.fake.hold(XML);
+      const cookies = ['uin=o0111; qqmusic_key=Q_H_L_first', 'uin=o0222; qqmusic_key=Q_H_L_second'];
+      const calls = cookies.map((cookie) => upstream.cgi('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true, cookie }));
+      // Both reach upstream at once: had the second joined the first's call, it would get the first account's answer.
+      await waitFor(() => h.fake.currentConcurrency(XML) === 2, 3000, 'one upstream call per account');
+      h.fake.release(XML);
+      for (const answer of await Promise.all(calls)) expect(answer.raw).toContain('<result>');
+      expect(h.fake.requestsTo('c', '/test/xml.fcg').map((r) => r.cookie).sort()).toEqual(cookies);
     });
 
     it('property: whichever callers hang up, the others get the answer from one upstream call; if all do, it is cancelled', async () => {
