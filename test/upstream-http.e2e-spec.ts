@@ -81,6 +81,12 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
     expect(h.fake.requestsTo('c', '/test/always-html.fcg')).toHaveLength(2);
   });
 
+  it('leaves query parameters that are undefined or null out (never "undefined" or "null" upstream)', async () => {
+    await upstream.cgi('/test/jsonp-nested.fcg', { a: 1, gone: undefined, none: null, zero: 0, no: false });
+    const [req] = h.fake.requestsTo('c', '/test/jsonp-nested.fcg');
+    expect(req.query).toEqual({ a: '1', zero: '0', no: 'false' });
+  });
+
   it('sends musicu as GET with data as a JSON string when asked (never bracket notation)', async () => {
     await upstream.musicu(
       { songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } } },
