@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FakeRoutes } from '../fake-upstream/fake-upstream';
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.constants';
-import { UpstreamHttp } from '../src/upstream/upstream-http.service';
+import { BROWSER_UA, UpstreamHttp } from '../src/upstream/upstream-http.service';
 import { UpstreamError } from '../src/upstream/upstream.errors';
 import { requestContext } from '../src/common/request-context';
 import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
@@ -79,6 +79,18 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
   it('gives up after the one retry with a bad_body error', async () => {
     await expect(upstream.cgi('/test/always-html.fcg', {})).rejects.toMatchObject({ kind: 'bad_body' });
     expect(h.fake.requestsTo('c', '/test/always-html.fcg')).toHaveLength(2);
+  });
+
+  it('every call carries the desktop Chrome User-Agent (CONTRACT §1.3) unless the caller names its own', async () => {
+    await upstream.cgi('/test/jsonp-nested.fcg', {});
+    await upstream.musicu({ songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } } });
+    await upstream.send({ host: 'c', path: '/test/xml.fcg', headers: { 'User-Agent': 'QQMusic 14090008(android 13)' } });
+    expect(BROWSER_UA).toMatch(/^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\) .* Chrome\/120\.0\.0\.0 Safari\/537\.36$/);
+    expect(h.fake.requests.map((r) => [r.path, r.headers['user-agent']])).toEqual([
+      ['/test/jsonp-nested.fcg', BROWSER_UA],
+      ['/cgi-bin/musicu.fcg', BROWSER_UA],
+      ['/test/xml.fcg', 'QQMusic 14090008(android 13)'],
+    ]);
   });
 
   it('leaves query parameters that are undefined or null out (never "undefined" or "null" upstream)', async () => {
