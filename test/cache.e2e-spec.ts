@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mvState } from '../fake-upstream/handlers/mv';
 import { RouteTable } from '../src/common/route-table';
 import { Harness, startHarness, waitFor } from './support/harness';
-import { ResponseCache } from '../src/cache/response-cache.service';
+import { MEMORY_TIER, MemoryTier, ResponseCache } from '../src/cache/response-cache.service';
 import { MetricsService } from '../src/metrics/metrics.service';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
@@ -133,6 +133,31 @@ describe('Response cache, coalescing and stale answers', () => {
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(3);
   });
 
+  it('Cache-Control: no-store bypasses a fresh entry too, on the fast lane as on the pipeline', async () => {
+    await h.http().get('/getRanks?topId=62&limit=46').expect(200);
+    const bypass = await h.http().get('/getRanks?topId=62&limit=46').set('Cache-Control', 'no-store').expect(200);
+    expect(bypass.headers['x-cache']).toBe('BYPASS');
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2);
+  });
+
+  it('a fast-lane hit echoes a well-formed X-Request-Id (up to 128 characters) and replaces any other, as the pipeline does', async () => {
+    const url = '/getRanks?topId=62&limit=47';
+    await h.http().get(url).expect(200);
+    const longest = 'r'.repeat(128);
+    const kept = await h.http().get(url).set('X-Request-Id', longest).expect(200);
+    expect(kept.headers['x-cache']).toBe('HIT');
+    expect(kept.headers['x-request-id']).toBe(longest);
+    for (const bad of ['r'.repeat(129), 'bad id with spaces']) {
+      const replaced = await h.http().get(url).set('X-Request-Id', bad).expect(200);
+      expect(replaced.headers['x-cache']).toBe('HIT');
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    // the pipeline's rule is the same one
+    const missed = await h.http().get('/getRanks?topId=62&limit=48').set('X-Request-Id', 'r'.repeat(129)).expect(200);
+    expect(missed.headers['x-cache']).toBe('MISS');
+    expect(missed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('an escaped & or = in a name or value cannot make one query read as another (no cache poisoning)', async () => {
     const folded = await h.http().get('/getRanks?limit%3D2%26topId=62').expect(200); // one odd name, no topId: all charts
     expect(folded.body.data).toHaveProperty('groups');
@@ -157,6 +182,63 @@ describe('Response cache, coalescing and stale answers', () => {
     const a2 = await h.http().get('/getRanks?topId=5&limit=2').set('Cookie', 'uin=o01; qqmusic_key=Q_H_L_a').expect(200);
     expect(a2.headers['x-cache']).toBe('HIT');
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2);
+  });
+
+  it('a WeChat login (qm_keyst) is an account too: its answer is private and reaches neither another account nor anyone anonymous', async () => {
+    const url = '/getRanks?topId=62&limit=41';
+    const a = await h.http().get(url).set('Cookie', 'uin=o0301; qm_keyst=W_X_key_a').expect(200);
+    expect(a.headers['cache-control']).toMatch(/^private, /);
+    const anonymous = await h.http().get(url).expect(200);
+    expect(anonymous.headers['x-cache']).toBe('MISS');
+    expect(anonymous.headers['cache-control']).toMatch(/^public, /);
+    const b = await h.http().get(url).set('Cookie', 'uin=o0302; qm_keyst=W_X_key_b').expect(200);
+    expect(b.headers['x-cache']).toBe('MISS');
+    const a2 = await h.http().get(url).set('Cookie', 'uin=o0301; qm_keyst=W_X_key_a').expect(200);
+    expect(a2.headers['x-cache']).toBe('HIT');
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(3);
+  });
+
+  it('the key names the account, not how its cookie came (?cookie=, X-Custom-Cookie, Cookie), and never holds the cookie', async () => {
+    const cookie = 'uin=o0303; qqmusic_key=Q_H_L_secret303';
+    const viaQuery = await h.http().get(`/getRanks?topId=62&limit=42&cookie=${encodeURIComponent(cookie)}`).expect(200);
+    expect(viaQuery.headers['x-cache']).toBe('MISS');
+    const viaCustom = await h.http().get('/getRanks?topId=62&limit=42').set('X-Custom-Cookie', cookie).expect(200);
+    const viaHeader = await h.http().get('/getRanks?limit=42&topId=62').set('Cookie', cookie).expect(200);
+    expect([viaCustom, viaHeader].map((r) => r.headers['x-cache'])).toEqual(['HIT', 'HIT']);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+    const keys = [...h.app.get<MemoryTier>(MEMORY_TIER).keys()];
+    expect(keys.some((key) => key.includes('limit=42'))).toBe(true);
+    expect(keys.filter((key) => /secret303|cookie=/.test(key))).toEqual([]);
+  });
+
+  it('a ?nocache=1 bypass refreshes the entry the plain URL reads (nocache is not part of the key)', async () => {
+    const url = '/getRanks?topId=62&limit=43';
+    await h.http().get(url).expect(200);
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 301_000); // the first copy is past its 300 s TTL
+    try {
+      const bypass = await h.http().get(`${url}&nocache=1`).expect(200);
+      expect(bypass.headers['x-cache']).toBe('BYPASS');
+      const after = await h.http().get(url).expect(200);
+      expect(after.headers['x-cache']).toBe('HIT');
+      expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('Cache-Control max-age is what is left of the TTL, counting down with Age', async () => {
+    const url = '/getRanks?topId=62&limit=44';
+    const miss = await h.http().get(url).expect(200);
+    expect(miss.headers['cache-control']).toBe('public, max-age=300');
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 100_000);
+    try {
+      const hit = await h.http().get(url).expect(200);
+      expect(hit.headers['x-cache']).toBe('HIT');
+      expect(hit.headers.age).toBe('100');
+      expect(hit.headers['cache-control']).toBe('public, max-age=200');
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   it('never caches login, user or POST routes, nor error answers', async () => {
@@ -256,6 +338,24 @@ describe('Response cache, coalescing and stale answers', () => {
       expect(stale.text).toBe(fresh.text);
       expect(varyOf(stale)).toEqual(CACHED_VARY);
       expect(stale.headers['x-response-shape']).toBeUndefined();
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('keeps an entry one hour past its TTL for failures, and no longer', async () => {
+    const url = '/getRanks?topId=62&limit=45';
+    const fresh = await h.http().get(url).expect(200);
+    const stored = Date.now();
+    h.fake.fault({ kind: 'status', status: 500 }, { host: 'u' });
+    try {
+      jest.spyOn(Date, 'now').mockReturnValue(stored + (300 + 3590) * 1000);
+      const stale = await h.http().get(url).expect(200);
+      expect(stale.headers['x-cache']).toBe('STALE');
+      expect(stale.text).toBe(fresh.text);
+      jest.spyOn(Date, 'now').mockReturnValue(stored + (300 + 3610) * 1000);
+      const gone = await h.http().get(url).expect(502);
+      expect(gone.body.errorCode).toBe('UPSTREAM_BAD_STATUS');
     } finally {
       jest.restoreAllMocks();
     }

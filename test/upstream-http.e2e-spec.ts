@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FakeRoutes } from '../fake-upstream/fake-upstream';
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.constants';
-import { UpstreamHttp } from '../src/upstream/upstream-http.service';
+import { BROWSER_UA, UpstreamHttp } from '../src/upstream/upstream-http.service';
 import { UpstreamError } from '../src/upstream/upstream.errors';
 import { requestContext } from '../src/common/request-context';
 import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
@@ -15,6 +15,9 @@ const testRoutes: FakeRoutes = {
     'c /test/jsonp-nested.fcg': () => ({ text: 'MusicJsonCallback({"code":0,"text":"f(x) = (y)"});' }),
     'c /test/xml.fcg': () => ({ text: '<?xml version="1.0"?><result><code>0</code></result>' }),
     'c /test/always-html.fcg': () => ({ text: '<html>blocked</html>' }),
+    // Refuses the c.y.qq.com Referer with the HTTP status given in ?status= (a 403 Referer check, a 429 throttle, …).
+    'c /test/referer-status.fcg': ({ req }) =>
+      String(req.headers.referer).startsWith('https://y.qq.com') ? { json: { code: 0, data: 'ok' } } : { status: Number(req.query.status), text: '' },
   },
 };
 
@@ -61,9 +64,39 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
     expect(raw).toContain('<result>');
   });
 
+  it.each([403, 429, 500, 503])('a CGI refusing the c.y.qq.com Referer with HTTP %d is asked once more with the y.qq.com one', async (status) => {
+    const { raw } = await upstream.cgi('/test/referer-status.fcg', { status });
+    expect(raw).toEqual({ code: 0, data: 'ok' });
+    const seen = h.fake.requestsTo('c', '/test/referer-status.fcg');
+    expect(seen.map((r) => r.headers.referer)).toEqual(['https://c.y.qq.com/', 'https://y.qq.com/']);
+  });
+
+  it('other 4xx statuses are no Referer refusal: one call, a bad_status error', async () => {
+    await expect(upstream.cgi('/test/referer-status.fcg', { status: 404 })).rejects.toMatchObject({ kind: 'bad_status', details: { status: 404 } });
+    expect(h.fake.requestsTo('c', '/test/referer-status.fcg')).toHaveLength(1);
+  });
+
   it('gives up after the one retry with a bad_body error', async () => {
     await expect(upstream.cgi('/test/always-html.fcg', {})).rejects.toMatchObject({ kind: 'bad_body' });
     expect(h.fake.requestsTo('c', '/test/always-html.fcg')).toHaveLength(2);
+  });
+
+  it('every call carries the desktop Chrome User-Agent (CONTRACT §1.3) unless the caller names its own', async () => {
+    await upstream.cgi('/test/jsonp-nested.fcg', {});
+    await upstream.musicu({ songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } } });
+    await upstream.send({ host: 'c', path: '/test/xml.fcg', headers: { 'User-Agent': 'QQMusic 14090008(android 13)' } });
+    expect(BROWSER_UA).toMatch(/^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\) .* Chrome\/120\.0\.0\.0 Safari\/537\.36$/);
+    expect(h.fake.requests.map((r) => [r.path, r.headers['user-agent']])).toEqual([
+      ['/test/jsonp-nested.fcg', BROWSER_UA],
+      ['/cgi-bin/musicu.fcg', BROWSER_UA],
+      ['/test/xml.fcg', 'QQMusic 14090008(android 13)'],
+    ]);
+  });
+
+  it('leaves query parameters that are undefined or null out (never "undefined" or "null" upstream)', async () => {
+    await upstream.cgi('/test/jsonp-nested.fcg', { a: 1, gone: undefined, none: null, zero: 0, no: false });
+    const [req] = h.fake.requestsTo('c', '/test/jsonp-nested.fcg');
+    expect(req.query).toEqual({ a: '1', zero: '0', no: 'false' });
   });
 
   it('sends musicu as GET with data as a JSON string when asked (never bracket notation)', async () => {
@@ -146,6 +179,17 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
       await waitFor(() => h.fake.requestsTo('c', '/test/xml.fcg').length === 2, 3000, 'a fresh call upstream');
       h.fake.release(XML);
       expect((await later).raw).toContain('<result>');
+    });
+
+    it('identical calls made as two different accounts are never shared: each goes upstream with its own cookie', async () => {
+      h.fake.hold(XML);
+      const cookies = ['uin=o0111; qqmusic_key=Q_H_L_first', 'uin=o0222; qqmusic_key=Q_H_L_second'];
+      const calls = cookies.map((cookie) => upstream.cgi('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true, cookie }));
+      // Both reach upstream at once: had the second joined the first's call, it would get the first account's answer.
+      await waitFor(() => h.fake.currentConcurrency(XML) === 2, 3000, 'one upstream call per account');
+      h.fake.release(XML);
+      for (const answer of await Promise.all(calls)) expect(answer.raw).toContain('<result>');
+      expect(h.fake.requestsTo('c', '/test/xml.fcg').map((r) => r.cookie).sort()).toEqual(cookies);
     });
 
     it('property: whichever callers hang up, the others get the answer from one upstream call; if all do, it is cancelled', async () => {

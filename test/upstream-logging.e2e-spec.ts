@@ -1,4 +1,5 @@
 import type { Fault, FaultMatch } from '../fake-upstream/fake-upstream';
+import { UpstreamHttp } from '../src/upstream/upstream-http.service';
 import { Harness, startHarness } from './support/harness';
 
 // Its own file: nestjs-pino keeps one process-wide root logger (see startup-warning.e2e-spec.ts), so lines of apps
@@ -77,6 +78,18 @@ describe('A failed upstream call is logged once, with its cause and without secr
     expect(lines.length).toBeGreaterThanOrEqual(1);
     expect(lines[0].upstream).toMatchObject({ host: 'c', kind: 'bad_body', attempts: 1 });
     expect(logs.join('\n')).not.toMatch(/gethotkey\.fcg\?/);
+  });
+
+  it('a call without a label is named by its path, each segment holding a digit (an id, a QR token) as :id, in the line and the metric', async () => {
+    h.fake.fault({ kind: 'status', status: 500 }, { host: 'c', path: '/test/qr/' });
+    const res = await h.app.get(UpstreamHttp).send({ host: 'c', path: '/test/qr/t0ken9xyz/image?uuid=secret42' });
+    expect(res.status).toBe(500);
+    const lines = failureLines().filter((l) => l.upstream.host === 'c');
+    expect(lines).toHaveLength(1);
+    expect(lines[0].upstream).toMatchObject({ target: '/test/qr/:id/image', kind: 'bad_status', status: 500 });
+    const metrics = (await h.http().get('/metrics').expect(200)).text;
+    expect(metrics).toContain('gateway_upstream_calls_total{host="c",target="/test/qr/:id/image",outcome="500"} 1');
+    for (const text of [logs.join('\n'), metrics]) expect(text).not.toMatch(/t0ken9xyz|secret42/);
   });
 
   it('a CGI answering a business code is logged like a musicu one (the check lives in UpstreamHttp.cgi)', async () => {
