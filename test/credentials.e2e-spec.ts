@@ -1,5 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { hash33 } from '../src/common/cookie';
+import type { AppConfig } from '../src/config/app-config';
+import { APP_CONFIG } from '../src/config/config.constants';
+import { keyTag } from '../src/credentials/credential.model';
 import { loginFake, qqConfirm } from '../fake-upstream/handlers/login';
 import { expireFakeKey } from '../fake-upstream/handlers/user';
 import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
@@ -275,6 +278,34 @@ describe('Stored credential: expiry and refresh (file store)', () => {
       const metrics = await h.http().get('/metrics').expect(200);
       expect(metrics.text).toMatch(new RegExp(`gateway_credential_refresh_total\\{outcome="${outcome}"\\} [1-9]`));
     });
+  });
+
+  it('a transient failure blocks the key only for CREDENTIAL_REFRESH_BACKOFF_S: status names the exact time, after it the key is refreshed again', async () => {
+    const backoffMs = h.app.get<AppConfig>(APP_CONFIG).credentialRefreshBackoffS * 1000;
+    const tooFrequent = (at: number) => ({ at: new Date(at).toISOString(), outcome: 'too_frequent', code: 104604, message: 'x', key: keyTag(OLD_KEY) });
+    expiredKeys.add(OLD_KEY);
+
+    // Within the backoff: no refresh, and the status says when the next one may run.
+    const recent = Date.now() - 60_000;
+    h.writeCookieFile({ ...qqLogin(), refresh: tooFrequent(recent) });
+    expect((await status().expect(200)).body.data).toMatchObject({
+      needsLogin: false,
+      nextRefreshNotBefore: new Date(recent + backoffMs).toISOString(),
+    });
+    await h.http().get('/getRanks?topId=4&limit=1').expect(401);
+    expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
+
+    // The same failure, older than the backoff: the key may be refreshed again, and is.
+    h.writeCookieFile({ ...qqLogin(), refresh: tooFrequent(Date.now() - backoffMs - 60_000) });
+    expect((await status().expect(200)).body.data).not.toHaveProperty('nextRefreshNotBefore');
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(h.fake.musicuCalls(LOGIN)).toHaveLength(1);
+    expect(saved().refresh).toMatchObject({ outcome: 'ok' });
+  });
+
+  it('a cookie file without a uin field: status shows the masked account of the cookie\'s uin, without its o0 prefix', async () => {
+    h.writeCookieFile({ cookie: `uin=o0${QQ_UIN}; qqmusic_key=${OLD_KEY}` });
+    expect((await status().expect(200)).body.data).toMatchObject({ present: true, uin: '15******37' });
   });
 
   it('a cookie-only login keeps working, is reported not refreshable, and is never refreshed', async () => {
