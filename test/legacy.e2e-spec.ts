@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { chartsState } from '../fake-upstream/handlers/charts';
-import { qqExpire } from '../fake-upstream/handlers/login';
+import { FAKE_WX_MUSICID, qqExpire, wxConfirm, wxScan } from '../fake-upstream/handlers/login';
 import { musicState } from '../fake-upstream/handlers/music';
 import { GENUINE_DISSTID } from '../fake-upstream/handlers/playlists';
 import { fixture } from '../fake-upstream/fixtures';
@@ -245,6 +245,20 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(h.fake.requestsTo('ptlogin', '/ptqrlogin')).toHaveLength(1);
   });
 
+  it('login: getWXLoginQr / checkWXLoginQr (and the Alt names) answer at the top level, poll states and the session alike', async () => {
+    for (const [getPath, checkPath] of [['/getWXLoginQr', '/checkWXLoginQr'], ['/getAltLoginQr', '/checkAltLoginQr']]) {
+      const qr = await h.http().get(getPath).expect(200);
+      expect(qr.body).toEqual({ img: expect.stringMatching(/^data:image\/jpeg;base64,/), uuid: expect.any(String) });
+      wxScan(h.fake.state, qr.body.uuid);
+      const scanned = await h.http().post(checkPath).send({ uuid: qr.body.uuid }).expect(200);
+      expect(scanned.body).toEqual({ isOk: false, errcode: 404, state: 'scanned', scanned: true, message: expect.any(String) });
+      wxConfirm(h.fake.state, qr.body.uuid);
+      const done = await h.http().post(checkPath).send({ uuid: qr.body.uuid }).expect(200);
+      expect(done.body).toMatchObject({ isOk: true, errcode: 405, state: 'confirmed', session: { uin: FAKE_WX_MUSICID, cookie: expect.stringContaining('tmeLoginType=1') } });
+      expect(done.body.response).toBeUndefined();
+    }
+  });
+
   it('user/getUserPlaylists with X-Custom-Cookie: response.data.playlists[].dissid/dissname, the cookie sent upstream', async () => {
     const cookie = 'qqmusic_key=legacyKey; uin=o0010001';
     const res = await h.http().get('/user/getUserPlaylists?uin=10001').set('X-Custom-Cookie', cookie).expect(200);
@@ -322,6 +336,23 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
       expect(get.body.data).toEqual({ set: true, uin: '12*****89', names: ['qm_keyst', 'qqmusic_key', 'uin'], hasMusicKey: true });
       expect(JSON.stringify(get.body)).not.toContain('SECRETKEY');
       expect(JSON.stringify(get.body)).not.toContain('123456789');
+    });
+
+    it('masks a 4-digit account whole, and a cookie naming no account has uin null (never a mask of "0")', async () => {
+      const short = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie: 'uin=o0001234; qqmusic_key=Q_H_L_SHORTKEY' }).expect(200);
+      expect(short.body.data).toEqual({ set: true, uin: '****', names: ['qqmusic_key', 'uin'], hasMusicKey: true });
+      const get = await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN).expect(200);
+      expect(get.body.data.uin).toBe('****');
+      expect(JSON.stringify([short.body, get.body])).not.toMatch(/1234|SHORTKEY/);
+
+      const noUin = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie: 'qqmusic_key=Q_H_L_K; foo=bar' }).expect(200);
+      expect(noUin.body.data).toEqual({ set: true, uin: null, names: ['foo', 'qqmusic_key'], hasMusicKey: true });
+      expect((await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN).expect(200)).body.data.uin).toBeNull();
+    });
+
+    it('`cookie` wins over the references\' `data` when both are sent', async () => {
+      await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie: 'uin=o0111; qqmusic_key=Q_H_L_A', data: 'uin=o0222; qqmusic_key=Q_H_L_B' }).expect(200);
+      expect(JSON.parse(readFileSync(h.cookieFile, 'utf8'))).toEqual({ cookie: 'uin=o0111; qqmusic_key=Q_H_L_A', uin: '111' });
     });
 
     it('rejects an empty or malformed cookie with 400', async () => {
