@@ -116,6 +116,23 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(call.param.disstid).toBe(Number(GENUINE_DISSTID));
   });
 
+  it('getSongListDetail: the documented cdlist[0] counters and ids agree with the normalised answer of the same list', async () => {
+    const norm = (await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}&shape=normalised`).expect(200)).body.data;
+    const cd = (await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}`).expect(200)).body.response.cdlist[0];
+    expect(norm.total).toBeGreaterThan(norm.songlist.length); // a page of a longer list: the counters differ
+    expect(cd).toMatchObject({
+      disstid: GENUINE_DISSTID,
+      nickname: norm.creator,
+      visitnum: norm.listen_num,
+      tags: norm.tags,
+      songnum: norm.total,
+      total_song_num: norm.total,
+      cur_song_num: norm.songlist.length,
+      songids: norm.songlist.map((x: any) => x.songid).join(','),
+    });
+    expect(cd.songlist.map((x: any) => x.songid)).toEqual(norm.songlist.map((x: any) => x.songid));
+  });
+
   it('getSongLists path form /getSongLists/:page/:limit: response.data.list[].dissname, sin/ein from page and limit', async () => {
     const res = await h.http().get('/getSongLists/1/2').expect(200);
     expect(res.body.response.data.list).toHaveLength(2);
@@ -424,6 +441,13 @@ describe('default shape (normalised) and the per-request switch', () => {
     await apply(h.http().get('/getHotkey')).expect(400);
     await apply(h.http().post('/batchGetSongInfo').send({ songs: [[MID]] })).expect(400);
     expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('?shape= wins over X-Response-Shape when both name a shape', async () => {
+    const normalised = await h.http().get(`/getSongInfo?songmid=${MID}`).query({ shape: 'normalised' }).set('X-Response-Shape', 'legacy').expect(200);
+    expect([normalised.body.code, normalised.body.response]).toEqual([0, undefined]);
+    const legacy = await h.http().get(`/getSongInfo?songmid=${MID}`).query({ shape: 'legacy' }).set('X-Response-Shape', 'normalised').expect(200);
+    expect([legacy.body.code, legacy.body.response.songinfo.data.track_info.mid]).toEqual([undefined, MID]);
   });
 
   it.each([
