@@ -303,6 +303,17 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     expect(saved().refresh).toMatchObject({ outcome: 'ok' });
   });
 
+  it('a key past its lifetime that may not be refreshed (final failure): status says expired, with negative seconds, and needs a login', async () => {
+    const final = { at: new Date().toISOString(), outcome: 'auth_expired', code: 1000, message: 'x', key: keyTag(OLD_KEY) };
+    h.writeCookieFile({ ...qqLogin(259200 + 600), refresh: final });
+    const st = (await status().expect(200)).body.data;
+    expect(st).toMatchObject({ present: true, loginType: 'qq', expired: true, needsLogin: true, lastRefresh: { outcome: 'auth_expired', ok: false } });
+    expect(st.secondsToExpiry).toBeLessThanOrEqual(-600);
+    expect(st.secondsToExpiry).toBeGreaterThan(-700);
+    expect(Date.parse(st.expiresAt)).toBeLessThan(Date.now());
+    expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
+  });
+
   it('a cookie file without a uin field: status shows the masked account of the cookie\'s uin, without its o0 prefix', async () => {
     h.writeCookieFile({ cookie: `uin=o0${QQ_UIN}; qqmusic_key=${OLD_KEY}` });
     expect((await status().expect(200)).body.data).toMatchObject({ present: true, uin: '15******37' });
@@ -322,7 +333,7 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     expect(readFileSync(h.cookieFile, 'utf8')).toBe(before);
 
     const st = await status().expect(200);
-    expect(st.body.data).toMatchObject({ present: true, refreshable: false, uin: '15******37', expiresAt: null, lastRefresh: null });
+    expect(st.body.data).toMatchObject({ present: true, refreshable: false, loginType: 'unknown', uin: '15******37', expiresAt: null, expired: null, lastRefresh: null });
     expect(st.body.data.notRefreshableReason).toMatch(/cookie-only/);
   });
 
