@@ -242,6 +242,17 @@ describe('Alt channel (WeChat) QR login', () => {
       expect(h.fake.musicuCalls(LOGIN)).toHaveLength(1);
     });
 
+    it.each([
+      ['musicid 0', '{"code":0,"req":{"code":0,"data":{"musicid":0,"musickey":"W_X_someKey"}}}'],
+      ['an empty musickey', `{"code":0,"req":{"code":0,"data":{"strMusicid":"${FAKE_WX_MUSICID}","musicid":${FAKE_WX_MUSICID},"musickey":""}}}`],
+    ])('502 "Login response is missing the credential" when the exchange answers code 0 with %s', async (_what, answer) => {
+      const { uuid } = await newQr();
+      wxConfirm(h.fake.state, uuid);
+      h.fake.fault({ kind: 'status', status: 200, body: answer }, { module: 'music.login.LoginServer', times: 1 });
+      const res = await check({ uuid }).expect(502);
+      expect(res.body).toEqual({ error: 'Login response is missing the credential', errorCode: 'LOGIN_NO_CREDENTIAL' });
+    });
+
     it('reads a bare-number musicid (no strMusicid) exactly from the raw text', async () => {
       const { uuid } = await newQr();
       fake().faults.noStrMusicid = true;

@@ -286,6 +286,17 @@ describe('Main channel (QQ) QR login', () => {
       expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(0);
     });
 
+    it.each([
+      ['no musickey', { musicid: Number(FAKE_QQ), str_musicid: FAKE_QQ, refresh_key: 'RK' }],
+      ['musicid 0', { musicid: 0, musickey: FAKE_MUSICKEY_QQ }],
+    ])('502 "Login response is missing the credential" when QQLogin answers code 0 with %s', async (_what, data) => {
+      const qrsig = await confirmed();
+      h.fake.fault({ kind: 'shape', data }, { module: 'QQConnectLogin.LoginServer', times: 1 });
+      const res = await check({ qrsig }).expect(502);
+      expect(res.body).toEqual({ error: 'Login response is missing the credential', errorCode: 'LOGIN_NO_CREDENTIAL' });
+      expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
+    });
+
     it('QQLogin business codes: 20274 → 403 device limit, others → 502 naming the code', async () => {
       h.fake.fault({ kind: 'business', code: 20274 }, { module: 'QQConnectLogin.LoginServer', times: 1 });
       let res = await check({ qrsig: await confirmed() }).expect(403);
