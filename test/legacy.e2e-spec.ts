@@ -379,6 +379,19 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
       }
     });
 
+    // Before: a cookie (or data) that is no string was refused as "too long".
+    it.each([
+      ['cookie a number', { cookie: 123 }, 'cookie must be a string'],
+      ['cookie an array', { cookie: ['uin=o01; qqmusic_key=K'] }, 'cookie must be a string'],
+      ['data a number beside a good cookie', { cookie: 'uin=o01; qqmusic_key=K', data: 5 }, 'data must be a string (the cookie)'],
+      ['cookie over 8192 characters', { cookie: `uin=o01; k=${'x'.repeat(8192)}` }, 'cookie is too long (at most 8192 characters)'],
+    ])('a body of the wrong type or size (%s) is a 400 naming what is wrong, and nothing is written', async (_what, body, error) => {
+      const before = existsSync(h.cookieFile) ? readFileSync(h.cookieFile, 'utf8') : null;
+      const res = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send(body).expect(400);
+      expect(res.body).toEqual({ error, errorCode: 'BAD_REQUEST' });
+      expect(existsSync(h.cookieFile) ? readFileSync(h.cookieFile, 'utf8') : null).toBe(before);
+    });
+
     it('refuses what the cookie file could not load back (non-ASCII, e.g. a pasted …): 400, file untouched', async () => {
       const before = existsSync(h.cookieFile) ? readFileSync(h.cookieFile, 'utf8') : null;
       for (const cookie of ['uin=o0123456789; qqmusic_key=Q_H_L_\u2026', 'uin=o01; k=caf\u00e9', 'uin=o01;\tk=v']) {
