@@ -319,6 +319,16 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     expect((await status().expect(200)).body.data).toMatchObject({ present: true, uin: '15******37' });
   });
 
+  // Before: the file's cookie gave 'an*****us' (a mask of the placeholder 'anonymous'), setCookie's gave '*' (of '0').
+  it('a stored cookie naming no account: status uin is null, as /user/getCookie says, not a mask of a placeholder', async () => {
+    h.writeCookieFile({ cookie: `qqmusic_key=${OLD_KEY}; foo=bar` });
+    expect((await status().expect(200)).body.data).toMatchObject({ present: true, uin: null });
+
+    await h.http().post('/user/setCookie').set('Authorization', `Bearer ${TOKEN}`).send({ cookie: `qqmusic_key=${OLD_KEY}; foo=bar` }).expect(200);
+    expect((await h.http().get('/user/getCookie').set('Authorization', `Bearer ${TOKEN}`).expect(200)).body.data.uin).toBeNull();
+    expect((await status().expect(200)).body.data).toMatchObject({ present: true, uin: null });
+  });
+
   it('a cookie-only login keeps working, is reported not refreshable, and is never refreshed', async () => {
     const cookieOnly = { cookie: `uin=${QQ_UIN}; qqmusic_key=${OLD_KEY}; qm_keyst=${OLD_KEY}`, uin: QQ_UIN };
     h.writeCookieFile(cookieOnly);
