@@ -186,6 +186,14 @@ describe('Alt channel (WeChat) QR login', () => {
       expect(h.fake.requestsTo('wxLp')).toHaveLength(0);
     });
 
+    it('502 LOGIN_BAD_POLL naming the errcode when the poll answers one the gateway does not know', async () => {
+      const { uuid } = await newQr();
+      h.fake.fault({ kind: 'status', status: 200, body: "window.wx_errcode=500;window.wx_code='';" }, { host: 'wxLp', times: 1 });
+      const res = await check({ uuid }).expect(502);
+      expect(res.body).toEqual({ error: 'Unrecognised answer from the WeChat login poll (errcode 500)', errorCode: 'LOGIN_BAD_POLL', upstreamCode: 500 });
+      expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
+    });
+
     it('502 on an unparseable poll answer, a failed poll, or a 405 without a code', async () => {
       const { uuid } = await newQr();
       h.fake.fault({ kind: 'garbage' }, { host: 'wxLp', path: '/connect/l/qrconnect', times: 1 });

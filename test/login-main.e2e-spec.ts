@@ -143,6 +143,14 @@ describe('Main channel (QQ) QR login', () => {
       expect(h.fake.requestsTo('ptlogin')).toHaveLength(0);
     });
 
+    it('502 LOGIN_BAD_POLL naming the code when ptuiCB carries a code the gateway does not know', async () => {
+      const { qrsig } = await newQr();
+      h.fake.fault({ kind: 'status', status: 200, body: "ptuiCB('10006','0','','0','something else', '')" }, { host: 'ptlogin', path: '/ptqrlogin', times: 1 });
+      const res = await check({ qrsig }).expect(502);
+      expect(res.body).toEqual({ error: 'Unrecognised answer from the QQ login poll (code 10006)', errorCode: 'LOGIN_BAD_POLL', upstreamCode: 10006 });
+      expect(h.fake.requestsTo('ptloginGraph')).toHaveLength(0);
+    });
+
     it('502 on an unrecognised poll answer or a refused poll', async () => {
       const { qrsig } = await newQr();
       h.fake.fault({ kind: 'garbage' }, { host: 'ptlogin', path: '/ptqrlogin', times: 1 });
