@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import Redis from 'ioredis';
 import { loginFake, wxConfirm } from '../fake-upstream/handlers/login';
 import type { Harness } from './support/harness';
@@ -87,6 +87,28 @@ describe('Stored credential shared through Redis', () => {
       expect(await redis.exists(KEY)).toBe(0);
     } finally {
       b.writeCookieFile({});
+    }
+  });
+
+  it('Redis empty: a full credential in the cookie file is refreshed once, and the refresh moves it into Redis (the file is left as it was)', async () => {
+    a.writeCookieFile(qqLogin());
+    const fileBefore = readFileSync(a.cookieFile, 'utf8');
+    try {
+      expiredKeys.add(OLD_KEY);
+      await a.http().get('/getRanks?topId=4&limit=1').expect(200);
+      expect(a.fake.musicuCalls(LOGIN)).toHaveLength(1);
+      const newKey = loginFake(a.fake.state).refreshed[0].musickey;
+      expect(keysSent(a)).toEqual([OLD_KEY, newKey]);
+      const shared = await stored();
+      expect(shared).toMatchObject({ uin: QQ_UIN, credential: { musicid: QQ_UIN, musickey: newKey }, refresh: { outcome: 'ok' } });
+      expect(shared.cookie).toContain(`qqmusic_key=${newKey}`);
+      expect(readFileSync(a.cookieFile, 'utf8')).toBe(fileBefore); // the file is only the read-only fallback
+
+      await b.http().get('/getRanks?topId=26&limit=1').expect(200);
+      expect(keysSent(b)).toEqual([newKey]);
+      expect(b.fake.musicuCalls(LOGIN)).toHaveLength(0);
+    } finally {
+      rmSync(a.cookieFile, { force: true }); // later tests expect no file on instance a
     }
   });
 

@@ -1,5 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { hash33 } from '../src/common/cookie';
+import type { AppConfig } from '../src/config/app-config';
+import { APP_CONFIG } from '../src/config/config.constants';
+import { keyTag } from '../src/credentials/credential.model';
 import { loginFake, qqConfirm } from '../fake-upstream/handlers/login';
 import { expireFakeKey } from '../fake-upstream/handlers/user';
 import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
@@ -277,6 +280,55 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     });
   });
 
+  it('a transient failure blocks the key only for CREDENTIAL_REFRESH_BACKOFF_S: status names the exact time, after it the key is refreshed again', async () => {
+    const backoffMs = h.app.get<AppConfig>(APP_CONFIG).credentialRefreshBackoffS * 1000;
+    const tooFrequent = (at: number) => ({ at: new Date(at).toISOString(), outcome: 'too_frequent', code: 104604, message: 'x', key: keyTag(OLD_KEY) });
+    expiredKeys.add(OLD_KEY);
+
+    // Within the backoff: no refresh, and the status says when the next one may run.
+    const recent = Date.now() - 60_000;
+    h.writeCookieFile({ ...qqLogin(), refresh: tooFrequent(recent) });
+    expect((await status().expect(200)).body.data).toMatchObject({
+      needsLogin: false,
+      nextRefreshNotBefore: new Date(recent + backoffMs).toISOString(),
+    });
+    await h.http().get('/getRanks?topId=4&limit=1').expect(401);
+    expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
+
+    // The same failure, older than the backoff: the key may be refreshed again, and is.
+    h.writeCookieFile({ ...qqLogin(), refresh: tooFrequent(Date.now() - backoffMs - 60_000) });
+    expect((await status().expect(200)).body.data).not.toHaveProperty('nextRefreshNotBefore');
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(h.fake.musicuCalls(LOGIN)).toHaveLength(1);
+    expect(saved().refresh).toMatchObject({ outcome: 'ok' });
+  });
+
+  it('a key past its lifetime that may not be refreshed (final failure): status says expired, with negative seconds, and needs a login', async () => {
+    const final = { at: new Date().toISOString(), outcome: 'auth_expired', code: 1000, message: 'x', key: keyTag(OLD_KEY) };
+    h.writeCookieFile({ ...qqLogin(259200 + 600), refresh: final });
+    const st = (await status().expect(200)).body.data;
+    expect(st).toMatchObject({ present: true, loginType: 'qq', expired: true, needsLogin: true, lastRefresh: { outcome: 'auth_expired', ok: false } });
+    expect(st.secondsToExpiry).toBeLessThanOrEqual(-600);
+    expect(st.secondsToExpiry).toBeGreaterThan(-700);
+    expect(Date.parse(st.expiresAt)).toBeLessThan(Date.now());
+    expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
+  });
+
+  it('a cookie file without a uin field: status shows the masked account of the cookie\'s uin, without its o0 prefix', async () => {
+    h.writeCookieFile({ cookie: `uin=o0${QQ_UIN}; qqmusic_key=${OLD_KEY}` });
+    expect((await status().expect(200)).body.data).toMatchObject({ present: true, uin: '15******37' });
+  });
+
+  // Before: the file's cookie gave 'an*****us' (a mask of the placeholder 'anonymous'), setCookie's gave '*' (of '0').
+  it('a stored cookie naming no account: status uin is null, as /user/getCookie says, not a mask of a placeholder', async () => {
+    h.writeCookieFile({ cookie: `qqmusic_key=${OLD_KEY}; foo=bar` });
+    expect((await status().expect(200)).body.data).toMatchObject({ present: true, uin: null });
+
+    await h.http().post('/user/setCookie').set('Authorization', `Bearer ${TOKEN}`).send({ cookie: `qqmusic_key=${OLD_KEY}; foo=bar` }).expect(200);
+    expect((await h.http().get('/user/getCookie').set('Authorization', `Bearer ${TOKEN}`).expect(200)).body.data.uin).toBeNull();
+    expect((await status().expect(200)).body.data).toMatchObject({ present: true, uin: null });
+  });
+
   it('a cookie-only login keeps working, is reported not refreshable, and is never refreshed', async () => {
     const cookieOnly = { cookie: `uin=${QQ_UIN}; qqmusic_key=${OLD_KEY}; qm_keyst=${OLD_KEY}`, uin: QQ_UIN };
     h.writeCookieFile(cookieOnly);
@@ -291,7 +343,7 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     expect(readFileSync(h.cookieFile, 'utf8')).toBe(before);
 
     const st = await status().expect(200);
-    expect(st.body.data).toMatchObject({ present: true, refreshable: false, uin: '15******37', expiresAt: null, lastRefresh: null });
+    expect(st.body.data).toMatchObject({ present: true, refreshable: false, loginType: 'unknown', uin: '15******37', expiresAt: null, expired: null, lastRefresh: null });
     expect(st.body.data.notRefreshableReason).toMatch(/cookie-only/);
   });
 

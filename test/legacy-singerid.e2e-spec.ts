@@ -70,6 +70,16 @@ describe('legacy getSingerHotsong?singerid=<numeric id>', () => {
     expect(cgiRequests()[0].query).toMatchObject({ begin: '8', num: '4' });
   });
 
+  it('a CGI answer without singer_mid: singerMID is the MID its songs give for that singer id', async () => {
+    // a co-singer listed first: only the entry whose id is the requested singerid names the MID
+    const list = GENUINE.slice(0, 2).map((x) => ({ ...x, musicData: { ...x.musicData, singer: [{ id: 1, mid: '0000000000OTHER', name: 'x' }, ...x.musicData.singer] } }));
+    h.fake.fault({ kind: 'shape', data: { list, total: 2 } }, { host: 'c', path: CGI, times: 1 });
+    const res = await h.http().get(`/getSingerHotsong?singerid=${GEM_SINGER_ID}`).expect(200);
+    expect(res.body.data).toMatchObject({ singerMID: GEM_MID, total: 2 });
+    expect(res.body.data.songs).toHaveLength(2);
+    expect(cgiRequests()).toHaveLength(1);
+  });
+
   it('an unknown singer id is an empty list (singerMID \'\', total 0), not an error', async () => {
     const res = await h.http().get('/getSingerHotsong?singerid=987654321').expect(200);
     expect(res.body).toEqual({ code: 0, msg: 'ok', data: { singerMID: '', songs: [], total: 0 } });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { chartsState } from '../fake-upstream/handlers/charts';
-import { qqExpire } from '../fake-upstream/handlers/login';
+import { FAKE_WX_MUSICID, qqExpire, wxConfirm, wxScan } from '../fake-upstream/handlers/login';
 import { musicState } from '../fake-upstream/handlers/music';
 import { GENUINE_DISSTID } from '../fake-upstream/handlers/playlists';
 import { fixture } from '../fake-upstream/fixtures';
@@ -114,6 +114,23 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     }
     const call = h.fake.musicuCalls(DISS)[0];
     expect(call.param.disstid).toBe(Number(GENUINE_DISSTID));
+  });
+
+  it('getSongListDetail: the documented cdlist[0] counters and ids agree with the normalised answer of the same list', async () => {
+    const norm = (await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}&shape=normalised`).expect(200)).body.data;
+    const cd = (await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}`).expect(200)).body.response.cdlist[0];
+    expect(norm.total).toBeGreaterThan(norm.songlist.length); // a page of a longer list: the counters differ
+    expect(cd).toMatchObject({
+      disstid: GENUINE_DISSTID,
+      nickname: norm.creator,
+      visitnum: norm.listen_num,
+      tags: norm.tags,
+      songnum: norm.total,
+      total_song_num: norm.total,
+      cur_song_num: norm.songlist.length,
+      songids: norm.songlist.map((x: any) => x.songid).join(','),
+    });
+    expect(cd.songlist.map((x: any) => x.songid)).toEqual(norm.songlist.map((x: any) => x.songid));
   });
 
   it('getSongLists path form /getSongLists/:page/:limit: response.data.list[].dissname, sin/ein from page and limit', async () => {
@@ -245,6 +262,20 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(h.fake.requestsTo('ptlogin', '/ptqrlogin')).toHaveLength(1);
   });
 
+  it('login: getWXLoginQr / checkWXLoginQr (and the Alt names) answer at the top level, poll states and the session alike', async () => {
+    for (const [getPath, checkPath] of [['/getWXLoginQr', '/checkWXLoginQr'], ['/getAltLoginQr', '/checkAltLoginQr']]) {
+      const qr = await h.http().get(getPath).expect(200);
+      expect(qr.body).toEqual({ img: expect.stringMatching(/^data:image\/jpeg;base64,/), uuid: expect.any(String) });
+      wxScan(h.fake.state, qr.body.uuid);
+      const scanned = await h.http().post(checkPath).send({ uuid: qr.body.uuid }).expect(200);
+      expect(scanned.body).toEqual({ isOk: false, errcode: 404, state: 'scanned', scanned: true, message: expect.any(String) });
+      wxConfirm(h.fake.state, qr.body.uuid);
+      const done = await h.http().post(checkPath).send({ uuid: qr.body.uuid }).expect(200);
+      expect(done.body).toMatchObject({ isOk: true, errcode: 405, state: 'confirmed', session: { uin: FAKE_WX_MUSICID, cookie: expect.stringContaining('tmeLoginType=1') } });
+      expect(done.body.response).toBeUndefined();
+    }
+  });
+
   it('user/getUserPlaylists with X-Custom-Cookie: response.data.playlists[].dissid/dissname, the cookie sent upstream', async () => {
     const cookie = 'qqmusic_key=legacyKey; uin=o0010001';
     const res = await h.http().get('/user/getUserPlaylists?uin=10001').set('X-Custom-Cookie', cookie).expect(200);
@@ -324,11 +355,41 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
       expect(JSON.stringify(get.body)).not.toContain('123456789');
     });
 
+    it('masks a 4-digit account whole, and a cookie naming no account has uin null (never a mask of "0")', async () => {
+      const short = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie: 'uin=o0001234; qqmusic_key=Q_H_L_SHORTKEY' }).expect(200);
+      expect(short.body.data).toEqual({ set: true, uin: '****', names: ['qqmusic_key', 'uin'], hasMusicKey: true });
+      const get = await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN).expect(200);
+      expect(get.body.data.uin).toBe('****');
+      expect(JSON.stringify([short.body, get.body])).not.toMatch(/1234|SHORTKEY/);
+
+      const noUin = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie: 'qqmusic_key=Q_H_L_K; foo=bar' }).expect(200);
+      expect(noUin.body.data).toEqual({ set: true, uin: null, names: ['foo', 'qqmusic_key'], hasMusicKey: true });
+      expect((await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN).expect(200)).body.data.uin).toBeNull();
+    });
+
+    it('`cookie` wins over the references\' `data` when both are sent', async () => {
+      await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie: 'uin=o0111; qqmusic_key=Q_H_L_A', data: 'uin=o0222; qqmusic_key=Q_H_L_B' }).expect(200);
+      expect(JSON.parse(readFileSync(h.cookieFile, 'utf8'))).toEqual({ cookie: 'uin=o0111; qqmusic_key=Q_H_L_A', uin: '111' });
+    });
+
     it('rejects an empty or malformed cookie with 400', async () => {
       for (const body of [{}, { cookie: '   ' }, { cookie: 'novalue' }]) {
         const res = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send(body).expect(400);
         expect(res.body.error).toMatch(/cookie/);
       }
+    });
+
+    // Before: a cookie (or data) that is no string was refused as "too long".
+    it.each([
+      ['cookie a number', { cookie: 123 }, 'cookie must be a string'],
+      ['cookie an array', { cookie: ['uin=o01; qqmusic_key=K'] }, 'cookie must be a string'],
+      ['data a number beside a good cookie', { cookie: 'uin=o01; qqmusic_key=K', data: 5 }, 'data must be a string (the cookie)'],
+      ['cookie over 8192 characters', { cookie: `uin=o01; k=${'x'.repeat(8192)}` }, 'cookie is too long (at most 8192 characters)'],
+    ])('a body of the wrong type or size (%s) is a 400 naming what is wrong, and nothing is written', async (_what, body, error) => {
+      const before = existsSync(h.cookieFile) ? readFileSync(h.cookieFile, 'utf8') : null;
+      const res = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send(body).expect(400);
+      expect(res.body).toEqual({ error, errorCode: 'BAD_REQUEST' });
+      expect(existsSync(h.cookieFile) ? readFileSync(h.cookieFile, 'utf8') : null).toBe(before);
     });
 
     it('refuses what the cookie file could not load back (non-ASCII, e.g. a pasted …): 400, file untouched', async () => {
@@ -393,6 +454,13 @@ describe('default shape (normalised) and the per-request switch', () => {
     await apply(h.http().get('/getHotkey')).expect(400);
     await apply(h.http().post('/batchGetSongInfo').send({ songs: [[MID]] })).expect(400);
     expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('?shape= wins over X-Response-Shape when both name a shape', async () => {
+    const normalised = await h.http().get(`/getSongInfo?songmid=${MID}`).query({ shape: 'normalised' }).set('X-Response-Shape', 'legacy').expect(200);
+    expect([normalised.body.code, normalised.body.response]).toEqual([0, undefined]);
+    const legacy = await h.http().get(`/getSongInfo?songmid=${MID}`).query({ shape: 'legacy' }).set('X-Response-Shape', 'normalised').expect(200);
+    expect([legacy.body.code, legacy.body.response.songinfo.data.track_info.mid]).toEqual([undefined, MID]);
   });
 
   it.each([

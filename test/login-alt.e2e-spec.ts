@@ -167,12 +167,31 @@ describe('Alt channel (WeChat) QR login', () => {
       }
     });
 
+    it('a last passed by the client wins over the state this instance remembers for the QR', async () => {
+      const { uuid } = await newQr();
+      wxScan(h.fake.state, uuid);
+      expect((await check({ uuid }).expect(200)).body).toMatchObject({ errcode: 404 }); // remembered: 404
+      fake().wxHoldMs = 20;
+      // another instance saw the QR go back to waiting (say): the client's own last goes upstream
+      await check({ uuid, last: 408 }).expect(200);
+      expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect').map((p) => p.query.last)).toEqual([undefined, '408']);
+    });
+
     it('400s a missing or malformed uuid without asking upstream', async () => {
       expect((await check({}).expect(400)).body).toEqual({ error: 'uuid is required', errorCode: 'BAD_REQUEST' });
       expect((await check({ uuid: 'short' }).expect(400)).body.error).toMatch(/^uuid must be 8 to 64 characters/);
       expect((await check({ uuid: 'abc/def?ghij' }).expect(400)).body.error).toMatch(/^uuid must be 8 to 64 characters/);
       expect((await check({ uuid: 12345678 }).expect(400)).body.error).toBe('uuid must be a string');
+      expect((await check({ uuid: 'a'.repeat(65) }).expect(400)).body.error).toMatch(/^uuid must be 8 to 64 characters/);
       expect(h.fake.requestsTo('wxLp')).toHaveLength(0);
+    });
+
+    it('502 LOGIN_BAD_POLL naming the errcode when the poll answers one the gateway does not know', async () => {
+      const { uuid } = await newQr();
+      h.fake.fault({ kind: 'status', status: 200, body: "window.wx_errcode=500;window.wx_code='';" }, { host: 'wxLp', times: 1 });
+      const res = await check({ uuid }).expect(502);
+      expect(res.body).toEqual({ error: 'Unrecognised answer from the WeChat login poll (errcode 500)', errorCode: 'LOGIN_BAD_POLL', upstreamCode: 500 });
+      expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
     });
 
     it('502 on an unparseable poll answer, a failed poll, or a 405 without a code', async () => {
@@ -216,6 +235,30 @@ describe('Alt channel (WeChat) QR login', () => {
       expect(login.request.method).toBe('POST');
       expect(login.request.headers.referer).toBe('https://y.qq.com/');
       expect(login.request.cookie).toBe('');
+    });
+
+    it('a login answer without encryptUin, openid or unionid: the cookie leaves euin, wx_openid and wx_unionid out', async () => {
+      const { uuid } = await newQr();
+      wxConfirm(h.fake.state, uuid);
+      const answer = `{"code":0,"req":{"code":0,"data":{"musicid":${FAKE_WX_MUSICID},"musickey":"W_X_bareKey","loginType":1}}}`;
+      h.fake.fault({ kind: 'status', status: 200, body: answer }, { module: 'music.login.LoginServer', times: 1 });
+      const res = await check({ uuid }).expect(200);
+      expect(res.body.session.cookie).toBe(
+        `uin=${FAKE_WX_MUSICID}; qqmusic_uin=${FAKE_WX_MUSICID}; qqmusic_key=W_X_bareKey; qm_keyst=W_X_bareKey; tmeLoginType=1`,
+      );
+      expect(Object.keys(res.body.session.cookieObject)).toEqual(['uin', 'qqmusic_uin', 'qqmusic_key', 'qm_keyst', 'tmeLoginType']);
+      expect(h.fake.musicuCalls(LOGIN)).toHaveLength(1);
+    });
+
+    it.each([
+      ['musicid 0', '{"code":0,"req":{"code":0,"data":{"musicid":0,"musickey":"W_X_someKey"}}}'],
+      ['an empty musickey', `{"code":0,"req":{"code":0,"data":{"strMusicid":"${FAKE_WX_MUSICID}","musicid":${FAKE_WX_MUSICID},"musickey":""}}}`],
+    ])('502 "Login response is missing the credential" when the exchange answers code 0 with %s', async (_what, answer) => {
+      const { uuid } = await newQr();
+      wxConfirm(h.fake.state, uuid);
+      h.fake.fault({ kind: 'status', status: 200, body: answer }, { module: 'music.login.LoginServer', times: 1 });
+      const res = await check({ uuid }).expect(502);
+      expect(res.body).toEqual({ error: 'Login response is missing the credential', errorCode: 'LOGIN_NO_CREDENTIAL' });
     });
 
     it('reads a bare-number musicid (no strMusicid) exactly from the raw text', async () => {

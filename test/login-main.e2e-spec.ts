@@ -110,6 +110,13 @@ describe('Main channel (QQ) QR login', () => {
           aid: '716027609',
           daid: '383',
           pt_3rd_aid: '100497308',
+          // CONTRACT §6.2 step 1: h/t/g/from_ui 1, L1's js_ver and has_onekey
+          h: '1',
+          t: '1',
+          g: '1',
+          from_ui: '1',
+          js_ver: '20102616',
+          has_onekey: '1',
         });
         expect(p.query.action).toMatch(/^0-0-\d{13}$/);
       }
@@ -134,6 +141,14 @@ describe('Main channel (QQ) QR login', () => {
       expect((await check({ qrsig: 'abc', ptqrtoken: '12a' }).expect(400)).body.error).toBe('ptqrtoken must be a string of digits');
       expect((await check({ qrsig: 'abc', ptqrtoken: '1' }).expect(400)).body.error).toMatch(/^ptqrtoken does not match qrsig/);
       expect(h.fake.requestsTo('ptlogin')).toHaveLength(0);
+    });
+
+    it('502 LOGIN_BAD_POLL naming the code when ptuiCB carries a code the gateway does not know', async () => {
+      const { qrsig } = await newQr();
+      h.fake.fault({ kind: 'status', status: 200, body: "ptuiCB('10006','0','','0','something else', '')" }, { host: 'ptlogin', path: '/ptqrlogin', times: 1 });
+      const res = await check({ qrsig }).expect(502);
+      expect(res.body).toEqual({ error: 'Unrecognised answer from the QQ login poll (code 10006)', errorCode: 'LOGIN_BAD_POLL', upstreamCode: 10006 });
+      expect(h.fake.requestsTo('ptloginGraph')).toHaveLength(0);
     });
 
     it('502 on an unrecognised poll answer or a refused poll', async () => {
@@ -170,6 +185,7 @@ describe('Main channel (QQ) QR login', () => {
         qm_keyst: FAKE_MUSICKEY_QQ,
         qqmusic_uin: FAKE_QQ,
         euin: expect.stringMatching(/^oKEnc/),
+        tmeLoginType: '2', // docs/login.md "Session and credential": a QQ login's cookie says so
       });
       expect(session.cookieObject).not.toHaveProperty('RK'); // empty value dropped
       expect(session.cookieObject).not.toHaveProperty('qrsig');
@@ -211,6 +227,7 @@ describe('Main channel (QQ) QR login', () => {
       expect(Number(form.auth_time)).toBeGreaterThan(1_600_000_000_000);
       expect(auth.cookie).toContain(`p_skey=${entry.pSkey}`);
       expect(auth.cookie).toContain(`pt4_token=${entry.pt4Token}`);
+      expect(auth.cookie).not.toContain('qrsig='); // the QR token is the poll's only: never sent past ptlogin
       expect(h.fake.requestsTo('y')).toHaveLength(0);
 
       // QQLogin: the QQConnectLogin module (never music.login), the code from the Location, comm per CONTRACT.
@@ -218,8 +235,25 @@ describe('Main channel (QQ) QR login', () => {
       expect(login.param).toEqual({ code: entry.code });
       expect(login.request.comm).toMatchObject({ g_tk: fakeHash33(entry.pSkey!, 5381), platform: 'yqq', ct: 24, cv: 0, tmeLoginType: 2 });
       expect(login.request.cookie).toContain(`p_skey=${entry.pSkey}`);
+      expect(login.request.cookie).not.toContain('qrsig=');
       expect(h.fake.musicuCalls('music.login.LoginServer')).toHaveLength(0);
       expect(existsSync(h.cookieFile)).toBe(false); // persistence is off by default
+    });
+
+    it('a confirming poll that sets no ptlogin uin cookie: uin = o + the musicid zero-padded to 10 digits', async () => {
+      const { qrsig } = await newQr();
+      const entry = fake().qq.get(qrsig)!;
+      entry.qq = '123456'; // a short QQ number: the padding shows
+      entry.ptsigx = `${FAKE_PTSIGX}nouin`;
+      const url =
+        `https://ssl.ptlogin2.graph.qq.com/check_sig?pttype=1&uin=123456&service=ptqrlogin&nodirect=0&ptsigx=${entry.ptsigx}` +
+        '&s_url=https%3A%2F%2Fgraph.qq.com%2Foauth2.0%2Flogin_jump&f_url=&ptlang=2052&ptredirect=100&aid=716027609&daid=383';
+      // the success text, but without any Set-Cookie (so no `uin=o0…` from ptlogin)
+      h.fake.fault({ kind: 'status', status: 200, body: `ptuiCB('0','0','${url}','0','登录成功！', 'nick')` }, { host: 'ptlogin', path: '/ptqrlogin', times: 1 });
+      const res = await check({ qrsig }).expect(200);
+      expect(res.body).toMatchObject({ isOk: true, session: { loginUin: 'o0000123456', uin: 'o0000123456' } });
+      expect(res.body.session.cookieObject).toMatchObject({ uin: 'o0000123456', qqmusic_uin: '123456', tmeLoginType: '2' });
+      expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
     });
 
     const confirmed = async () => {
@@ -258,6 +292,17 @@ describe('Main channel (QQ) QR login', () => {
       const res = await check({ qrsig }).expect(502);
       expect(res.body).toEqual({ error: 'Authorization redirect has no code', errorCode: 'LOGIN_NO_CODE' });
       expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(0);
+    });
+
+    it.each([
+      ['no musickey', { musicid: Number(FAKE_QQ), str_musicid: FAKE_QQ, refresh_key: 'RK' }],
+      ['musicid 0', { musicid: 0, musickey: FAKE_MUSICKEY_QQ }],
+    ])('502 "Login response is missing the credential" when QQLogin answers code 0 with %s', async (_what, data) => {
+      const qrsig = await confirmed();
+      h.fake.fault({ kind: 'shape', data }, { module: 'QQConnectLogin.LoginServer', times: 1 });
+      const res = await check({ qrsig }).expect(502);
+      expect(res.body).toEqual({ error: 'Login response is missing the credential', errorCode: 'LOGIN_NO_CREDENTIAL' });
+      expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
     });
 
     it('QQLogin business codes: 20274 → 403 device limit, others → 502 naming the code', async () => {

@@ -200,6 +200,17 @@ describe('User module (e2e)', () => {
       expect(homepageRequests()).toHaveLength(1);
     });
 
+    it.each([
+      [104401, 401, 'LOGIN_EXPIRED'], // CONTRACT §1.4: credential invalid, like 104400
+      [20274, 403, 'UPSTREAM_DEVICE_LIMIT'],
+      [2000, 502, 'UPSTREAM_SIGNATURE_REQUIRED'],
+    ])('upstream code %s → %s %s (never USER_NOT_FOUND), upstream asked once', async (code, status, errorCode) => {
+      userState(h.fake.state).forcedCode = code;
+      const res = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie: COOKIE });
+      expect({ status: res.status, errorCode: res.body.errorCode, upstreamCode: res.body.upstreamCode }).toEqual({ status, errorCode, upstreamCode: code });
+      expect(homepageRequests()).toHaveLength(1);
+    });
+
     it('upstream rate-limit code 2001 → the central mapping (503 UPSTREAM_RATE_LIMITED), not USER_NOT_FOUND', async () => {
       userState(h.fake.state).forcedCode = 2001;
       const res = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie: COOKIE });

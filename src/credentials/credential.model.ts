@@ -165,11 +165,20 @@ export function cookieWithCredential(oldCookie: string, c: Credential): string {
   return pairs.map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
+/** accountOf's answer for a record that names no account (its refresh lock and in-flight key). */
+const NO_ACCOUNT = 'anonymous';
+
 /** The account a record belongs to: the credential's musicid, else the cookie's uin. */
 export function accountOf(record: StoredRecord): string {
   if (record.credential?.musicid) return record.credential.musicid;
   const cookies = parseCookie(record.cookie);
-  return (record.uin ?? cookies.qqmusic_uin ?? cookies.uin ?? '').replace(/^o0*/, '') || 'anonymous';
+  return (record.uin ?? cookies.qqmusic_uin ?? cookies.uin ?? '').replace(/^o0*/, '') || NO_ACCOUNT;
+}
+
+/** The account of a record, masked for display; null when it names none (no uin at all, or uin 0). */
+export function maskedAccountOf(record: StoredRecord | null): string | null {
+  const account = record ? accountOf(record) : NO_ACCOUNT;
+  return account === NO_ACCOUNT || /^0+$/.test(account) ? null : maskUin(account);
 }
 
 /** `1503255237` → `15******37`: enough to tell accounts apart in a status page or a log line. */
