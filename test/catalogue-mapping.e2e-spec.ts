@@ -81,6 +81,18 @@ describe('catalogue mapping rules (upstream answers the defaults do not cover)',
       expect(list.some((c: any) => c.praisenum > 0)).toBe(true);
     });
 
+    it.each([
+      ['HasMore 0 although Total is larger', 0, 100, false, ''],
+      ['HasMore 1 although Total says this is the last page', 1, 2, true, 'seq2'],
+    ])('CommentRead: upstream\'s own HasMore decides hasMore and the cursor (%s)', async (_label, HasMore, Total, hasMore, nextCursor) => {
+      const item = (n: number) => ({ CmId: `cm${n}`, SeqNo: `seq${n}`, Nick: `n${n}`, Avatar: '', Content: `c${n}`, PubTime: 1700000000 + n, PraiseNum: n });
+      h.fake.fault({ kind: 'shape', data: { CommentList: { Comments: [item(1), item(2)], HasMore, Total }, TotalCmNum: Total } },
+        { module: 'music.globalComment.CommentRead' });
+      const res = await h.http().get('/getComments?id=97773&pagesize=2').expect(200);
+      expect(res.body.data.comment).toMatchObject({ total: Total, hasMore, nextCursor });
+      expect(res.body.data.comment.list.map((c: any) => c.commentid)).toEqual(['cm1', 'cm2']);
+    });
+
     it('on the CGI fallback, the last page (page × size reaches the total exactly) has no more and no cursor', async () => {
       h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.globalComment.CommentRead' });
       commentsState(h.fake.state).total = 50;
@@ -91,6 +103,18 @@ describe('catalogue mapping rules (upstream answers the defaults do not cover)',
       expect(h.fake.requestsTo('c', '/base/fcgi-bin/fcg_global_comment_h5.fcg')).toHaveLength(2);
       expect(last.body.data.comment.list).toHaveLength(25);
       expect(last.body.data.comment).toMatchObject({ total: 50, hasMore: false, nextCursor: '' });
+    });
+  });
+
+  describe('GET /getSongListDetail', () => {
+    it('names the creator from CgiGetDiss dirinfo.creator.nick when upstream sends no host_nick', async () => {
+      h.fake.fault({ kind: 'shape', data: {
+        dirinfo: { id: 123456, title: 'Mine', desc: 'd', creator: { musicid: 1, nick: 'Owner Nick' } },
+        songlist: [],
+        total_song_num: 0,
+      } }, { module: 'music.srfDissInfo.DissInfo' });
+      const res = await h.http().get('/getSongListDetail?disstid=123456').expect(200);
+      expect(res.body.data).toMatchObject({ disstid: '123456', dissname: 'Mine', desc: 'd', creator: 'Owner Nick', songlist: [] });
     });
   });
 
