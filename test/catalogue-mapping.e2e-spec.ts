@@ -64,6 +64,28 @@ describe('catalogue mapping rules (upstream answers the defaults do not cover)',
       expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(0);
     });
 
+    it('reads the rows from songInfoList (id, name, singer[], mid) when upstream sends no song[] rows', async () => {
+      h.fake.fault({ kind: 'shape', data: chartAnswer([], [
+        { id: 31, mid: '000MidOfSong31', name: 'First', singer: [{ id: 1, mid: 's1', name: 'A' }, { id: 2, mid: 's2', name: 'B' }] },
+        { id: 32, mid: '000MidOfSong32', name: 'Second', singer: [{ id: 3, mid: 's3', name: 'C' }] },
+      ]) }, { module: TOPLIST });
+      const res = await h.http().get('/getRanks?topId=950&limit=2&page=1').expect(200);
+      expect(res.body.data.songInfoList).toEqual([
+        { songId: 31, song_id: 31, songName: 'First', singerName: 'A/B', rank: 3, mid: '000MidOfSong31', song_mid: '000MidOfSong31' },
+        { songId: 32, song_id: 32, songName: 'Second', singerName: 'C', rank: 4, mid: '000MidOfSong32', song_mid: '000MidOfSong32' },
+      ]);
+    });
+
+    it('a chart upstream names no title for but serves a period of is a known chart (200, not 404)', async () => {
+      h.fake.fault({ kind: 'shape', data: {
+        data: { topId: 951, title: '', period: '2026_3', totalNum: 1, song: [{ rank: 1, songId: 41, title: 'a', singerName: 'x' }] },
+        songInfoList: [],
+      } }, { module: TOPLIST });
+      const res = await h.http().get('/getRanks?topId=951').expect(200);
+      expect(res.body.data.topList).toEqual({ id: 951, name: '', period: '2026_3' });
+      expect(res.body.data.songInfoList.map((r: any) => r.songId)).toEqual([41]);
+    });
+
     it.each([4, 27, 62])('the fallback sends chart %i (a daily chart, CONTRACT §10 item 7) a YYYY-MM-DD period', async (topId) => {
       h.fake.fault({ kind: 'business', code: 500003 }, { module: TOPLIST });
       await h.http().get(`/getRanks?topId=${topId}&limit=1`).expect(200);
@@ -150,6 +172,15 @@ describe('catalogue mapping rules (upstream answers the defaults do not cover)',
       expect(res.body.data.timePublic).toBe('2019-03-04');
       expect(res.body.data.album.cover).toContain('000AlbumPmid5_1');
       expect(res.body.data.album.cover).not.toContain('000AlbumMid05');
+    });
+  });
+
+  describe('GET /getSmartbox', () => {
+    it('keeps an MV suggestion\'s vid apart from its mid', async () => {
+      h.fake.fault({ kind: 'shape', data: { mv: { itemlist: [{ id: 7, mid: '1234567', vid: 'v0011abcdef', name: 'An MV', singer: 'S' }] } } },
+        { path: '/splcloud/fcgi-bin/smartbox_new.fcg' });
+      const res = await h.http().get('/getSmartbox?key=an').expect(200);
+      expect(res.body.data.mvs).toEqual([{ id: 7, mid: '1234567', vid: 'v0011abcdef', name: 'An MV', singer: 'S' }]);
     });
   });
 
