@@ -175,6 +175,25 @@ describe('catalogue mapping rules (upstream answers the defaults do not cover)',
     });
   });
 
+  describe('singers', () => {
+    it('getSimilarSinger builds singerPic from the singer MID when upstream sends no picture', async () => {
+      h.fake.fault({ kind: 'shape', data: { singerlist: [{ singerId: 1, singerMid: '0025NhlN2yWrP4', singerName: 'Someone' }] } },
+        { module: 'music.SimilarSingerSvr' });
+      const res = await h.http().get('/getSimilarSinger?singermid=003Nz2So3XXYek').expect(200);
+      expect(res.body.data.singers).toEqual([{
+        singerMID: '0025NhlN2yWrP4',
+        singerName: 'Someone',
+        singerPic: expect.stringMatching(/^https:\/\/y\.gtimg\.cn\/music\/photo_new\/T001R\d+x\d+M0000025NhlN2yWrP4\.jpg/),
+      }]);
+    });
+
+    it('getSingerStarNum: a negative count is no fan count (502), not a popularity of -1', async () => {
+      h.fake.fault({ kind: 'shape', data: { num: -1 } }, { path: '/rsc/fcgi-bin/fcg_order_singer_getnum.fcg' });
+      const res = await h.http().get('/getSingerStarNum?singermid=003Nz2So3XXYek').expect(502);
+      expect(res.body).toEqual({ error: expect.stringContaining('fcg_order_singer_getnum.fcg'), errorCode: 'UPSTREAM_BAD_RESPONSE' });
+    });
+  });
+
   describe('GET /getSmartbox', () => {
     it('keeps an MV suggestion\'s vid apart from its mid', async () => {
       h.fake.fault({ kind: 'shape', data: { mv: { itemlist: [{ id: 7, mid: '1234567', vid: 'v0011abcdef', name: 'An MV', singer: 'S' }] } } },
