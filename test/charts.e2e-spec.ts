@@ -1,6 +1,7 @@
 import { chartsState } from '../fake-upstream/handlers/charts';
 import { musicState } from '../fake-upstream/handlers/music';
 import { syntheticMid } from '../fake-upstream/catalog';
+import { fixture } from '../fake-upstream/fixtures';
 import { MusicService } from '../src/music/music.service';
 import { Harness, startHarness, waitFor } from './support/harness';
 
@@ -75,6 +76,14 @@ describe('GET /getRanks (charts)', () => {
       expect.arrayContaining([expect.objectContaining({ id: 4, name: '安利XS·巅峰榜·流行指数', period: expect.any(String) })]),
     );
     expect(groups[0]).toEqual({ id: expect.any(Number), name: expect.any(String), charts: expect.any(Array) });
+  });
+
+  it('maps each GetAll chart\'s cover from upstream headPicUrl and its listenNum', async () => {
+    const res = await h.http().get('/getRanks').expect(200);
+    const charts = res.body.data.groups.flatMap((g: any) => g.charts);
+    const genuine = fixture('c-fcg-myqq-toplist.json').data.topList.find((t: any) => t.id === 4);
+    expect(genuine.picUrl).toMatch(/^http/);
+    expect(charts.find((c: any) => c.id === 4)).toMatchObject({ cover: genuine.picUrl, listenNum: genuine.listenCount });
   });
 
   it('resolveMid=true looks up each distinct song lacking a MID once and fills both fields', async () => {

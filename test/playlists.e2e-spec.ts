@@ -308,6 +308,13 @@ describe('Playlists (e2e)', () => {
       expect(res.body.data[2]).toEqual({ disstid: '42', status: 404, error: expect.any(String), errorCode: 'PLAYLIST_NOT_FOUND' });
     });
 
+    it('each disstid is fetched whole (song_begin 0, song_num 1000): page and limit page the category lists only', async () => {
+      await h.http().post('/batchGetSongLists').send({ disstid: `${GENUINE_DISSTID},7033094594`, page: 2, limit: 5 }).expect(200);
+      const calls = h.fake.musicuCalls(DISS);
+      expect(calls).toHaveLength(2);
+      for (const c of calls) expect(c.param).toMatchObject({ song_begin: 0, song_num: 1000 });
+    });
+
     it('a disstid whose primary and fallback both fail is kept as an element with its upstream code', async () => {
       h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.srfDissInfo.DissInfo' });
       st().failingCdinfo.set('7033094594', 7);
