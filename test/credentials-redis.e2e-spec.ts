@@ -15,16 +15,22 @@ describe('Stored credential shared through Redis', () => {
   const keysSent = (h: Harness) => h.fake.musicuCalls(DETAIL).map((c) => c.request.comm?.authst);
   const status = (h: Harness) => h.http().get('/user/credential/status').set('Authorization', `Bearer ${TOKEN}`);
 
+  /** One chart request on `h` with the stored key expired: exactly one refresh, the call retried with the new key. */
+  const requestRefreshingOnce = async (h: Harness): Promise<string> => {
+    expiredKeys.add(OLD_KEY);
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(h.fake.musicuCalls(LOGIN)).toHaveLength(1);
+    const newKey = loginFake(h.fake.state).refreshed[0].musickey;
+    expect(keysSent(h)).toEqual([OLD_KEY, newKey]);
+    return newKey;
+  };
+
   const pair = redisPair();
   beforeAll(() => ({ a, b, redis, key: KEY } = pair));
 
   it('a refresh made by one instance is used by the other (which never refreshes itself)', async () => {
     await redis.set(KEY, JSON.stringify(qqLogin()));
-    expiredKeys.add(OLD_KEY);
-    await a.http().get('/getRanks?topId=4&limit=1').expect(200);
-    expect(a.fake.musicuCalls(LOGIN)).toHaveLength(1);
-    const newKey = loginFake(a.fake.state).refreshed[0].musickey;
-    expect(keysSent(a)).toEqual([OLD_KEY, newKey]);
+    const newKey = await requestRefreshingOnce(a);
     const shared = await stored();
     expect(shared.credential).toMatchObject({ musicid: QQ_UIN, musickey: newKey });
     expect(shared.cookie).toContain(`qqmusic_key=${newKey}`);
@@ -94,11 +100,7 @@ describe('Stored credential shared through Redis', () => {
     a.writeCookieFile(qqLogin());
     const fileBefore = readFileSync(a.cookieFile, 'utf8');
     try {
-      expiredKeys.add(OLD_KEY);
-      await a.http().get('/getRanks?topId=4&limit=1').expect(200);
-      expect(a.fake.musicuCalls(LOGIN)).toHaveLength(1);
-      const newKey = loginFake(a.fake.state).refreshed[0].musickey;
-      expect(keysSent(a)).toEqual([OLD_KEY, newKey]);
+      const newKey = await requestRefreshingOnce(a);
       const shared = await stored();
       expect(shared).toMatchObject({ uin: QQ_UIN, credential: { musicid: QQ_UIN, musickey: newKey }, refresh: { outcome: 'ok' } });
       expect(shared.cookie).toContain(`qqmusic_key=${newKey}`);
