@@ -46,6 +46,23 @@ describe('Response cache, coalescing and stale answers', () => {
     expect(metrics.text).toMatch(/gateway_http_requests_total\{method="GET",route="\/getRanks",status="200"\} 2/);
   });
 
+  it('the references\' URL forms (path parameters, a doubled slash) are cached as their query form: one entry, one upstream call', async () => {
+    const SONG_DETAIL = 'music.pf_song_detail_svr.get_song_detail_yqq';
+    const mid = '0039MnYb0qxYhV';
+    const byPath = await h.http().get(`/getSongInfo/${mid}`).expect(200);
+    expect(byPath.headers['x-cache']).toBe('MISS');
+    const byPathAgain = await h.http().get(`/getSongInfo/${mid}`).expect(200);
+    const byQuery = await h.http().get(`/getSongInfo?songmid=${mid}`).expect(200);
+    const doubled = await h.http().get(`//getSongInfo?songmid=${mid}`).expect(200);
+    for (const res of [byPathAgain, byQuery, doubled]) {
+      expect(res.headers['x-cache']).toBe('HIT');
+      expect(res.text).toBe(byPath.text);
+    }
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(1);
+    const metrics = await h.http().get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/gateway_http_requests_total\{method="GET",route="\/getSongInfo",status="200"\} 4/);
+  });
+
   it('keeps the legacy and normalised shapes apart, whichever way the shape is asked for', async () => {
     const normalised = await h.http().get('/getRanks?topId=29&limit=2').expect(200);
     expect(normalised.body.code).toBe(0);

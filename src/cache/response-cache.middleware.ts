@@ -20,8 +20,10 @@ export class ResponseCacheMiddleware implements NestMiddleware {
   ) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
-    // req.path is relative to the middleware's mount point; the route is the full path.
-    const path = req.originalUrl.split('?')[0];
+    // The route is the URL after the legacy rewrite (`/getSongInfo/<mid>`, `//getSongInfo` → `/getSongInfo`), as the
+    // query is; originalUrl still holds the form the client sent. req.path is relative to this middleware's mount point
+    // (Express leaves it `/` when the mount took the whole path), hence baseUrl + path without the trailing slash.
+    const path = (req.baseUrl + req.path).replace(/\/+$/, '') || '/';
     const ttl = this.cache.ttlOf(req.method, path);
     if (!ttl) return next();
     res.locals.route = path;
