@@ -116,6 +116,17 @@ describe('Operations: health, metrics, docs, logs, security headers', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('honours an X-Request-Id of at most 128 characters; a longer one is replaced by a new id in the answer and the log', async () => {
+    const longest = 'r'.repeat(127) + '9';
+    await h.http().get('/getRanks?topId=4&limit=1').set('X-Request-Id', longest).expect(200).expect('X-Request-Id', longest);
+    const tooLong = `${longest}x`;
+    const res = await h.http().get('/getRanks?topId=4&limit=1&long=1').set('X-Request-Id', tooLong).expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = logs.map((l) => JSON.parse(l)).filter((l) => l.req && l.res);
+    expect(lines.map((l) => l.req.id)).toEqual([longest, res.headers['x-request-id']]);
+    expect(logs.join('\n')).not.toContain(tooLong);
+  });
+
   it('sets security headers and answers CORS only for configured origins', async () => {
     const res = await h.http().get('/getRanks?topId=4&limit=1').set('Origin', 'https://player.example').expect(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -156,6 +167,25 @@ describe('Rate limiting per client IP', () => {
     await h.http().get('/user/getUserAvatar?uin=1').set('X-Forwarded-For', ip).expect(200);
     await h.http().get('/getImageUrl?id=000MkMni19ClKG').set('X-Forwarded-For', ip).expect(429);
     await h.http().get('/user/getUserAvatar?uin=2').set('X-Forwarded-For', ip).expect(429);
+  });
+});
+
+describe('Rate limiting window (RATE_LIMIT_WINDOW_MS)', () => {
+  it('a client over its budget is told to retry within the configured window, and is served again once it has passed', async () => {
+    const h = await startHarness({ env: { RATE_LIMIT: '1', RATE_LIMIT_WINDOW_MS: '1500' } });
+    try {
+      // a route that calls no upstream: the budget is all this test spends
+      await h.http().get('/user/getUserAvatar?uin=1').expect(200);
+      const limited = await h.http().get('/user/getUserAvatar?uin=1').expect(429);
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(2); // the 1.5 s window, in whole seconds (not the 60 s default)
+      expect(limited.body).toEqual({ error: `Too many requests; retry after ${retryAfter} s`, errorCode: 'TOO_MANY_REQUESTS' });
+      // polled (each poll is a request the limiter counts), bounded well below the default 60 s window
+      await waitFor(async () => (await h.http().get('/user/getUserAvatar?uin=1')).status === 200, 6000, 'the window to pass');
+    } finally {
+      await h.close();
+    }
   });
 });
 

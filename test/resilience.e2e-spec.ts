@@ -103,6 +103,45 @@ describe('Circuit breaker: the half-open probe', () => {
   }, 30_000);
 });
 
+describe('Circuit breaker: what does not count as a failure', () => {
+  let h: Harness;
+  const metric = async (series: string): Promise<number | undefined> => {
+    const line = (await h.http().get('/metrics')).text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+  // A fresh app (and breakers) per test: each starts from closed circuits.
+  beforeEach(async () => {
+    h = await startHarness({ env: { UPSTREAM_TIMEOUT_MS: '3000', ALT_LOGIN_POLL_TIMEOUT_MS: '100' } });
+  });
+  afterEach(() => h.close());
+
+  it('clients hanging up on a closed circuit (20+, every call) do not open it: a hang-up says nothing of the host', async () => {
+    h.fake.fault({ kind: 'hang' }, { host: 'u' });
+    for (let i = 0; i < 20; i++) {
+      const before = h.fake.requestsTo('u').length;
+      const client = clientThatLeaves(h, `/getRanks?topId=4&limit=2&gone=${i}`);
+      await waitFor(() => h.fake.requestsTo('u').length === before + 1, 2000, 'the call to reach upstream');
+      await client.leave();
+    }
+    // each abandoned call has been settled by the breaker (the metric is counted after it)
+    await waitFor(async () => (await metric(`gateway_upstream_calls_total{host="u",target="${DETAIL}",outcome="aborted"}`)) === 20, 3000, 'the 20 aborted calls');
+    expect(await metric('gateway_upstream_breaker_open{host="u"}')).toBe(0);
+    h.fake.clearFaults();
+    await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+  });
+
+  it('WeChat long polls ending without news (20+ timeouts) never open a circuit: that is their normal answer', async () => {
+    const { body: qr } = await h.http().get('/getAltLoginQr').expect(200);
+    h.fake.fault({ kind: 'hang' }, { host: 'wxLp' });
+    for (let i = 0; i < 21; i++) {
+      const res = await h.http().post('/checkAltLoginQr').send({ uuid: qr.uuid }).expect(200);
+      expect({ i, state: res.body.state, isOk: res.body.isOk }).toEqual({ i, state: 'waiting', isOk: false });
+    }
+    expect(h.fake.requestsTo('wxLp')).toHaveLength(21); // every poll reached upstream: none was refused by a circuit
+    expect(await metric('gateway_upstream_breaker_open{host="wxLp"}')).not.toBe(1);
+  });
+});
+
 describe('Per-host isolation', () => {
   let h: Harness;
   beforeAll(async () => {
