@@ -128,7 +128,7 @@ describe('Circuit breaker: what does not count as a failure', () => {
     expect(await metric('gateway_upstream_breaker_open{host="u"}')).toBe(0);
     h.fake.clearFaults();
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
-  });
+  }, 20_000);
 
   it('WeChat long polls ending without news (20+ timeouts) never open a circuit: that is their normal answer', async () => {
     const { body: qr } = await h.http().get('/getAltLoginQr').expect(200);
@@ -139,7 +139,7 @@ describe('Circuit breaker: what does not count as a failure', () => {
     }
     expect(h.fake.requestsTo('wxLp')).toHaveLength(21); // every poll reached upstream: none was refused by a circuit
     expect(await metric('gateway_upstream_breaker_open{host="wxLp"}')).not.toBe(1);
-  });
+  }, 20_000); // 21 polls of 100 ms each
 });
 
 describe('Per-host isolation', () => {
