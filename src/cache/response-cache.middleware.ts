@@ -1,6 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { requestContext } from '../common/request-context';
+import { routedPath } from '../common/route-table';
 import { SHAPE_HEADER } from '../legacy/legacy-shape';
 import { MetricsService } from '../metrics/metrics.service';
 import { CachedAnswer, etagOf, ResponseCache } from './response-cache.service';
@@ -20,10 +21,7 @@ export class ResponseCacheMiddleware implements NestMiddleware {
   ) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
-    // The route is the URL after the legacy rewrite (`/getSongInfo/<mid>`, `//getSongInfo` → `/getSongInfo`), as the
-    // query is; originalUrl still holds the form the client sent. req.path is relative to this middleware's mount point
-    // (Express leaves it `/` when the mount took the whole path), hence baseUrl + path without the trailing slash.
-    const path = (req.baseUrl + req.path).replace(/\/+$/, '') || '/';
+    const path = routedPath(req);
     const ttl = this.cache.ttlOf(req.method, path);
     if (!ttl) return next();
     res.locals.route = path;

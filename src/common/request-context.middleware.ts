@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, NestMiddleware } from '@nestjs/common'
 import type { NextFunction, Request, Response } from 'express';
 import { isHeaderSafe } from './cookie';
 import { requestContext, resolveCallerCookie } from './request-context';
-import { RouteTable } from './route-table';
+import { RouteTable, routedPath } from './route-table';
 import { ShutdownSignal } from './shutdown.service';
 
 /**
@@ -26,9 +26,8 @@ export class RequestContextMiddleware implements NestMiddleware {
 
   use(req: Request, res: Response, next: NextFunction): void {
     const callerCookie = resolveCallerCookie(req.query.cookie, req.headers);
-    // Only a route that answers can send the cookie on; any other path keeps its 404/405. req.path is relative to
-    // this middleware's mount point, so the route is baseUrl + path (after the legacy rewrite, unlike originalUrl).
-    if (callerCookie !== undefined && !isHeaderSafe(callerCookie) && this.routes.allowed(req.baseUrl + req.path)?.includes(req.method)) {
+    // Only a route that answers can send the cookie on; any other path keeps its 404/405.
+    if (callerCookie !== undefined && !isHeaderSafe(callerCookie) && this.routes.allowed(routedPath(req))?.includes(req.method)) {
       return next(new BadRequestException('cookie contains control characters or characters past Latin-1'));
     }
     const abort = new AbortController();

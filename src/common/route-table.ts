@@ -107,6 +107,13 @@ function cacheTtlOf(handler: object, where: string, method: RequestMethod, admin
   return ttl;
 }
 
+/**
+ * The path a request is routed by: the URL after the legacy rewrite (`/getSongInfo/<mid>`, `//getSongInfo` →
+ * `/getSongInfo`), which originalUrl is not. Inside a Nest middleware req.path is relative to its mount point (Express
+ * leaves it `/` when the mount took the whole path), hence baseUrl + path without the trailing slash.
+ */
+export const routedPath = (req: { baseUrl: string; path: string }): string => (req.baseUrl + req.path).replace(/\/+$/, '') || '/';
+
 /** The route table and the discovery it reads the controllers with (the response cache and the 405/415 answers use it). */
 @Module({ imports: [DiscoveryModule], providers: [RouteTable], exports: [RouteTable] })
 export class RouteTableModule {}
