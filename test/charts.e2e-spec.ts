@@ -237,6 +237,25 @@ describe('GET /getRanks (charts)', () => {
     expect(h.fake.musicuCalls(DETAIL)[0].param).toMatchObject({ topId: 4, num: 3 });
   });
 
+  it('a blank parameter (empty or only spaces) is absent: its default applies', async () => {
+    await h.http().get('/getRanks?topId=4&limit=%20&page=%09&resolveMid=%20').expect(200);
+    expect(h.fake.musicuCalls(DETAIL)[0].param).toMatchObject({ topId: 4, offset: 0, num: 20 });
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(0);
+    const all = await h.http().get('/getRanks?topId=%20%20').expect(200);
+    expect(all.body.data.groups.length).toBeGreaterThan(0);
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
+  });
+
+  it('accepts resolveMid as 1/0 or true/false, trimmed and in any case', async () => {
+    setChart(903, [301]);
+    await h.http().get('/getRanks?topId=903&resolveMid=%20FALSE%20').expect(200);
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(0);
+    await h.http().get('/getRanks?topId=903&resolveMid=True').expect(200);
+    expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(1);
+    const res = await h.http().get('/getRanks?topId=903&resolveMid=yes').expect(400);
+    expect(res.body.error).toContain('resolveMid');
+  });
+
   it('accepts resolveMid=1 and resolveMid=false', async () => {
     setChart(903, [301]);
     await h.http().get('/getRanks?topId=903&resolveMid=false').expect(200);

@@ -94,6 +94,12 @@ describe('Search (e2e)', () => {
       expect(h.fake.musicuCalls(SEARCH)[0].param.search_type).toBe(searchType);
     });
 
+    it('type is read trimmed and in any case (type=%20Singer → search_type 1)', async () => {
+      const res = await h.http().get('/getSearchByKey').query({ key: '周杰伦', type: ' Singer ' }).expect(200);
+      expect(res.body.data.type).toBe('singer');
+      expect(h.fake.musicuCalls(SEARCH)[0].param.search_type).toBe(1);
+    });
+
     it('type=playlist (search_type 3) reads body.songlist', async () => {
       const res = await h.http().get('/getSearchByKey').query({ key: '古风', type: 'playlist' }).expect(200);
       expect(res.body.data.list).toEqual([

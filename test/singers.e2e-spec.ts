@@ -455,7 +455,13 @@ describe('singer endpoints', () => {
       expect(dates).toEqual([...dates].sort((a: number, b: number) => b - a));
     });
 
-    it.each([['order=hot'], ['order=TIME'], ['order=1']])('rejects %s with 400 naming order', async (query) => {
+    it.each([['TIME', 0], [' Listen ', 1], ['', 1], ['%20', 1]])('order=%s is read trimmed and in any case; blank is the default (upstream order %i)', async (order, upstreamOrder) => {
+      const res = await h.http().get(`/getSingerMv?singermid=${JAY_MID}&order=${order}`).expect(200);
+      expect(h.fake.musicuCalls(MVS)[0].param.order).toBe(upstreamOrder);
+      expect(res.body.data.order).toBe(upstreamOrder === 0 ? 'time' : 'listen');
+    });
+
+    it.each([['order=hot'], ['order=times'], ['order=1']])('rejects %s with 400 naming order', async (query) => {
       const res = await h.http().get(`/getSingerMv?singermid=${JAY_MID}&${query}`).expect(400);
       expect(res.body.error).toContain('order');
       expect(h.fake.requests).toHaveLength(0);

@@ -66,24 +66,33 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
   });
 }
 
-/** Query strings are text: '' counts as absent, a whole number becomes a number, anything else stays (and fails IsInt). */
+/** A value a client left blank: absent, so the default applies (`?limit=` and `?limit=%20` alike). */
+const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Query strings are text: blank counts as absent, a whole number becomes a number, anything else stays (and fails IsInt). */
 export const ToInt = () =>
   Transform(({ value }) => {
-    if (value === undefined || value === null || value === '') return undefined;
+    if (isBlank(value)) return undefined;
     if (typeof value === 'number') return value;
     if (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value)) return Number(value);
     return value;
   });
 
-/** 'true'/'1' → true, 'false'/'0' → false, '' → absent, anything else stays (and fails IsBoolean). */
+/** 'true'/'1' → true, 'false'/'0' → false (trimmed, any case), blank → absent, anything else stays (and fails IsBoolean). */
 export const ToBool = () =>
   Transform(({ value }) => {
-    if (value === undefined || value === null || value === '') return undefined;
-    if (value === true || value === 'true' || value === '1') return true;
-    if (value === false || value === 'false' || value === '0') return false;
+    if (isBlank(value)) return undefined;
+    if (typeof value === 'boolean') return value;
+    const word = typeof value === 'string' ? value.trim().toLowerCase() : value;
+    if (word === 'true' || word === '1') return true;
+    if (word === 'false' || word === '0') return false;
     return value;
   });
 
 /** Trims text parameters; '' counts as absent so `IsNotEmpty`/required checks name the parameter. */
 export const ToTrimmed = () =>
   Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value));
+
+/** Word choices (`order=Time`, `quality=FLAC`): trimmed and lower-cased; '' counts as absent (default applies). */
+export const ToLowerTrimmed = () =>
+  Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value));

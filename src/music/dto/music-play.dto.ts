@@ -1,14 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, Matches } from 'class-validator';
-import { ToTrimmed } from '../../common/validation';
+import { ToLowerTrimmed, ToTrimmed } from '../../common/validation';
 import { Quality, QUALITY_NAMES } from '../play-url';
 import { SongMidQuery } from './song-mid.dto';
 
 const QUALITY_MESSAGE = `quality must be one of ${QUALITY_NAMES.join(', ')}`;
-/** Trimmed and lower-cased ('FLAC' = 'flac'); '' counts as absent (default applies). */
-const ToQuality = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value));
 
 export class GetMusicPlayQuery extends SongMidQuery {
   /** Numeric song id; accepted for compatibility, the MID identifies the song. */
@@ -16,13 +12,13 @@ export class GetMusicPlayQuery extends SongMidQuery {
   @ApiPropertyOptional({ type: 'string', description: 'Numeric song id; accepted for compatibility, the MID identifies the song.', pattern: '^\\d{1,15}$', example: '102065756' })
   songid?: string;
 
-  @IsOptional() @ToQuality() @IsIn(QUALITY_NAMES, { message: QUALITY_MESSAGE })
+  @IsOptional() @ToLowerTrimmed() @IsIn(QUALITY_NAMES, { message: QUALITY_MESSAGE })
   @ApiPropertyOptional({ type: 'string', description: 'Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape.', enum: QUALITY_NAMES, default: '128', example: '320' })
   quality: Quality = '128';
 }
 
 export class DownloadMainMusicQuery extends SongMidQuery {
-  @IsOptional() @ToQuality() @IsIn(QUALITY_NAMES, { message: QUALITY_MESSAGE })
+  @IsOptional() @ToLowerTrimmed() @IsIn(QUALITY_NAMES, { message: QUALITY_MESSAGE })
   @ApiPropertyOptional({ type: 'string', description: 'Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape.', enum: QUALITY_NAMES, default: '128', example: '320' })
   quality: Quality = '128';
 }

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { Transform } from 'class-transformer';
 import { IMAGE_TYPES, type ImageType } from '../../common/catalogue';
-import { ToInt, ToTrimmed } from '../../common/validation';
+import { ToInt, ToLowerTrimmed, ToTrimmed } from '../../common/validation';
 
 /** 1..3000, written without leading zeros. */
 const DIM = '([1-9]\\d{0,2}|[12]\\d{3}|3000)';
@@ -20,7 +19,7 @@ export class GetImageUrlQuery {
   id!: string;
 
   /** `<w>x<h>`, each 1..3000. */
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value))
+  @ToLowerTrimmed()
   @IsOptional()
   @Matches(IMAGE_SIZE, { message: 'size must be <w>x<h> with each side between 1 and 3000, e.g. 300x300' })
   @ApiPropertyOptional({ type: 'string', description: '`<w>x<h>`, each side 1..3000 without leading zeros.', pattern: IMAGE_SIZE.source, default: '300x300', example: '500x500' })

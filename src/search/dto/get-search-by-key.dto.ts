@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ToInt, ToTrimmed } from '../../common/validation';
+import { ToInt, ToLowerTrimmed, ToTrimmed } from '../../common/validation';
 import { SEARCH_TYPES, SearchType } from '../search.mapper';
 
 export class GetSearchByKeyQuery {
@@ -20,7 +20,7 @@ export class GetSearchByKeyQuery {
   @ApiPropertyOptional({ type: 'integer', description: '1-based page (upstream convention for search).', default: 1, minimum: 1, maximum: 100, example: 1 })
   page: number = 1;
 
-  @IsOptional() @ToTrimmed() @IsIn(SEARCH_TYPES, { message: `type must be one of ${SEARCH_TYPES.join(', ')}` })
-  @ApiPropertyOptional({ type: 'string', description: 'What to search for.', enum: [...SEARCH_TYPES], default: 'song', example: 'song' })
+  @IsOptional() @ToLowerTrimmed() @IsIn(SEARCH_TYPES, { message: `type must be one of ${SEARCH_TYPES.join(', ')}` })
+  @ApiPropertyOptional({ type: 'string', description: 'What to search for (case-insensitive).', enum: [...SEARCH_TYPES], default: 'song', example: 'song' })
   type: SearchType = 'song';
 }

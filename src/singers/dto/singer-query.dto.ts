@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToInt, ToTrimmed } from '../../common/validation';
+import { ToInt, ToLowerTrimmed, ToTrimmed } from '../../common/validation';
 import { SPEC_AREAS, SPEC_GENRES, SPEC_SEXES } from '../singer-codes';
 
 /** A singer MID: letters and digits, at most 32 characters (e.g. 0025NhlN2yWrP4). */
@@ -73,9 +73,9 @@ export const MV_ORDERS = ['time', 'listen'] as const;
 export type MvOrder = (typeof MV_ORDERS)[number];
 
 export class GetSingerMvQuery extends SingerPagedQuery {
-  /** `listen` (most played, the default) or `time` (newest first). */
-  @IsOptional() @ToTrimmed()
+  /** `listen` (most played, the default) or `time` (newest first); case-insensitive. */
+  @IsOptional() @ToLowerTrimmed()
   @IsIn([...MV_ORDERS], { message: 'order must be time or listen' })
-  @ApiPropertyOptional({ type: 'string', description: '`listen` (most played) or `time` (newest first).', enum: [...MV_ORDERS], default: 'listen', example: 'time' })
+  @ApiPropertyOptional({ type: 'string', description: '`listen` (most played) or `time` (newest first); case-insensitive.', enum: [...MV_ORDERS], default: 'listen', example: 'time' })
   order: MvOrder = 'listen';
 }
