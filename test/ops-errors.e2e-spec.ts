@@ -18,11 +18,12 @@ describe('An unexpected exception is a 500 { error, errorCode } with a fixed mes
   });
   afterEach(() => jest.restoreAllMocks());
 
-  it('whatever was thrown (an Error, a string, an object), the body never carries its message or stack; the log does', async () => {
+  it('whatever was thrown (an Error, a string, an object, null), the body never carries its message or stack; the log names it (an object by its keys, never its values)', async () => {
     const thrown: unknown[] = [
       new TypeError("Cannot read properties of undefined (reading 'internalDetail1')"),
       'internalDetail2 as a thrown string',
-      { internalDetail3: true },
+      { internalDetail3: 'a value that may be secret' },
+      null,
     ];
     for (const [i, value] of thrown.entries()) {
       jest.spyOn(h.app.get(ChartsService), 'getRanks').mockRejectedValueOnce(value);
@@ -40,8 +41,10 @@ describe('An unexpected exception is a 500 { error, errorCode } with a fixed mes
     expect(errorLines.map((l) => String(l.msg ?? l.err?.message ?? ''))).toEqual([
       expect.stringMatching(/^TypeError: .*internalDetail1[^]*\n\s+at /),
       'internalDetail2 as a thrown string',
-      '[object Object]',
+      'Non-Error thrown: Object with keys internalDetail3',
+      'Non-Error thrown: null',
     ]);
+    expect(logs.join('\n')).not.toContain('a value that may be secret');
     // the route still answers once the fault is gone
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
   });

@@ -102,8 +102,22 @@ export function describeError(exception: unknown): [number, ErrorBody, Record<st
   }
   const parserError = bodyParserError(exception);
   if (parserError) return describeError(parserError);
-  logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  logger.error(describeThrown(exception));
   return [500, { error: 'Internal server error', errorCode: 'INTERNAL' }];
+}
+
+/**
+ * What the operator's log says of an unexpected throw: an Error's stack, a string as is; of any other object its kind
+ * and property names only (`[object Object]` said nothing, and its values may hold a cookie).
+ */
+function describeThrown(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.stack ?? thrown.message;
+  if (typeof thrown === 'string') return thrown;
+  if (typeof thrown !== 'object' || thrown === null) return `Non-Error thrown: ${String(thrown)}`;
+  const keys = Object.keys(thrown);
+  const kind = (thrown.constructor as { name?: string } | undefined)?.name || 'object';
+  const shown = keys.slice(0, 10).join(', ') + (keys.length > 10 ? ', …' : '');
+  return `Non-Error thrown: ${kind} ${keys.length ? `with keys ${shown}` : 'without keys'}`;
 }
 
 /** The throttler's own message is `ThrottlerException: Too Many Requests`: a class name is no answer for a client. */
