@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -458,5 +460,28 @@ describe('Dockerfile', () => {
       await h.close();
     }
     expect(await run(Number(new URL(h.url).port))).toBe(1);
+  });
+
+  it('the HEALTHCHECK probes the address HOST names, and loopback for a wildcard HOST', async () => {
+    const healthcheck = /^HEALTHCHECK .*\\\n\s+CMD (.+)$/m.exec(stage('runtime'))![1];
+    const run = (env: Record<string, string>) =>
+      new Promise<number | null>((resolve) =>
+        execFile('sh', ['-c', healthcheck], { env: { PATH: process.env.PATH, ...env } }, (err) => resolve(err ? ((err as { code?: number }).code ?? -1) : 0)),
+      );
+    // A stand-in answering /health/live on one address only: the probe must reach that address to pass.
+    const listenOn = async (host: string) => {
+      const server = createServer((req, res) => res.writeHead(req.url === '/health/live' ? 200 : 404).end());
+      await new Promise<void>((resolve) => server.listen(0, host, resolve));
+      return { server, port: String((server.address() as AddressInfo).port) };
+    };
+    const specific = await listenOn('127.0.0.2');
+    const loopback = await listenOn('127.0.0.1');
+    try {
+      expect(await run({ HOST: '127.0.0.2', PORT: specific.port })).toBe(0);
+      expect(await run({ HOST: '127.0.0.3', PORT: specific.port })).toBe(1);
+      for (const wildcard of ['0.0.0.0', '::', '']) expect(await run({ HOST: wildcard, PORT: loopback.port })).toBe(0);
+    } finally {
+      for (const { server } of [specific, loopback]) await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
