@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { Clock } from '../common/clock';
 import { serializeCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
@@ -19,6 +20,9 @@ import { loginRejected, MAIN_ERRORS } from './main-login.service';
 export const WX_APPID = 'wx48db31d50e334801';
 /** Default bound of one long poll when the config does not say (ALT_LOGIN_POLL_TIMEOUT_MS). */
 export const DEFAULT_ALT_POLL_TIMEOUT_MS = 35_000;
+/** How long a QR's last poll state is remembered, and for how many QRs at most. */
+const LAST_STATE_TTL_MS = 10 * 60_000;
+const LAST_STATE_MAX = 10_000;
 
 export const ALT_ERRORS = {
   page: 'Failed to load WeChat login page',
@@ -41,7 +45,7 @@ export class AltLoginService {
    * The state each QR's last poll reported, sent back as `last` (CONTRACT §7.2): WeChat then holds the next poll until
    * the state changes, instead of repeating "scanned" at once, which would have clients poll upstream in a tight loop.
    */
-  private readonly lastState = new LRUCache<string, AltPollCode>({ max: 10_000, ttl: 10 * 60_000 });
+  private readonly lastState: LRUCache<string, AltPollCode>;
 
   constructor(
     private readonly upstream: UpstreamHttp,
@@ -49,7 +53,11 @@ export class AltLoginService {
     private readonly persist: LoginPersistService,
     private readonly finished: FinishedLogins,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    clock: Clock,
+  ) {
+    // ttlResolution 0: every lookup reads the clock (no 1 ms reuse of a reading), so a moved clock is seen at once.
+    this.lastState = new LRUCache({ max: LAST_STATE_MAX, ttl: LAST_STATE_TTL_MS, perf: clock, ttlResolution: 0 });
+  }
 
   get pollTimeoutMs(): number {
     return this.config.altLoginPollTimeoutMs ?? DEFAULT_ALT_POLL_TIMEOUT_MS;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { BackgroundWork } from '../common/background-work';
+import { Clock } from '../common/clock';
 import { requestContext } from '../common/request-context';
 import { Shaped } from '../common/shaped';
 
@@ -20,9 +21,16 @@ const FINISHED_LOGIN_MAX = 1_000;
 @Injectable()
 export class FinishedLogins {
   private readonly running = new Map<string, Promise<Shaped>>();
-  private readonly finished = new LRUCache<string, Shaped>({ max: FINISHED_LOGIN_MAX, ttl: FINISHED_LOGIN_TTL_MS });
+  private readonly finished: LRUCache<string, Shaped>;
 
-  constructor(private readonly work: BackgroundWork) {}
+  constructor(
+    private readonly work: BackgroundWork,
+    clock: Clock,
+  ) {
+    // ttlResolution 0: read the clock at every lookup instead of reusing one reading for 1 ms, so a moved clock is seen
+    // at once (a performance.now() per lookup costs nothing next to a login).
+    this.finished = new LRUCache({ max: FINISHED_LOGIN_MAX, ttl: FINISHED_LOGIN_TTL_MS, perf: clock, ttlResolution: 0 });
+  }
 
   /** The running or finished login of this QR (`channel` + its qrsig or uuid), if there is one. */
   find(channel: string, qr: string): Promise<Shaped> | undefined {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { AltLoginService } from './alt-login.service';
 import { FinishedLogins } from './finished-logins';
 import { LoginController } from './login.controller';
@@ -8,7 +9,7 @@ import { MainLoginService } from './main-login.service';
 
 @Module({
   controllers: [LoginController],
-  providers: [MainLoginService, AltLoginService, LoginImageClient, LoginPersistService, FinishedLogins],
+  providers: [MainLoginService, AltLoginService, LoginImageClient, LoginPersistService, FinishedLogins, Clock],
   exports: [LoginPersistService],
 })
 export class LoginModule {}
