@@ -2,6 +2,8 @@ import { RequestMethod, Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import AjvDraft04 from 'ajv-draft-04';
 import { getMetadataStorage } from 'class-validator';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -210,6 +212,45 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
       Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
     );
   const key = ([m, p]: [Method, string]) => `${m.toUpperCase()} ${p}`;
+
+  it('is a valid OpenAPI 3.0 document (the official schema, every $ref resolved), as client generators read it', async () => {
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    // swagger-parser dereferences in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
+  });
+
+  it('every example matches the schema it stands in (parameters, bodies, responses, nested properties)', async () => {
+    const dereferenced = (await SwaggerParser.dereference(structuredClone(doc))) as any;
+    // OpenAPI 3.0 schemas are JSON Schema draft 4 (boolean exclusiveMinimum) plus keywords ajv need not know.
+    const ajv = new AjvDraft04({ strict: false, allErrors: true });
+    const mismatches: string[] = [];
+    let checked = 0;
+    const seen = new Set<object>();
+    const walk = (schema: any, where: string): void => {
+      if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+      seen.add(schema);
+      if (schema.example !== undefined) {
+        checked++;
+        const valid = ajv.compile(schema);
+        if (!valid(schema.example)) mismatches.push(`${where}: ${JSON.stringify(schema.example).slice(0, 80)} (${ajv.errorsText(valid.errors)})`);
+      }
+      for (const [name, property] of Object.entries<any>(schema.properties ?? {})) walk(property, `${where}.${name}`);
+      walk(schema.items, `${where}[]`);
+      for (const part of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) walk(part, where);
+    };
+    for (const [path, operations] of Object.entries<any>(dereferenced.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        for (const parameter of operation.parameters ?? []) walk(parameter.schema, `${method} ${path} ?${parameter.name}`);
+        for (const content of Object.values<any>(operation.requestBody?.content ?? {})) walk(content.schema, `${method} ${path} body`);
+        for (const [status, response] of Object.entries<any>(operation.responses ?? {})) {
+          for (const content of Object.values<any>(response.content ?? {})) walk(content.schema, `${method} ${path} ${status}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // the walk reached the examples: every operation's parameters and envelopes carry some
+    expect(checked).toBeGreaterThan(300);
+  });
 
   it('lists exactly the routes the app registers, and those are exactly the expected ones', () => {
     const expected = EXPECTED_ROUTES.map(key).sort();
