@@ -1,3 +1,4 @@
+import { qqLogin } from './credentials.helpers';
 import { Harness, startHarness } from './support/harness';
 
 /**
@@ -30,6 +31,25 @@ function invalidValueFor(schema: any): string | undefined {
   return undefined;
 }
 
+const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/** Where an answer's shape departs from a documented example: keys missing or extra, JSON types that differ (arrays by their first items). */
+function shapeDifferences(documented: unknown, answered: unknown, where: string): string[] {
+  // null stands for "not known yet" on either side (expiresAt, lastRefresh): the free-form data schema cannot say nullable
+  if (documented === null || answered === null) return [];
+  if (jsonType(documented) !== jsonType(answered)) return [`${where}: documented ${jsonType(documented)}, answered ${jsonType(answered)}`];
+  if (Array.isArray(documented) && Array.isArray(answered)) {
+    return documented.length && answered.length ? shapeDifferences(documented[0], answered[0], `${where}[0]`) : [];
+  }
+  if (jsonType(documented) !== 'object') return [];
+  const doc = documented as Record<string, unknown>;
+  const ans = answered as Record<string, unknown>;
+  return [
+    ...Object.keys(doc).flatMap((key) => (key in ans ? shapeDifferences(doc[key], ans[key], `${where}.${key}`) : [`${where}.${key}: documented, not answered`])),
+    ...Object.keys(ans).filter((key) => !(key in doc)).map((key) => `${where}.${key}: answered, not documented`),
+  ];
+}
+
 describe('OpenAPI examples are requests the gateway accepts', () => {
   let h: Harness;
   let doc: any;
@@ -37,7 +57,8 @@ describe('OpenAPI examples are requests the gateway accepts', () => {
 
   beforeAll(async () => {
     // The admin routes exist only with ADMIN_TOKEN; the WeChat long poll answers at once for the example uuid.
-    h = await startHarness({ env: { ADMIN_TOKEN, ALT_LOGIN_POLL_TIMEOUT_MS: '2000' } });
+    // A stored QQ login, so the user and credential routes answer 200 as their examples show.
+    h = await startHarness({ env: { ADMIN_TOKEN, ALT_LOGIN_POLL_TIMEOUT_MS: '2000' }, cookieFile: qqLogin() });
     doc = (await h.http().get('/docs-json').expect(200)).body;
     const resolve = (schema: any): any =>
       schema?.$ref ? resolve(doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]) : schema;
@@ -113,6 +134,24 @@ describe('OpenAPI examples are requests the gateway accepts', () => {
     }
     expect(unread).toEqual([]);
     expect(probed).toBeGreaterThanOrEqual(70);
+  });
+
+  // /getRecommend documented focus ids as numbers (they are strings), and /getLyric's isFormat example (1) asked for
+  // the parsed shape while its answer example showed the text one: a client typed from the document broke.
+  it('each GET answer has the shape of its documented example: the same keys, each of the same JSON type', async () => {
+    h.writeCookieFile(qqLogin()); // the stored login again: /user/setCookie's body example replaced it with a cookie-only one
+    const differences: string[] = [];
+    let compared = 0;
+    for (const ex of examples.filter((e) => e.method === 'get' && e.label === 'every query example')) {
+      const documented = doc.paths[ex.path].get.responses['200']?.content?.['application/json']?.schema?.properties?.data?.example;
+      if (documented === undefined) continue;
+      const res = await h.http().get(ex.path).query(ex.query ?? {}).set('X-Admin-Token', ADMIN_TOKEN);
+      if (res.status !== 200) continue;
+      compared++;
+      differences.push(...shapeDifferences(documented, res.body.data, `${ex.path} data`));
+    }
+    expect(differences).toEqual([]);
+    expect(compared).toBeGreaterThanOrEqual(25);
   });
 
   it('the QQ login example is a qrsig with its own ptqrtoken (hash33), answered as a poll state', async () => {

@@ -62,7 +62,7 @@ export class DiscoverController {
     newSongs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }] }],
     newAlbums: [{ albumMid: '000MkMni19ClKG', albumName: '叶惠美', singerName: '周杰伦', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' }],
     charts: [{ topId: 62, title: '飙升榜', cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', listenNum: 2000000, period: '2026-11-21' }],
-    focus: [{ id: 1, title: 'Banner', cover: 'https://y.gtimg.cn/music/common/upload/focus.jpg', jumpUrl: 'https://y.qq.com/' }],
+    focus: [{ id: '21302', title: 'Banner', cover: 'https://y.gtimg.cn/music/common/upload/focus.jpg', jumpUrl: 'https://y.qq.com/' }],
     errors: [{ key: 'focus', module: 'QQMusic.MusichallServer.GetFocus', code: 2000 }],
   })
   @ApiErrorResponses(...UPSTREAM_ERRORS)
