@@ -104,8 +104,9 @@ describe('Finished QR logins shared by instances through Redis', () => {
       // A's chain is inside QQLogin, so its lock on the QR is held.
       await waitFor(() => a.fake.currentConcurrency(QQLOGIN) === 1, 3000, "A's chain to reach QQLogin");
       const checkOnB = checkMain(b, qrsig).then((res) => res);
-      // B found the lock held and looks again (a second claim 100 ms later): it is waiting on A's run.
-      await waitFor(() => claimsOfB.mock.calls.length >= 2, 3000, 'B to wait on the lock');
+      // B found the lock held and looks again (a second claim 100 ms later): it is waiting on A's run. (Or, had it not
+      // waited, it has run its own chain: the assertions below then say so.)
+      await waitFor(() => claimsOfB.mock.calls.length >= 2 || b.fake.requests.length > 0, 3000, 'B to wait on the lock');
       a.fake.release(QQLOGIN);
       [onA, onB] = await Promise.all([checkOnA, checkOnB]);
     } finally {
@@ -119,7 +120,38 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect(b.fake.requests).toEqual([]);
   });
 
-  it('the stored login: kept 120 s by Redis (PTTL), under a key with only the QR\'s hash; neither it nor the QR is logged', async () => {
+  it('a run on A that ends without a success (QR still waiting) frees the lock: B, which waited on it, runs its own chain', async () => {
+    const qrsig = await newMainQr(a);
+    // Waiting on A's side, already confirmed on B's: B's own chain, once it may run, logs in.
+    loginFake(b.fake.state).qq.set(qrsig, { state: 'confirmed', qq: FAKE_QQ });
+    const claimsOfB = jest.spyOn(b.app.get<Redis>(REDIS), 'eval');
+
+    a.fake.hold('ptlogin /ptqrlogin');
+    let onA, onB;
+    try {
+      const checkOnA = checkMain(a, qrsig).then((res) => res);
+      await waitFor(() => a.fake.currentConcurrency('ptlogin /ptqrlogin') === 1, 3000, "A's poll to reach ptlogin");
+      const checkOnB = checkMain(b, qrsig).then((res) => res);
+      await waitFor(() => claimsOfB.mock.calls.length >= 2 || b.fake.requests.length > 0, 3000, 'B to wait on the lock');
+      // Still waiting on A's lock: B has asked its upstream nothing yet.
+      expect(b.fake.requests).toEqual([]);
+      a.fake.release('ptlogin /ptqrlogin');
+      [onA, onB] = await Promise.all([checkOnA, checkOnB]);
+    } finally {
+      a.fake.release('ptlogin /ptqrlogin');
+    }
+    expect(onA.status).toBe(200);
+    expect(onA.body).toMatchObject({ isOk: false, state: 'waiting' });
+    expect(onB.status).toBe(200);
+    expect(onB.body).toMatchObject({ isOk: true, session: { cookieObject: { qqmusic_uin: FAKE_QQ } } });
+    expect(qqChain(a)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
+    expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
+    // B's success is the one kept for the QR: A now answers it without asking upstream.
+    expect((await checkMain(a, qrsig).expect(200)).body).toEqual(onB.body);
+    expect(qqChain(a).polls).toBe(1);
+  });
+
+  it('the stored logins: kept 120 s by Redis (PTTL), under keys with only the QR\'s hash; neither they nor the QRs are logged', async () => {
     const qrsig = await newMainQr(a);
     qqConfirm(a.fake.state, qrsig);
     const onA = await checkMain(a, qrsig).expect(200);
@@ -133,11 +165,22 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect(keys).toEqual([key]);
     expect(keys.join(' ')).not.toContain(qrsig);
 
-    // B answers it too, so both instances' request and login logs are in the capture.
+    // B answers it too, and a WeChat login is shared the same way (B reads it before its poll), so both instances'
+    // writes and both ways of reading the stored login are in the captured logs.
     expect((await checkMain(b, qrsig).expect(200)).body).toEqual(onA.body);
-    const session = onA.body.session as { cookie: string; cookieObject: Record<string, string> };
+    const uuid = await newAltQr(a);
+    wxConfirm(a.fake.state, uuid);
+    const wxOnA = await checkAlt(a, uuid).expect(200);
+    expect((await checkAlt(b, uuid).expect(200)).body).toEqual(wxOnA.body);
+    const wxKey = resultKey('alt', uuid);
+    expect(await redis.pttl(wxKey)).toBeGreaterThanOrEqual(KEEP_MS - 1000);
+    expect((await redis.keys(`${credentialKey}*`)).sort()).toEqual([key, wxKey].sort());
+    expect(wxKey).not.toContain(uuid);
+
     expect(logs.some((line) => line.includes('/checkMainLoginQr'))).toBe(true);
-    for (const secret of [session.cookie, session.cookieObject.qqmusic_key, session.cookieObject.p_skey, qrsig]) {
+    expect(logs.some((line) => line.includes('/checkAltLoginQr'))).toBe(true);
+    const secretsOf = (session: { cookie: string; cookieObject: Record<string, string> }) => [session.cookie, session.cookieObject.qqmusic_key];
+    for (const secret of [...secretsOf(onA.body.session), onA.body.session.cookieObject.p_skey, ...secretsOf(wxOnA.body.session), qrsig, uuid]) {
       expect(logs.filter((line) => line.includes(secret))).toEqual([]);
     }
   });
