@@ -247,4 +247,21 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('Redis failed (Command timed out)');
   });
+
+  it('Redis stalled: a WeChat login succeeds too, after at most two timed-out commands (before the poll, before the exchange)', async () => {
+    link.freeze();
+    const uuid = ((await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string }).uuid;
+    wxConfirm(h.fake.state, uuid);
+    const started = performance.now();
+    const first = await h.http().post('/checkAltLoginQr').send({ uuid }).expect(200);
+    const elapsedMs = performance.now() - started;
+    expect(first.body).toMatchObject({ isOk: true, errcode: 405 });
+    expect(elapsedMs).toBeLessThan(3 * REDIS_TIMEOUT_MS);
+    // The retry is answered from this instance's memory: no second poll, no second exchange.
+    expect((await h.http().post('/checkAltLoginQr').send({ uuid }).expect(200)).body).toEqual(first.body);
+    expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect')).toHaveLength(1);
+    expect(h.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
+    expect(logs.filter((line) => line.includes('Finished QR logins')).length).toBeLessThanOrEqual(2);
+    for (const secret of [first.body.session.cookie, uuid]) expect(logs.filter((line) => line.includes(secret))).toEqual([]);
+  });
 });
