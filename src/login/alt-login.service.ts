@@ -97,9 +97,10 @@ export class AltLoginService {
 
   async check(input: CheckAltLoginBody): Promise<Shaped> {
     const { uuid } = input;
-    // A login of this QR already confirmed (its answer lost, or a second tab polling): no new poll, no second exchange.
-    const earlier = this.finished.find('alt', uuid);
-    if (earlier) return this.exchanged(earlier);
+    // A login of this QR already confirmed (its answer lost, or a second tab polling; with REDIS_URL on any instance):
+    // no new poll, no second exchange.
+    const earlier = await this.exchanged(this.finished.find('alt', uuid));
+    if (earlier) return earlier;
     const last = (input.last as AltPollCode | undefined) ?? this.lastState.get(uuid);
     let poll;
     try {
@@ -139,7 +140,7 @@ export class AltLoginService {
     return this.exchanged(this.finished.run('alt', uuid, () => this.exchange(code), () => true));
   }
 
-  private async exchanged(login: Promise<Shaped>): Promise<Shaped> {
+  private async exchanged<T extends Shaped | undefined>(login: Promise<T>): Promise<T> {
     try {
       return await login;
     } catch (err) {
