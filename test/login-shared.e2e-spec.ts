@@ -120,6 +120,25 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect(b.fake.requests).toEqual([]);
   });
 
+  it('a run releases only its own lock: one that expired under it and was taken by another instance stays', async () => {
+    const qrsig = await newMainQr(a);
+    qqConfirm(a.fake.state, qrsig);
+    const lockKey = `${resultKey('main', qrsig)}:lock`;
+    a.fake.hold(QQLOGIN);
+    try {
+      const checkOnA = checkMain(a, qrsig).then((res) => res);
+      await waitFor(() => a.fake.currentConcurrency(QQLOGIN) === 1, 3000, "A's chain to reach QQLogin");
+      // As if A's lock had expired and another instance had taken the QR meanwhile.
+      expect(await redis.get(lockKey)).toMatch(/^[0-9a-f]{24}$/);
+      await redis.set(lockKey, 'another-instance', 'PX', 60_000);
+      a.fake.release(QQLOGIN);
+      expect((await checkOnA).body.isOk).toBe(true);
+    } finally {
+      a.fake.release(QQLOGIN);
+    }
+    expect(await redis.get(lockKey)).toBe('another-instance');
+  });
+
   it('a run on A that ends without a success (QR still waiting) frees the lock: B, which waited on it, runs its own chain', async () => {
     const qrsig = await newMainQr(a);
     // Waiting on A's side, already confirmed on B's: B's own chain, once it may run, logs in.
