@@ -14,7 +14,7 @@ import { Harness, startHarness } from './support/harness';
 type Sketch = { keys: Record<string, Sketch>; open: boolean } | { item: Sketch | null } | { leaf: true };
 
 /** Parses a sketch; values that are not objects or arrays of objects (`'…'`, `<song summary>`, `[url]`, notes in parentheses) are leaves. */
-export function parseSketch(text: string): Sketch {
+function parseSketch(text: string): Sketch {
   let at = 0;
   const fail = (why: string): never => {
     throw new Error(`${why} at ${at} of ${text}`);
@@ -82,7 +82,7 @@ export function parseSketch(text: string): Sketch {
 const jsonType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 /** Where an answer departs from its sketch (null and absent values are not compared further: "not known"). */
-export function sketchDifferences(sketch: Sketch, answered: unknown, where: string): string[] {
+function sketchDifferences(sketch: Sketch, answered: unknown, where: string): string[] {
   if (answered === null || answered === undefined || 'leaf' in sketch) return [];
   if ('item' in sketch) {
     if (!Array.isArray(answered)) return [`${where}: sketched as a list, answered ${jsonType(answered)}`];
