@@ -2,7 +2,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { Logger, PinoLogger } from 'nestjs-pino';
@@ -94,7 +93,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.disable('x-powered-by');
   // Idle connections outlive the reverse proxy's (nginx and cloud load balancers keep theirs 60 s): otherwise the
   // proxy now and then reuses a connection the gateway is closing, and its client gets a 502.
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);

@@ -175,7 +175,7 @@ describe('Configuration is validated at start-up', () => {
   });
 
   it('documents every variable with its default in .env.example', () => {
-    const example = require('node:fs').readFileSync(join(__dirname, '..', '.env.example'), 'utf8') as string;
+    const example = readFileSync(join(__dirname, '..', '.env.example'), 'utf8');
     for (const [name, value] of Object.entries(ENV_DEFAULTS)) {
       expect(example).toMatch(new RegExp(`^#?\\s*${name}=${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'm'));
     }

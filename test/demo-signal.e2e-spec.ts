@@ -27,7 +27,7 @@ function runEntry(entry: string, cwd: string): Child {
   });
   let output = '';
   const listeners = new Set<() => void>();
-  for (const stream of [proc.stdout!, proc.stderr!]) {
+  for (const stream of [proc.stdout, proc.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', (d: string) => {
       output += d;

@@ -140,7 +140,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s w
       }) as fc.Arbitrary<Record<string, QueryValue | null>>;
       // also some runs keep the other params valid, so each param is attacked on its own
       const single = fc.constantFrom(...(names.length ? names : ['x'])).chain((n) =>
-        queryValue(e.params[n]?.kind ?? 'text').map((v) => ({ ...Object.fromEntries(Object.entries(e.example).map(([k, x]) => [k, { t: 'one', v: String(x) } as QueryValue])), [n]: v })),
+        queryValue(e.params[n]?.kind ?? 'text').map((v) => ({ ...Object.fromEntries(Object.entries(e.example).map(([k, x]) => [k, { t: 'one' as const, v: String(x) }])), [n]: v })),
       );
       await fc.assert(
         fc.asyncProperty(fc.oneof(arb, single), async (values) => {
@@ -171,7 +171,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s w
     const cases: [string, () => any][] = [];
     const target = names[0];
     if (e.method === 'GET') {
-      const base = Object.fromEntries(Object.entries(e.example).map(([k, v]) => [k, { t: 'one', v: String(v) } as QueryValue]));
+      const base = Object.fromEntries(Object.entries(e.example).map(([k, v]) => [k, { t: 'one' as const, v: String(v) }]));
       for (const n of names) {
         for (const v of ['a\r\nX-Injected: 1', '\u0000', '😀'.repeat(50), 'Infinity', '-1e400', 'x'.repeat(10_000)]) {
           const q = buildQuery({ ...base, [n]: { t: 'one', v } });

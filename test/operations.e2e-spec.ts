@@ -1,4 +1,4 @@
-import { Agent, get as httpGet, type Server } from 'node:http';
+import { Agent, get as httpGet } from 'node:http';
 import type { Socket } from 'node:net';
 import { Harness, startHarness, waitFor } from './support/harness';
 
@@ -248,7 +248,7 @@ describe('Idle client connections (KEEP_ALIVE_TIMEOUT_MS)', () => {
   it('are kept 65 s by default, longer than a reverse proxy keeps its own (60 s)', async () => {
     const h = await startHarness();
     try {
-      const server = h.app.getHttpServer() as Server;
+      const server = h.app.getHttpServer();
       expect(server.keepAliveTimeout).toBe(65_000);
       expect(server.headersTimeout).toBeGreaterThan(65_000);
       const socket = await keptAliveSocket(h.url);

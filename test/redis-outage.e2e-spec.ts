@@ -106,7 +106,7 @@ describe('Redis stalling under a connected client: the cache tier stays bounded'
     link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
     const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', CACHE_ENABLED: 'true', RATE_LIMIT: '0', LOG_LEVEL: 'info' };
     h = await startHarness({ env, logs });
-    const shared = h.app.get(SHARED_TIER, { strict: false }) as Record<'get' | 'set', (...args: unknown[]) => Promise<unknown>>;
+    const shared = h.app.get<unknown, Record<'get' | 'set', (...args: unknown[]) => Promise<unknown>>>(SHARED_TIER, { strict: false });
     for (const name of ['get', 'set'] as const) {
       const command = shared[name].bind(shared);
       shared[name] = (...args: unknown[]) => {
@@ -155,7 +155,7 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
     link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
     const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', RATE_LIMIT: '1000', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY: '1', LOG_LEVEL: 'info' };
     h = await startHarness({ env, logs });
-    const storage = h.app.get(getStorageToken(), { strict: false }) as { shared: ThrottlerStorage };
+    const storage = h.app.get<unknown, { shared: ThrottlerStorage }>(getStorageToken(), { strict: false });
     counts = jest.spyOn(storage.shared, 'increment');
     await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be reachable');
   });

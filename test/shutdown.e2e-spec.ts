@@ -1,4 +1,4 @@
-import { Agent, type Server } from 'node:http';
+import { Agent } from 'node:http';
 import { startHarness, waitFor } from './support/harness';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
@@ -38,7 +38,7 @@ describe('Graceful shutdown', () => {
       h.fake.hold(DETAIL);
       const inFlight = h.http().get('/getRanks?topId=4&limit=2').agent(keepAlive).then((r) => r);
       await waitFor(() => h.fake.musicuCalls(DETAIL).length === 1, 3000, 'the in-flight call to reach upstream');
-      const server = h.app.getHttpServer() as Server;
+      const server = h.app.getHttpServer();
       const closing = h.app.close();
       await waitFor(() => !server.listening, 3000, 'the gateway to stop accepting');
       // One socket per origin: this request waits for the in-flight one's connection, then may only try a new one.

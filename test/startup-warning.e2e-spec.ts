@@ -138,8 +138,8 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     const child = spawn(command, args, { cwd: options.cwd, env: { ...baseEnv, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let errors = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => {
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => {
       output += d;
       errors += d;
     });

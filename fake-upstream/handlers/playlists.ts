@@ -85,7 +85,7 @@ const tagConf: HttpHandler = () => ({
 });
 
 /** One playlist the fake knows, in the legacy cdlist shape (new-format songs). */
-function cdOf(disstid: string): any | undefined {
+function cdOf(disstid: string): any {
   const genuine = fixture('c-fcg-ucc-getcdinfo-byids-cp.cdlist.fragment.json')[0];
   if (disstid === GENUINE_DISSTID) return genuine;
   const item = categoryPlaylists(10000000).find((p) => p.dissid === disstid);

@@ -66,7 +66,7 @@ export async function startServerChild(
   nodeFlags: string[] = [],
 ): Promise<ServerChild> {
   const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, entry, ...args], {
-    env: env as NodeJS.ProcessEnv,
+    env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   live.add(child);

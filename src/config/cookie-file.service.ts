@@ -175,7 +175,7 @@ export function parseLoginFile(text: string): StoredLogin {
       throw new Error(`"cookie" contains ${what} at position ${bad.index + 1} (only printable ASCII is allowed)`);
     }
   }
-  const login: StoredLogin = { cookie: (cookie as string | undefined) ?? '', uin: uin === undefined ? undefined : String(uin) };
+  const login: StoredLogin = { cookie: cookie ?? '', uin: uin === undefined ? undefined : String(uin) };
   if (credential !== undefined && credential !== null) {
     if (typeof credential !== 'object' || Array.isArray(credential)) throw new Error('"credential" must be an object');
     const cred = { ...(credential as Record<string, unknown>) };

@@ -215,5 +215,5 @@ export function toCredential(value: unknown): Credential | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const c = value as Record<string, unknown>;
   if (c.musicid === undefined || typeof c.musickey !== 'string') return undefined;
-  return { ...c, musicid: String(c.musicid), musickey: c.musickey } as Credential;
+  return { ...c, musicid: String(c.musicid), musickey: c.musickey };
 }

@@ -49,8 +49,8 @@ export function mapAlbumFromMusicu(detail: Raw | undefined, songList: Raw | unde
   const mid = String(basic.albumMid ?? '');
   const name = String(basic.albumName ?? '');
   if (!mid && !name) return null;
-  const singers: Raw[] = Array.isArray(detail?.singer?.singerList) ? detail!.singer.singerList : [];
-  const rows: Raw[] = Array.isArray(songList?.songList) ? songList!.songList : [];
+  const singers: Raw[] = Array.isArray(detail?.singer?.singerList) ? detail.singer.singerList : [];
+  const rows: Raw[] = Array.isArray(songList?.songList) ? songList.songList : [];
   const songs = rows
     .map((row) => row?.songInfo ?? row)
     .filter((s: Raw | undefined) => s && s.mid)

@@ -13,7 +13,7 @@ const pick = (o: Raw, ...keys: string[]): unknown => {
 };
 /** The first array found under one of the keys. */
 const firstList = (o: Raw | null | undefined, ...keys: string[]): Raw[] => {
-  for (const k of keys) if (Array.isArray(o?.[k])) return records(o![k]);
+  for (const k of keys) if (Array.isArray(o?.[k])) return records(o[k]);
   return [];
 };
 
@@ -126,7 +126,7 @@ export interface RecFocus {
 }
 
 const coverOf = (c: unknown): string =>
-  typeof c === 'string' ? c : c && typeof c === 'object' ? scalarStr(pick(c as Raw, 'default_url', 'medium_url', 'big_url', 'small_url', 'url')) : '';
+  typeof c === 'string' ? c : c && typeof c === 'object' ? scalarStr(pick(c, 'default_url', 'medium_url', 'big_url', 'small_url', 'url')) : '';
 
 /** `PlaylistSquare.GetRecommendFeed` data `{List[]{Playlist{basic{tid, title, cover{…}, play_cnt}}}}` (or refs' `v_hot[]`). */
 export function mapRecPlaylists(data: Raw | null | undefined): RecPlaylist[] {

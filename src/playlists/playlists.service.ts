@@ -117,7 +117,7 @@ export class PlaylistsService {
         song_num: songNum,
       }, { referer: `https://y.qq.com/n/yqq/playsquare/${disstid}.html` });
       raw = res.raw;
-      detail = mapCdlist((res.raw as any)?.cdlist, disstid);
+      detail = mapCdlist(res.raw?.cdlist, disstid);
     }
     if (!detail) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'PLAYLIST_NOT_FOUND', `No visible playlist with disstid ${disstid}`);

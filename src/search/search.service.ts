@@ -169,7 +169,7 @@ export class SearchService {
       lossless: 0,
       flag_qc: 0,
     }, { referer: 'https://y.qq.com/' });
-    return { raw: res.raw, result: mapCgiSearch(res.raw as any, query.type) };
+    return { raw: res.raw, result: mapCgiSearch(res.raw, query.type) };
   }
 
   /**

@@ -278,13 +278,13 @@ export class UpstreamHttp implements OnApplicationShutdown {
     } catch (err) {
       const code = err instanceof UpstreamError && err.kind === 'business' ? err.details.upstreamCode : undefined;
       if (code === undefined || !AUTH_FAILURE_CODES.has(code)) throw err;
-      const fresh = await this.stored!.onAuthFailure(cookie, code);
+      const fresh = await this.stored.onAuthFailure(cookie, code);
       if (!fresh || fresh === cookie || !this.adopt(fresh)) throw err;
       return call(fresh);
     }
     const code = authCode(result);
     if (code === undefined) return result;
-    const fresh = await this.stored!.onAuthFailure(cookie, code);
+    const fresh = await this.stored.onAuthFailure(cookie, code);
     return fresh && fresh !== cookie && this.adopt(fresh) ? call(fresh) : result;
   }
 

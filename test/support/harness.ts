@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type Server } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -116,7 +116,7 @@ export function clientThatLeaves(h: Harness, path: string, json?: object): { lea
     : httpRequest(new URL(path, h.url));
   req.on('error', () => undefined);
   req.end(json ? JSON.stringify(json) : undefined);
-  const server = h.app.getHttpServer() as Server;
+  const server = h.app.getHttpServer();
   const openConnections = () => new Promise<number>((resolve) => server.getConnections((_err, n) => resolve(n)));
   return {
     leave: async (stillOpen = 0) => {

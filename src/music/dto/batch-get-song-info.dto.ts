@@ -11,7 +11,7 @@ function isSongsList(value: unknown): boolean {
   if (!Array.isArray(value) || value.length > BATCH_SONGS_MAX) return false;
   return value.every((el) => {
     if (!Array.isArray(el) || el.length < 1 || el.length > 2 || !el.every((part) => typeof part === 'string')) return false;
-    const [mid, id = ''] = (el as string[]).map((part) => part.trim());
+    const [mid, id = ''] = el.map((part) => part.trim());
     return (id === '' || SONG_ID.test(id)) && (mid !== '' || id !== '');
   });
 }

@@ -29,13 +29,13 @@ class MvPage {
 
 export class GetMvQuery extends MvPage {
   @IsOptional() @ToInt()
-  @IsIn(MV_AREAS as unknown as number[], { message: `area_id must be one of ${MV_AREAS.join(', ')}` })
+  @IsIn(MV_AREAS, { message: `area_id must be one of ${MV_AREAS.join(', ')}` })
   @IsInt({ message: 'area_id must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: '15 all, 8 内地 (mainland), 5 港台, 6 欧美 (Western), 7 韩国 (Korea), 4 日本 (Japan).', enum: [...MV_AREAS], default: 15, example: 8 })
   area_id: number = 15;
 
   @IsOptional() @ToInt()
-  @IsIn(MV_VERSIONS as unknown as number[], { message: `version_id must be one of ${MV_VERSIONS.join(', ')}` })
+  @IsIn(MV_VERSIONS, { message: `version_id must be one of ${MV_VERSIONS.join(', ')}` })
   @IsInt({ message: 'version_id must be an integer' })
   @ApiPropertyOptional({ type: 'integer', description: '7 all, 8 MV, 13 live, 14 cover, 15 dance, 16 film, 17 variety, 18 kids.', enum: [...MV_VERSIONS], default: 7, example: 8 })
   version_id: number = 7;
