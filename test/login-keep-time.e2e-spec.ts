@@ -35,17 +35,21 @@ describe('Login keep-times, on a clock the test moves', () => {
   const newMainQr = async () => ((await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string }).qrsig;
   const newAltQr = async () => ((await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string }).uuid;
 
+  /** At +119 s the check answers the first session again, without a request upstream. */
+  const expectKeptAt119s = async (check: () => ReturnType<typeof checkMain>, firstBody: unknown) => {
+    const upstreamCalls = h.fake.requests.length;
+    setClock(119 * SECOND);
+    expect((await check().expect(200)).body).toEqual(firstBody);
+    expect(h.fake.requests).toHaveLength(upstreamCalls);
+  };
+
   describe('a finished login is kept 120 s for its QR', () => {
     it('QQ: the same session at +119 s without asking upstream; at +121 s the check runs the chain again', async () => {
       const qrsig = await newMainQr();
       qqConfirm(h.fake.state, qrsig);
       const first = await checkMain(qrsig).expect(200);
       expect(first.body.isOk).toBe(true);
-      const upstreamCalls = h.fake.requests.length;
-
-      setClock(119 * SECOND);
-      expect((await checkMain(qrsig).expect(200)).body).toEqual(first.body);
-      expect(h.fake.requests).toHaveLength(upstreamCalls);
+      await expectKeptAt119s(() => checkMain(qrsig), first.body);
 
       setClock(121 * SECOND);
       const again = await checkMain(qrsig).expect(200);
@@ -65,11 +69,7 @@ describe('Login keep-times, on a clock the test moves', () => {
       wxConfirm(h.fake.state, uuid);
       const first = await checkAlt(uuid).expect(200);
       expect(first.body).toMatchObject({ isOk: true, errcode: 405 });
-      const upstreamCalls = h.fake.requests.length;
-
-      setClock(119 * SECOND);
-      expect((await checkAlt(uuid).expect(200)).body).toEqual(first.body);
-      expect(h.fake.requests).toHaveLength(upstreamCalls);
+      await expectKeptAt119s(() => checkAlt(uuid), first.body);
 
       setClock(121 * SECOND);
       // WeChat answers the confirmed QR's poll with its code again; the exchange already spent it (fake: code 20261).
