@@ -31,7 +31,7 @@ export class HealthService {
         this.redis.ping(),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('ping timed out')), 1000).unref()),
       ]);
-      return pong === 'PONG' ? session.up() : session.down({ message: `unexpected answer ${String(pong as unknown)}` });
+      return pong === 'PONG' ? session.up() : session.down({ message: `unexpected answer ${String(pong)}` });
     } catch (err) {
       return session.down({ message: (err as Error).message });
     }
