@@ -5,14 +5,12 @@ import { CookieFileService } from '../config/cookie-file.service';
 import { sameRecord, toCredential, type StoredRecord } from './credential.model';
 import type { CredentialStore } from './credential-store';
 import { recordOfLogin } from './file-credential.store';
+import { RELEASE_OWN_LOCK, redisConnectionDown } from '../redis/redis.module';
 
-/** ioredis connection states in which a command could only wait for a reconnect. */
-const CONNECTION_DOWN = new Set(['reconnecting', 'close', 'end']);
 /** Writes ARGV[2] only while the key holds exactly ARGV[1] ('' = no value). */
 const SET_IF_UNCHANGED = "if (redis.call('get', KEYS[1]) or '') == ARGV[1] then redis.call('set', KEYS[1], ARGV[2]) return 1 else return 0 end";
 /** Rounds of read-compare-write before a record that keeps changing under a refresh counts as replaced. */
 const CAS_ROUNDS = 3;
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
  * The shared store (REDIS_URL): one JSON value under CREDENTIAL_REDIS_KEY that every instance reads, and a lock
@@ -39,7 +37,7 @@ export class RedisCredentialStore implements CredentialStore {
   async load(): Promise<StoredRecord | null> {
     // While the connection is known to be down (logged once by the Redis module) the last record read is the best
     // there is; at start-up ('connecting') the read waits for the connection, bounded by REDIS_TIMEOUT_MS.
-    if (CONNECTION_DOWN.has(this.redis.status)) return this.current();
+    if (redisConnectionDown(this.redis)) return this.current();
     try {
       const text = await this.redis.get(this.key);
       this.cached = text ? parseRecord(text) : null;
@@ -85,7 +83,7 @@ export class RedisCredentialStore implements CredentialStore {
     const ok = await this.redis.set(lockKey, token, 'PX', ttlMs, 'NX');
     if (ok !== 'OK') return null;
     return async () => {
-      await this.redis.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
+      await this.redis.eval(RELEASE_OWN_LOCK, 1, lockKey, token).catch(() => undefined);
     };
   }
 

@@ -8,7 +8,7 @@ import { requestContext } from '../common/request-context';
 import { Shaped } from '../common/shaped';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
-import { REDIS } from '../redis/redis.module';
+import { REDIS, RELEASE_OWN_LOCK, redisConnectionDown } from '../redis/redis.module';
 
 /** How long a finished login stays available to its QR's next check, and how many are kept at most. */
 const FINISHED_LOGIN_TTL_MS = 120_000;
@@ -18,8 +18,6 @@ const CHAIN_UPSTREAM_CALLS = 4;
 /** How often an instance waiting on another instance's run of a QR looks for its result. */
 const SHARED_WAIT_POLL_MS = 100;
 
-/** ioredis connection states in which a command could only wait for a reconnect (as RedisCredentialStore). */
-const CONNECTION_DOWN = new Set(['reconnecting', 'close', 'end']);
 /**
  * KEYS[1] result, KEYS[2] lock; ARGV[1] token, ARGV[2] lock ms. Atomically: the stored result if there is one (1,
  * json), else the lock taken (2), else 0 (another instance holds it). One step, so no result can be stored and its
@@ -29,8 +27,6 @@ const CLAIM = `local stored = redis.call('get', KEYS[1])
 if stored then return {1, stored} end
 if redis.call('set', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {2} end
 return {0}`;
-/** Deletes the lock only while it still holds our token (it may have expired and been taken by another instance). */
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
  * The part of a login chain that cannot be repeated (QQ: the poll that reports the scan confirmed and what follows;
@@ -179,7 +175,7 @@ class SharedLogins {
 
   /** False while the connection is known to be down: a command could only fail after a reconnect attempt. */
   usable(): boolean {
-    return !CONNECTION_DOWN.has(this.redis.status);
+    return !redisConnectionDown(this.redis);
   }
 
   async stored(key: string): Promise<Shaped | undefined> {
@@ -198,7 +194,7 @@ class SharedLogins {
   }
 
   async release(key: string, token: string): Promise<void> {
-    await this.redis.eval(RELEASE, 1, this.lockKey(key), token);
+    await this.redis.eval(RELEASE_OWN_LOCK, 1, this.lockKey(key), token);
   }
 
   private resultKey(key: string): string {

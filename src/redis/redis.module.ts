@@ -6,6 +6,13 @@ import { APP_CONFIG } from '../config/config.constants';
 /** The shared Redis connection, or null when REDIS_URL is unset (single instance, everything in memory). */
 export const REDIS = Symbol('REDIS');
 
+/** ioredis connection states in which a command could only wait for a reconnect: callers skip Redis instead. */
+const CONNECTION_DOWN = new Set(['reconnecting', 'close', 'end']);
+export const redisConnectionDown = (redis: Redis): boolean => CONNECTION_DOWN.has(redis.status);
+
+/** KEYS[1] a lock, ARGV[1] our token: deletes the lock only while it is still ours (it may have expired and been retaken). */
+export const RELEASE_OWN_LOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
 /** How long a lost connection waits before the next attempt: 100 ms, 300 ms, 500 ms, … at most 2 s (ioredis counts attempts from 1, node-redis from 0). */
 export const redisReconnectDelayMs = (attempt: number): number => Math.min(100 + attempt * 200, 2000);
 
