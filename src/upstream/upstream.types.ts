@@ -88,7 +88,10 @@ export interface CgiOptions extends Omit<UpstreamRequest, 'host' | 'label' | 'pa
   host?: UpstreamHost;
   /** json (JSON or JSONP accepted) or xml (text returned as is). */
   format?: 'json' | 'xml';
-  /** Referer for the first try; on a refusal the call is retried once with https://y.qq.com (README "Referer retry"). */
+  /**
+   * Referer for the first try; on a refusal the call is retried once with https://y.qq.com
+   * (docs/upstream/README.md "Referer retry").
+   */
   referer?: string;
   /** Skip the y.qq.com Referer retry. */
   noRefererRetry?: boolean;
