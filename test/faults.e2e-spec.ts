@@ -215,7 +215,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
   }
 
   // The backoff makes these slow (≈ 1 s each): one representative per upstream flavour (musicu, JSON CGI, XML CGI,
-  // c6 CGI without the Referer retry) — they all go through the same UpstreamHttp path.
+  // c6 CGI without the Referer retry) — they all go through the same UpstreamTransport path.
   if (RETRY_REPRESENTATIVES.has(e.name)) {
     it('with UPSTREAM_RETRIES=2 a 5xx read is retried twice and succeeds; a permanent 5xx stops after 3 tries', async () => {
       cases++;

@@ -5,7 +5,7 @@ const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 const UNSIGNED = '/cgi-bin/musicu.fcg';
 const SIGNED = '/cgi-bin/musics.fcg';
 
-/** CONTRACT §12.2: code 2000 ("signature required") → the same envelope once more on musics.fcg with its zzc sign. */
+/** docs/upstream/README.md "Signing": code 2000 ("signature required") → the same envelope once more on musics.fcg, signed. */
 describe('Signed retry on code 2000 (musics.fcg + zzc)', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -2,12 +2,15 @@ import fc from 'fast-check';
 import type { FakeRoutes } from '../fake-upstream/fake-upstream';
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.constants';
-import { BROWSER_UA, UpstreamHttp } from '../src/upstream/upstream-http.service';
+import { CgiProtocol } from '../src/upstream/protocol/cgi.protocol';
+import { MusicuProtocol } from '../src/upstream/protocol/musicu.protocol';
+import { UpstreamTransport } from '../src/upstream/transport/upstream-transport';
+import { BROWSER_UA } from '../src/upstream/upstream.types';
 import { UpstreamError } from '../src/upstream/upstream.errors';
 import { requestContext } from '../src/common/request-context';
 import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harness';
 
-/** CGIs that refuse a c.y.qq.com Referer, as several real ones do (CONTRACT §10 item 4). */
+/** CGIs that refuse a c.y.qq.com Referer, as several real ones do (docs/upstream/README.md "Referer retry"). */
 const testRoutes: FakeRoutes = {
   http: {
     'c /test/referer-checked.fcg': ({ req }) =>
@@ -21,18 +24,22 @@ const testRoutes: FakeRoutes = {
   },
 };
 
-describe('UpstreamHttp (the one door to QQ Music)', () => {
+describe('The upstream transport and protocols (the one door to QQ Music)', () => {
   let h: Harness;
-  let upstream: UpstreamHttp;
+  let cgi: CgiProtocol;
+  let musicu: MusicuProtocol;
+  let transport: UpstreamTransport;
   beforeAll(async () => {
     h = await startHarness({ routes: [testRoutes] });
-    upstream = h.app.get(UpstreamHttp);
+    cgi = h.app.get(CgiProtocol);
+    musicu = h.app.get(MusicuProtocol);
+    transport = h.app.get(UpstreamTransport);
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
 
   it('retries a refused CGI once with the y.qq.com Referer, then parses JSONP', async () => {
-    const { raw } = await upstream.cgi('/test/referer-checked.fcg', { a: 1 });
+    const { raw } = await cgi.call('/test/referer-checked.fcg', { a: 1 });
     expect(raw).toEqual({ code: 0, data: { name: 'a (b) c' } });
     const seen = h.fake.requestsTo('c', '/test/referer-checked.fcg');
     expect(seen.map((r) => r.headers.referer)).toEqual(['https://c.y.qq.com/', 'https://y.qq.com/']);
@@ -42,7 +49,7 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
   it('a stored cookie that cannot go into a header fails at once, and never wedges the host\'s connection pool', async () => {
     const sockets = h.app.get<AppConfig>(APP_CONFIG).upstreamMaxConcurrency;
     const bad = Array.from({ length: sockets + 8 }, () =>
-      upstream.send({ host: 'c', path: '/test/jsonp-nested.fcg', cookie: 'uin=o01; k=\u4e2d' }, true).then(
+      transport.send({ host: 'c', path: '/test/jsonp-nested.fcg', cookie: 'uin=o01; k=\u4e2d' }, true).then(
         () => 'sent',
         (err: { errorCode?: string }) => err.errorCode,
       ),
@@ -50,41 +57,41 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
     expect(new Set(await Promise.all(bad))).toEqual(new Set(['STORED_COOKIE_INVALID']));
     expect(h.fake.requests).toHaveLength(0);
     // every socket of the host is still free: a good call answers
-    const { raw } = await upstream.cgi('/test/jsonp-nested.fcg', {});
+    const { raw } = await cgi.call('/test/jsonp-nested.fcg', {});
     expect(raw).toEqual({ code: 0, text: 'f(x) = (y)' });
   });
 
   it('parses JSONP with nested parentheses and a trailing semicolon', async () => {
-    const { raw } = await upstream.cgi('/test/jsonp-nested.fcg', {});
+    const { raw } = await cgi.call('/test/jsonp-nested.fcg', {});
     expect(raw).toEqual({ code: 0, text: 'f(x) = (y)' });
   });
 
   it('returns XML text as is for format xml', async () => {
-    const { raw } = await upstream.cgi('/test/xml.fcg', {}, { format: 'xml' });
+    const { raw } = await cgi.call('/test/xml.fcg', {}, { format: 'xml' });
     expect(raw).toContain('<result>');
   });
 
   it.each([403, 429, 500, 503])('a CGI refusing the c.y.qq.com Referer with HTTP %d is asked once more with the y.qq.com one', async (status) => {
-    const { raw } = await upstream.cgi('/test/referer-status.fcg', { status });
+    const { raw } = await cgi.call('/test/referer-status.fcg', { status });
     expect(raw).toEqual({ code: 0, data: 'ok' });
     const seen = h.fake.requestsTo('c', '/test/referer-status.fcg');
     expect(seen.map((r) => r.headers.referer)).toEqual(['https://c.y.qq.com/', 'https://y.qq.com/']);
   });
 
   it('other 4xx statuses are no Referer refusal: one call, a bad_status error', async () => {
-    await expect(upstream.cgi('/test/referer-status.fcg', { status: 404 })).rejects.toMatchObject({ kind: 'bad_status', details: { status: 404 } });
+    await expect(cgi.call('/test/referer-status.fcg', { status: 404 })).rejects.toMatchObject({ kind: 'bad_status', details: { status: 404 } });
     expect(h.fake.requestsTo('c', '/test/referer-status.fcg')).toHaveLength(1);
   });
 
   it('gives up after the one retry with a bad_body error', async () => {
-    await expect(upstream.cgi('/test/always-html.fcg', {})).rejects.toMatchObject({ kind: 'bad_body' });
+    await expect(cgi.call('/test/always-html.fcg', {})).rejects.toMatchObject({ kind: 'bad_body' });
     expect(h.fake.requestsTo('c', '/test/always-html.fcg')).toHaveLength(2);
   });
 
-  it('every call carries the desktop Chrome User-Agent (CONTRACT §1.3) unless the caller names its own', async () => {
-    await upstream.cgi('/test/jsonp-nested.fcg', {});
-    await upstream.musicu({ songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } } });
-    await upstream.send({ host: 'c', path: '/test/xml.fcg', headers: { 'User-Agent': 'QQMusic 14090008(android 13)' } });
+  it('every call carries the desktop Chrome User-Agent unless the caller names its own', async () => {
+    await cgi.call('/test/jsonp-nested.fcg', {});
+    await musicu.call({ songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } } });
+    await transport.send({ host: 'c', path: '/test/xml.fcg', headers: { 'User-Agent': 'QQMusic 14090008(android 13)' } });
     expect(BROWSER_UA).toMatch(/^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\) .* Chrome\/120\.0\.0\.0 Safari\/537\.36$/);
     expect(h.fake.requests.map((r) => [r.path, r.headers['user-agent']])).toEqual([
       ['/test/jsonp-nested.fcg', BROWSER_UA],
@@ -94,13 +101,13 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
   });
 
   it('leaves query parameters that are undefined or null out (never "undefined" or "null" upstream)', async () => {
-    await upstream.cgi('/test/jsonp-nested.fcg', { a: 1, gone: undefined, none: null, zero: 0, no: false });
+    await cgi.call('/test/jsonp-nested.fcg', { a: 1, gone: undefined, none: null, zero: 0, no: false });
     const [req] = h.fake.requestsTo('c', '/test/jsonp-nested.fcg');
     expect(req.query).toEqual({ a: '1', zero: '0', no: 'false' });
   });
 
   it('sends musicu as GET with data as a JSON string when asked (never bracket notation)', async () => {
-    await upstream.musicu(
+    await musicu.call(
       { songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } } },
       { via: 'GET' },
     );
@@ -113,7 +120,7 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
 
   it('keeps the good keys of a multi-key answer with musicuPartial', async () => {
     h.fake.fault({ kind: 'business', code: 1000 }, { module: 'music.musicToplist.Toplist.GetAll' });
-    const { results } = await upstream.musicuPartial({
+    const { results } = await musicu.callPartial({
       a: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } },
       b: { module: 'music.musicToplist.Toplist', method: 'GetAll', param: {} },
       c: { module: 'no.such.Module', method: 'Nope', param: {} },
@@ -126,8 +133,8 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
 
   it('throws one typed error for a failing key with musicu', async () => {
     h.fake.fault({ kind: 'business', code: 2001 }, { module: 'music.musicToplist.Toplist' });
-    const err = await upstream
-      .musicu({ a: { module: 'music.musicToplist.Toplist', method: 'GetAll', param: {} } })
+    const err = await musicu
+      .call({ a: { module: 'music.musicToplist.Toplist', method: 'GetAll', param: {} } })
       .catch((e) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect(err).toMatchObject({ kind: 'business', details: { upstreamCode: 2001 } });
@@ -136,7 +143,7 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
   it('aborts the upstream call when the caller’s signal fires', async () => {
     h.fake.fault({ kind: 'hang' }, { host: 'c', path: '/test/xml.fcg' });
     const abort = new AbortController();
-    const call = requestContext.run({ signal: abort.signal }, () => upstream.cgi('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true }));
+    const call = requestContext.run({ signal: abort.signal }, () => cgi.call('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true }));
     // Aborted once the call is really in flight upstream (an abort before it was sent proves nothing about cancelling).
     await waitFor(() => h.fake.currentConcurrency('c /test/xml.fcg') === 1, 3000, 'the call to reach upstream');
     abort.abort();
@@ -148,7 +155,7 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
   describe('identical calls in flight share one upstream call, and one caller hanging up cancels nobody else', () => {
     const XML = 'c /test/xml.fcg';
     const xmlAs = (signal: AbortSignal) =>
-      requestContext.run({ signal }, () => upstream.cgi('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true }));
+      requestContext.run({ signal }, () => cgi.call('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true }));
     afterEach(() => h.fake.release(XML));
     const upstreamJoins = async () => {
       const line = (await h.http().get('/metrics')).text.split('\n').find((l) => l.startsWith('gateway_coalesced_requests_total{level="upstream"}'));
@@ -184,7 +191,7 @@ describe('UpstreamHttp (the one door to QQ Music)', () => {
     it('identical calls made as two different accounts are never shared: each goes upstream with its own cookie', async () => {
       h.fake.hold(XML);
       const cookies = ['uin=o0111; qqmusic_key=Q_H_L_first', 'uin=o0222; qqmusic_key=Q_H_L_second'];
-      const calls = cookies.map((cookie) => upstream.cgi('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true, cookie }));
+      const calls = cookies.map((cookie) => cgi.call('/test/xml.fcg', {}, { format: 'xml', noRefererRetry: true, cookie }));
       // Both reach upstream at once: had the second joined the first's call, it would get the first account's answer.
       await waitFor(() => h.fake.currentConcurrency(XML) === 2, 3000, 'one upstream call per account');
       h.fake.release(XML);

@@ -1,5 +1,5 @@
 import type { Fault, FaultMatch } from '../fake-upstream/fake-upstream';
-import { UpstreamHttp } from '../src/upstream/upstream-http.service';
+import { UpstreamTransport } from '../src/upstream/transport/upstream-transport';
 import { Harness, startHarness } from './support/harness';
 
 // Its own file: nestjs-pino keeps one process-wide root logger (see startup-warning.e2e-spec.ts), so lines of apps
@@ -82,7 +82,7 @@ describe('A failed upstream call is logged once, with its cause and without secr
 
   it('a call without a label is named by its path, each segment holding a digit (an id, a QR token) as :id, in the line and the metric', async () => {
     h.fake.fault({ kind: 'status', status: 500 }, { host: 'c', path: '/test/qr/' });
-    const res = await h.app.get(UpstreamHttp).send({ host: 'c', path: '/test/qr/t0ken9xyz/image?uuid=secret42' });
+    const res = await h.app.get(UpstreamTransport).send({ host: 'c', path: '/test/qr/t0ken9xyz/image?uuid=secret42' });
     expect(res.status).toBe(500);
     const lines = failureLines().filter((l) => l.upstream.host === 'c');
     expect(lines).toHaveLength(1);
@@ -92,7 +92,7 @@ describe('A failed upstream call is logged once, with its cause and without secr
     for (const text of [logs.join('\n'), metrics]) expect(text).not.toMatch(/t0ken9xyz|secret42/);
   });
 
-  it('a CGI answering a business code is logged like a musicu one (the check lives in UpstreamHttp.cgi)', async () => {
+  it('a CGI answering a business code is logged like a musicu one (the check lives in CgiProtocol)', async () => {
     h.fake.fault({ kind: 'status', status: 200, body: '{"code":2001}' }, { host: 'c', path: '/splcloud/fcgi-bin/gethotkey.fcg' });
     const res = await h.http().get('/getHotkey').expect(503);
     expect(res.body).toMatchObject({ errorCode: 'UPSTREAM_RATE_LIMITED', upstreamCode: 2001 });

@@ -8,7 +8,7 @@ import { parseCookie } from '../common/cookie';
 import { RouteTable } from '../common/route-table';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
-import { UpstreamHttp } from '../upstream/upstream-http.service';
+import { CookieChoice } from '../upstream/credential/cookie-choice';
 
 /** The in-memory tier of cache-manager, read synchronously by the fast lane. */
 export const MEMORY_TIER = Symbol('MEMORY_TIER');
@@ -101,7 +101,7 @@ export class ResponseCache {
     @Inject(MEMORY_TIER) private readonly memory: MemoryTier,
     @Inject(SHARED_TIER) private readonly shared: SharedTier | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly upstream: UpstreamHttp,
+    private readonly cookieChoice: CookieChoice,
     private readonly routes: RouteTable,
   ) {}
 
@@ -123,7 +123,7 @@ export class ResponseCache {
       .join('&');
     // No caller cookie: the stored login's (cookie file or Redis credential store) decides the account. In a request
     // this read pins it, so the request's upstream calls all carry the account this key names (effectiveCookie).
-    const cookies = parseCookie(callerCookie ?? this.upstream.effectiveCookie());
+    const cookies = parseCookie(callerCookie ?? this.cookieChoice.effectiveCookie());
     const secret = cookies.qqmusic_key || cookies.qm_keyst || cookies.p_skey || cookies.skey || '';
     const identity = secret
       ? createHash('sha256').update(`${cookies.uin ?? cookies.qqmusic_uin ?? ''}:${secret}`).digest('base64url').slice(0, 22)

@@ -6,7 +6,7 @@ export interface RequestContext {
   callerCookie?: string;
   /**
    * Without a caller cookie: the stored login's cookie ('' = none) as the request first read it (for a cached route,
-   * to make its cache key). Every upstream call of the request carries this account; see UpstreamHttp.effectiveCookie.
+   * to make its cache key). Every upstream call of the request carries this account; see CookieChoice.effectiveCookie.
    */
   storedCookie?: string;
   /** Aborted when the client disconnects, so upstream calls stop with it. */

@@ -8,8 +8,9 @@ import { BackgroundWork } from './background-work';
  *
  * Nest's order on close: every onModuleDestroy, every beforeApplicationShutdown, the HTTP server's close (the drain),
  * then onApplicationShutdown module by module, the root module (where this provider lives) first and the global
- * modules last. UpstreamHttp (its undici pools), RedisModule and CredentialsModule are global, so the wait below ends
- * before any of them closes anything; and, coming after the drain, it also covers work a draining request started.
+ * modules last. UpstreamModule (UpstreamTransport's undici pools), RedisModule and CredentialsModule are global, so
+ * the wait below ends before any of them closes anything; and, coming after the drain, it also covers work a draining
+ * request started.
  */
 @Injectable()
 export class ShutdownSignal implements BeforeApplicationShutdown, OnApplicationShutdown {

@@ -4,7 +4,8 @@ import { requestContext } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
-import { StoredCredentialProvider, UpstreamHttp } from '../upstream/upstream-http.service';
+import { UpstreamHttp } from '../upstream/upstream-http.service';
+import type { StoredCredentialProvider } from '../upstream/upstream.types';
 import { UpstreamError } from '../upstream/upstream.errors';
 import {
   accountOf,
@@ -61,7 +62,6 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
 
   async onModuleInit(): Promise<void> {
     await this.store.load();
-    this.upstream.useStoredCredential(this);
     this.updateGauge(this.store.current());
     this.timer = setInterval(() => void this.backgroundCheck(), CHECK_EVERY_MS);
     this.timer.unref();

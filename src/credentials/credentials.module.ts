@@ -1,9 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
 import { REDIS } from '../redis/redis.module';
+import { CookieChoice } from '../upstream/credential/cookie-choice';
 import { CredentialController } from './credential.controller';
 import { CredentialService } from './credential.service';
 import { CREDENTIAL_STORE, LOGIN_SINK } from './credential-store';
@@ -29,4 +30,14 @@ import { RedisCredentialStore } from './redis-credential.store';
   ],
   exports: [CredentialService, LOGIN_SINK],
 })
-export class CredentialsModule {}
+export class CredentialsModule implements OnModuleInit {
+  constructor(
+    private readonly credentials: CredentialService,
+    private readonly cookieChoice: CookieChoice,
+  ) {}
+
+  /** Upstream calls without a caller cookie carry the stored login; runs after CredentialService has loaded it. */
+  onModuleInit(): void {
+    this.cookieChoice.useStoredCredential(this.credentials);
+  }
+}

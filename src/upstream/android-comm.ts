@@ -1,25 +1,26 @@
 /**
- * The Android comm profile for the CONTRACT §12.1 retry: modules L1 only tests with the Android comm (mobile search,
- * GetSingerSongList, AlbumSongList, Toplist, PlayLyricInfo) that answer code 0 with empty lists to the web comm are
- * asked once more with a minimal Android comm and the Android UA.
+ * The Android comm profile for the Android retry (docs/upstream/README.md "Android retry"): modules whose only live
+ * tests use the Android comm (mobile search, GetSingerSongList, AlbumSongList, Toplist, PlayLyricInfo) and that
+ * answer code 0 with empty lists to the web comm are asked once more with a minimal Android comm and the Android UA.
  */
 import { cookieUin, parseCookie } from '../common/cookie';
-import { loginFields, type MusicuOptions } from './upstream-http.service';
+import { loginFields } from './protocol/web-comm';
+import type { MusicuOptions } from './upstream.types';
 
-/** The Android client's versions (CONTRACT §12.1 "Android": ct 11, cv 14090008, tmeAppID qqmusic). */
+/** The Android client's versions: ct 11, cv 14090008, tmeAppID qqmusic. */
 const ANDROID_COMM = { ct: 11, cv: 14090008, tmeAppID: 'qqmusic' };
 const ANDROID_UA = 'QQMusic 14090008(android 13)';
 
-/** Device and session ids the gateway does not have: sent as "0", as lx does (CONTRACT §12.1). */
+/** Device and session ids the gateway does not have: sent as "0", as the LX Music desktop app does. */
 const UNKNOWN_DEVICE = { QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' };
 
 /** The minimal Android comm for a cookie: versions, zeroed device ids, and `qq`/`authst`/`tmeLoginType` when logged in. */
 function androidComm(cookie: string): Record<string, unknown> {
   const cookies = parseCookie(cookie);
   const login = loginFields(cookies);
-  // `qq` as a digit string: WeChat musicids exceed 2^53 (CONTRACT §12.1).
+  // `qq` as a digit string: WeChat musicids exceed 2^53.
   return login.authst ? { ...ANDROID_COMM, ...UNKNOWN_DEVICE, qq: cookieUin(cookies), ...login } : { ...ANDROID_COMM, ...UNKNOWN_DEVICE };
 }
 
-/** musicu options for the one §12.1 retry: the minimal Android comm (replacing the web profile) and the Android UA. */
+/** musicu options for the one Android retry: the minimal Android comm (replacing the web profile) and the Android UA. */
 export const ANDROID_RETRY: MusicuOptions = { ownComm: androidComm, headers: { 'User-Agent': ANDROID_UA } };

@@ -1,7 +1,10 @@
 /** Small helpers for c.y.qq.com CGI calls shared by the feature services (playlists, search, music). */
 import { businessError, UpstreamError } from './upstream.errors';
 
-/** The commonParams the refs send to c.y.qq.com CGIs (CONTRACT §1.2), minus SJ's constant g_tk. */
+/**
+ * The commonParams that sansenjian/qq-music-api and Rain120/qq-music-api send to c.y.qq.com CGIs, minus their constant
+ * g_tk (docs/upstream/README.md "Common parameters").
+ */
 export const CGI_COMMON = {
   format: 'json',
   inCharset: 'utf8',

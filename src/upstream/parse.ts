@@ -1,4 +1,4 @@
-/** Parsers for the shapes c.y.qq.com answers in (CONTRACT §1.5). Pure functions, unit-tested. */
+/** Parsers for the shapes c.y.qq.com answers in (docs/upstream/README.md "CGI answers"). Pure functions, unit-tested. */
 
 /**
  * JSON or JSONP (`callback({...})`, `callback({...});`). Plain JSON is tried first; otherwise the text between

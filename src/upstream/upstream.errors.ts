@@ -2,7 +2,7 @@ import type { UpstreamHost } from '../config/app-config';
 
 export type UpstreamFailureKind = 'timeout' | 'network' | 'bad_status' | 'bad_body' | 'business' | 'circuit_open';
 
-/** The one error type UpstreamHttp throws; the exception filter turns it into status + `{ error, errorCode }`. */
+/** The one error type the upstream transport and protocols throw; the exception filter turns it into status + `{ error, errorCode }`. */
 export class UpstreamError extends Error {
   constructor(
     readonly kind: UpstreamFailureKind,
@@ -31,7 +31,7 @@ export class ShuttingDownError extends Error {
   }
 }
 
-/** Upstream business codes (CONTRACT §1.4) that mean something a client can act on. */
+/** Upstream business codes that mean something a client can act on (docs/upstream/README.md "Error codes"). */
 export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
   1000: 'login expired or missing',
   104400: 'credential invalid',

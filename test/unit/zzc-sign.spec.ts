@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { zzcSign } from '../../src/upstream/zzc-sign';
 
-describe('zzcSign (CONTRACT §10 item 2)', () => {
-  it('gives the contract\'s test vector', () => {
+describe('zzcSign (docs/upstream/README.md "Signing")', () => {
+  it('gives the known test vector for "123"', () => {
     expect(zzcSign('123')).toBe('zzcec1b555gzqzg7laztguyjl2bu20r6x1w50c55f60');
   });
 

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type CgiOptions,
-  type CgiResponse,
-  type MusicuCall,
-  type MusicuOptions,
-  type MusicuPartialResponse,
-  type MusicuResponse,
-  UpstreamHttp,
-  type UpstreamRequest,
-  type UpstreamResponse,
-} from '../upstream-http.service';
-
-type QueryValue = string | number | boolean | undefined | null;
+import { CookieChoice } from '../credential/cookie-choice';
+import { CgiProtocol } from '../protocol/cgi.protocol';
+import { MusicuProtocol } from '../protocol/musicu.protocol';
+import { UpstreamTransport } from '../transport/upstream-transport';
+import type {
+  CgiOptions,
+  CgiResponse,
+  MusicuCall,
+  MusicuOptions,
+  MusicuPartialResponse,
+  MusicuResponse,
+  QueryValue,
+  UpstreamRequest,
+  UpstreamResponse,
+} from '../upstream.types';
 
 /**
  * Base of the per-area QQ Music clients (charts.client.ts, …). A client owns its calls' module/method/params, their
@@ -20,30 +22,35 @@ type QueryValue = string | number | boolean | undefined | null;
  */
 @Injectable()
 export abstract class UpstreamClient {
-  constructor(private readonly upstream: UpstreamHttp) {}
+  constructor(
+    private readonly musicuProtocol: MusicuProtocol,
+    private readonly cgiProtocol: CgiProtocol,
+    private readonly transport: UpstreamTransport,
+    private readonly cookieChoice: CookieChoice,
+  ) {}
 
   protected musicu<K extends string>(calls: Record<K, MusicuCall>, options?: MusicuOptions): Promise<MusicuResponse<K>> {
-    return this.upstream.musicu(calls, options);
+    return this.musicuProtocol.call(calls, options);
   }
 
   protected musicuPartial<K extends string>(calls: Record<K, MusicuCall>, options?: MusicuOptions): Promise<MusicuPartialResponse<K>> {
-    return this.upstream.musicuPartial(calls, options);
+    return this.musicuProtocol.callPartial(calls, options);
   }
 
   protected cgi<T = any>(path: string, query: Record<string, QueryValue>, options?: CgiOptions): Promise<CgiResponse<T>> {
-    return this.upstream.cgi<T>(path, query, options);
+    return this.cgiProtocol.call<T>(path, query, options);
   }
 
   protected send(req: UpstreamRequest, idempotent = false): Promise<UpstreamResponse> {
-    return this.upstream.send(req, idempotent);
+    return this.transport.send(req, idempotent);
   }
 
   protected fetch(req: UpstreamRequest, idempotent = false): Promise<UpstreamResponse> {
-    return this.upstream.fetch(req, idempotent);
+    return this.transport.fetch(req, idempotent);
   }
 
   /** The cookie this request's upstream calls carry: the caller's own, else the stored login's. */
   effectiveCookie(): string {
-    return this.upstream.effectiveCookie();
+    return this.cookieChoice.effectiveCookie();
   }
 }
