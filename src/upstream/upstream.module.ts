@@ -1,9 +1,22 @@
 import { Global, Module } from '@nestjs/common';
+import { LoginClient } from './clients/login.client';
+import { QqLoginClient } from './clients/qq-login.client';
+import { WechatLoginClient } from './clients/wechat-login.client';
 import { UpstreamHttp } from './upstream-http.service';
 
 @Global()
 @Module({
-  providers: [UpstreamHttp],
-  exports: [UpstreamHttp],
+  providers: [
+    UpstreamHttp,
+    LoginClient,
+    QqLoginClient,
+    WechatLoginClient,
+  ],
+  exports: [
+    UpstreamHttp,
+    LoginClient,
+    QqLoginClient,
+    WechatLoginClient,
+  ],
 })
 export class UpstreamModule {}
