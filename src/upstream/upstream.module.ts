@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { LoginClient } from './clients/login.client';
 import { QqLoginClient } from './clients/qq-login.client';
+import { UserClient } from './clients/user.client';
 import { WechatLoginClient } from './clients/wechat-login.client';
 import { UpstreamHttp } from './upstream-http.service';
 
@@ -10,12 +11,14 @@ import { UpstreamHttp } from './upstream-http.service';
     UpstreamHttp,
     LoginClient,
     QqLoginClient,
+    UserClient,
     WechatLoginClient,
   ],
   exports: [
     UpstreamHttp,
     LoginClient,
     QqLoginClient,
+    UserClient,
     WechatLoginClient,
   ],
 })
