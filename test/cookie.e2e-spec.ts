@@ -74,7 +74,7 @@ describe('Login cookie: file, per-request precedence, hot reload', () => {
     expect(lastUpstream().cookie).toBe('uin=o0123; k=caf\u00e9');
   });
 
-  it('a CGI\'s commonParams carry the account of the cookie sent as loginUin (CONTRACT §1.2)', async () => {
+  it('a CGI\'s commonParams carry the account of the cookie sent as loginUin', async () => {
     const hotkeyQuery = () => h.fake.requestsTo('c', '/splcloud/fcgi-bin/gethotkey.fcg').at(-1)!.query;
     await h.http().get('/getHotkey?nocache=1').set('X-Custom-Cookie', 'uin=o0123456; qqmusic_key=Q_H_L_x').expect(200);
     expect(hotkeyQuery().loginUin).toBe('123456');

@@ -9,7 +9,7 @@ import { clientThatLeaves, Harness, startHarness, waitFor } from './support/harn
 import { DETAIL, expiredKeys, LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin, TOKEN } from './credentials.helpers';
 
 /**
- * Keeping the stored login alive (CONTRACT §12.3, §12 expiry row, §10 item 9), file store. The probe endpoint is
+ * Keeping the stored login alive (docs/upstream/login.md "Credential refresh"), file store. The probe endpoint is
  * /getRanks (music.musicToplist.Toplist.GetDetail); the fake answers it 1000 for a dead key (credentials.helpers).
  */
 
@@ -74,7 +74,8 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     const res = await h.http().get('/getRanks?topId=4&limit=1').expect(200);
     expect(res.body.code).toBe(0);
 
-    // The refresh call, CONTRACT §12.3 (QQ params, musicid as a number, comm tmeLoginType, the old cookies).
+    // The refresh call (QQ params, musicid as a number, comm tmeLoginType, the old cookies): docs/upstream/login.md
+    // "Credential refresh".
     const [refresh] = h.fake.musicuCalls(LOGIN);
     expect(h.fake.musicuCalls(LOGIN)).toHaveLength(1);
     expect(refresh.param).toEqual({

@@ -110,7 +110,7 @@ describe('Main channel (QQ) QR login', () => {
           aid: '716027609',
           daid: '383',
           pt_3rd_aid: '100497308',
-          // CONTRACT §6.2 step 1: h/t/g/from_ui 1, L1's js_ver and has_onekey
+          // docs/upstream/login.md "QQ poll (ptqrlogin)": h/t/g/from_ui 1, the Python project's js_ver and has_onekey
           h: '1',
           t: '1',
           g: '1',
@@ -230,7 +230,8 @@ describe('Main channel (QQ) QR login', () => {
       expect(auth.cookie).not.toContain('qrsig='); // the QR token is the poll's only: never sent past ptlogin
       expect(h.fake.requestsTo('y')).toHaveLength(0);
 
-      // QQLogin: the QQConnectLogin module (never music.login), the code from the Location, comm per CONTRACT.
+      // QQLogin: the QQConnectLogin module (never music.login), the code from the Location, comm as documented in
+      // docs/upstream/login.md "QQ login exchange (QQLogin)".
       const [login] = h.fake.musicuCalls(QQLOGIN);
       expect(login.param).toEqual({ code: entry.code });
       expect(login.request.comm).toMatchObject({ g_tk: fakeHash33(entry.pSkey!, 5381), platform: 'yqq', ct: 24, cv: 0, tmeLoginType: 2 });

@@ -93,7 +93,8 @@ describe('User module (e2e)', () => {
         '7000011', '7000012', '7000013', '7000014', '7000015',
       ]);
 
-      // offset 7, limit 5: the refs' modulo quirk (7 % 5 = 2) would start at the 3rd item; real paging starts at the 8th
+      // offset 7, limit 5: the Koa projects' modulo quirk (7 % 5 = 2) would start at the 3rd item; real paging starts
+      // at the 8th
       const quirk = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', offset: '7', limit: '5', cookie: COOKIE });
       expect(quirk.body.data.playlists[0].dissid).toBe('7000008');
 
@@ -201,7 +202,7 @@ describe('User module (e2e)', () => {
     });
 
     it.each([
-      [104401, 401, 'LOGIN_EXPIRED'], // CONTRACT §1.4: credential invalid, like 104400
+      [104401, 401, 'LOGIN_EXPIRED'], // credential invalid, like 104400
       [20274, 403, 'UPSTREAM_DEVICE_LIMIT'],
       [2000, 502, 'UPSTREAM_SIGNATURE_REQUIRED'],
     ])('upstream code %s → %s %s (never USER_NOT_FOUND), upstream asked once', async (code, status, errorCode) => {

@@ -4,8 +4,8 @@
  *
  * Payload sources: the ptuiCB texts are the fixtures ptlogin-ptqrlogin-*.txt (refused, code 68, has no fixture and
  * is built in the same format); the long-poll texts are wx-lp-*.txt. The check_sig/authorize redirects, the
- * qrconnect HTML and the two login credentials have no recorded payload: they are built from CONTRACT §6.2, §7.1,
- * §7.2 and §12.3 field lists.
+ * qrconnect HTML and the two login credentials have no recorded payload: they are built from the field lists in
+ * docs/upstream/login.md.
  */
 import { randomBytes } from 'node:crypto';
 import type { FakeContext, FakeReply, FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
@@ -48,9 +48,9 @@ export interface LoginFaults {
   /** Login answer without strMusicid (the musicid is then only the bare JSON number). */
   noStrMusicid?: boolean;
   /**
-   * The credential refresh (`Login` with `loginMode:2`) answers this code instead of a new credential (CONTRACT
-   * §12.3: 1000/104400/104401 auth expired, 20274/20277/20278/20450 restricted, 20279 device limit, 104604 too
-   * frequent, 20261 bad parameters).
+   * The credential refresh (`Login` with `loginMode:2`) answers this code instead of a new credential
+   * (docs/upstream/login.md "Credential refresh": 1000/104400/104401 auth expired, 20274/20277/20278/20450
+   * restricted, 20279 device limit, 104604 too frequent, 20261 bad parameters).
    */
   refreshCode?: number;
 }
@@ -311,7 +311,8 @@ const longPoll = async ({ req, state, closed }: FakeContext): Promise<FakeReply>
 };
 
 /**
- * The credential refresh (CONTRACT §12.3): `music.login.LoginServer`/`Login` with `loginMode:2`, comm
+ * The credential refresh (docs/upstream/login.md "Credential refresh"): `music.login.LoginServer`/`Login` with
+ * `loginMode:2`, comm
  * `tmeLoginType`, and the old credential's fields. No recorded payload exists: the answer is a complete new
  * credential built like the login one (new musickey, refresh_key, musickeyCreateTime = now). Missing or mistyped
  * params answer 20261 as upstream does; `faults.refreshCode` drives the error answers.

@@ -7,15 +7,16 @@ import { GENUINE_DISSTID } from './playlists';
  * c6.y.qq.com `fcg_get_profile_homepage.fcg` (user homepage: creator, created playlists, "liked" entries).
  *
  * NO genuine fixture exists for this CGI (fixtures/SOURCES.md has none). The answers below are built from the field
- * list in CONTRACT §8.1: `{code, data:{creator{nick, headpic, encrypt_uin, lvinfo}, mydiss{num, list[{dissid, title,
- * subtitle, picurl, dirid}]}, mymusic[{id, title, type, num0, num1, num2}]}}`, and `code 1000` = login expired.
+ * list in docs/upstream/user.md "User homepage": `{code, data:{creator{nick, headpic, encrypt_uin, lvinfo},
+ * mydiss{num, list[{dissid, title, subtitle, picurl, dirid}]}, mymusic[{id, title, type, num0, num1, num2}]}}`, and
+ * `code 1000` = login expired.
  * `song_cnt` on list items is an assumption (the gateway reads a song count only when one is present).
  *
  * Modelling choices (not verified against the live service):
- * - Cookie without `qqmusic_key`/`qm_keyst`, or with a key marked expired → `{code:1000}` (CONTRACT §1.4, §8.1).
- * - Unknown `userid` → `{code:4000}`. No capture shows the real answer for a wrong uin; the refs treat any non-zero
- *   code as a failure, so a non-zero code is the conservative model. `unknownUinAnswer: 'emptyCreator'` switches the
- *   model to the other plausible answer (code 0 with an empty `creator`) so both are exercised.
+ * - Cookie without `qqmusic_key`/`qm_keyst`, or with a key marked expired → `{code:1000}` (code 1000 = not logged in).
+ * - Unknown `userid` → `{code:4000}`. No capture shows the real answer for a wrong uin; the Koa projects treat any
+ *   non-zero code as a failure, so a non-zero code is the conservative model. `unknownUinAnswer: 'emptyCreator'`
+ *   switches the model to the other plausible answer (code 0 with an empty `creator`) so both are exercised.
  * - A user with no playlists: `mydiss.list` is `[]` (or `mydiss` is absent when `hideMydiss` is set, a private profile).
  */
 

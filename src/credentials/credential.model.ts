@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { parseCookie } from '../common/cookie';
 
 /**
- * The stored login credential (CONTRACT §12.3). `musicid` is always the exact digit string (WeChat musicids exceed
- * 2^53). Upstream may add fields; unknown ones are kept as they came.
+ * The stored login credential (docs/upstream/login.md "Credential refresh"). `musicid` is always the exact digit
+ * string (WeChat musicids exceed 2^53). Upstream may add fields; unknown ones are kept as they came.
  */
 export interface Credential {
   musicid: string;
@@ -46,7 +46,7 @@ export interface StoredRecord {
   refresh?: RefreshStatus;
 }
 
-/** What each refresh outcome means for the operator (CONTRACT §12.3 error codes). */
+/** What each refresh outcome means for the operator (docs/upstream/login.md "Credential refresh"). */
 export const OUTCOME_MESSAGES: Record<RefreshOutcome, string> = {
   ok: 'refreshed',
   auth_expired: 'the login has expired upstream: log in again (scan a QR code)',
@@ -59,7 +59,7 @@ export const OUTCOME_MESSAGES: Record<RefreshOutcome, string> = {
 /** Outcomes after which the same key is never sent for refresh again (only a new login helps). */
 export const FINAL_OUTCOMES: ReadonlySet<RefreshOutcome> = new Set(['auth_expired', 'restricted', 'bad_params']);
 
-/** Upstream code of a failed refresh → outcome (CONTRACT §12.3). */
+/** Upstream code of a failed refresh → outcome (docs/upstream/login.md "Credential refresh"). */
 export function outcomeOfCode(code: number): RefreshOutcome {
   if (code === 1000 || code === 104400 || code === 104401) return 'auth_expired';
   if ([20274, 20277, 20278, 20450, 20279].includes(code)) return 'restricted';
@@ -71,7 +71,7 @@ export function outcomeOfCode(code: number): RefreshOutcome {
 /** A short non-reversible tag of a musickey, to tell keys apart without storing or logging one. */
 export const keyTag = (musickey: string): string => createHash('sha256').update(musickey).digest('hex').slice(0, 16);
 
-/** 2 = QQ, 1 = WeChat; inferred from the key when absent (CONTRACT §12.3: `W_X` keys are WeChat). */
+/** 2 = QQ, 1 = WeChat; inferred from the key when absent (`W_X` keys are WeChat, as the Python QQMusicApi infers). */
 export function loginTypeOf(cred: Pick<Credential, 'loginType' | 'musickey'>): 1 | 2 {
   const t = Number(cred.loginType);
   if (t === 1 || t === 2) return t;
@@ -98,8 +98,8 @@ export function notRefreshableReason(record: StoredRecord | null): string | null
 }
 
 /**
- * The refresh params (CONTRACT §12.3). QQ sends `musicid` as a number: QQ musicids are below 2^53; one that is
- * not a safe integer goes as its digit string rather than a rounded number.
+ * The refresh params (docs/upstream/login.md "Credential refresh"). QQ sends `musicid` as a number: QQ musicids are
+ * below 2^53; one that is not a safe integer goes as its digit string rather than a rounded number.
  */
 export function refreshParams(c: Credential): Record<string, unknown> {
   if (loginTypeOf(c) === 1) {

@@ -4,7 +4,7 @@ import { requestContext } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
-import { UpstreamHttp } from '../upstream/upstream-http.service';
+import { LoginClient } from '../upstream/clients/login.client';
 import type { StoredCredentialProvider } from '../upstream/upstream.types';
 import { UpstreamError } from '../upstream/upstream.errors';
 import {
@@ -34,10 +34,10 @@ const LOCK_TTL_MS = 30_000;
 const CHECK_EVERY_MS = 60_000;
 
 /**
- * Keeps the stored login alive (CONTRACT §12.3, §12 expiry row, §10 item 9): serves its cookie to UpstreamHttp,
+ * Keeps the stored login alive (docs/upstream/login.md "Credential refresh"): serves its cookie to CookieChoice,
  * notices expiry (locally from musickeyCreateTime + keyExpiresIn, or from a 1000/104400/104401 answer to a call
- * made with it), refreshes it through `music.login.LoginServer`/`Login` one at a time per account, and records the
- * outcome. A failure is recorded and never retried in a loop: final outcomes wait for a new login, the others for
+ * made with it), refreshes it through LoginClient one at a time per account, and records the outcome. A failure is
+ * recorded and never retried in a loop: final outcomes wait for a new login, the others for
  * CREDENTIAL_REFRESH_BACKOFF_S.
  */
 @Injectable()
@@ -51,9 +51,9 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CREDENTIAL_STORE) private readonly store: CredentialStore,
-    private readonly upstream: UpstreamHttp,
     private readonly metrics: MetricsService,
     private readonly work: BackgroundWork,
+    private readonly login: LoginClient,
   ) {}
 
   get storeKind(): 'file' | 'redis' {
@@ -71,7 +71,7 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     if (this.timer) clearInterval(this.timer);
   }
 
-  // ---- StoredCredentialProvider (UpstreamHttp) ----
+  // ---- StoredCredentialProvider (CookieChoice) ----
 
   cookie(): string | undefined {
     return this.store.current()?.cookie || undefined;
@@ -174,15 +174,8 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     const loginType = loginTypeOf(old);
     const uin = maskUin(old.musicid);
     try {
-      // CONTRACT §12.3: the refresh call, sent with the old credential's cookies; single-use (never retried/shared).
-      const res = await this.upstream.musicu(
-        { req: { module: 'music.login.LoginServer', method: 'Login', param: refreshParams(old) } },
-        { comm: { tmeLoginType: loginType }, cookie: record.cookie, idempotent: false },
-      );
-      const data = (res.data.req ?? {}) as Record<string, unknown>;
-      if (typeof data.musickey !== 'string' || !data.musickey) {
-        throw new UpstreamError('bad_body', 'refresh answer without a musickey', 'u', { target: 'music.login.LoginServer.Login' });
-      }
+      // Sent with the old credential's cookies; single-use (docs/upstream/login.md "Credential refresh").
+      const data = await this.login.refresh(refreshParams(old), loginType, record.cookie);
       const credential = mergeRefreshed(old, data);
       const cookie = cookieWithCredential(record.cookie, credential);
       const status = this.status('ok', credential.musickey);

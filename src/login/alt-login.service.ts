@@ -6,18 +6,15 @@ import { Clock } from '../common/clock';
 import { serializeCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
-import { UpstreamHttp } from '../upstream/upstream-http.service';
+import { WechatLoginClient } from '../upstream/clients/wechat-login.client';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckAltLoginBody } from './dto/check-login.dto';
 import { FinishedLogins } from './finished-logins';
-import { LoginImageClient } from './login-image.client';
 import { badLoginAnswer } from './login-errors';
 import { LoginPersistService } from './login-persist.service';
 import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll } from './login.parse';
 import { loginRejected, MAIN_ERRORS } from './main-login.service';
 
-/** QQ Music web's WeChat open-platform app. */
-export const WX_APPID = 'wx48db31d50e334801';
 /** Default bound of one long poll when the config does not say (ALT_LOGIN_POLL_TIMEOUT_MS). */
 export const DEFAULT_ALT_POLL_TIMEOUT_MS = 35_000;
 /** How long a QR's last poll state is remembered, and for how many QRs at most. */
@@ -35,21 +32,21 @@ export const ALT_ERRORS = {
 } as const;
 
 /**
- * Alt channel (WeChat) QR login, CONTRACT §7: qrconnect page → uuid → QR JPEG; check = ONE long poll on
- * lp.open.weixin.qq.com (bounded by ALT_LOGIN_POLL_TIMEOUT_MS, aborted when the client leaves), then on 405 the
- * music.login.LoginServer/Login code exchange.
+ * Alt channel (WeChat) QR login: qrconnect page → uuid → QR JPEG; check = ONE long poll (bounded by
+ * ALT_LOGIN_POLL_TIMEOUT_MS, aborted when the client leaves), then on 405 the code exchange
+ * (docs/upstream/login.md "WeChat QR login").
  */
 @Injectable()
 export class AltLoginService {
   /**
-   * The state each QR's last poll reported, sent back as `last` (CONTRACT §7.2): WeChat then holds the next poll until
-   * the state changes, instead of repeating "scanned" at once, which would have clients poll upstream in a tight loop.
+   * The state each QR's last poll reported, sent back as `last` (docs/upstream/login.md "WeChat long poll"): WeChat
+   * then holds the next poll until the state changes, instead of repeating "scanned" at once, which would have
+   * clients poll upstream in a tight loop.
    */
   private readonly lastState: LRUCache<string, AltPollCode>;
 
   constructor(
-    private readonly upstream: UpstreamHttp,
-    private readonly images: LoginImageClient,
+    private readonly wechat: WechatLoginClient,
     private readonly persist: LoginPersistService,
     private readonly finished: FinishedLogins,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -64,29 +61,13 @@ export class AltLoginService {
   }
 
   async getQr(): Promise<Shaped> {
-    // CONTRACT §7.1 step 1 (L1✓ test_get_qrcode_wx): the QR page; its HTML names the uuid.
-    const page = await this.upstream.send({
-      host: 'wxOpen',
-      path: '/connect/qrconnect',
-      query: {
-        appid: WX_APPID,
-        redirect_uri: 'https://y.qq.com/portal/wx_redirect.html?login_type=2&surl=https://y.qq.com/',
-        response_type: 'code',
-        scope: 'snsapi_login',
-        state: 'STATE',
-        href: 'https://y.qq.com/mediastyle/music_v17/src/css/popup_wechat.css#wechat_redirect',
-      },
-      headers: { Referer: 'https://y.qq.com/' },
-      cookie: false,
-      label: 'wx qrconnect',
-    });
+    const page = await this.wechat.qrPage();
     if (page.status !== 200) throw badLoginAnswer(ALT_ERRORS.page, 'LOGIN_QR_PAGE_FAILED');
     const uuid = extractWxUuid(page.text);
     if (!uuid) throw badLoginAnswer(ALT_ERRORS.noUuid, 'LOGIN_NO_UUID');
     let image;
     try {
-      // CONTRACT §7.1 step 3: the QR image itself (JPEG).
-      image = await this.images.get('wxOpen', `/connect/qrcode/${uuid}`, {}, 'https://open.weixin.qq.com/connect/qrconnect', 'wx qrcode');
+      image = await this.wechat.qrImage(uuid);
     } catch (err) {
       if (err instanceof UpstreamError && err.kind !== 'timeout') throw badLoginAnswer(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
       throw err;
@@ -104,17 +85,7 @@ export class AltLoginService {
     const last = (input.last as AltPollCode | undefined) ?? this.lastState.get(uuid);
     let poll;
     try {
-      // CONTRACT §7.2 step 1: the long poll blocks until the state changes (from `last`, if given) or ~25–35 s pass.
-      poll = await this.upstream.send({
-        host: 'wxLp',
-        path: '/connect/l/qrconnect',
-        query: last ? { uuid, last, _: Date.now() } : { uuid, _: Date.now() },
-        headers: { Referer: 'https://open.weixin.qq.com/' },
-        cookie: false,
-        timeoutMs: this.pollTimeoutMs,
-        label: 'wx long poll',
-        longPoll: true,
-      });
+      poll = await this.wechat.poll(uuid, last, this.pollTimeoutMs);
     } catch (err) {
       // No change within our bound: the state is still the one last reported (waiting if none).
       if (err instanceof UpstreamError && err.kind === 'timeout') return pollState(last ?? 408, { timeout: true, message: 'No change within this poll; poll again' });
@@ -152,27 +123,14 @@ export class AltLoginService {
   }
 
   /**
-   * CONTRACT §12 "WeChat login exchange" (L1 _authorize_wx_qr, LK): music.login.LoginServer/Login with
-   * comm.tmeLoginType 1. Sent through `fetch` with the envelope built here (not `musicu`) so the musicid can be read
-   * from the raw text: WeChat musicids exceed 2^53.
+   * The code exchange (docs/upstream/login.md "WeChat login exchange"), read from its raw text: WeChat musicids
+   * exceed 2^53.
    */
   private async exchange(code: string): Promise<Shaped> {
-    const payload = {
-      comm: { tmeLoginType: 1, ct: 24, cv: 0, platform: 'yqq' },
-      req: { module: 'music.login.LoginServer', method: 'Login', param: { code, strAppid: WX_APPID } },
-    };
-    const res = await this.upstream.fetch({
-      host: 'u',
-      path: '/cgi-bin/musicu.fcg',
-      method: 'POST',
-      body: JSON.stringify(payload),
-      headers: { 'Content-Type': 'application/json', Referer: 'https://y.qq.com/' },
-      cookie: false,
-      label: 'music.login.LoginServer.Login',
-    });
+    const text = await this.wechat.login(code);
     let raw: any;
     try {
-      raw = JSON.parse(res.text);
+      raw = JSON.parse(text);
     } catch {
       throw badLoginAnswer(ALT_ERRORS.notJson, 'LOGIN_BAD_RESPONSE');
     }
@@ -183,12 +141,13 @@ export class AltLoginService {
       throw new UpstreamError('business', `login failed with code ${failed}`, 'u', { upstreamCode: failed });
     }
     const data = (raw.req.data ?? {}) as Record<string, unknown>;
-    const reqStart = res.text.indexOf('"req"');
-    const musicid = extractMusicid(reqStart >= 0 ? res.text.slice(reqStart) : res.text);
+    const reqStart = text.indexOf('"req"');
+    const musicid = extractMusicid(reqStart >= 0 ? text.slice(reqStart) : text);
     const musickey = typeof data.musickey === 'string' ? data.musickey : '';
     if (!musicid || !musickey) throw badLoginAnswer(ALT_ERRORS.noCredential, 'LOGIN_NO_CREDENTIAL');
 
-    // Cookie as LK builds it (CONTRACT §7.2 step 4); the spec's main_music_key/main_keyst are qqmusic_key/qm_keyst.
+    // The cookie laoshuikaixue/qq-music-api builds (docs/upstream/login.md "WeChat login exchange"); the spec's
+    // main_music_key/main_keyst are qqmusic_key/qm_keyst.
     // The last three only when the answer has them: a missing field becomes '', which serializeCookie leaves out.
     const cookie = serializeCookie({
       uin: musicid,
@@ -209,11 +168,11 @@ export class AltLoginService {
       session,
     };
     await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 1, data });
-    return new Shaped(body, res.text);
+    return new Shaped(body, text);
   }
 }
 
-/** A poll state's answer (HTTP 200, `isOk: false`), with the flags the spec and the references give each state. */
+/** A poll state's answer (HTTP 200, `isOk: false`), with the flags the spec and the reference projects give each. */
 function pollState(errcode: AltPollCode, extra: { timeout?: true; message?: string }, raw: unknown = null): Shaped {
   const known = ALT_STATES[errcode];
   const body: Record<string, unknown> = { isOk: false, errcode, state: known.state };

@@ -66,8 +66,8 @@ export class LoginPersistService {
   }
 
   /**
-   * Writes the login (with its full credential, CONTRACT §12.3, so it can be refreshed) when enabled; returns whether
-   * it was written (undefined when persistence is off).
+   * Writes the login (with its full credential, so it can be refreshed: docs/upstream/login.md "Credential refresh")
+   * when enabled; returns whether it was written (undefined when persistence is off).
    */
   async persist(cookie: string, uin: string, credential?: Record<string, unknown>): Promise<boolean | undefined> {
     if (!this.enabled) return undefined;

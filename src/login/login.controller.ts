@@ -5,7 +5,7 @@ import { AltLoginService } from './alt-login.service';
 import { CheckAltLoginBody, CheckMainLoginBody, EXAMPLE_PTQRTOKEN, EXAMPLE_QRSIG } from './dto/check-login.dto';
 import { MainLoginService } from './main-login.service';
 
-/** Every login path: the spec's names, their /user/ aliases, and the refs' real-name aliases (QQ / WX). */
+/** Every login path: the spec's names, their /user/ aliases, and the Koa projects' real-name aliases (QQ / WX). */
 export const LOGIN_PATHS = {
   getMain: ['getMainLoginQr', 'user/getMainLoginQr', 'getQQLoginQr', 'user/getQQLoginQr'],
   checkMain: ['checkMainLoginQr', 'user/checkMainLoginQr', 'checkQQLoginQr', 'user/checkQQLoginQr'],

@@ -3,13 +3,12 @@ import { Clock } from '../common/clock';
 import { AltLoginService } from './alt-login.service';
 import { FinishedLogins } from './finished-logins';
 import { LoginController } from './login.controller';
-import { LoginImageClient } from './login-image.client';
 import { LoginPersistService } from './login-persist.service';
 import { MainLoginService } from './main-login.service';
 
 @Module({
   controllers: [LoginController],
-  providers: [MainLoginService, AltLoginService, LoginImageClient, LoginPersistService, FinishedLogins, Clock],
+  providers: [MainLoginService, AltLoginService, LoginPersistService, FinishedLogins, Clock],
   exports: [LoginPersistService],
 })
 export class LoginModule {}

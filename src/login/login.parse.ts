@@ -1,11 +1,11 @@
 /**
- * Pure parsers and builders of the two QR login flows (CONTRACT §6, §7). No I/O here; unit-tested in
+ * Pure parsers and builders of the two QR login flows (docs/upstream/login.md). No I/O here; unit-tested in
  * test/unit/login-parse.spec.ts.
  */
 
 import { serializeCookie } from '../common/cookie';
 
-/** The Main (QQ) poll states the gateway reports, by ptuiCB code (CONTRACT §6.2 step 1). */
+/** The Main (QQ) poll states the gateway reports, by ptuiCB code (docs/upstream/login.md "QQ poll (ptqrlogin)"). */
 export const MAIN_STATES = {
   66: { state: 'waiting', message: 'Waiting for the QR code to be scanned', refresh: false },
   67: { state: 'scanned', message: 'QR code scanned; waiting for confirmation on the phone', refresh: false },
@@ -14,7 +14,7 @@ export const MAIN_STATES = {
 } as const;
 export type MainPollCode = keyof typeof MAIN_STATES;
 
-/** The Alt (WeChat) long-poll states, by wx_errcode (CONTRACT §7.2 step 2); 405 = confirmed. */
+/** The Alt (WeChat) long-poll states, by wx_errcode (docs/upstream/login.md "WeChat long poll"); 405 = confirmed. */
 export const ALT_STATES = {
   408: { state: 'waiting', message: 'Waiting for the QR code to be scanned' },
   404: { state: 'scanned', message: 'QR code scanned; waiting for confirmation on the phone' },
@@ -154,7 +154,7 @@ export function buildSession(cookie: string, uin?: string): LoginSession {
   return { loginUin: id, uin: id, cookie: cookieList.join('; '), cookieList, cookieObject };
 }
 
-/** The fields of an upstream login credential worth keeping for refresh (CONTRACT §12.3). */
+/** The login credential's fields worth keeping for a refresh (docs/upstream/login.md "Credential refresh"). */
 export const CREDENTIAL_FIELDS = [
   'musicid',
   'str_musicid',
@@ -188,7 +188,7 @@ export function parseWxPoll(text: string): { errcode: number; code: string } | n
 
 const UUID_CHARS = '[A-Za-z0-9_=-]{8,}';
 
-/** The uuid of the WeChat QR page, trying the patterns of CONTRACT §7.1 step 2 in order. */
+/** The uuid of the WeChat QR page: the patterns of docs/upstream/login.md "WeChat QR page (qrconnect)", in order. */
 export function extractWxUuid(html: string): string | null {
   const patterns = [
     new RegExp(`/connect/qrcode/(${UUID_CHARS})`),

@@ -1,13 +1,11 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { hash33 } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
-import { UpstreamHttp, UpstreamResponse } from '../upstream/upstream-http.service';
+import { QqLoginClient } from '../upstream/clients/qq-login.client';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckMainLoginBody } from './dto/check-login.dto';
 import { FinishedLogins } from './finished-logins';
-import { LoginImageClient } from './login-image.client';
 import { badLoginAnswer } from './login-errors';
 import { LoginPersistService } from './login-persist.service';
 import {
@@ -22,14 +20,6 @@ import {
   splitLoginUrl,
 } from './login.parse';
 
-/** QQ Music web's ptlogin app, its QQ-Connect app id, and where ptlogin sends the browser afterwards. */
-const APPID = 716027609;
-const DAID = 383;
-const PT_3RD_AID = 100497308;
-const U1 = 'https://graph.qq.com/oauth2.0/login_jump';
-const XUI_REFERER = 'https://xui.ptlogin2.qq.com/';
-const JS_VER = '20102616';
-
 export const MAIN_ERRORS = {
   timeout: 'Login check timed out',
   noQrsig: 'Failed to get qrsig from response',
@@ -42,14 +32,13 @@ export const MAIN_ERRORS = {
 } as const;
 
 /**
- * Main channel (QQ) QR login, CONTRACT §6 with the §12 exchange: ptqrshow → ptqrlogin poll → check_sig → graph
- * authorize → musicu QQConnectLogin.QQLogin. Stateless: the QR answer carries everything the check needs.
+ * Main channel (QQ) QR login: ptqrshow → ptqrlogin poll → check_sig → graph authorize → QQLogin exchange
+ * (docs/upstream/login.md "QQ QR login"). Stateless: the QR answer carries everything the check needs.
  */
 @Injectable()
 export class MainLoginService {
   constructor(
-    private readonly upstream: UpstreamHttp,
-    private readonly images: LoginImageClient,
+    private readonly qq: QqLoginClient,
     private readonly persist: LoginPersistService,
     private readonly finished: FinishedLogins,
   ) {}
@@ -57,13 +46,7 @@ export class MainLoginService {
   async getQr(): Promise<Shaped> {
     let res;
     try {
-      // CONTRACT §6.1 (L1✓ test_get_qrcode_qq): the PNG body plus the qrsig cookie; never send the user's cookie.
-      res = await this.images.get(
-        'ptlogin',
-        '/ptqrshow',
-        { appid: APPID, e: 2, l: 'M', s: 3, d: 72, v: 4, t: Math.random(), daid: DAID, pt_3rd_aid: PT_3RD_AID, u1: U1 },
-        XUI_REFERER,
-      );
+      res = await this.qq.qrImage();
     } catch (err) {
       if (err instanceof UpstreamError && err.kind !== 'timeout') throw badLoginAnswer(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
       throw err;
@@ -96,32 +79,8 @@ export class MainLoginService {
     const jar = new CookieJar();
     jar.set('qrsig', qrsig);
 
-    // Step 1, CONTRACT §6.2 (L1✓ test_check_qrcode_returns_login_event): one poll, answered with a ptuiCB call.
-    const poll = await this.upstream.send({
-      host: 'ptlogin',
-      path: '/ptqrlogin',
-      query: {
-        u1: U1,
-        ptqrtoken,
-        ptredirect: 0,
-        h: 1,
-        t: 1,
-        g: 1,
-        from_ui: 1,
-        ptlang: 2052,
-        action: `0-0-${Date.now()}`,
-        js_ver: JS_VER,
-        js_type: 1,
-        pt_uistyle: 40,
-        aid: APPID,
-        daid: DAID,
-        pt_3rd_aid: PT_3RD_AID,
-        has_onekey: 1,
-      },
-      headers: { Referer: XUI_REFERER },
-      cookie: jar.header(),
-      label: 'ptqrlogin',
-    });
+    // Step 1: one poll, answered with a ptuiCB call (docs/upstream/login.md "QQ poll (ptqrlogin)").
+    const poll = await this.qq.poll(ptqrtoken, jar.header());
     if (poll.status !== 200) {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_POLL_FAILED', `QQ login poll was refused (HTTP ${poll.status})`);
     }
@@ -138,75 +97,40 @@ export class MainLoginService {
       return new Shaped(body, { text: poll.text });
     }
 
-    // Step 2: check_sig on the configured origin, path + query byte-exact (ptsigx keeps its '+'), redirects off.
+    // Step 2: check_sig at the redirect ptlogin handed back; its 302 sets p_skey, which signs step 3.
     const checkSigUrl = extractCheckSigUrl(poll.text, cb);
     const target = checkSigUrl ? splitLoginUrl(checkSigUrl) : null;
     if (!target) throw badLoginAnswer(MAIN_ERRORS.noCheckSig, 'LOGIN_NO_CHECK_SIG');
-    // CONTRACT §6.2 step 2: the redirect ptlogin itself hands back; the 302's Set-Cookie carries p_skey.
-    const checkSig = await this.upstream.send({
-      host: target.host,
-      path: target.pathAndQuery,
-      redirects: 'manual',
-      cookie: jar.header(),
-      headers: { Referer: XUI_REFERER },
-      label: 'check_sig',
-    });
+    const checkSig = await this.qq.checkSig(target, jar.header());
     const pSkey = CookieJar.find(checkSig.setCookies, 'p_skey');
     if (!pSkey) throw badLoginAnswer(MAIN_ERRORS.noPskey, 'LOGIN_NO_P_SKEY');
     jar.addSetCookies(checkSig.setCookies);
     jar.set('p_skey', pSkey);
     const gTk = hash33(pSkey, 5381);
 
-    // Step 3, CONTRACT §6.2 (L1/3P form): OAuth authorize for QQ Music's QQ-Connect app; the code is in the Location.
-    const form = new URLSearchParams({
-      response_type: 'code',
-      client_id: String(PT_3RD_AID),
-      redirect_uri: 'https://y.qq.com/portal/wx_redirect.html?login_type=1&surl=https://y.qq.com/',
-      scope: 'get_user_info,get_app_friends',
-      state: 'state',
-      switch: '',
-      from_ptlogin: '1',
-      src: '1',
-      update_auth: '1',
-      openapi: '1010_1030',
-      g_tk: String(gTk),
-      auth_time: String(Date.now()),
-      ui: randomUUID(),
-    });
-    const authorize = await this.upstream.send({
-      host: 'graph',
-      path: '/oauth2.0/authorize',
-      method: 'POST',
-      body: form.toString(),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Referer: 'https://graph.qq.com/' },
-      redirects: 'manual',
-      cookie: jar.header(['qrsig']),
-      label: 'oauth2.0/authorize',
-    });
-    const location = headerOf(authorize, 'location');
+    // Step 3: OAuth authorize for QQ Music's QQ-Connect app; the code is in the Location.
+    const authorize = await this.qq.authorize(gTk, jar.header(['qrsig']));
+    const { location } = authorize;
     if (authorize.status < 300 || authorize.status > 399 || !location) throw badLoginAnswer(MAIN_ERRORS.noRedirect, 'LOGIN_NO_REDIRECT');
     const codeMatch = /[?&#]code=([^&#]+)/.exec(location);
     if (!codeMatch) throw badLoginAnswer(MAIN_ERRORS.noCode, 'LOGIN_NO_CODE');
     jar.addSetCookies(authorize.setCookies);
     const code = decodeURIComponent(codeMatch[1]);
 
-    // Step 4, CONTRACT §12 "QQ QR login exchange": QQConnectLogin.LoginServer/QQLogin (music.login gives 104400).
+    // Step 4: the code exchange (docs/upstream/login.md "QQ login exchange (QQLogin)").
     let login;
     try {
-      login = await this.upstream.musicu(
-        { req: { module: 'QQConnectLogin.LoginServer', method: 'QQLogin', param: { code } } },
-        // the code is single-use: never retried, never shared with another in-flight call
-        { comm: { g_tk: gTk, platform: 'yqq', ct: 24, cv: 0, tmeLoginType: 2 }, cookie: jar.header(['qrsig']), idempotent: false },
-      );
+      login = await this.qq.login(code, gTk, jar.header(['qrsig']));
     } catch (err) {
       throw loginRejected(err);
     }
-    const data = (login.data.req ?? {}) as Record<string, unknown>;
+    const data = login.data;
     const musicid = extractMusicid(JSON.stringify(data));
     const musickey = typeof data.musickey === 'string' ? data.musickey : '';
     if (!musicid || !musickey) throw badLoginAnswer('Login response is missing the credential', 'LOGIN_NO_CREDENTIAL');
 
-    // Session: every collected cookie plus the body-derived QQ Music cookies (3P approach, CONTRACT §6.2 step 4).
+    // Session: every collected cookie plus the QQ Music cookies built from the answer body, which is more robust than
+    // relying on the exchange's Set-Cookie (docs/upstream/login.md "QQ login exchange (QQLogin)").
     if (!jar.get('uin')) jar.set('uin', ptloginUin(musicid));
     jar.set('qqmusic_uin', musicid);
     jar.set('qqmusic_key', musickey);
@@ -226,11 +150,6 @@ export class MainLoginService {
 
 function isLoggedIn(result: Shaped): boolean {
   return (result.body as { isOk?: unknown }).isOk === true;
-}
-
-function headerOf(res: UpstreamResponse, name: string): string | undefined {
-  const v = res.headers[name];
-  return Array.isArray(v) ? v[0] : v;
 }
 
 /** A business code of the login exchange: 20274 (device limit) → 403, anything else → 502, both naming the code. */

@@ -2,8 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { loginKey, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
-import { UpstreamHttp } from '../upstream/upstream-http.service';
-import { businessError, UpstreamError } from '../upstream/upstream.errors';
+import { UserClient } from '../upstream/clients/user.client';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
 import {
@@ -16,8 +15,6 @@ import {
   snapAvatarSize,
   UserPlaylist,
 } from './user.mapper';
-
-export const HOMEPAGE_PATH = '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg';
 
 export const LOGIN_REQUIRED_MESSAGE =
   'This endpoint needs a login cookie: pass it per request as the `cookie` query parameter, the X-Custom-Cookie ' +
@@ -33,10 +30,11 @@ export const LOGIN_KEY_MISSING_MESSAGE =
 export const EMPTY_PLAYLISTS_MESSAGE =
   'This account has no visible playlists: it has created none, or they are private';
 
-/** Codes that mean "log in again" (CONTRACT §1.4: 1000 expired/not logged in; 104400/104401 credential invalid). */
+/**
+ * Codes that mean "log in again": 1000 expired or not logged in, 104400/104401 credential invalid
+ * (docs/upstream/user.md "User homepage").
+ */
 const LOGIN_CODES = new Set([1000, 104400, 104401]);
-/** Codes with a gateway-wide meaning (signature, rate limit, device limit): mapped centrally, not "user not found". */
-const GLOBAL_CODES = new Set([2000, 2001, 20274]);
 
 export interface UserPlaylistsData {
   playlists: UserPlaylist[];
@@ -46,50 +44,20 @@ export interface UserPlaylistsData {
 
 @Injectable()
 export class UserService {
-  constructor(private readonly upstream: UpstreamHttp) {}
+  constructor(private readonly user: UserClient) {}
 
   async getUserPlaylists(query: GetUserPlaylistsQuery): Promise<Shaped> {
-    const cookie = this.upstream.effectiveCookie();
+    const cookie = this.user.effectiveCookie();
     if (!cookie) throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
     const { uin } = query;
-    // Spec-derived c6 homepage CGI (CONTRACT §8.1); §12 keeps it as primary and L1 still calls it for its expiry check.
-    const { raw } = await this.upstream.cgi<Record<string, any>>(
-      HOMEPAGE_PATH,
-      {
-        _: Date.now(),
-        cv: 4747474,
-        ct: 24,
-        format: 'json',
-        inCharset: 'utf-8',
-        outCharset: 'utf-8',
-        notice: 0,
-        platform: 'yqq.json',
-        needNewCode: 0,
-        uin,
-        cid: 205360838,
-        userid: uin,
-        reqfrom: 1,
-        reqtype: 0,
-        hostUin: 0,
-        loginUin: uin,
-      },
-      // Its codes have their own answers here (LOGIN_EXPIRED, USER_NOT_FOUND): read below.
-      { host: 'c6', referer: `https://y.qq.com/portal/profile.html?uin=${uin}`, noRefererRetry: true, gtk: true, ownCodes: true },
-    );
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      throw new UpstreamError('bad_body', 'Upstream fcg_get_profile_homepage.fcg answered an unexpected body', 'c6', {
-        target: 'fcg_get_profile_homepage.fcg',
-      });
-    }
+    // Its login and unknown-user codes have their own answers here (LOGIN_EXPIRED, USER_NOT_FOUND): read below.
+    const raw = await this.user.homepage(uin);
     const code = Number(raw.code ?? 0);
     if (LOGIN_CODES.has(code)) {
       // A cookie without a key (e.g. `uin=…` alone, or a QQ web login's skey) is still sent: upstream decides.
       const template = loginKey(parseCookie(cookie)) ? LOGIN_EXPIRED_MESSAGE : LOGIN_KEY_MISSING_MESSAGE;
       const message = template.replace('{code}', String(code));
       throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_EXPIRED', message, { upstreamCode: code });
-    }
-    if (GLOBAL_CODES.has(code)) {
-      throw businessError(code, 'fcg_get_profile_homepage.fcg', 'c6');
     }
     if (code !== 0 || !hasCreator(raw.data)) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'USER_NOT_FOUND', `No QQ Music user with uin ${uin}`, {
@@ -110,7 +78,7 @@ export class UserService {
     return envelope(data, { code: 0, data });
   }
 
-  /** Built locally (CONTRACT §8.2): no upstream call, no login needed. */
+  /** Built locally (docs/upstream/user.md "Avatar URL"): no upstream call, no login needed. */
   getUserAvatar(query: GetUserAvatarQuery): Shaped {
     if (query.k === undefined && query.uin === undefined) {
       throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'k or uin is required');

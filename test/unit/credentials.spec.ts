@@ -26,7 +26,7 @@ const qq: Credential = {
   keyExpiresIn: 259200,
 };
 
-describe('credential model (CONTRACT §12.3)', () => {
+describe('credential model', () => {
   it('QQ refresh params: musicid as a number, expired_in = expired_at', () => {
     expect(refreshParams(qq)).toEqual({
       openid: 'OID',

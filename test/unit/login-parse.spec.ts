@@ -112,7 +112,7 @@ describe('cookies', () => {
   });
 });
 
-describe('hash33 (CONTRACT §1.6 vectors)', () => {
+describe('hash33 (known vectors)', () => {
   it('matches the checked values', () => {
     expect(hash33('abc')).toBe(108966);
     expect(hash33('abc', 5381)).toBe(193485963);
