@@ -6,7 +6,7 @@ import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 
 /**
  * OpenAPI helpers shared by every controller. Documentation only: nothing here changes validation or behaviour.
- * Error bodies are always `{ error, errorCode }` (README "Errors"); the schemas are inlined so each response is readable on its own.
+ * Error bodies are always `{ error, errorCode }` (docs/operations.md "Errors"); the schemas are inlined so each response is readable on its own.
  */
 
 export interface ErrorDoc {
@@ -15,7 +15,7 @@ export interface ErrorDoc {
   errorCodes: string[];
 }
 
-/** The gateway-wide meaning of each status (README "Errors"). */
+/** The gateway-wide meaning of each status (docs/operations.md "Errors"). */
 export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
   400: { status: 400, description: 'Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter.', errorCodes: ['BAD_REQUEST'] },
   401: {
@@ -59,7 +59,7 @@ export const UPSTREAM_UNAVAILABLE: ErrorDoc = {
   errorCodes: ['UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN'],
 };
 
-/** Codes answered with `Retry-After`, and its value (README "Errors"). */
+/** Codes answered with `Retry-After`, and its value (docs/operations.md "Errors"). */
 const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREAM_CIRCUIT_OPEN: 10, SHUTTING_DOWN: 1 };
 
 /**
