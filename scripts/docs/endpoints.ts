@@ -218,7 +218,7 @@ function renderOperation(document: OpenAPIObject, { method, paths, op }: Operati
     ...(op.description ? [String(op.description).trim(), ''] : []),
     ...(aliases.length ? [`Also answered at ${aliases.map((alias) => `\`${alias}\``).join(', ')}.`, ''] : []),
     typeof ttl === 'number'
-      ? `Cached: ${ttl} s (\`x-cache-ttl\`), per caller login and query (see the README "Caching").`
+      ? `Cached: ${ttl} s (\`x-cache-ttl\`), keyed by path, query, response shape and caller account ([decision 003](decisions/003-cache-key.md)).`
       : 'Not cached by the gateway.',
     '',
     ...parametersSection(op),
