@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
@@ -14,7 +14,7 @@ import { RouteTable } from './common/route-table';
 import { FORM_BODY, JSON_BODY, unsupportedBody } from './common/body-type';
 import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue } from './common/query-parser';
-import { addGatewayWideErrors } from './common/api-docs';
+import { buildApiDocument } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
 import { redactUrl } from './logging/logging.module';
 
@@ -141,40 +141,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   }
 }
 
-/** OpenAPI 3 from the controllers and DTOs: UI at /docs, JSON at /docs-json. */
+/** OpenAPI 3 from the controllers and DTOs (buildApiDocument): UI at /docs, JSON at /docs-json. */
 function setUpDocs(app: NestExpressApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('QQ Music API gateway')
-      .setDescription(
-        [
-          'Normalised QQ Music catalogue, QR login and user endpoints.',
-          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based (search: 1-based).',
-          'Errors are `{ error, errorCode }` (plus `upstreamCode` for upstream business codes).',
-          'A caller may pass its own login cookie on any request: query `cookie` > header `X-Custom-Cookie` > header `Cookie`;',
-          'otherwise the cookie file applies. `?shape=legacy` or `X-Response-Shape: legacy` selects the qq-music-api shape.',
-        ].join(' '),
-      )
-      .setVersion('1')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Admin-Token' }, 'adminToken')
-      .addBearerAuth()
-      .addTag('charts', 'Charts and song info')
-      .addTag('playlists', 'Playlists by category, categories, playlist detail, new albums')
-      .addTag('singers', 'Singer list, description, songs, albums, MVs, similar singers, fans')
-      .addTag('music', 'Play and download URLs, lyrics, albums, batch song info')
-      .addTag('mv', 'MV lists, MV play URLs, MVs by tag')
-      .addTag('discover', 'Images, digital albums, radio, recommendations, tickets')
-      .addTag('comments', 'Comments')
-      .addTag('search', 'Search, hot keys, suggestions, chart list')
-      .addTag('login', 'QR login: Main = QQ, Alt = WeChat')
-      .addTag('user', 'User playlists and avatar')
-      .addTag('legacy', 'qq-music-api compatibility routes')
-      .addTag('operations', 'Health, credential status')
-      .build(),
-  );
-  addGatewayWideErrors(document, app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, buildApiDocument(app), { jsonDocumentUrl: 'docs-json' });
 }
 
 /** Why a listen failed, by error code, in words an operator can act on. */

@@ -461,8 +461,8 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     expect(documented.properties.errorCode.enum).toContain(res.body.errorCode);
   });
 
-  it('documents every errorCode of README "Errors" under the status the table gives it', () => {
-    const table = readFileSync(join(__dirname, '..', 'README.md'), 'utf8').split('\n## Errors\n')[1].split('\n## ')[0];
+  it('documents every errorCode of docs/operations.md "Errors" under the status the table gives it', () => {
+    const table = readFileSync(join(__dirname, '..', 'docs', 'operations.md'), 'utf8').split('\n## Errors\n')[1].split('\n## ')[0];
     const rows = table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Situation') && !line.startsWith('|---'));
     const pairs: [number, string][] = [];
     for (const row of rows) {

@@ -1,11 +1,12 @@
+import { CACHE_TTL_METADATA } from '@nestjs/cache-manager';
 import { applyDecorators, type INestApplication, type Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
-import { ApiHeader, ApiOkResponse, ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 
 /**
  * OpenAPI helpers shared by every controller. Documentation only: nothing here changes validation or behaviour.
- * Error bodies are always `{ error, errorCode }` (README "Errors"); the schemas are inlined so each response is readable on its own.
+ * Error bodies are always `{ error, errorCode }` (docs/operations.md "Errors"); the schemas are inlined so each response is readable on its own.
  */
 
 export interface ErrorDoc {
@@ -14,7 +15,7 @@ export interface ErrorDoc {
   errorCodes: string[];
 }
 
-/** The gateway-wide meaning of each status (README "Errors"). */
+/** The gateway-wide meaning of each status (docs/operations.md "Errors"). */
 export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
   400: { status: 400, description: 'Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter.', errorCodes: ['BAD_REQUEST'] },
   401: {
@@ -58,7 +59,7 @@ export const UPSTREAM_UNAVAILABLE: ErrorDoc = {
   errorCodes: ['UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN'],
 };
 
-/** Codes answered with `Retry-After`, and its value (README "Errors"). */
+/** Codes answered with `Retry-After`, and its value (docs/operations.md "Errors"). */
 const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREAM_CIRCUIT_OPEN: 10, SHUTTING_DOWN: 1 };
 
 /**
@@ -66,7 +67,7 @@ const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREA
  * that cannot be sent on (RequestContextMiddleware) or an unknown response shape (legacyRewrite), 405 for its path asked with another method, 429 from
  * the rate limiter, 500 for a failure the gateway did not foresee.
  */
-const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
+export const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
   400: {
     status: 400,
     description:
@@ -92,7 +93,7 @@ const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
  * What every route with a JSON body can answer before its handler runs (see addGatewayWideErrors): the body parser's
  * refusals. The parser's own message is never sent (it may quote the body).
  */
-const BODY_ERRORS: ErrorDoc[] = [
+export const BODY_ERRORS: ErrorDoc[] = [
   { status: 400, description: 'A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels.', errorCodes: ['BAD_REQUEST'] },
   { status: 413, description: 'Body larger than BODY_LIMIT.', errorCodes: ['PAYLOAD_TOO_LARGE'] },
   { status: 415, description: 'A body in a charset other than UTF-8, or with a `Content-Encoding` other than gzip, deflate, br or identity.', errorCodes: ['UNSUPPORTED_MEDIA_TYPE'] },
@@ -158,6 +159,46 @@ function retryAfterHeader(codes: string[]): { headers?: Record<string, { descrip
 }
 
 /**
+ * The OpenAPI document /docs and /docs-json serve, from the controllers and DTOs; `npm run docs` renders
+ * docs/endpoints.md from the same document.
+ */
+export function buildApiDocument(app: INestApplication): OpenAPIObject {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('QQ Music API gateway')
+      .setDescription(
+        [
+          'Normalised QQ Music catalogue, QR login and user endpoints.',
+          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based (search: 1-based).',
+          'Errors are `{ error, errorCode }` (plus `upstreamCode` for upstream business codes).',
+          'A caller may pass its own login cookie on any request: query `cookie` > header `X-Custom-Cookie` > header `Cookie`;',
+          'otherwise the cookie file applies. `?shape=legacy` or `X-Response-Shape: legacy` selects the qq-music-api shape.',
+        ].join(' '),
+      )
+      .setVersion('1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Admin-Token' }, 'adminToken')
+      .addBearerAuth()
+      .addTag('charts', 'Charts and song info')
+      .addTag('playlists', 'Playlists by category, categories, playlist detail, new albums')
+      .addTag('singers', 'Singer list, description, songs, albums, MVs, similar singers, fans')
+      .addTag('music', 'Play and download URLs, lyrics, albums, batch song info')
+      .addTag('mv', 'MV lists, MV play URLs, MVs by tag')
+      .addTag('discover', 'Images, digital albums, radio, recommendations, tickets')
+      .addTag('comments', 'Comments')
+      .addTag('search', 'Search, hot keys, suggestions, chart list')
+      .addTag('login', 'QR login: Main = QQ, Alt = WeChat')
+      .addTag('user', 'User playlists and avatar')
+      .addTag('legacy', 'qq-music-api compatibility routes')
+      .addTag('operations', 'Health, credential status')
+      .build(),
+  );
+  addGatewayWideErrors(document, app);
+  addCacheTtls(document, app);
+  return document;
+}
+
+/**
  * Adds GATEWAY_WIDE_ERRORS to every operation of the built document (merged into a route's own entry for the same
  * status), so no controller can forget them: 400, 405 and 500 everywhere, 429 except on routes the rate limiter skips
  * (@SkipThrottle), and BODY_ERRORS on every route that takes a JSON body. Done on the document, not with decorators,
@@ -169,8 +210,7 @@ export function addGatewayWideErrors(document: OpenAPIObject, app: INestApplicat
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const op = item[method];
       if (!op) continue;
-      // The default operationId is `<Controller>_<method>`, plus `[n]` for each extra path of one handler.
-      const skipsLimiter = unthrottled.has((op.operationId ?? '').replace(/\[\d+\]$/, ''));
+      const skipsLimiter = unthrottled.has(baseOperationId(op.operationId));
       const docs = [
         ...Object.values(GATEWAY_WIDE_ERRORS).filter((doc) => !(doc.status === 429 && skipsLimiter)),
         ...(op.requestBody ? BODY_ERRORS : []),
@@ -195,23 +235,50 @@ export function addGatewayWideErrors(document: OpenAPIObject, app: INestApplicat
   }
 }
 
+/**
+ * Adds `x-cache-ttl` (seconds) to every operation whose handler has `@CacheTTL`, read from the same metadata the
+ * response cache reads (RouteTable), so /docs and docs/endpoints.md show how long an answer is kept.
+ */
+export function addCacheTtls(document: OpenAPIObject, app: INestApplication): void {
+  const ttls = new Map<string, number>();
+  forEachHandler(app, (ctrl, name, handler) => {
+    const ttl: unknown = Reflect.getMetadata(CACHE_TTL_METADATA, handler);
+    if (typeof ttl === 'number') ttls.set(`${ctrl.name}_${name}`, ttl);
+  });
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const op = item[method];
+      const ttl = op && ttls.get(baseOperationId(op.operationId));
+      if (op && ttl !== undefined) Object.assign(op, { 'x-cache-ttl': ttl });
+    }
+  }
+}
+
+/** The default operationId is `<Controller>_<method>`, plus `[n]` for each extra path of one handler. */
+const baseOperationId = (operationId: string | undefined): string => (operationId ?? '').replace(/\[\d+\]$/, '');
+
 /** `<Controller>_<method>` of every handler the rate limiter skips (@SkipThrottle on the handler or its controller). */
 function unthrottledOperations(app: INestApplication): Set<string> {
   const skipped = new Set<string>();
   const key = `${THROTTLER_SKIP}default`;
+  forEachHandler(app, (ctrl, name, handler) => {
+    const skip: unknown = Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, ctrl);
+    if (skip === true) skipped.add(`${ctrl.name}_${name}`);
+  });
+  return skipped;
+}
+
+function forEachHandler(app: INestApplication, visit: (ctrl: Type<unknown>, name: string, handler: object) => void): void {
   for (const mod of app.get(ModulesContainer).values()) {
     for (const wrapper of mod.controllers.values()) {
       const ctrl = wrapper.metatype as Type<unknown> | undefined;
       if (!ctrl) continue;
       for (const name of Object.getOwnPropertyNames(ctrl.prototype)) {
         const handler: unknown = ctrl.prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const skip: unknown = Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, ctrl);
-        if (skip === true) skipped.add(`${ctrl.name}_${name}`);
+        if (name !== 'constructor' && typeof handler === 'function') visit(ctrl, name, handler);
       }
     }
   }
-  return skipped;
 }
 
 /** 200 with the catalogue envelope `{ code: 0, msg: 'ok', data }`; `data` is described by an example. */

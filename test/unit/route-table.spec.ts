@@ -5,7 +5,7 @@ import { AdminTokenGuard } from '../../src/common/admin-token.guard';
 import { RouteTable } from '../../src/common/route-table';
 import type { AppConfig } from '../../src/config/app-config';
 
-/** RouteTable over hand-made controllers (the app's own are covered by cache.e2e-spec's README "Caching" test). */
+/** RouteTable over hand-made controllers (the app's own TTLs are checked against /docs-json's x-cache-ttl in cache.e2e-spec). */
 const tableOf = (controllers: Type<unknown>[], adminToken?: string): RouteTable => {
   const discovery = { getControllers: () => controllers.map((metatype) => ({ metatype, instance: new (metatype as new () => object)() })) };
   return new RouteTable(discovery as unknown as DiscoveryService, new MetadataScanner(), { adminToken } as AppConfig);
