@@ -1,9 +1,16 @@
 import { Global, Module } from '@nestjs/common';
+import { ChartsClient } from './clients/charts.client';
 import { UpstreamHttp } from './upstream-http.service';
 
 @Global()
 @Module({
-  providers: [UpstreamHttp],
-  exports: [UpstreamHttp],
+  providers: [
+    UpstreamHttp,
+    ChartsClient,
+  ],
+  exports: [
+    UpstreamHttp,
+    ChartsClient,
+  ],
 })
 export class UpstreamModule {}
