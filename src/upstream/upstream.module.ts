@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ChartsClient } from './clients/charts.client';
+import { PlaylistsClient } from './clients/playlists.client';
 import { UpstreamHttp } from './upstream-http.service';
 
 @Global()
@@ -7,10 +8,12 @@ import { UpstreamHttp } from './upstream-http.service';
   providers: [
     UpstreamHttp,
     ChartsClient,
+    PlaylistsClient,
   ],
   exports: [
     UpstreamHttp,
     ChartsClient,
+    PlaylistsClient,
   ],
 })
 export class UpstreamModule {}
