@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ChartsClient } from './clients/charts.client';
+import { MusicClient } from './clients/music.client';
 import { PlaylistsClient } from './clients/playlists.client';
 import { SingersClient } from './clients/singers.client';
 import { UpstreamHttp } from './upstream-http.service';
@@ -9,12 +10,14 @@ import { UpstreamHttp } from './upstream-http.service';
   providers: [
     UpstreamHttp,
     ChartsClient,
+    MusicClient,
     PlaylistsClient,
     SingersClient,
   ],
   exports: [
     UpstreamHttp,
     ChartsClient,
+    MusicClient,
     PlaylistsClient,
     SingersClient,
   ],
