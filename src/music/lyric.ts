@@ -12,7 +12,7 @@ export interface LyricTags {
 export interface LyricLine {
   /** Start time in ms. */
   time: number;
-  /** The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so their clients keep working. */
+  /** The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
   txt: string;
 }
 

@@ -10,7 +10,7 @@ import { UpstreamClient } from './upstream-client';
 
 type Raw = Record<string, any>;
 
-/** Songs asked of AlbumSongList in one call (the Koa projects' 999; albums are far shorter). */
+/** Songs asked of AlbumSongList in one call (999, as jsososo/QQMusicApi asks; albums are far shorter). */
 const ALBUM_SONGS_NUM = 999;
 /** The lyric CGI's "this song has no lyric" (retcode/code/subcode), not a failure. */
 const NO_LYRIC_CODE = -1901;
