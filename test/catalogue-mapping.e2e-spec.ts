@@ -86,7 +86,7 @@ describe('catalogue mapping rules (upstream answers the defaults do not cover)',
       expect(res.body.data.songInfoList.map((r: any) => r.songId)).toEqual([41]);
     });
 
-    it.each([4, 27, 62])('the fallback sends chart %i (a daily chart, CONTRACT §10 item 7) a YYYY-MM-DD period', async (topId) => {
+    it.each([4, 27, 62])('the fallback sends chart %i (a daily chart) a YYYY-MM-DD period', async (topId) => {
       h.fake.fault({ kind: 'business', code: 500003 }, { module: TOPLIST });
       await h.http().get(`/getRanks?topId=${topId}&limit=1`).expect(200);
       expect(h.fake.musicuCalls('musicToplist.ToplistInfoServer.GetDetail')[0].param.period).toMatch(/^\d{4}-\d{2}-\d{2}$/);

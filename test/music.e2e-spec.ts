@@ -18,7 +18,7 @@ const SIZES = { '128': 4317292, '320': 10792943, m4a: 3283546, flac: 55397039 };
 const FIXTURE_VKEY =
   'E7B88F3490FBA862BC3848F786322C333511B8EC6ED2D34BF076334427E29BD30AB49965B44DAE9BD3D9145ADE8445C6E74A769C33191984';
 const COOKIE = 'uin=o0123; qqmusic_key=Q_H_L_abc';
-/** The minimal Android comm of the CONTRACT §12.1 retry, anonymous. */
+/** The minimal Android comm of the retry (docs/upstream/README.md "Android retry"), anonymous. */
 const ANDROID_ANON = {
   ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
 };

@@ -122,7 +122,7 @@ describe('Playlists (e2e)', () => {
   });
 
   describe('GET /getSongListDetail', () => {
-    it('asks CgiGetDiss with the §12 params and maps the genuine playlist', async () => {
+    it('asks CgiGetDiss with the documented params and maps the genuine playlist', async () => {
       const res = await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}`).expect(200);
       const data = res.body.data;
       expect(data).toMatchObject({ disstid: GENUINE_DISSTID, dissname: '浅唱低吟，悠悠古韵之美', total: 20 });
@@ -249,7 +249,7 @@ describe('Playlists (e2e)', () => {
       expect(h.fake.requestsTo('c', BY_TAG).map((r) => r.query.categoryId)).toEqual(['10000000']);
     });
 
-    it('one call per category, page/limit converted (not the refs raw sin/ein), order kept', async () => {
+    it('one call per category, page/limit converted (not passed raw as sin/ein), order kept', async () => {
       const res = await h.http().post('/batchGetSongLists').send({ categoryIds: [165, 167], page: 2, limit: 5, sortId: 2 }).expect(200);
       expect(res.body.data.map((d: any) => d.categoryId)).toEqual([165, 167]);
       expect(res.body.data[1].playlists.map((p: any) => p.dissname)).toEqual([10, 11, 12, 13, 14].map((i) => `Playlist 167-${i}`));

@@ -312,7 +312,7 @@ describe('singer endpoints', () => {
       const res = await h.http().get(`/getSingerHotsong?singermid=${JAY_MID}&limit=3`).expect(200);
       const calls = h.fake.musicuCalls(SONGS);
       expect(calls).toHaveLength(2);
-      // the minimal Android comm, replacing the web profile (CONTRACT §12.1)
+      // the minimal Android comm, replacing the web profile (docs/upstream/README.md "Android retry")
       expect(calls[1].request.comm).toEqual({ ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' });
       expect(calls[1].request.headers['user-agent']).toMatch(/^QQMusic 14090008\(android/);
       expect(calls[1].param).toEqual(calls[0].param);
@@ -395,7 +395,7 @@ describe('singer endpoints', () => {
       expect(res.body.data.albums.map((a: any) => a.albumName)).toEqual(['Album 5', 'Album 6', 'Album 7', 'Album 8', 'Album 9']);
     });
 
-    it("falls back to the refs' keys {sort:5, singermid, begin, num} on a business error", async () => {
+    it("falls back to sansenjian/qq-music-api's keys {sort:5, singermid, begin, num} on a business error", async () => {
       h.fake.fault({ kind: 'business', code: 10006 }, { module: ALBUMS, times: 1 });
       const res = await h.http().get(`/getSingerAlbum?singermid=${JAY_MID}&page=2&limit=3`).expect(200);
       const calls = h.fake.musicuCalls(ALBUMS);

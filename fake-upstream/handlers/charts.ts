@@ -10,8 +10,8 @@ export interface FakeChart {
   withSongInfo: boolean;
   period?: string;
   /**
-   * Answer code 0 with no rows (and totalNum 0) unless the comm is the Android one (ct 11): the case CONTRACT §12.1's
-   * Android retry is for (PR #217: the data shape of some modules depends on `ct`).
+   * Answer code 0 with no rows (and totalNum 0) unless the comm is the Android one (ct 11): the case the Android retry
+   * is for (docs/upstream/README.md "Android retry"; L-1124/QQMusicApi PR #217: some modules' data depends on `ct`).
    */
   emptyOnWebComm?: boolean;
 }

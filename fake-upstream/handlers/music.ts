@@ -23,7 +23,7 @@ export interface FakeAlbum {
  *   jsonpLyricMids answer as `MusicJsonCallback(...)` even when format=json was asked.
  * - albums: extra albums by MID.
  * - albumSongsEmptyOnWebComm: album MIDs whose AlbumSongList answers code 0 with no songs (totalNum 0) unless the comm
- *   is the Android one (ct 11): the case CONTRACT §12.1's Android retry is for.
+ *   is the Android one (ct 11): the case the Android retry is for (docs/upstream/README.md "Android retry").
  */
 export const musicState = (state: FakeState) =>
   state.of('music', () => ({
@@ -66,7 +66,7 @@ const songDetail: MusicuHandler = (param, { state }) => {
 
 // ------------------------------------------------------------------ vkey
 // Shape: the genuine fixture musicu-vkey-getvkey-and-cdndispatch.json (`req_0` = CgiGetVkey). UrlGetVkey answers the
-// same `midurlinfo`/`sip` fields (CONTRACT §12), so both methods share it.
+// same `midurlinfo`/`sip` fields (docs/upstream/music.md "Play URL"), so both methods share it.
 
 const FAKE_VKEY = 'E7B88F3490FBA862BC3848F786322C333511B8EC6ED2D34BF076334427E29BD30AB49965B44DAE9BD3D9145ADE8445C6E74A769C33191984';
 
@@ -74,7 +74,7 @@ const vkey: MusicuHandler = (param, { state }) => {
   const filenames: unknown = param.filename;
   const songmids: unknown = param.songmid;
   if (!Array.isArray(filenames) || !Array.isArray(songmids) || filenames.length !== songmids.length || typeof param.guid !== 'string') {
-    return { code: 10006, data: {} }; // parameter check failed (CONTRACT §1.4)
+    return { code: 10006, data: {} }; // parameter check failed
   }
   const s = musicState(state);
   const base = fixture('musicu-vkey-getvkey-and-cdndispatch.json').req_0.data;
@@ -145,7 +145,7 @@ const lyricCgi: HttpHandler = ({ req, state }) => {
 };
 
 // ------------------------------------------------------------------ album
-// No genuine album payload was recorded: these answers are built from CONTRACT §3.3/§12 field lists
+// No genuine album payload was recorded: these answers are built from the field lists in docs/upstream/music.md
 // (GetAlbumDetail `basicInfo`/`company`/`singer.singerList`; GetAlbumSongList `songList[].songInfo`, `totalNum`;
 // CGI `data{id, mid, name, singername, singermid, aDate, company, genre, lan, desc, list[], total}`), with song
 // records taken from the genuine song-detail fixture.

@@ -10,10 +10,11 @@ import type { FakeState } from '../state';
  * - fcg_get_diss_tag_conf.fcg: the genuine categories fragment, re-wrapped.
  * - CgiGetDiss and fcg_ucc_getcdinfo_byids_cp.fcg: the genuine cdlist fragment (disstid 7024415872) plus the
  *   by-tag playlists with catalogue songs. The CgiGetDiss answer shape (`dirinfo`, `songlist`, `total_song_num`)
- *   has no recording: it is built from CONTRACT §12 and the public clients that read it.
- * - get_new_album_info: NO recording exists; built from CONTRACT §2.7's field list (`albums[{id, mid, name,
- *   singers[], photo{pic_mid}, release_time}], total`). The form of release_time is unknown, so a test can switch
- *   it between a date string and Unix seconds.
+ *   has no recording: it is built from the field names public clients read (docs/upstream/playlists.md
+ *   "Playlist detail").
+ * - get_new_album_info: NO recording exists; built from the field list in docs/upstream/playlists.md "New albums"
+ *   (`albums[{id, mid, name, singers[], photo{pic_mid}, release_time}], total`). The form of release_time is
+ *   unknown, so a test can switch it between a date string and Unix seconds.
  */
 export const CATEGORY_SIZE = 45;
 export const GENUINE_DISSTID = '7024415872';

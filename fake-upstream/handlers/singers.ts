@@ -7,8 +7,8 @@
  * - Albums: the genuine GetAlbumList fragment opens the list; the rest is synthetic.
  * - Singer desc XML, GetSingerSongList, get_singer_detail_info, GetSingerMvList, GetSimilarSingerList, fcg_v8_simsinger
  *   and the fan-count CGI have NO fixture:
- *   built from CONTRACT §2.8 / §12 field lists (and L1's models for the musicu answers). The XML's 出生日期/出生地 labels
- *   are "believed" (CONTRACT §2.8), not recorded.
+ *   built from the field lists in docs/upstream/singers.md (and the Python QQMusicApi project's models for the musicu
+ *   answers). The XML's 出生日期/出生地 labels are believed, not recorded.
  * - fcg_v8_singer_track_cp.fcg (legacy numeric `singerid`): `data.list` is the genuine fragment
  *   (c-fcg-v8-singer-track-cp.data-list.fragment.json, G.E.M., 10 of 30 songs); the `{code, data:{list, total,
  *   singer_id, singer_mid, singer_name}}` wrapper around it is built from the field names old clients read.
@@ -74,7 +74,7 @@ const singerList: MusicuHandler = (param, { state }) => {
 const esc = (s: string) => s.replace(/]]>/g, ']]]]><![CDATA[>');
 const item = (k: string, v: string) => `<item><key><![CDATA[${esc(k)}]]></key><value><![CDATA[${esc(v)}]]></value></item>`;
 
-/** The XML shape of CONTRACT §2.8: result > data > info > {desc, basic > item[{key, value}], other > item[]}. */
+/** The XML shape (docs/upstream/singers.md "Singer description"): result > data > info > {desc, basic > item[{key, value}], other > item[]}. */
 export function singerDescXml(mid: string, empty = false): string {
   if (empty) return '<?xml version="1.0" encoding="utf-8" ?><result><code>0</code><data></data></result>';
   const jay = mid === JAY_MID;
@@ -105,7 +105,7 @@ const singerDesc: HttpHandler = ({ req, state }) => {
   return { text: singerDescXml(mid, s.emptyMids.has(mid)), headers: { 'Content-Type': 'text/xml; charset=utf-8' } };
 };
 
-/** GetSingerSongList: `{singerMid, totalNum, songList[{songInfo: track}]}` (L1 SingerSongListResponse). */
+/** GetSingerSongList: `{singerMid, totalNum, songList[{songInfo: track}]}` (the Python QQMusicApi project's SingerSongListResponse). */
 const getSingerSongList: MusicuHandler = (param, { state, comm }) => {
   const mid = String(param.singerMid ?? '');
   const s = singersState(state);
@@ -132,8 +132,8 @@ const getSingerSongList: MusicuHandler = (param, { state, comm }) => {
 };
 
 /**
- * The refs' `music.web_singer_info_svr`/`get_singer_detail_info` (fallback): `{songlist[track], singer_info, total_song_num}`
- * (CONTRACT §2.8; no fixture — built from that field list with the new track shape).
+ * sansenjian/qq-music-api's `music.web_singer_info_svr`/`get_singer_detail_info` (fallback): `{songlist[track], singer_info,
+ * total_song_num}` (no fixture: built from that field list with the new track shape).
  */
 const getSingerDetailInfo: MusicuHandler = (param, ctx) => {
   const mid = String(param.singermid ?? '');
@@ -223,7 +223,7 @@ const getSimilarSingerList: MusicuHandler = (param, { state }) => {
   return { code: 0, data: { singerlist, code: 0, errMsg: '' } };
 };
 
-/** The refs' CGI fcg_v8_simsinger.fcg (fallback): `{code, singers:{items[{mid, name, pic}]}}` (CONTRACT §2.8; no fixture). */
+/** sansenjian/qq-music-api's CGI fcg_v8_simsinger.fcg (fallback): `{code, singers:{items[{mid, name, pic}]}}` (no fixture). */
 const simSingerCgi: HttpHandler = ({ req, state }) => {
   const mid = req.query.singer_mid ?? '';
   const num = Math.min(Number(req.query.num ?? 5), 10);
@@ -234,7 +234,7 @@ const simSingerCgi: HttpHandler = ({ req, state }) => {
   return { json: { code: 0, singers: { items, total: items.length } } };
 };
 
-/** fcg_order_singer_getnum.fcg: field name unconfirmed (CONTRACT §2.8); the fake answers `{code, num}` unless told otherwise. */
+/** fcg_order_singer_getnum.fcg: field name unconfirmed (docs/upstream/singers.md "Singer fan count"); the fake answers `{code, num}` unless told otherwise. */
 const starNum: HttpHandler = ({ req, state }) => {
   const s = singersState(state);
   if (s.starNumBody !== undefined) return { json: s.starNumBody };

@@ -1,4 +1,4 @@
-/** Charts updated daily take a `YYYY-MM-DD` period; the rest are weekly `YYYY_W` (ISO week) — CONTRACT §2.1, §10 item 7. */
+/** Charts updated daily take a `YYYY-MM-DD` period; the rest are weekly `YYYY_W` (ISO week): docs/upstream/charts.md "Chart detail (fallback)". */
 export const DAILY_CHART_IDS = new Set([4, 27, 62]);
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;

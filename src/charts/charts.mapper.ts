@@ -65,14 +65,15 @@ export function mapChartDetail(detail: Raw, offset: number): { topList: ChartSum
 
 /**
  * GetDetail knows the chart: upstream names it and says which period it served (it serves the latest period whatever
- * is asked, CONTRACT §10 item 7). For an unknown topId both are empty on every page, so this never depends on `offset`.
+ * is asked: docs/upstream/charts.md "Chart detail"). For an unknown topId both are empty on every page, so this never
+ * depends on `offset`.
  */
 export function chartExists(detail: Raw): boolean {
   const summary: Raw = detail?.data ?? {};
   return Boolean(String(summary.title ?? '') || String(summary.period ?? ''));
 }
 
-/** A GetDetail answer with no rows at all and no total: what the CONTRACT §12.1 Android retry is for. */
+/** A GetDetail answer with no rows at all and no total: what the Android retry is for (docs/upstream/README.md "Android retry"). */
 export function isEmptyChartAnswer(detail: Raw): boolean {
   const summary: Raw = detail?.data ?? {};
   return !records(summary.song).length && !records(detail?.songInfoList).length && !Number(summary.totalNum);

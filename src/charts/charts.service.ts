@@ -3,16 +3,12 @@ import { GatewayError } from '../common/http-error';
 import { mapSettled } from '../common/concurrency';
 import { envelope, Shaped } from '../common/shaped';
 import { MusicService } from '../music/music.service';
-import { ANDROID_RETRY } from '../upstream/android-comm';
-import { MusicuCall, UpstreamHttp } from '../upstream/upstream-http.service';
-import { warrantsFallback } from '../upstream/upstream.errors';
-import { chartPeriod } from './chart-period';
+import { ChartsClient } from '../upstream/clients/charts.client';
 import {
   ChartEntry,
   chartExists,
   ChartGroup,
   ChartSummary,
-  isEmptyChartAnswer,
   mapChartDetail,
   mapChartGroups,
 } from './charts.mapper';
@@ -31,14 +27,14 @@ export class ChartsService {
   private readonly logger = new Logger(ChartsService.name);
 
   constructor(
-    private readonly upstream: UpstreamHttp,
+    private readonly charts: ChartsClient,
     private readonly music: MusicService,
   ) {}
 
   async getRanks(query: GetRanksQuery): Promise<Shaped> {
     if (query.topId === undefined) return this.getAllCharts();
     const offset = query.page * query.limit;
-    const { raw, detail } = await this.fetchDetail(query.topId, offset, query.limit);
+    const { raw, detail } = await this.charts.detail(query.topId, offset, query.limit);
     // Decided from what upstream says about the chart, not from the rows: a page past the end has none either.
     if (!chartExists(detail)) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'CHART_NOT_FOUND', `No chart with topId ${query.topId}`);
@@ -48,42 +44,10 @@ export class ChartsService {
     return envelope(data, raw);
   }
 
-  /**
-   * Primary: `music.musicToplist.Toplist`/`GetDetail` (live-tested by L1, no period needed — CONTRACT §12).
-   * Fallback on a business error: the refs' `musicToplist.ToplistInfoServer`/`GetDetail`, which needs the period.
-   */
-  private async fetchDetail(topId: number, offset: number, num: number): Promise<{ raw: unknown; detail: any }> {
-    try {
-      // CONTRACT §12 "charts detail" primary: L1✓ test_top.py, no period (upstream serves the latest).
-      const call: MusicuCall = { module: 'music.musicToplist.Toplist', method: 'GetDetail', param: { topId, offset, num, withTags: false } };
-      let res = await this.upstream.musicu({ req_1: call });
-      if (isEmptyChartAnswer(res.data.req_1)) {
-        // CONTRACT §12.1: L1 tests Toplist with the Android comm only; an empty web-comm answer is retried once with it.
-        res = await this.upstream.musicu({ req_1: call }, ANDROID_RETRY);
-      }
-      return { raw: res.raw, detail: res.data.req_1 };
-    } catch (err) {
-      if (!warrantsFallback(err)) throw err;
-      this.logger.warn(`Toplist.GetDetail failed (${err.message}); trying ToplistInfoServer`);
-      // CONTRACT §12 "charts detail" fallback: SJ's module (lx still uses it), which wants a period.
-      const { raw, data } = await this.upstream.musicu({
-        req_1: {
-          module: 'musicToplist.ToplistInfoServer',
-          method: 'GetDetail',
-          param: { topId, offset, num, period: chartPeriod(topId) },
-        },
-      });
-      return { raw, detail: data.req_1 };
-    }
-  }
-
-  /** topId omitted: every chart, grouped as upstream groups them (`music.musicToplist.Toplist`/`GetAll`). */
+  /** topId omitted: every chart, grouped as upstream groups them. */
   private async getAllCharts(): Promise<Shaped> {
-    // CONTRACT §12 "all charts": L1✓ test_get_category.
-    const { raw, data } = await this.upstream.musicu({
-      toplist: { module: 'music.musicToplist.Toplist', method: 'GetAll', param: {} },
-    });
-    const groups: ChartGroup[] = mapChartGroups(data.toplist);
+    const { raw, data } = await this.charts.all();
+    const groups: ChartGroup[] = mapChartGroups(data);
     return envelope({ groups }, raw);
   }
 

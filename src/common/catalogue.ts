@@ -1,4 +1,4 @@
-/** Small mapping helpers every feature's mapper shares: list reading, names and image-CDN URLs (CONTRACT §4 getImageUrl). */
+/** Small mapping helpers every feature's mapper shares: list reading, names and image-CDN URLs. */
 
 /**
  * The objects in an upstream list. Anything else there (null, numbers, strings, or no list at all) is dropped, so an
@@ -20,7 +20,10 @@ export const str = (v: unknown): string => (v === undefined || v === null ? '' :
 /** The text of a string or a number; anything else (object, boolean, null) → '', for fields no fixture confirms. */
 export const scalarStr = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** CONTRACT §4: T002 = album/song cover (by album mid), T001 = singer picture, T015 = MV picture. */
+/**
+ * T002 = album/song cover (by album mid), T001 = singer picture, T015 = MV picture: docs/upstream/music.md "Cover and
+ * picture URLs".
+ */
 export const IMAGE_TYPES = { album: 'T002', singer: 'T001', mv: 'T015' } as const;
 export type ImageType = keyof typeof IMAGE_TYPES;
 

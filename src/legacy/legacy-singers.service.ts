@@ -2,15 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { records } from '../common/catalogue';
 import { envelope, Shaped } from '../common/shaped';
 import { mapSingerSong } from '../singers/singers.mapper';
-import { UpstreamHttp } from '../upstream/upstream-http.service';
+import { SingersClient } from '../upstream/clients/singers.client';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
-
-export const SINGER_TRACK_CGI = '/v8/fcg-bin/fcg_v8_singer_track_cp.fcg';
 
 /** The older services' numeric `singerid` on /getSingerHotsong (README "Migrating from qq-music-api"). */
 @Injectable()
 export class LegacySingersService {
-  constructor(private readonly upstream: UpstreamHttp) {}
+  constructor(private readonly singers: SingersClient) {}
 
   /**
    * A page of a singer's most-listened songs by numeric singer id, in /getSingerHotsong's normalised shape
@@ -18,16 +16,8 @@ export class LegacySingersService {
    * An unknown singer is an empty list.
    */
   async getSingerHotsongById(q: LegacySingerHotsongByIdQuery): Promise<Shaped> {
-    // The only known upstream taking a numeric singer id (fixture-backed, SOURCES.md); GetSingerSongList (§12 primary) needs a MID.
-    const { raw } = await this.upstream.cgi(SINGER_TRACK_CGI, {
-      singerid: q.singerid,
-      order: 'listen',
-      begin: q.page * q.limit,
-      num: q.limit,
-      songstatus: 1,
-      format: 'json',
-      outCharset: 'utf-8',
-    });
+    // GetSingerSongList needs a MID: docs/upstream/singers.md "Singer songs by numeric id".
+    const { raw } = await this.singers.hotSongsById(q.singerid, q.page * q.limit, q.limit);
     const data = raw?.data && typeof raw.data === 'object' ? raw.data : {};
     const items = records(data.list).filter((x) => x.musicData && typeof x.musicData === 'object');
     const songs = items.map(mapSingerSong);

@@ -1,4 +1,4 @@
-/** Lyric decoding and LRC parsing (CONTRACT §3.2). Pure; unit-tested. */
+/** Lyric decoding and LRC parsing (docs/upstream/music.md "Lyric"). Pure; unit-tested. */
 
 export interface LyricTags {
   title: string;
@@ -12,7 +12,7 @@ export interface LyricTags {
 export interface LyricLine {
   /** Start time in ms. */
   time: number;
-  /** The line's text; `txt` as the reference implementations name it (CONTRACT §3.2), so their clients keep working. */
+  /** The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
   txt: string;
 }
 

@@ -1,10 +1,10 @@
-/** Play/download URL building for the vkey flow (CONTRACT §3.1, §12 "play URL / vkey"). Pure; unit-tested. */
+/** Play/download URL building for the vkey flow (docs/upstream/music.md "Play URL"). Pure; unit-tested. */
 import { randomBytes } from 'node:crypto';
 
 export type Quality = '128' | '320' | 'm4a' | 'flac' | 'ape';
 
 export interface QualityInfo {
-  /** Filename prefix + extension upstream expects (CONTRACT §3.1 table). */
+  /** Filename prefix + extension upstream expects (docs/upstream/music.md "Play URL" table). */
   prefix: string;
   ext: string;
   /** Size field in `track_info.file`. */
@@ -23,25 +23,25 @@ export const QUALITIES: Record<Quality, QualityInfo> = {
 
 export const QUALITY_NAMES = Object.keys(QUALITIES) as Quality[];
 
-/** The host used when the vkey answer carries no `sip` (CONTRACT §12, L1's fixed domain). */
+/** The host used when the vkey answer carries no `sip` (the Python QQMusicApi project's fixed host). */
 export const DEFAULT_STREAM_HOST = 'https://isure.stream.qqmusic.qq.com/';
 
 /**
- * Upstream filename: prefix + media_mid + ext (CONTRACT §12.4), or prefix + mid + mid + ext when the song detail
- * has no media_mid (§12 "play URL / vkey").
+ * Upstream filename: prefix + media_mid + ext, or prefix + mid + mid + ext when the song detail has no media_mid
+ * (docs/upstream/music.md "Play URL").
  */
 export function buildFilename(quality: Quality, songmid: string, mediaMid?: string): string {
   const q = QUALITIES[quality];
   return `${q.prefix}${mediaMid || songmid + songmid}${q.ext}`;
 }
 
-/** A 32-character lowercase hex guid, as L1 sends to the vkey service. */
+/** A 32-character lowercase hex guid, as the Python QQMusicApi project sends to the vkey service. */
 export function newVkeyGuid(): string {
   return randomBytes(16).toString('hex');
 }
 
 /**
- * CONTRACT §3.1 host rule: the first sip not starting with `http://ws`, else the first `https://` sip, else sip[0];
+ * Host rule (docs/upstream/music.md "Play URL"): the first sip not starting with `http://ws`, else the first `https://` sip, else sip[0];
  * no usable sip → the isure default.
  */
 export function pickStreamHost(sip: unknown): string {

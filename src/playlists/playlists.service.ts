@@ -1,11 +1,10 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { describeError } from '../common/all-exceptions.filter';
 import { mapSettled } from '../common/concurrency';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
-import { UpstreamHttp } from '../upstream/upstream-http.service';
-import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
-import { CGI_COMMON } from '../upstream/cgi-helpers';
+import { PlaylistsClient } from '../upstream/clients/playlists.client';
+import { UpstreamError } from '../upstream/upstream.errors';
 import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
@@ -22,7 +21,6 @@ import {
 } from './playlists.mapper';
 
 /** Upstream calls in flight at once for one batch request. */
-
 export const BATCH_CONCURRENCY = 5;
 /** Songs fetched per playlist in a disstid batch (page/limit page the category lists, not playlist songs). */
 export const BATCH_DETAIL_SONGS = 1000;
@@ -36,36 +34,21 @@ export interface ListRequest {
 
 @Injectable()
 export class PlaylistsService {
-  private readonly logger = new Logger(PlaylistsService.name);
-
-  constructor(private readonly upstream: UpstreamHttp) {}
+  constructor(private readonly playlists: PlaylistsClient) {}
 
   async getSongLists(query: GetSongListsQuery): Promise<Shaped> {
     const { raw, page } = await this.fetchPage(query);
     return envelope(page, raw);
   }
 
-  /**
-   * CONTRACT §12 "playlists by category": the SJ CGI with Referer https://y.qq.com/ (no 2025–26 breakage report;
-   * its musicu alternative has no live test). The range is inclusive: sin = page·limit, ein = (page+1)·limit − 1.
-   */
+  /** A page of a category's playlists (docs/upstream/playlists.md "Playlists by category"). */
   private async fetchPage(req: ListRequest): Promise<{ raw: unknown; page: PlaylistPage }> {
-    const { raw } = await this.upstream.cgi('/splcloud/fcgi-bin/fcg_get_diss_by_tag.fcg', {
-      ...CGI_COMMON,
-      picmid: 1,
-      categoryId: req.categoryId,
-      sortId: req.sortId,
-      sin: req.page * req.limit,
-      ein: (req.page + 1) * req.limit - 1,
-    }, { referer: 'https://y.qq.com/' });
+    const { raw } = await this.playlists.byCategory(req.categoryId, req.sortId, req.page, req.limit);
     return { raw, page: mapPlaylistPage(raw?.data, req) };
   }
 
-  /** CONTRACT §12 "playlist categories": the SJ CGI (its musicu alternative has no live evidence either). */
   async getSongListCategories(): Promise<Shaped> {
-    const { raw } = await this.upstream.cgi('/splcloud/fcgi-bin/fcg_get_diss_tag_conf.fcg', { ...CGI_COMMON }, {
-      referer: 'https://y.qq.com/',
-    });
+    const { raw } = await this.playlists.categories();
     const categories: Category[] = mapCategories(raw?.data?.categories);
     return envelope({ categories }, raw);
   }
@@ -76,53 +59,16 @@ export class PlaylistsService {
   }
 
   /**
-   * Primary: musicu `music.srfDissInfo.DissInfo`/`CgiGetDiss` (CONTRACT §12, L1 live-tested, web comm ✓ 3P).
-   * On an upstream business error: the legacy CGI `qzone/fcg-bin/fcg_ucc_getcdinfo_byids_cp.fcg` (§2.5), which
-   * checks the Referer, so it gets the playlist page's. Empty dirinfo / cdlist = not found or private → 404.
+   * A playlist from whichever call answered (docs/upstream/playlists.md "Playlist detail"). Empty dirinfo / cdlist =
+   * not found or private → 404.
    */
   async fetchDetail(disstid: string, songBegin: number, songNum: number): Promise<{ raw: unknown; detail: PlaylistDetail }> {
-    let raw: unknown;
-    let detail: PlaylistDetail | null;
-    try {
-      const res = await this.upstream.musicu({
-        req_1: {
-          module: 'music.srfDissInfo.DissInfo',
-          method: 'CgiGetDiss',
-          param: {
-            disstid: Number(disstid),
-            dirid: 0,
-            tag: 1,
-            userinfo: 1,
-            orderlist: 1,
-            onlysonglist: 0,
-            song_begin: songBegin,
-            song_num: songNum,
-          },
-        },
-      });
-      raw = res.raw;
-      detail = mapDissInfo(res.data.req_1, disstid);
-    } catch (err) {
-      if (!warrantsFallback(err)) throw err;
-      this.logger.warn(`CgiGetDiss failed for ${disstid} (${err.message}); trying fcg_ucc_getcdinfo_byids_cp`);
-      const res = await this.upstream.cgi('/qzone/fcg-bin/fcg_ucc_getcdinfo_byids_cp.fcg', {
-        ...CGI_COMMON,
-        disstid,
-        type: 1,
-        json: 1,
-        utf8: 1,
-        onlysong: 0,
-        new_format: 1,
-        song_begin: songBegin,
-        song_num: songNum,
-      }, { referer: `https://y.qq.com/n/yqq/playsquare/${disstid}.html` });
-      raw = res.raw;
-      detail = mapCdlist(res.raw?.cdlist, disstid);
-    }
+    const answer = await this.playlists.detail(disstid, songBegin, songNum);
+    const detail = answer.source === 'musicu' ? mapDissInfo(answer.dissInfo, disstid) : mapCdlist(answer.cdlist, disstid);
     if (!detail) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'PLAYLIST_NOT_FOUND', `No visible playlist with disstid ${disstid}`);
     }
-    return { raw, detail };
+    return { raw: answer.raw, detail };
   }
 
   /**
@@ -156,19 +102,10 @@ export class PlaylistsService {
     return new Shaped({ status: 200, data }, raws);
   }
 
-  /**
-   * CONTRACT §12 "new albums": `newalbum.NewAlbumServer`/`get_new_album_info` `{area, start, num}` (L1 live-tested;
-   * page 2 differs, so `start` is honoured). The page is 0-based here, so start = page × limit.
-   */
+  /** New albums of an area; the page is 0-based, so start = page × limit (docs/upstream/playlists.md "New albums"). */
   async getNewDisks(query: GetNewDisksQuery): Promise<Shaped> {
-    const { raw, data } = await this.upstream.musicu({
-      new_album: {
-        module: 'newalbum.NewAlbumServer',
-        method: 'get_new_album_info',
-        param: { area: query.area, start: query.page * query.limit, num: query.limit },
-      },
-    });
-    const { total, albums } = mapNewAlbums(data.new_album);
+    const { raw, data } = await this.playlists.newAlbums(query.area, query.page * query.limit, query.limit);
+    const { total, albums } = mapNewAlbums(data);
     return envelope({ area: query.area, page: query.page, limit: query.limit, total, albums }, raw);
   }
 }

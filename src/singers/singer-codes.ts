@@ -1,15 +1,16 @@
 /**
- * The spec's singer-list filter values → QQ Music's codes (CONTRACT §2.8, §12 "singer list"). Pure; unit-tested.
+ * The spec's singer-list filter values → QQ Music's codes (docs/upstream/singers.md "Singer list"). Pure; unit-tested.
  *
  * The spec gives only three values per filter; upstream has more, but they are not part of the interface, so any
  * other value is a 400. "Chinese-language" (area 2) is mapped to upstream 200 = 内地 (Mainland): it is the largest
- * Chinese-language catalogue and the one the refs' area list opens with; 港台 (2) stays reachable upstream only.
+ * Chinese-language catalogue and the one sansenjian/qq-music-api's area list opens with; 港台 (2) stays reachable
+ * upstream only.
  */
 
 /** Upstream code for "all" in every filter. */
 export const UPSTREAM_ALL = -100;
 
-/** Singers per upstream page; upstream has no page-size parameter (CONTRACT §2.8). */
+/** Singers per upstream page; upstream has no page-size parameter. */
 export const UPSTREAM_SINGER_PAGE = 80;
 
 export const SPEC_AREAS = [-1, 2, 3] as const;
@@ -27,7 +28,8 @@ export type SingerListModule = 'musichall' | 'legacy';
 
 /**
  * genre: −1 all → −100; pop and rock differ by module:
- * `music.musichallSinger.SingerList` (L1 GenreType: POP 7, ROCK 4) and `Music.SingerListServer` (fixture tags: 流行 1, 摇滚 2).
+ * `music.musichallSinger.SingerList` (the Python QQMusicApi project's genre table: pop 7, rock 4) and
+ * `Music.SingerListServer` (the recorded answer's tags: 流行 1, 摇滚 2).
  */
 export const GENRE_CODES: Record<SingerListModule, Record<number, number>> = {
   musichall: { [-1]: UPSTREAM_ALL, 1: 7, 2: 4 },

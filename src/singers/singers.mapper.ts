@@ -46,7 +46,7 @@ export interface SingerDesc {
   other: KeyValue[];
 }
 
-/** Labels of the `basic` items (believed: CONTRACT §2.8 — no fixture records them). */
+/** Labels of the `basic` items (believed, not recorded: docs/upstream/singers.md "Singer description"). */
 export const DESC_KEYS = { birth: '出生日期', birthPlace: '出生地', name: '中文名', foreignName: '外文名' } as const;
 
 const xmlParser = new XMLParser({
@@ -132,7 +132,7 @@ export interface SingerAlbum {
   cover: string;
 }
 
-/** A GetAlbumList `albumList[]` entry [fx:musicu-musichallalbum-getalbumlist.albumList.fragment.json]. */
+/** A GetAlbumList `albumList[]` entry (recorded: fake-upstream/fixtures/musicu-musichallalbum-getalbumlist.albumList.fragment.json). */
 export function mapSingerAlbum(a: Raw): SingerAlbum {
   const mid = str(a.albumMid ?? a.album_mid ?? a.mid);
   return {
@@ -156,7 +156,7 @@ export interface SingerMv {
   publishDate: number;
 }
 
-/** A GetSingerMvList `list[]` entry: `{mvid, vid, title, picurl, playcnt, pubdate, duration}` (L1 VideoBrief). */
+/** A GetSingerMvList `list[]` entry: `{mvid, vid, title, picurl, playcnt, pubdate, duration}` (the Python QQMusicApi project's VideoBrief model). */
 export function mapSingerMv(m: Raw): SingerMv {
   return {
     vid: str(m.vid),
@@ -183,7 +183,7 @@ export function mapSimilarSinger(s: Raw): SingerListItem {
 // ---------- fan count ----------
 
 /**
- * The fan count from `fcg_order_singer_getnum.fcg`. No source confirms the field (CONTRACT §2.8, §11 item 14), so the
+ * The fan count from `fcg_order_singer_getnum.fcg`. No source confirms the field (docs/upstream/singers.md "Singer fan count"), so the
  * forms seen in third-party code are all accepted, first match wins: `num`, `concernNum`, `data.num`, `data.concernNum`.
  * Returns undefined when none holds a number.
  */

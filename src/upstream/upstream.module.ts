@@ -1,6 +1,10 @@
 import { Global, Module } from '@nestjs/common';
+import { ChartsClient } from './clients/charts.client';
 import { LoginClient } from './clients/login.client';
+import { MusicClient } from './clients/music.client';
+import { PlaylistsClient } from './clients/playlists.client';
 import { QqLoginClient } from './clients/qq-login.client';
+import { SingersClient } from './clients/singers.client';
 import { UserClient } from './clients/user.client';
 import { WechatLoginClient } from './clients/wechat-login.client';
 import { CookieChoice } from './credential/cookie-choice';
@@ -14,8 +18,12 @@ const PROTOCOLS = [CgiProtocol, CookieChoice, MusicuProtocol, UpstreamHttp, Upst
 
 /** One client per QQ Music area; feature services inject these. */
 const CLIENTS = [
+  ChartsClient,
   LoginClient,
+  MusicClient,
+  PlaylistsClient,
   QqLoginClient,
+  SingersClient,
   UserClient,
   WechatLoginClient,
 ];

@@ -2,7 +2,7 @@ import { decodeBase64Text, parseLrc, timeTagToMs } from '../../src/music/lyric';
 import { fixture } from '../../fake-upstream/fixtures';
 
 describe('lyric parsing', () => {
-  it('converts time tags with 0–3 fraction digits as decimals (not ×10 for 3 digits, unlike the refs)', () => {
+  it('converts time tags with 0–3 fraction digits as decimals (not ×10 for 3 digits, unlike sansenjian/qq-music-api)', () => {
     expect(timeTagToMs('00', '01')).toBe(1000);
     expect(timeTagToMs('01', '02', '5')).toBe(62500);
     expect(timeTagToMs('01', '02', '05')).toBe(62050);

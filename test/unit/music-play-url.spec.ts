@@ -10,7 +10,7 @@ import {
 } from '../../src/music/play-url';
 
 describe('play URL builders', () => {
-  it('builds prefix + media_mid + ext for every quality (CONTRACT §3.1 table, §12.4)', () => {
+  it('builds prefix + media_mid + ext for every quality (docs/upstream/music.md "Play URL")', () => {
     expect(buildFilename('128', '0039MnYb0qxYhV', '003Qui1q2u1Zho')).toBe('M500003Qui1q2u1Zho.mp3');
     expect(buildFilename('320', '0039MnYb0qxYhV', '003Qui1q2u1Zho')).toBe('M800003Qui1q2u1Zho.mp3');
     expect(buildFilename('m4a', '0039MnYb0qxYhV', '003Qui1q2u1Zho')).toBe('C400003Qui1q2u1Zho.m4a');
@@ -41,7 +41,7 @@ describe('play URL builders', () => {
     expect(newVkeyGuid()).not.toBe(a);
   });
 
-  it('picks the sip host by the §3.1 rule, defaulting to isure', () => {
+  it('picks the sip host by the documented rule, defaulting to isure', () => {
     expect(pickStreamHost(['http://ws.stream.qqmusic.qq.com/', 'http://isure.stream.qqmusic.qq.com/'])).toBe('http://isure.stream.qqmusic.qq.com/');
     expect(pickStreamHost(['http://ws.a/', 'http://ws.b/'])).toBe('http://ws.a/');
     expect(pickStreamHost(['https://x.example/', 'http://ws.a/'])).toBe('https://x.example/');

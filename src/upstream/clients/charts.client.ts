@@ -1,0 +1,61 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { chartPeriod } from '../../charts/chart-period';
+import { isEmptyChartAnswer } from '../../charts/charts.mapper';
+import { ANDROID_RETRY } from '../android-comm';
+import type { MusicuCall } from '../upstream-http.service';
+import { warrantsFallback } from '../upstream.errors';
+import { UpstreamClient } from './upstream-client';
+
+/** One page of a chart: the upstream body as received, and the `GetDetail` key's data (`data` summary + `songInfoList`). */
+export interface ChartDetailAnswer {
+  raw: unknown;
+  detail: Record<string, any>;
+}
+
+/** Every chart: the upstream body, and the `GetAll` key's data (`group[]`). */
+export interface ChartListAnswer {
+  raw: unknown;
+  data: Record<string, any>;
+}
+
+/** QQ Music's charts (docs/upstream/charts.md). */
+@Injectable()
+export class ChartsClient extends UpstreamClient {
+  private readonly logger = new Logger(ChartsClient.name);
+
+  /**
+   * One page of chart `topId` (`offset` counts songs). docs/upstream/charts.md "Chart detail": `Toplist`/`GetDetail`
+   * with no period, the Android retry on an empty answer, and `ToplistInfoServer`/`GetDetail` on a business error.
+   */
+  async detail(topId: number, offset: number, num: number): Promise<ChartDetailAnswer> {
+    try {
+      const call: MusicuCall = { module: 'music.musicToplist.Toplist', method: 'GetDetail', param: { topId, offset, num, withTags: false } };
+      let res = await this.musicu({ req_1: call });
+      if (isEmptyChartAnswer(res.data.req_1)) {
+        // docs/upstream/README.md "Android retry": an empty web-comm answer is asked once more with the Android comm.
+        res = await this.musicu({ req_1: call }, ANDROID_RETRY);
+      }
+      return { raw: res.raw, detail: res.data.req_1 };
+    } catch (err) {
+      if (!warrantsFallback(err)) throw err;
+      this.logger.warn(`Toplist.GetDetail failed (${err.message}); trying ToplistInfoServer`);
+      // The older module wants the period of the edition; docs/upstream/charts.md "Chart detail (fallback)".
+      const { raw, data } = await this.musicu({
+        req_1: {
+          module: 'musicToplist.ToplistInfoServer',
+          method: 'GetDetail',
+          param: { topId, offset, num, period: chartPeriod(topId) },
+        },
+      });
+      return { raw, detail: data.req_1 };
+    }
+  }
+
+  /** Every chart, grouped as upstream groups them. docs/upstream/charts.md "All charts". */
+  async all(): Promise<ChartListAnswer> {
+    const { raw, data } = await this.musicu({
+      toplist: { module: 'music.musicToplist.Toplist', method: 'GetAll', param: {} },
+    });
+    return { raw, data: data.toplist };
+  }
+}

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { cookieUin, parseCookie } from '../../common/cookie';
+import { mapAlbumFromMusicu } from '../../music/album.mapper';
+import { newVkeyGuid } from '../../music/play-url';
+import { ANDROID_RETRY } from '../android-comm';
+import { cgiBusinessError } from '../cgi-helpers';
+import type { MusicuCall } from '../upstream-http.service';
+import { warrantsFallback } from '../upstream.errors';
+import { UpstreamClient } from './upstream-client';
+
+type Raw = Record<string, any>;
+
+/** Songs asked of AlbumSongList in one call (999, as jsososo/QQMusicApi asks; albums are far shorter). */
+const ALBUM_SONGS_NUM = 999;
+/** The lyric CGI's "this song has no lyric" (retcode/code/subcode), not a failure. */
+const NO_LYRIC_CODE = -1901;
+
+export interface SongDetail {
+  /** `songinfo.data` as upstream sent it: `{ track_info, info, extras }`. */
+  songinfo: Raw;
+  raw: unknown;
+}
+
+/** The vkey answer for one file: its `midurlinfo` entry (`purl`, `wifiurl`, `result`…) and the answer's `sip`. */
+export interface VkeyAnswer {
+  info: Raw | undefined;
+  sip: unknown;
+  raw: unknown;
+}
+
+/** The lyric CGI's answer: `noLyric` when upstream has none (then `code` is its code, or 0). */
+export interface LyricAnswer {
+  raw: Raw;
+  noLyric: boolean;
+  code: number;
+}
+
+/** An album from whichever call answered: musicu's two keys, or the legacy CGI's body (`raw`). */
+export type AlbumAnswer =
+  | { source: 'musicu'; raw: unknown; detail: Raw | undefined; songs: Raw | undefined }
+  | { source: 'cgi'; raw: Raw };
+
+/** QQ Music's song detail, play-URL keys, lyrics and albums (docs/upstream/music.md). */
+@Injectable()
+export class MusicClient extends UpstreamClient {
+  /** One song by numeric id or MID. docs/upstream/music.md "Song detail". */
+  async songDetail(by: { id: number } | { mid: string }): Promise<SongDetail> {
+    const param = 'id' in by ? { song_id: by.id } : { song_mid: by.mid };
+    const { raw, data } = await this.musicu({
+      songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_type: 0, ...param } },
+    });
+    return { songinfo: data.songinfo ?? {}, raw };
+  }
+
+  /**
+   * The play key for one file of `songmid`, asked as the caller's (or the stored) login when there is one.
+   * docs/upstream/music.md "Play URL" (UrlGetVkey, then CgiGetVkey on a business error).
+   */
+  async vkey(filename: string, songmid: string): Promise<VkeyAnswer> {
+    const uin = cookieUin(parseCookie(this.effectiveCookie()));
+    const base = { filename: [filename], guid: newVkeyGuid(), songmid: [songmid], songtype: [0], uin };
+    const primary: MusicuCall = {
+      module: 'music.vkey.GetVkey',
+      method: 'UrlGetVkey',
+      param: { ...base, ctx: 0, ...(uin !== '0' ? { loginflag: 1 } : {}) },
+    };
+    let result;
+    try {
+      result = await this.musicu({ req_0: primary });
+    } catch (err) {
+      // Account and quota codes (1000, 2001, 20274…) would fail the fallback the same way: answered as they are.
+      if (!warrantsFallback(err)) throw err;
+      result = await this.musicu({
+        req_0: { module: 'vkey.GetVkeyServer', method: 'CgiGetVkey', param: { ...base, loginflag: 1, platform: '20' } },
+      });
+    }
+    const data = result.data.req_0 ?? {};
+    const list: any[] = Array.isArray(data.midurlinfo) ? data.midurlinfo : [];
+    const info = list.find((i) => i?.filename === filename) ?? list[0];
+    return { info, sip: data.sip, raw: result.raw };
+  }
+
+  /**
+   * A song's lyric (base64 LRC in `lyric`/`trans`). Any code but 0 and "no lyric" is a failure, mapped like every
+   * business code (1000 → 401 login required). docs/upstream/music.md "Lyric".
+   */
+  async lyric(songmid: string): Promise<LyricAnswer> {
+    const { raw } = await this.cgi<Raw>(
+      '/lyric/fcgi-bin/fcg_query_lyric_new.fcg',
+      { songmid, format: 'json', g_tk: 5381, pcachetime: Date.now() },
+      // The codes (retcode/code/subcode, −1901 = no lyric) are read below.
+      { referer: 'https://y.qq.com/', ownCodes: true },
+    );
+    const code = [raw?.retcode, raw?.code, raw?.subcode].map(Number).find((c) => Number.isFinite(c) && c !== 0) ?? 0;
+    if (code === NO_LYRIC_CODE || (code === 0 && typeof raw?.lyric !== 'string')) return { raw, noLyric: true, code };
+    const failed = cgiBusinessError({ code }, 'fcg_query_lyric_new.fcg');
+    if (failed) throw failed;
+    return { raw, noLyric: false, code };
+  }
+
+  /**
+   * An album and its songs: detail + song list in one POST (Android retry of the song list when a known album came
+   * back without songs), else the legacy CGI on a business error. docs/upstream/music.md "Album".
+   */
+  async album(mid: string): Promise<AlbumAnswer> {
+    try {
+      const songsCall: MusicuCall = {
+        module: 'music.musichallAlbum.AlbumSongList',
+        method: 'GetAlbumSongList',
+        param: { albumMid: mid, begin: 0, num: ALBUM_SONGS_NUM },
+      };
+      const res = await this.musicu({
+        detail: { module: 'music.musichallAlbum.AlbumInfoServer', method: 'GetAlbumDetail', param: { albumMId: mid } },
+        songs: songsCall,
+      });
+      if (mapAlbumFromMusicu(res.data.detail, res.data.songs) && isEmptySongList(res.data.songs)) {
+        // docs/upstream/README.md "Android retry": only the song list is asked again, with the Android comm.
+        const retry = await this.musicu({ songs: songsCall }, ANDROID_RETRY);
+        return { source: 'musicu', raw: { ...res.raw, songs: retry.raw.songs }, detail: res.data.detail, songs: retry.data.songs };
+      }
+      return { source: 'musicu', raw: res.raw, detail: res.data.detail, songs: res.data.songs };
+    } catch (err) {
+      if (!warrantsFallback(err)) throw err;
+      const res = await this.cgi<Raw>('/v8/fcg-bin/fcg_v8_album_info_cp.fcg', {
+        albummid: mid,
+        format: 'json',
+        inCharset: 'utf8',
+        outCharset: 'utf-8',
+      });
+      return { source: 'cgi', raw: res.raw };
+    }
+  }
+}
+
+/** AlbumSongList answered no songs and no total. */
+const isEmptySongList = (songs: Raw | undefined): boolean =>
+  !(Array.isArray(songs?.songList) && songs.songList.length) && !Number(songs?.totalNum);
