@@ -261,7 +261,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
       expect((await h.http().get('/getRecommend').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
-    // Every key failing (→ 502) is covered in test/unit/mv-discover.service.spec.ts: the fake applies one business
+    // Every key failing (→ 502) is covered in test/unit/discover.service.spec.ts: the fake applies one business
     // fault per request only.
   });
 

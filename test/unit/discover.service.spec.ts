@@ -1,4 +1,4 @@
-import { DiscoverService } from '../../src/mv/discover.service';
+import { DiscoverService } from '../../src/discover/discover.service';
 import type { UpstreamHttp } from '../../src/upstream/upstream-http.service';
 import { UpstreamError } from '../../src/upstream/upstream.errors';
 
