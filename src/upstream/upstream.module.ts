@@ -1,9 +1,16 @@
 import { Global, Module } from '@nestjs/common';
+import { MvClient } from './clients/mv.client';
 import { UpstreamHttp } from './upstream-http.service';
 
 @Global()
 @Module({
-  providers: [UpstreamHttp],
-  exports: [UpstreamHttp],
+  providers: [
+    UpstreamHttp,
+    MvClient,
+  ],
+  exports: [
+    UpstreamHttp,
+    MvClient,
+  ],
 })
 export class UpstreamModule {}
