@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoverClient } from './clients/discover.client';
 import { MvClient } from './clients/mv.client';
 import { UpstreamHttp } from './upstream-http.service';
 
@@ -6,10 +7,12 @@ import { UpstreamHttp } from './upstream-http.service';
 @Module({
   providers: [
     UpstreamHttp,
+    DiscoverClient,
     MvClient,
   ],
   exports: [
     UpstreamHttp,
+    DiscoverClient,
     MvClient,
   ],
 })
