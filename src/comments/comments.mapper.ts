@@ -8,52 +8,6 @@ export const SPEC_BIZTYPES = [1, 2, 3, 4] as const;
 /** Spec reqtype: 1 recommended, 2 newest, 3 most liked. */
 export const SPEC_REQTYPES = [1, 2, 3] as const;
 
-/** `music.globalComment.CommentRead` method per spec reqtype (CONTRACT §12 comments row). */
-export const COMMENT_READ_METHODS: Record<number, 'GetRecCommentList' | 'GetNewCommentList' | 'GetHotCommentList'> = {
-  1: 'GetRecCommentList',
-  2: 'GetNewCommentList',
-  3: 'GetHotCommentList',
-};
-
-/** BizType of `music.globalComment`: the spec's values are the module's own (4 = MV, CONTRACT §12.4). */
-export const COMMENT_READ_BIZTYPES: Record<number, number> = { 1: 1, 2: 2, 3: 3, 4: 4 };
-
-/** biztype of the legacy `fcg_global_comment_h5.fcg`: MV is 5 there (4 = toplist), CONTRACT §5. */
-export const CGI_BIZTYPES: Record<number, number> = { 1: 1, 2: 2, 3: 3, 4: 5 };
-
-/** The CGI's `cmd` when the client sends none: 8 = newest; hot lists use 6 (song, MV) or 9 (album, playlist) — JS table, CONTRACT §5. */
-export function defaultCgiCmd(reqtype: number, biztype: number): number {
-  if (reqtype !== 3) return 8;
-  return biztype === 1 || biztype === 4 ? 6 : 9;
-}
-
-export interface CommentReadRequest {
-  BizType: number;
-  BizId: string;
-  PageNum: number;
-  PageSize: number;
-  LastCommentSeqNo: string;
-  [extra: string]: unknown;
-}
-
-/** The param of each CommentRead method, with the extra flags L1 sends for it (qqmusic_api/modules/comment.py). */
-export function commentReadParam(
-  reqtype: number,
-  base: { bizType: number; bizId: string; pageNum: number; pageSize: number; cursor: string },
-): CommentReadRequest {
-  const common = {
-    BizType: base.bizType,
-    BizId: base.bizId,
-    PageNum: base.pageNum,
-    PageSize: base.pageSize,
-    LastCommentSeqNo: base.cursor,
-    PicEnable: 1,
-  };
-  if (reqtype === 3) return { ...common, HotType: 1, WithAirborne: 0 };
-  if (reqtype === 1) return { ...common, Flag: 1, CmListUIVer: 1, AudioEnable: 1 };
-  return { ...common, HashTagID: '', SelfSeeEnable: 1, AudioEnable: 1 };
-}
-
 export interface CommentItem {
   /** Id of the thread the comment opens (the CGI's paging cursor); the comment's own id for CommentRead. */
   rootcommentid: string;

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { CommentsClient } from './clients/comments.client';
 import { DiscoverClient } from './clients/discover.client';
 import { MvClient } from './clients/mv.client';
 import { UpstreamHttp } from './upstream-http.service';
@@ -7,11 +8,13 @@ import { UpstreamHttp } from './upstream-http.service';
 @Module({
   providers: [
     UpstreamHttp,
+    CommentsClient,
     DiscoverClient,
     MvClient,
   ],
   exports: [
     UpstreamHttp,
+    CommentsClient,
     DiscoverClient,
     MvClient,
   ],
