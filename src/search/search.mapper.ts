@@ -6,8 +6,6 @@ type Raw = Record<string, any>;
 export const SEARCH_TYPES = ['song', 'album', 'playlist', 'singer', 'mv', 'lyric'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-/** `DoSearchForQQMusicDesktop` search_type per type (CONTRACT §12 "search"). */
-export const MUSICU_SEARCH_TYPE: Record<SearchType, number> = { song: 0, singer: 1, album: 2, playlist: 3, mv: 4, lyric: 7 };
 /** Where each type's list sits in the musicu answer's `body`. */
 const MUSICU_SECTION: Record<SearchType, string[]> = {
   song: ['song'],

@@ -13,7 +13,8 @@ import {
   mapTopLists,
   SongHit,
 } from '../../src/search/search.mapper';
-import { searchId, upstreamWindow } from '../../src/search/search.service';
+import { upstreamWindow } from '../../src/search/search.service';
+import { searchId } from '../../src/upstream/clients/search.client';
 
 describe('search mapper', () => {
   describe('mapCgiSearch (genuine client_search_cp, keyword 简单爱)', () => {
