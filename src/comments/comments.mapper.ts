@@ -28,7 +28,7 @@ export interface CommentPage {
   hasMore: boolean;
 }
 
-/** One `CommentList.Comments[]` entry of CommentRead (L1 CommentItem: CmId, SeqNo, Nick, Avatar, Content, PubTime, PraiseNum). */
+/** One `CommentList.Comments[]` entry of CommentRead (docs/upstream/comments.md "Comment list"). */
 export function mapCommentReadItem(c: Raw): CommentItem {
   return {
     rootcommentid: str(c.CmId),
@@ -41,7 +41,7 @@ export function mapCommentReadItem(c: Raw): CommentItem {
   };
 }
 
-/** CommentRead's `data` → a page; the next cursor is the last item's SeqNo (LastCommentSeqNo, CONTRACT §12). */
+/** CommentRead's `data` → a page; the next cursor is the last item's SeqNo (sent back as LastCommentSeqNo). */
 export function mapCommentReadPage(data: Raw, pageNum: number, pageSize: number): CommentPage {
   const block: Raw = data?.CommentList ?? {};
   const raw = records(block.Comments);
@@ -55,7 +55,7 @@ export function mapCommentReadPage(data: Raw, pageNum: number, pageSize: number)
   };
 }
 
-/** One `commentlist[]` entry of the CGI [fx:c-fcg-global-comment-h5-mv.comment.fragment.json]; ids stay strings. */
+/** One `commentlist[]` entry of the CGI (recorded: c-fcg-global-comment-h5-mv.comment.fragment.json); ids stay strings. */
 export function mapCgiCommentItem(c: Raw): CommentItem {
   return {
     rootcommentid: str(c.rootcommentid),
@@ -70,8 +70,8 @@ export function mapCgiCommentItem(c: Raw): CommentItem {
 
 /**
  * A CGI item's own text. For a reply (commentid ≠ rootcommentid) the genuine answer carries the ROOT comment's text in
- * `rootcommentcontent` and the reply's own in its `middlecommentcontent` entry (same `subcommentid`); CONTRACT §5's
- * table (`content ← rootcommentcontent`, from the references) would show the replier as the author of the root's text.
+ * `rootcommentcontent` and the reply's own in its `middlecommentcontent` entry (same `subcommentid`); the Koa projects'
+ * `content ← rootcommentcontent` would show the replier as the author of the root's text (docs/upstream/comments.md).
  */
 function ownText(c: Raw): unknown {
   const id = str(c.commentid);

@@ -42,7 +42,7 @@ export class MvController {
   @ApiOperation({
     summary: 'Play URLs of an MV by clarity',
     description:
-      'Upstream `music.stream.MvUrlProxy`/`GetMvUrls` (H.264) + `video.VideoDataServer`/`get_video_info_batch`; on a business error the refs\' `gosrf.Stream.MvUrlProxy`. ' +
+      'Upstream `music.stream.MvUrlProxy`/`GetMvUrls` (H.264) + `video.VideoDataServer`/`get_video_info_batch`; on a business error the older `gosrf.Stream.MvUrlProxy`. ' +
       '`playLists` always has f10, f20, f30 and f40 (possibly empty). A failing info key only blanks `info`.',
   })
   @ApiEnvelope('The URLs by clarity and the MV info.', {

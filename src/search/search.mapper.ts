@@ -16,7 +16,7 @@ const MUSICU_SECTION: Record<SearchType, string[]> = {
   lyric: ['lyric', 'song'],
 };
 /**
- * Where each type's list sits in the Mobile search's `body` (CONTRACT §12 "search" fallback 1): arrays named
+ * Where each type's list sits in the Mobile search's `body` (docs/upstream/search.md "Mobile search"): arrays named
  * `item_<type>`, the singers under `singer`; a lyric search lists songs.
  */
 const MOBILE_SECTION: Record<SearchType, string[]> = {
@@ -27,7 +27,7 @@ const MOBILE_SECTION: Record<SearchType, string[]> = {
   mv: ['item_mv'],
   lyric: ['item_song'],
 };
-/** `client_search_cp` type codes (`t`) and remoteplace names (CONTRACT §9; JS). */
+/** `client_search_cp` type codes (`t`) and remoteplace names (docs/upstream/search.md "Search CGI (last resort)"). */
 export const CGI_SEARCH_TYPE: Record<SearchType, { t: number; place: string; section: string[] }> = {
   song: { t: 0, place: 'song', section: ['song'] },
   playlist: { t: 2, place: 'playlist', section: ['songlist', 'list'] },
