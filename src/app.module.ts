@@ -27,6 +27,7 @@ import { UpstreamModule } from './upstream/upstream.module';
 import { PlaylistsModule } from './playlists/playlists.module';
 import { SingersModule } from './singers/singers.module';
 import { MvModule } from './mv/mv.module';
+import { DiscoverModule } from './discover/discover.module';
 import { CommentsModule } from './comments/comments.module';
 import { SearchModule } from './search/search.module';
 import { LoginModule } from './login/login.module';
@@ -40,6 +41,7 @@ export const FEATURE_MODULES = [
   SingersModule,
   MusicModule,
   MvModule,
+  DiscoverModule,
   CommentsModule,
   SearchModule,
   LoginModule,

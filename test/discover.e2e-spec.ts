@@ -1,4 +1,4 @@
-import { mvState } from '../fake-upstream/handlers/mv';
+import { discoverState } from '../fake-upstream/handlers/discover';
 import { fixture } from '../fake-upstream/fixtures';
 import { catalog } from '../fake-upstream/catalog';
 import { Harness, startHarness } from './support/harness';
@@ -102,7 +102,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
     });
 
     it('answers an empty list when upstream lists none', async () => {
-      mvState(h.fake.state).digitalAlbums = 0;
+      discoverState(h.fake.state).digitalAlbums = 0;
       const res = await h.http().get('/getDigitalAlbumLists').expect(200);
       expect(res.body.data).toEqual({ albums: [], total: 0 });
     });
@@ -189,7 +189,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
     });
 
     it('answers empty groups when upstream has none', async () => {
-      mvState(h.fake.state).emptyRadio = true;
+      discoverState(h.fake.state).emptyRadio = true;
       const res = await h.http().get('/getRadioLists').expect(200);
       expect(res.body.data).toEqual({ groups: [] });
     });
@@ -261,7 +261,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
       expect((await h.http().get('/getRecommend').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
-    // Every key failing (→ 502) is covered in test/unit/mv-discover.service.spec.ts: the fake applies one business
+    // Every key failing (→ 502) is covered in test/unit/discover.service.spec.ts: the fake applies one business
     // fault per request only.
   });
 
@@ -290,7 +290,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
     });
 
     it('answers empty lists when upstream has none', async () => {
-      mvState(h.fake.state).emptyTickets = true;
+      discoverState(h.fake.state).emptyTickets = true;
       const res = await h.http().get('/getTicketInfo').expect(200);
       expect(res.body.data).toEqual({ shows: [], types: [] });
     });

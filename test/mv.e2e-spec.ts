@@ -5,7 +5,7 @@ import { Harness, startHarness } from './support/harness';
 const ALLOC = 'MvService.MvInfoProServer.GetAllocMvInfo';
 const TAG = 'MvService.MvInfoProServer.GetAllocTag';
 const URLS = 'music.stream.MvUrlProxy.GetMvUrls';
-const SJ_URLS = 'gosrf.Stream.MvUrlProxy.GetMvUrls';
+const FALLBACK_URLS = 'gosrf.Stream.MvUrlProxy.GetMvUrls';
 const INFO = 'video.VideoDataServer.get_video_info_batch';
 
 const genuine = fixture('musicu-mv-getallocmvinfo.data.fragment.json').list;
@@ -214,14 +214,14 @@ describe('MV endpoints', () => {
       expect(infoCall.param.vidlist).toEqual([vid]);
       expect(infoCall.param.required).toEqual(expect.arrayContaining(['name', 'cover_pic', 'duration', 'singers']));
       expect(infoCall.request).toBe(call.request);
-      expect(h.fake.musicuCalls(SJ_URLS)).toHaveLength(0);
+      expect(h.fake.musicuCalls(FALLBACK_URLS)).toHaveLength(0);
     });
 
     it('falls back to gosrf.Stream.MvUrlProxy (request_typet 10001) when the primary key fails, keeping the info', async () => {
       h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.stream.MvUrlProxy' });
       const res = await h.http().get(`/getMvPlay?vid=${vid}`).expect(200);
-      const [sj] = h.fake.musicuCalls(SJ_URLS);
-      expect(sj.param).toEqual({ vids: [vid], request_typet: 10001 });
+      const [fallback] = h.fake.musicuCalls(FALLBACK_URLS);
+      expect(fallback.param).toEqual({ vids: [vid], request_typet: 10001 });
       expect(res.body.data.playLists.f40).toEqual([
         expect.stringMatching(/^http:\/\/mv6\.music\.tc\.qq\.com\/.*\.f40\.mp4/),
         expect.stringMatching(/^http:\/\/mv\.music\.tc\.qq\.com\/.*\.f40\.mp4/),
@@ -235,11 +235,11 @@ describe('MV endpoints', () => {
     it('falls back on a top-level business error too, asking the info again', async () => {
       h.fake.fault({ kind: 'business', code: 500001 }, { host: 'u', times: 1 });
       const res = await h.http().get(`/getMvPlay?vid=${vid}`).expect(200);
-      expect(h.fake.musicuCalls(SJ_URLS)).toHaveLength(1);
+      expect(h.fake.musicuCalls(FALLBACK_URLS)).toHaveLength(1);
       // the first envelope failed as a whole, so the info is asked again beside the fallback
       const infoCalls = h.fake.musicuCalls(INFO);
       expect(infoCalls).toHaveLength(2);
-      expect(infoCalls[1].request).toBe(h.fake.musicuCalls(SJ_URLS)[0].request);
+      expect(infoCalls[1].request).toBe(h.fake.musicuCalls(FALLBACK_URLS)[0].request);
       expect(res.body.data.info.title).toBe(genuine[0].title);
       expect(res.body.data.playLists.f20.length).toBeGreaterThan(0);
     });

@@ -48,7 +48,7 @@ describe('Search (e2e)', () => {
       expect(calls[0].param).toEqual({ query: '周杰伦', search_type: 0, page_num: 1, num_per_page: 10 });
       expect(calls[0].request.host).toBe('u.y.qq.com');
       expect(calls[0].request.path).toBe('/cgi-bin/musicu.fcg');
-      // CONTRACT §12: exactly the minimal comm, nothing of the web profile (uin "0" when anonymous).
+      // docs/upstream/search.md "Desktop search": exactly the minimal comm, nothing of the web profile (uin "0" when anonymous).
       expect(calls[0].request.comm).toEqual({ ct: 19, cv: 1859, uin: '0' });
       expect(calls[0].request.headers.referer).toBe('https://y.qq.com/');
       expect(h.fake.requestsTo('c', CLIENT_SEARCH)).toHaveLength(0);
@@ -127,7 +127,7 @@ describe('Search (e2e)', () => {
       const calls = h.fake.musicuCalls(MOBILE);
       expect(calls).toHaveLength(1);
       const { param, request } = calls[0];
-      // CONTRACT §12 fallback 1: L1's params with a searchid, signed on musics.fcg (§12.2) with the Android comm.
+      // docs/upstream/search.md "Mobile search": params with a searchid, signed on musics.fcg, with the Android comm.
       expect(param).toEqual({ searchid: expect.stringMatching(/^\d{17,18}$/), query: 'zzzz-no-such-song', search_type: 0, num_per_page: 10, page_num: 1, highlight: 1, grp: 1 });
       expect(BigInt(param.searchid) / 2n ** 54n).toBeGreaterThanOrEqual(1n);
       expect(request).toMatchObject({ method: 'POST', path: '/cgi-bin/musics.fcg' });

@@ -5,8 +5,9 @@
  *   (c-fcg-global-comment-h5-mv.comment.fragment.json, biztype 5, vid l0031ejo935) re-wrapped in `{code, subcode, comment}`;
  *   for other topics the same 10 genuine comments are re-labelled with the topic's id, and synthetic ones follow.
  * - musicu `music.globalComment.CommentRead` (GetNewCommentList / GetHotCommentList / GetRecCommentList): NO fixture;
- *   built from L1's CommentListResponse model (`CommentList.{Comments[{CmId, SeqNo, Nick, Avatar, Content, PubTime,
- *   PraiseNum, ReplyCnt}], HasMore, NextOffset, Total}`, `TotalCmNum`), using the same comments.
+ *   built from the Python QQMusicApi project's CommentListResponse model (`CommentList.{Comments[{CmId, SeqNo, Nick,
+ *   Avatar, Content, PubTime, PraiseNum, ReplyCnt}], HasMore, NextOffset, Total}`, `TotalCmNum`), using the same
+ *   comments (docs/upstream/comments.md "Comment list").
  */
 import type { FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
 import { fixture } from '../fixtures';

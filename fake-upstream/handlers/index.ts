@@ -4,10 +4,11 @@ import { musicRoutes } from './music';
 import { playlistsRoutes } from './playlists';
 import { singersRoutes } from './singers';
 import { mvRoutes } from './mv';
+import { discoverRoutes } from './discover';
 import { commentsRoutes } from './comments';
 import { searchRoutes } from './search';
 import { loginRoutes } from './login';
 import { userRoutes } from './user';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes];

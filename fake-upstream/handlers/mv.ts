@@ -1,25 +1,19 @@
-import { catalog } from '../catalog';
-import type { FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
+import type { FakeRoutes, MusicuHandler } from '../fake-upstream';
 import { fixture } from '../fixtures';
 import type { FakeState } from '../state';
 
 /**
- * Fake answers for the MV endpoints and the small discover endpoints (radio, recommend, digital albums, tickets).
+ * Fake answers for the MV endpoints.
  *
  * Provenance:
  * - GetAllocMvInfo: the genuine fragment musicu-mv-getallocmvinfo.data.fragment.json (10 items, total 1000); items
  *   past the 10th (and every item of another area) are clones with synthetic vids, so start/size can be honoured.
- * - GetAllocTag: built from CONTRACT §12 "MV list" (area and version ids with their names); no fixture.
- * - MV play URLs (both GetMvUrls modules): NO genuine fixture. Built from CONTRACT §4/§12: `data = {<vid>: {mp4[],
- *   hls[]}}`, items with `url[]`, `freeflow_url[]`, `comm_url[]`; clarity is in the file name (`.f10.` … `.f40.`).
+ * - GetAllocTag: built from the documented area and version ids with their names (docs/upstream/mv.md "MV tags");
+ *   no fixture.
+ * - MV play URLs (both GetMvUrls modules): NO genuine fixture. Built from the documented answer (docs/upstream/mv.md
+ *   "MV play URLs"): `data = {<vid>: {mp4[], hls[]}}`, items with `url[]`, `freeflow_url[]`, `comm_url[]`; clarity
+ *   is in the file name (`.f10.` … `.f40.`).
  * - get_video_info_batch: the fixture MV item's fields renamed to the video-info spelling (name, cover_pic…).
- * - GetRadiolist / fcg_v8_radiolist.fcg: radio items from c-fcg-yqqhomepagerecommend.json's radioList (genuine),
- *   grouped as CONTRACT §12 describes (`radio_list[]{list[]{radioId, radioName, radioImg, listenNum}}`); the CGI's
- *   `data.data.groupList[]{radioList[]}` shape is from the refs' docs, unverified.
- * - GetRecommendFeed: playlist items of c-fcg-get-diss-by-tag.data.fragment.json in L1's `List[].Playlist.basic` shape.
- * - get_new_song_info: catalogue songs in `songlist[]`. GetFocus: the fixture's slider as `content[]{pic_info, jump_info}`.
- * - musicmall.fcg (digital albums) and the ticket module: NO fixture and no verified shape; invented plausible shapes
- *   (documented in docs/mv.md), kept simple so the gateway's tolerant mappers are exercised.
  */
 
 export interface MvFakeState {
@@ -27,15 +21,9 @@ export interface MvFakeState {
   mvTotal?: number;
   /** Exact GetMvUrls `data` to answer per vid (e.g. `{}` for "no URL data"). */
   urlData: Map<string, unknown>;
-  /** Number of digital albums musicmall.fcg lists (default 25). */
-  digitalAlbums: number;
-  /** Empty radio list / ticket lists when true. */
-  emptyRadio: boolean;
-  emptyTickets: boolean;
 }
 
-export const mvState = (state: FakeState) =>
-  state.of<MvFakeState>('mv', () => ({ urlData: new Map(), digitalAlbums: 25, emptyRadio: false, emptyTickets: false }));
+export const mvState = (state: FakeState) => state.of<MvFakeState>('mv', () => ({ urlData: new Map() }));
 
 const MV_FIXTURE = 'musicu-mv-getallocmvinfo.data.fragment.json';
 
@@ -121,135 +109,6 @@ const videoInfo: MusicuHandler = (param) => {
   return { code: 0, data };
 };
 
-/** The genuine radio items plus a second group built from them. */
-function radioGroups(): { title: string; id: number; items: { radioId: number; radioName: string; radioImg: string; listenNum: number }[] }[] {
-  const genuine = fixture('c-fcg-yqqhomepagerecommend.json').data.radioList.map((r: any, i: number) => ({
-    radioId: r.radioid,
-    radioName: r.Ftitle,
-    radioImg: r.picUrl,
-    listenNum: 1000000 * (i + 1),
-  }));
-  return [
-    { id: 1, title: '热门', items: genuine },
-    {
-      id: 2,
-      title: '心情',
-      items: [{ radioId: 101, radioName: '治愈', radioImg: 'http://y.gtimg.cn/music/photo/radio/track_radio_101_13_1.jpg', listenNum: 54321 }],
-    },
-  ];
-}
-
-const getRadiolist: MusicuHandler = (_param, { state }) => ({
-  code: 0,
-  data: {
-    radio_list: mvState(state).emptyRadio ? [] : radioGroups().map((g) => ({ id: g.id, title: g.title, list: g.items })),
-  },
-});
-
-const radioCgi: HttpHandler = ({ state }) => ({
-  json: {
-    code: 0,
-    data: {
-      data: {
-        groupList: mvState(state).emptyRadio ? [] : radioGroups().map((g) => ({ name: g.title, radioList: g.items })),
-      },
-    },
-  },
-});
-
-const recommendFeed: MusicuHandler = (param) => {
-  const size = Number(param.Size ?? 10);
-  const list = fixture('c-fcg-get-diss-by-tag.data.fragment.json').list.slice(0, size);
-  return {
-    code: 0,
-    data: {
-      List: list.map((p: any) => ({
-        Playlist: {
-          basic: {
-            tid: Number(p.dissid),
-            title: p.dissname,
-            cover: { default_url: p.imgurl, medium_url: p.imgurl },
-            play_cnt: p.listennum,
-            creator: { nick: p.creator?.name ?? '' },
-          },
-        },
-      })),
-      FromLimit: size,
-    },
-  };
-};
-
-const newSongs: MusicuHandler = (param) => ({
-  code: 0,
-  data: {
-    type: Number(param.type ?? 5),
-    songlist: catalog().slice(0, 10).map((s) => ({
-      id: s.id,
-      mid: s.mid,
-      name: s.name,
-      title: s.name,
-      singer: s.singers,
-      album: { id: s.albumId, mid: s.albumMid, name: s.albumName },
-      interval: s.interval,
-    })),
-  },
-});
-
-const getFocus: MusicuHandler = () => ({
-  code: 0,
-  data: {
-    content: fixture('c-fcg-yqqhomepagerecommend.json').data.slider.map((s: any) => ({
-      id: s.id,
-      type: 10002,
-      title: `focus ${s.id}`,
-      pic_info: { url: s.picUrl },
-      jump_info: { url: s.linkUrl },
-    })),
-  },
-});
-
-const digitalAlbums: HttpHandler = ({ state }) => {
-  const n = mvState(state).digitalAlbums;
-  const songs = catalog();
-  const albums = [];
-  for (let i = 0; i < n; i++) {
-    const s = songs[i % songs.length];
-    albums.push({
-      albummid: s.albumMid || `000DigiAlbum${String(i).padStart(2, '0')}`,
-      albumname: `${s.albumName || s.name} (数字专辑 ${i + 1})`,
-      singername: s.singers.map((x) => x.name).join('/'),
-      pic: '',
-      price: 3 + (i % 5),
-    });
-  }
-  return { json: { code: 0, subcode: 0, data: { album_list: albums } } };
-};
-
-const ticketIndex: MusicuHandler = (_param, { state }) => ({
-  code: 0,
-  data: {
-    show_list: mvState(state).emptyTickets
-      ? []
-      : [
-          { show_id: 't1001', name: '林俊杰 JJ20 世界巡回演唱会', city_name: '上海', show_time: '2026-12-24 19:30', pic_url: 'http://y.gtimg.cn/music/common/upload/t_ticket/1001.jpg', price_range: '380-1680' },
-          { show_id: 't1002', name: '邓紫棋 I AM GLORIA 巡回演唱会', city_name: '北京', show_time: '2027-01-10 19:00', pic_url: 'http://y.gtimg.cn/music/common/upload/t_ticket/1002.jpg', price_range: '480-1880' },
-        ],
-  },
-});
-
-const showTypes: MusicuHandler = (_param, { state }) => ({
-  code: 0,
-  data: {
-    type_list: mvState(state).emptyTickets
-      ? []
-      : [
-          { type_id: 1, type_name: '演唱会' },
-          { type_id: 2, type_name: '音乐节' },
-          { type_id: 3, type_name: 'Livehouse' },
-        ],
-  },
-});
-
 export const mvRoutes: FakeRoutes = {
   musicu: {
     'MvService.MvInfoProServer.GetAllocMvInfo': getAllocMvInfo,
@@ -257,15 +116,5 @@ export const mvRoutes: FakeRoutes = {
     'music.stream.MvUrlProxy.GetMvUrls': mvUrls('https://mv6.music.tc.qq.com'),
     'gosrf.Stream.MvUrlProxy.GetMvUrls': mvUrls('http://mv6.music.tc.qq.com'),
     'video.VideoDataServer.get_video_info_batch': videoInfo,
-    'pf.radiosvr.GetRadiolist': getRadiolist,
-    'music.playlist.PlaylistSquare.GetRecommendFeed': recommendFeed,
-    'newsong.NewSongServer.get_new_song_info': newSongs,
-    'QQMusic.MusichallServer.GetFocus': getFocus,
-    'mall.ticket_index_page_svr.GetTicketIndexPage': ticketIndex,
-    'mall.ticket_index_page_svr.GetShowTypeList': showTypes,
-  },
-  http: {
-    'c /v8/fcg-bin/musicmall.fcg': digitalAlbums,
-    'c /v8/fcg-bin/fcg_v8_radiolist.fcg': radioCgi,
   },
 };

@@ -4,10 +4,10 @@ import { fixture, fixtureText } from '../fixtures';
 
 /**
  * Search routes of the fake upstream.
- * - DoSearchForQQMusicDesktop: no recording exists; built from CONTRACT §12 ("answer at
- *   `data.body.{song|singer|album|songlist|mv}.list`, `meta.sum`") over the song catalogue, the genuine by-tag
- *   playlists and the genuine MV list. Like upstream (teamspeak-music-bot#61), it answers EMPTY lists when
- *   `num_per_page` < 10 or a `searchid` is sent.
+ * - DoSearchForQQMusicDesktop: no recording exists; built from the documented answer (docs/upstream/search.md
+ *   "Desktop search": `data.body.{song|singer|album|songlist|mv}.list`, `meta.sum`) over the song catalogue, the
+ *   genuine by-tag playlists and the genuine MV list. Like upstream (teamspeak-music-bot#61), it answers EMPTY lists
+ *   when `num_per_page` < 10 or a `searchid` is sent.
  * - DoSearchForQQMusicMobile: no recording either; see mobileSearch.
  * - client_search_cp: the genuine recording (keyword 简单爱) for that key; other keys get the same old shape built
  *   from the catalogue. Only song/lyric searches have data in the fallback; other types answer empty sections.
@@ -157,7 +157,7 @@ const mobileItem: Record<number, (item: any) => any> = {
 const MOBILE_SECTION: Record<number, string> = { 0: 'item_song', 7: 'item_song', 1: 'singer', 2: 'item_album', 3: 'item_songlist', 4: 'item_mv' };
 
 /**
- * DoSearchForQQMusicMobile (CONTRACT §12 "search" fallback 1): answers only when signed (on musics.fcg; per-key code
+ * DoSearchForQQMusicMobile (docs/upstream/search.md "Mobile search"): answers only when signed (on musics.fcg; per-key code
  * 2000 on musicu.fcg, as upstream asks for a signature) and only to the Android comm (`ct` 11; any other comm gets
  * empty lists). Sections are arrays named `item_<type>` (singers under `singer`), total in `meta.sum`.
  */

@@ -8,52 +8,6 @@ export const SPEC_BIZTYPES = [1, 2, 3, 4] as const;
 /** Spec reqtype: 1 recommended, 2 newest, 3 most liked. */
 export const SPEC_REQTYPES = [1, 2, 3] as const;
 
-/** `music.globalComment.CommentRead` method per spec reqtype (CONTRACT §12 comments row). */
-export const COMMENT_READ_METHODS: Record<number, 'GetRecCommentList' | 'GetNewCommentList' | 'GetHotCommentList'> = {
-  1: 'GetRecCommentList',
-  2: 'GetNewCommentList',
-  3: 'GetHotCommentList',
-};
-
-/** BizType of `music.globalComment`: the spec's values are the module's own (4 = MV, CONTRACT §12.4). */
-export const COMMENT_READ_BIZTYPES: Record<number, number> = { 1: 1, 2: 2, 3: 3, 4: 4 };
-
-/** biztype of the legacy `fcg_global_comment_h5.fcg`: MV is 5 there (4 = toplist), CONTRACT §5. */
-export const CGI_BIZTYPES: Record<number, number> = { 1: 1, 2: 2, 3: 3, 4: 5 };
-
-/** The CGI's `cmd` when the client sends none: 8 = newest; hot lists use 6 (song, MV) or 9 (album, playlist) — JS table, CONTRACT §5. */
-export function defaultCgiCmd(reqtype: number, biztype: number): number {
-  if (reqtype !== 3) return 8;
-  return biztype === 1 || biztype === 4 ? 6 : 9;
-}
-
-export interface CommentReadRequest {
-  BizType: number;
-  BizId: string;
-  PageNum: number;
-  PageSize: number;
-  LastCommentSeqNo: string;
-  [extra: string]: unknown;
-}
-
-/** The param of each CommentRead method, with the extra flags L1 sends for it (qqmusic_api/modules/comment.py). */
-export function commentReadParam(
-  reqtype: number,
-  base: { bizType: number; bizId: string; pageNum: number; pageSize: number; cursor: string },
-): CommentReadRequest {
-  const common = {
-    BizType: base.bizType,
-    BizId: base.bizId,
-    PageNum: base.pageNum,
-    PageSize: base.pageSize,
-    LastCommentSeqNo: base.cursor,
-    PicEnable: 1,
-  };
-  if (reqtype === 3) return { ...common, HotType: 1, WithAirborne: 0 };
-  if (reqtype === 1) return { ...common, Flag: 1, CmListUIVer: 1, AudioEnable: 1 };
-  return { ...common, HashTagID: '', SelfSeeEnable: 1, AudioEnable: 1 };
-}
-
 export interface CommentItem {
   /** Id of the thread the comment opens (the CGI's paging cursor); the comment's own id for CommentRead. */
   rootcommentid: string;
@@ -74,7 +28,7 @@ export interface CommentPage {
   hasMore: boolean;
 }
 
-/** One `CommentList.Comments[]` entry of CommentRead (L1 CommentItem: CmId, SeqNo, Nick, Avatar, Content, PubTime, PraiseNum). */
+/** One `CommentList.Comments[]` entry of CommentRead (docs/upstream/comments.md "Comment list"). */
 export function mapCommentReadItem(c: Raw): CommentItem {
   return {
     rootcommentid: str(c.CmId),
@@ -87,7 +41,7 @@ export function mapCommentReadItem(c: Raw): CommentItem {
   };
 }
 
-/** CommentRead's `data` → a page; the next cursor is the last item's SeqNo (LastCommentSeqNo, CONTRACT §12). */
+/** CommentRead's `data` → a page; the next cursor is the last item's SeqNo (sent back as LastCommentSeqNo). */
 export function mapCommentReadPage(data: Raw, pageNum: number, pageSize: number): CommentPage {
   const block: Raw = data?.CommentList ?? {};
   const raw = records(block.Comments);
@@ -101,7 +55,7 @@ export function mapCommentReadPage(data: Raw, pageNum: number, pageSize: number)
   };
 }
 
-/** One `commentlist[]` entry of the CGI [fx:c-fcg-global-comment-h5-mv.comment.fragment.json]; ids stay strings. */
+/** One `commentlist[]` entry of the CGI (recorded: c-fcg-global-comment-h5-mv.comment.fragment.json); ids stay strings. */
 export function mapCgiCommentItem(c: Raw): CommentItem {
   return {
     rootcommentid: str(c.rootcommentid),
@@ -116,8 +70,8 @@ export function mapCgiCommentItem(c: Raw): CommentItem {
 
 /**
  * A CGI item's own text. For a reply (commentid ≠ rootcommentid) the genuine answer carries the ROOT comment's text in
- * `rootcommentcontent` and the reply's own in its `middlecommentcontent` entry (same `subcommentid`); CONTRACT §5's
- * table (`content ← rootcommentcontent`, from the references) would show the replier as the author of the root's text.
+ * `rootcommentcontent` and the reply's own in its `middlecommentcontent` entry (same `subcommentid`); the Koa projects'
+ * `content ← rootcommentcontent` would show the replier as the author of the root's text (docs/upstream/comments.md).
  */
 function ownText(c: Raw): unknown {
   const id = str(c.commentid);

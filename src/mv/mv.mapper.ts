@@ -96,7 +96,7 @@ export function groupPlayLists(entry: Raw | null | undefined): PlayLists {
 export const countPlayUrls = (lists: PlayLists): number => PLAY_GROUPS.reduce((n, g) => n + lists[g].length, 0);
 
 /**
- * The URL entry of one vid in a `GetMvUrls` answer: `data[vid]`, else (as the refs do) the first entry.
+ * The URL entry of one vid in a `GetMvUrls` answer: `data[vid]`, else (as the Koa projects do) the first entry.
  * undefined when the data is missing, not an object or `{}`.
  */
 export function mvUrlEntry(data: unknown, vid: string): Raw | undefined {

@@ -6,8 +6,6 @@ type Raw = Record<string, any>;
 export const SEARCH_TYPES = ['song', 'album', 'playlist', 'singer', 'mv', 'lyric'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-/** `DoSearchForQQMusicDesktop` search_type per type (CONTRACT §12 "search"). */
-export const MUSICU_SEARCH_TYPE: Record<SearchType, number> = { song: 0, singer: 1, album: 2, playlist: 3, mv: 4, lyric: 7 };
 /** Where each type's list sits in the musicu answer's `body`. */
 const MUSICU_SECTION: Record<SearchType, string[]> = {
   song: ['song'],
@@ -18,7 +16,7 @@ const MUSICU_SECTION: Record<SearchType, string[]> = {
   lyric: ['lyric', 'song'],
 };
 /**
- * Where each type's list sits in the Mobile search's `body` (CONTRACT §12 "search" fallback 1): arrays named
+ * Where each type's list sits in the Mobile search's `body` (docs/upstream/search.md "Mobile search"): arrays named
  * `item_<type>`, the singers under `singer`; a lyric search lists songs.
  */
 const MOBILE_SECTION: Record<SearchType, string[]> = {
@@ -29,7 +27,7 @@ const MOBILE_SECTION: Record<SearchType, string[]> = {
   mv: ['item_mv'],
   lyric: ['item_song'],
 };
-/** `client_search_cp` type codes (`t`) and remoteplace names (CONTRACT §9; JS). */
+/** `client_search_cp` type codes (`t`) and remoteplace names (docs/upstream/search.md "Search CGI (last resort)"). */
 export const CGI_SEARCH_TYPE: Record<SearchType, { t: number; place: string; section: string[] }> = {
   song: { t: 0, place: 'song', section: ['song'] },
   playlist: { t: 2, place: 'playlist', section: ['songlist', 'list'] },

@@ -1,9 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { ChartsClient } from './clients/charts.client';
+import { CommentsClient } from './clients/comments.client';
+import { DiscoverClient } from './clients/discover.client';
 import { LoginClient } from './clients/login.client';
 import { MusicClient } from './clients/music.client';
+import { MvClient } from './clients/mv.client';
 import { PlaylistsClient } from './clients/playlists.client';
 import { QqLoginClient } from './clients/qq-login.client';
+import { SearchClient } from './clients/search.client';
 import { SingersClient } from './clients/singers.client';
 import { UserClient } from './clients/user.client';
 import { WechatLoginClient } from './clients/wechat-login.client';
@@ -11,24 +15,27 @@ import { CookieChoice } from './credential/cookie-choice';
 import { CgiProtocol } from './protocol/cgi.protocol';
 import { MusicuProtocol } from './protocol/musicu.protocol';
 import { UpstreamTransport } from './transport/upstream-transport';
-import { UpstreamHttp } from './upstream-http.service';
 
 /** The layers under the clients: transport, cookie choice and the two protocols. */
-const PROTOCOLS = [CgiProtocol, CookieChoice, MusicuProtocol, UpstreamHttp, UpstreamTransport];
+const PROTOCOLS = [CgiProtocol, CookieChoice, MusicuProtocol, UpstreamTransport];
 
-/** One client per QQ Music area; feature services inject these. */
+/** One client per QQ Music area; feature services inject these and never see a module name. */
 const CLIENTS = [
   ChartsClient,
+  CommentsClient,
+  DiscoverClient,
   LoginClient,
   MusicClient,
+  MvClient,
   PlaylistsClient,
   QqLoginClient,
+  SearchClient,
   SingersClient,
   UserClient,
   WechatLoginClient,
 ];
 
-/** The way to QQ Music: transport, cookie choice and the two protocols; per-area clients build on them. */
+/** The way to QQ Music: transport, cookie choice and the two protocols, with the per-area clients on top. */
 @Global()
 @Module({
   providers: [...PROTOCOLS, ...CLIENTS],

@@ -1,15 +1,12 @@
 import { fixture } from '../../fake-upstream/fixtures';
+import { mapCgiCommentItem, mapCgiPage, mapCommentReadItem, mapCommentReadPage } from '../../src/comments/comments.mapper';
 import {
   CGI_BIZTYPES,
   COMMENT_READ_BIZTYPES,
   COMMENT_READ_METHODS,
   commentReadParam,
   defaultCgiCmd,
-  mapCgiCommentItem,
-  mapCgiPage,
-  mapCommentReadItem,
-  mapCommentReadPage,
-} from '../../src/comments/comments.mapper';
+} from '../../src/upstream/clients/comments.client';
 
 describe('comment translation tables', () => {
   it('reqtype → CommentRead method', () => {

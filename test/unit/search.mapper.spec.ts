@@ -13,7 +13,8 @@ import {
   mapTopLists,
   SongHit,
 } from '../../src/search/search.mapper';
-import { searchId, upstreamWindow } from '../../src/search/search.service';
+import { upstreamWindow } from '../../src/search/search.service';
+import { searchId } from '../../src/upstream/clients/search.client';
 
 describe('search mapper', () => {
   describe('mapCgiSearch (genuine client_search_cp, keyword 简单爱)', () => {
@@ -192,7 +193,7 @@ describe('search mapper', () => {
     });
   });
 
-  describe('searchId (as L1 builds it)', () => {
+  describe('searchId (as the Python QQMusicApi project builds it)', () => {
     const DAY = 86_400_000;
     it('is (1..20)·2^54 + (0..2^22)·2^32 + the milliseconds of the UTC day, in decimal', () => {
       const now = 20_000 * DAY + 12_345;

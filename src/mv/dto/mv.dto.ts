@@ -3,11 +3,11 @@ import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-val
 import { Transform } from 'class-transformer';
 import { ToInt, ToTrimmed } from '../../common/validation';
 
-/** Area ids of `GetAllocMvInfo` (CONTRACT §12 "MV list"): 15 all, 8 内地, 5 港台, 6 欧美, 7 韩国, 4 日本. */
+/** Area ids of `GetAllocMvInfo` (docs/upstream/mv.md "MV list"): 15 all, 8 内地, 5 港台, 6 欧美, 7 韩国, 4 日本. */
 export const MV_AREAS = [15, 8, 5, 6, 7, 4] as const;
 /** Version ids: 7 all, 8 MV, 13 live, 14 cover, 15 dance, 16 film, 17 variety, 18 kids. */
 export const MV_VERSIONS = [7, 8, 13, 14, 15, 16, 17, 18] as const;
-/** The refs' `lan` tags (`janpan` is upstream's spelling) mapped to GetAllocMvInfo areas (CONTRACT §12 "MV by tag"). */
+/** The Koa projects' `lan` tags (`janpan` is upstream's spelling) mapped to MV-list areas (docs/upstream/mv.md "MV by tag"). */
 export const MV_TAG_AREAS: Record<string, number> = { all: 15, neidi: 8, gangtai: 5, oumei: 6, korea: 7, janpan: 4 };
 /** Accepted spellings that are not upstream's own. */
 export const MV_TAG_ALIASES: Record<string, string> = { japan: 'janpan' };
@@ -19,7 +19,7 @@ class MvPage {
   @ApiPropertyOptional({ type: 'integer', description: 'MVs per page.', default: 20, minimum: 1, maximum: 100, example: 10 })
   limit: number = 20;
 
-  /** 0-based page; upstream start = page × limit (the refs' page 0 = page 1 bug is not kept). */
+  /** 0-based page; upstream start = page × limit (the Koa projects' page 0 = page 1 bug is not kept). */
   @IsOptional() @ToInt()
   @Max(1000, { message: 'page must be at most 1000' }) @Min(0, { message: 'page must be 0 or more' })
   @IsInt({ message: 'page must be an integer' })

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { chartPeriod } from '../../charts/chart-period';
 import { isEmptyChartAnswer } from '../../charts/charts.mapper';
 import { ANDROID_RETRY } from '../android-comm';
-import type { MusicuCall } from '../upstream-http.service';
+import type { MusicuCall } from '../upstream.types';
 import { warrantsFallback } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
 

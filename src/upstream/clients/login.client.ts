@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { UpstreamHost } from '../../config/app-config';
-import type { UpstreamRequest, UpstreamResponse } from '../upstream-http.service';
+import type { UpstreamRequest, UpstreamResponse } from '../upstream.types';
 import { UpstreamError } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
 

@@ -4,7 +4,7 @@ import { mapAlbumFromMusicu } from '../../music/album.mapper';
 import { newVkeyGuid } from '../../music/play-url';
 import { ANDROID_RETRY } from '../android-comm';
 import { cgiBusinessError } from '../cgi-helpers';
-import type { MusicuCall } from '../upstream-http.service';
+import type { MusicuCall } from '../upstream.types';
 import { warrantsFallback } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
 

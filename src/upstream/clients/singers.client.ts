@@ -4,7 +4,7 @@ import type { MvOrder } from '../../singers/dto/singer-query.dto';
 import { SingerFilter, SingerListModule, toUpstreamFilter, UPSTREAM_ALL, UPSTREAM_SINGER_PAGE } from '../../singers/singer-codes';
 import { parseSingerDescXml, SingerDescXmlError } from '../../singers/singers.mapper';
 import { ANDROID_RETRY } from '../android-comm';
-import type { MusicuCall } from '../upstream-http.service';
+import type { MusicuCall } from '../upstream.types';
 import { businessError, UpstreamError, warrantsFallback } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
 

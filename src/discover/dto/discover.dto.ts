@@ -32,7 +32,7 @@ export class GetImageUrlQuery {
   @ApiPropertyOptional({ type: 'integer', description: '`max_age` (seconds) appended to the image URL: 0..2147483647 (2^31 − 1).', default: 2592000, minimum: 0, maximum: MAX_AGE_LIMIT, example: 86400 })
   maxAge: number = 2592000;
 
-  /** album → T002 (default), singer → T001, mv → T015 (CONTRACT §4). */
+  /** album → T002 (default), singer → T001, mv → T015 (docs/upstream/discover.md "Image URL"). */
   @ToTrimmed()
   @IsOptional()
   @IsIn(IMAGE_TYPE_NAMES, { message: `type must be one of ${IMAGE_TYPE_NAMES.join(', ')}` })

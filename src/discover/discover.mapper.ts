@@ -128,7 +128,7 @@ export interface RecFocus {
 const coverOf = (c: unknown): string =>
   typeof c === 'string' ? c : c && typeof c === 'object' ? scalarStr(pick(c, 'default_url', 'medium_url', 'big_url', 'small_url', 'url')) : '';
 
-/** `PlaylistSquare.GetRecommendFeed` data `{List[]{Playlist{basic{tid, title, cover{…}, play_cnt}}}}` (or refs' `v_hot[]`). */
+/** `PlaylistSquare.GetRecommendFeed` data `{List[]{Playlist{basic{tid, title, cover{…}, play_cnt}}}}` (or the Koa projects' `v_hot[]`). */
 export function mapRecPlaylists(data: Raw | null | undefined): RecPlaylist[] {
   const items = firstList(data, 'List', 'list', 'v_hot', 'v_playlist');
   return items.map((item) => {

@@ -1,12 +1,17 @@
-import { DiscoverService } from '../../src/mv/discover.service';
-import type { UpstreamHttp } from '../../src/upstream/upstream-http.service';
+import { DiscoverService } from '../../src/discover/discover.service';
+import { DiscoverClient } from '../../src/upstream/clients/discover.client';
 import { UpstreamError } from '../../src/upstream/upstream.errors';
 
-/** getRecommend's partial logic with a stubbed upstream (the fake applies one business fault per request only). */
+/**
+ * getRecommend's partial logic over the real DiscoverClient with its musicu call stubbed (the fake upstream applies one
+ * business fault per request only). The client is made without its constructor: only `musicuPartial` is reached.
+ */
 describe('DiscoverService.getRecommend', () => {
   const service = (results: Record<string, any>) => {
-    const upstream = { musicuPartial: jest.fn(async () => ({ raw: { code: 0 }, results })) } as unknown as UpstreamHttp;
-    return { svc: new DiscoverService(upstream), upstream };
+    const musicuPartial = jest.fn(async () => ({ raw: { code: 0 }, results }));
+    const client = Object.create(DiscoverClient.prototype) as DiscoverClient;
+    Object.defineProperty(client, 'musicuPartial', { value: musicuPartial });
+    return { svc: new DiscoverService(client), musicuPartial };
   };
   const fail = (code: number) => ({ code, data: null, error: `upstream code ${code}` });
 
@@ -20,7 +25,7 @@ describe('DiscoverService.getRecommend', () => {
   });
 
   it('keeps the good keys and lists each failed one', async () => {
-    const { svc, upstream } = service({
+    const { svc, musicuPartial } = service({
       playlists: fail(500001),
       newSongs: { code: 0, data: { songlist: [{ id: 1, mid: 'm', name: 'n', singer: [{ mid: 's', name: 'S' }] }] } },
       newAlbums: fail(-1),
@@ -39,6 +44,6 @@ describe('DiscoverService.getRecommend', () => {
         { key: 'newAlbums', module: 'newalbum.NewAlbumServer.get_new_album_info', code: -1 },
       ],
     });
-    expect((upstream.musicuPartial as jest.Mock).mock.calls).toHaveLength(1);
+    expect(musicuPartial.mock.calls).toHaveLength(1);
   });
 });
