@@ -347,7 +347,7 @@ export class FakeUpstream {
   ): Promise<FakeReply> {
     if (!envelope || typeof envelope !== 'object') return { json: { code: 500, message: 'bad request body' } };
     const base = { ts: Date.now(), start_ts: Date.now(), traceid: 'fake0000000000' };
-    // musics.fcg serves only a POST whose `sign` is the zzc of its exact body (CONTRACT §12.2); else 2000, as upstream.
+    // musics.fcg serves only a POST whose `sign` is the zzc of its exact body (docs/upstream/README.md "Signing"); else 2000, as upstream.
     if (req.path === '/cgi-bin/musics.fcg' && (req.method !== 'POST' || req.query.sign !== zzcSign(req.body))) return { json: { code: 2000, ...base } };
     const codeOf = (rule: FaultRule) => (rule.fault.kind === 'business' ? rule.fault.code : 0);
     // A business fault matched by module applies to that key only; otherwise to the whole envelope.
