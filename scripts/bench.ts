@@ -17,7 +17,7 @@ import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
  */
 
 const UPSTREAM_LATENCY_MS = 20;
-/** The V8 flags `npm run start:prod` runs the gateway with (README "Performance"); GW_NODE_FLAGS overrides. */
+/** The V8 flags `npm run start:prod` runs the gateway with (docs/benchmarks/README.md); GW_NODE_FLAGS overrides. */
 const GATEWAY_NODE_FLAGS = process.env.GW_NODE_FLAGS?.split(' ').filter(Boolean) ?? productionNodeFlags();
 const CONNECTIONS = 50;
 const NO_CACHE = { 'Cache-Control': 'no-cache' };

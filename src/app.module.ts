@@ -34,7 +34,7 @@ import { LoginModule } from './login/login.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { UserModule } from './user/user.module';
 
-/** Feature modules, in the order the README lists them. A new feature adds one line here. */
+/** Feature modules, in the order docs/endpoints.md lists them. A new feature adds one line here. */
 export const FEATURE_MODULES = [
   ChartsModule,
   PlaylistsModule,
@@ -68,7 +68,7 @@ export class AppModule implements NestModule {
           useFactory: (config: AppConfig, redis: Redis | null) => ({
             throttlers: [{ ttl: config.rateLimitWindowMs, limit: Math.max(config.rateLimit, 1) }],
             skipIf: () => config.rateLimit === 0,
-            // One budget per client IP across every route (README "Rate limiting"); the library's default key is per
+            // One budget per client IP across every route (docs/operations.md "Health, metrics, logs and limits"); the library's default key is per
             // route and IP, which would grant RATE_LIMIT requests on each of the gateway's routes.
             generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,
             // Shared counters across instances when Redis is configured.

@@ -5,7 +5,7 @@ import { Harness, startHarness } from './support/harness';
 /**
  * The gateway's own writes of the stored login (a QR login with LOGIN_PERSIST_COOKIE, /user/setCookie) are used by
  * the very next upstream call, even when COOKIE_FILE_CHECK_MS would not look at the file again for an hour: the
- * writer re-reads it at once (README "Keeping the login alive"; the check interval only paces noticing hand edits).
+ * writer re-reads it at once (docs/credentials.md; the check interval only paces noticing hand edits).
  */
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 const ADMIN = 'own-writes-admin-token-0123456789';

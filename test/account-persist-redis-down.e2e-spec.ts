@@ -7,7 +7,7 @@ import { RedisLink } from './support/redis-link';
 
 /**
  * A QR login with LOGIN_PERSIST_COOKIE=true while the shared credential store (Redis) cannot take it: the login still
- * succeeds, its answer says `persisted: false` (README "Keeping the login alive": the answer notes whether saving
+ * succeeds, its answer says `persisted: false` (docs/credentials.md: the answer notes whether saving
  * worked), and this instance serves the new login from memory. The gateway reaches Redis through a RedisLink the
  * test cuts.
  */

@@ -5,7 +5,7 @@ import { DETAIL, LOGIN, OLD_KEY, qqLogin } from './credentials.helpers';
 import { Harness, startHarness } from './support/harness';
 
 /**
- * Every upstream code meaning "this login is no longer valid" (README "Errors": 1000, 104400, 104401) makes a call
+ * Every upstream code meaning "this login is no longer valid" (docs/operations.md "Errors": 1000, 104400, 104401) makes a call
  * made with the stored login refresh it once and retry with the new key (AUTH_FAILURE_CODES, CookieChoice.withStoredCredential).
  */
 const realDetail: MusicuHandler = Object.assign({}, ...ROUTES.map((r) => r.musicu ?? {}))[DETAIL];

@@ -5,7 +5,7 @@ const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 const FIRST = 'uin=o0401; qqmusic_key=Q_H_L_first401';
 const SECOND = 'uin=o0402; qqmusic_key=Q_H_L_second402';
 
-/** README "Configuration": the cookie file is re-read when it changes, checked at most every COOKIE_FILE_CHECK_MS. */
+/** docs/configuration.md: the cookie file is re-read when it changes, checked at most every COOKIE_FILE_CHECK_MS. */
 describe('COOKIE_FILE_CHECK_MS bounds how often the cookie file is looked at', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('COOKIE_FILE_CHECK_MS bounds how often the cookie file is looked at', (
   });
 });
 
-/** README "Configuration": no file = anonymous, also when the file is removed while the gateway runs. */
+/** docs/configuration.md: no file = anonymous, also when the file is removed while the gateway runs. */
 describe('A cookie file removed while the gateway runs', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -2,11 +2,11 @@ import { FAKE_QQ, FAKE_WX_MUSICID } from '../fake-upstream/handlers/login';
 import { Harness, startHarness } from './support/harness';
 
 /**
- * README "Login": the documented walk, end to end against the fake (the offline demo), including its last step,
+ * docs/login.md: the documented walk, end to end against the fake (the offline demo), including its last step,
  * "Use the session": `GET /user/getUserPlaylists?uin=<uin>` with `X-Custom-Cookie: <session.cookie>`. The fake's
  * "phone" is its demo control route, as in `npm run start:demo-login`.
  */
-describe('README login walk, last step included (offline demo)', () => {
+describe('demo login walk, last step included (offline demo)', () => {
   let h: Harness;
 
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { ChartsService } from '../src/charts/charts.service';
 import { Harness, startHarness } from './support/harness';
 
 /**
- * README "Errors": anything unexpected is a 500 `INTERNAL` ("Internal server error"). The fault is injected into the
+ * docs/operations.md "Errors": anything unexpected is a 500 `INTERNAL` ("Internal server error"). The fault is injected into the
  * running app (a service method that throws what no route expects), and the answer is read over HTTP.
  */
 describe('An unexpected exception is a 500 { error, errorCode } with a fixed message', () => {

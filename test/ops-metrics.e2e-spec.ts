@@ -20,7 +20,7 @@ describe('/metrics: cache lookups are counted by their result', () => {
     h.fake.clearFaults();
   });
 
-  it('a miss, a hit, a bypass and a stale answer each count under their own result (README "Operations": hit, miss, stale, bypass)', async () => {
+  it('a miss, a hit, a bypass and a stale answer each count under their own result (docs/operations.md: hit, miss, stale, bypass)', async () => {
     const path = '/getRanks?topId=62&limit=3';
     expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('MISS');
     expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('HIT');

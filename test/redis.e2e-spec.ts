@@ -38,7 +38,7 @@ describe('Many instances share Redis', () => {
 
   it('rate limits are counted across instances', async () => {
     const ip = `2001:db8::${run}:3`;
-    // an uncached route: cache hits are answered before the limiter (README "Caching")
+    // an uncached route: cache hits are answered before the limiter (docs/operations.md "Caching")
     const call = (h: Harness) => h.http().get('/user/getUserAvatar?uin=10001').set('X-Forwarded-For', ip);
     await call(a).expect(200);
     await call(b).expect(200);

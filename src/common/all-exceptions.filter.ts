@@ -11,7 +11,7 @@ interface ErrorBody {
   [extra: string]: unknown;
 }
 
-/** Upstream business codes → status + errorCode (README "Errors"). Anything else is a 502 UPSTREAM_ERROR. */
+/** Upstream business codes → status + errorCode (docs/operations.md "Errors"). Anything else is a 502 UPSTREAM_ERROR. */
 const BUSINESS_CODES: Record<number, [HttpStatus, string]> = {
   1000: [HttpStatus.UNAUTHORIZED, 'UPSTREAM_LOGIN_REQUIRED'],
   104400: [HttpStatus.UNAUTHORIZED, 'UPSTREAM_CREDENTIAL_INVALID'],
@@ -47,7 +47,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const [status, body, headers] =
       exception instanceof ThrottlerException ? describeRateLimit(res.getHeader('Retry-After')) : describeError(exception);
     if (headers) res.set(headers);
-    // For the response cache: only an upstream failure may be answered with a stale copy (README "Caching").
+    // For the response cache: only an upstream failure may be answered with a stale copy (docs/operations.md "Caching").
     res.locals.errorCode = body.errorCode;
     res.status(status).json(body);
   }

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { RouteTable } from './route-table';
 import { GatewayError } from './http-error';
 
-/** The body types the gateway reads (README: JSON; form-urlencoded too, e.g. for /user/setCookie). Its parsers take exactly these. */
+/** The body types the gateway reads (JSON; form-urlencoded too, e.g. for /user/setCookie). Its parsers take exactly these. */
 export const JSON_BODY = 'application/json';
 export const FORM_BODY = 'application/x-www-form-urlencoded';
 

@@ -10,7 +10,7 @@ import { Shaped } from './shaped';
 /**
  * Turns a service's Shaped result into the response body: the spec's normalised shape by default, or the legacy
  * `{ response: <upstream> }` shape of the older qq-music-api services (RESPONSE_SHAPE, `?shape=`,
- * `X-Response-Shape`; README "Migrating from qq-music-api"). Errors keep the gateway's `{ error, errorCode }` in both shapes, except
+ * `X-Response-Shape`; docs/legacy.md). Errors keep the gateway's `{ error, errorCode }` in both shapes, except
  * getMusicPlay's "no URL" cases, which the references answered with 200 and `playUrl[<mid>].error`.
  */
 @Injectable()

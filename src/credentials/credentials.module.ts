@@ -12,7 +12,7 @@ import { FileCredentialStore } from './file-credential.store';
 import { RedisCredentialStore } from './redis-credential.store';
 
 /**
- * The stored login and its refresh (README "Keeping the login alive"). Global so the login persistence can hand it a new
+ * The stored login and its refresh (docs/credentials.md). Global so the login persistence can hand it a new
  * credential (LOGIN_SINK) without importing this module.
  */
 @Global()

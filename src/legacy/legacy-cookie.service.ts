@@ -8,7 +8,7 @@ import { CredentialService } from '../credentials/credential.service';
 export type CookieDescription = { set: true; uin: string | null; names: string[]; hasMusicKey: boolean } | { set: false };
 
 /**
- * The older services' `/user/setCookie` and `/user/getCookie` (README "/user/setCookie and /user/getCookie"): an admin
+ * The older services' `/user/setCookie` and `/user/getCookie` (docs/legacy.md "`/user/setCookie` and `/user/getCookie`"): an admin
  * stores the login cookie by hand where the stored login lives (CredentialService: the cookie file, or Redis), and
  * reads back a description of it.
  */

@@ -7,7 +7,7 @@ import { MID_PATTERN } from '../singers/dto/singer-query.dto';
 import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy-shape';
 
 /**
- * Request rewrites for clients written against the older qq-music-api services (README "Migrating from qq-music-api"). Installed on the
+ * Request rewrites for clients written against the older qq-music-api services (docs/legacy.md). Installed on the
  * Express app itself, ahead of every Nest middleware and route (LegacyModule), because a rewrite must happen before
  * routing and before the response cache computes its key:
  * - a doubled leading slash (`//getSongListDetail`) is collapsed, so the route matches instead of a 404;
@@ -39,7 +39,7 @@ export function legacyRewrite(defaultShape: ResponseShape, routes: Pick<RouteTab
 }
 
 /**
- * `?shape=` or `X-Response-Shape` holding no known shape: a 400 naming the allowed values (README "The
+ * `?shape=` or `X-Response-Shape` holding no known shape: a 400 naming the allowed values (docs/legacy.md "The
  * response-shape switch"), before any upstream call or cache. A repeated `shape` is judged by its first value, as
  * everywhere.
  */

@@ -5,7 +5,7 @@ import { mapSingerSong } from '../singers/singers.mapper';
 import { SingersClient } from '../upstream/clients/singers.client';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
 
-/** The older services' numeric `singerid` on /getSingerHotsong (README "Migrating from qq-music-api"). */
+/** The older services' numeric `singerid` on /getSingerHotsong (docs/legacy.md). */
 @Injectable()
 export class LegacySingersService {
   constructor(private readonly singers: SingersClient) {}

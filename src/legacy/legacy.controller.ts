@@ -11,7 +11,7 @@ import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
 import { LegacySingersService } from './legacy-singers.service';
 
 /**
- * Routes only the older qq-music-api services had (README "Migrating from qq-music-api"): `/downloadQQMusic` (alias of
+ * Routes only the older qq-music-api services had (docs/legacy.md): `/downloadQQMusic` (alias of
  * `/downloadMainMusic`), `/legacy/getSingerHotsongById` (what `/getSingerHotsong?singerid=<digits>` is rewritten to)
  * and the admin-only `/user/setCookie` / `/user/getCookie`, which exist only when ADMIN_TOKEN is
  * set (404 otherwise), need the token, and never send a cookie value back.

@@ -10,7 +10,7 @@ import { legacyRewrite } from './legacy-request.middleware';
 import { LegacySingersService } from './legacy-singers.service';
 
 /**
- * Drop-in compatibility with the older qq-music-api services (README "Migrating from qq-music-api"): request rewrites (doubled slash,
+ * Drop-in compatibility with the older qq-music-api services (docs/legacy.md): request rewrites (doubled slash,
  * path-parameter forms, `type` → `quality`, `singerid` → `singermid` or the by-id route), the routes only they had, and (in
  * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
  */

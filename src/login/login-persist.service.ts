@@ -51,8 +51,7 @@ export class LoginPersistService {
   }
 
   /**
-   * The end of every confirmed QR login (both channels): saves it with its refreshable credential (README "Keeping the
-   * login alive") and notes on the answer whether that worked (`persisted`, left out when persistence is off). The
+   * The end of every confirmed QR login (both channels): saves it with its refreshable credential (docs/credentials.md) and notes on the answer whether that worked (`persisted`, left out when persistence is off). The
    * credential itself is not echoed in the answer: the session is what the spec returns; refresh tokens stay
    * server-side.
    */
