@@ -208,7 +208,7 @@ const ADMIN = {
     key: 'adminToken',
     default: '',
     accepts: '16 to 256 printable characters',
-    description: 'Turns on the admin routes (stored cookie, credential status), sent as "Authorization: Bearer <token>" or X-Admin-Token.',
+    description: 'Turns on the admin routes (stored cookie, credential status), sent as `Authorization: Bearer <token>` or `X-Admin-Token`.',
     secret: true,
     parse: (value): string | undefined => {
       if (!/^(|[\x21-\x7e]{16,256})$/.test(value)) throw new Error('must be 16 to 256 printable characters');
@@ -222,7 +222,7 @@ const SHAPE = {
     key: 'responseShape',
     values: RESPONSE_SHAPES,
     default: 'normalised',
-    description: "Default response shape: the envelope { code, msg, data }, or legacy = the older qq-music-api's { response: <upstream> }.",
+    description: "Default response shape: the envelope `{ code, msg, data }`, or legacy = the older qq-music-api's `{ response: <upstream> }`.",
   }),
 };
 
