@@ -58,6 +58,7 @@ describe('Configuration is validated at start-up', () => {
     ['UPSTREAM_TIMEOUT_MS', '0', 'UPSTREAM_TIMEOUT_MS="0" must be a whole number of milliseconds from 100 to 600000'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud" must be one of the following values: fatal, error, warn, info, debug, trace, silent'],
     ['CACHE_ENABLED', 'yes', 'CACHE_ENABLED="yes" must be one of the following values: true, false'],
+    ['LOG_FORMAT', 'yaml', 'LOG_FORMAT="yaml" must be one of the following values: json, pretty'],
     ['RESPONSE_SHAPE', 'Legacy', 'RESPONSE_SHAPE="Legacy" must be one of the following values: normalised, legacy'],
     ['UPSTREAM_U_ORIGIN', 'not a url', 'UPSTREAM_U_ORIGIN="not a url" must be an http:// or https:// origin, scheme://host[:port] with no path, query or credentials, e.g. https://u.y.qq.com'],
     // undici's pools take an origin only: these passed the URL check and then failed every call to the host (502)

@@ -9,6 +9,7 @@ export {
   type AppConfig,
   type EnvName,
   LOG_LEVELS,
+  type LogFormat,
   type LogLevel,
   RESPONSE_SHAPES,
   type ResponseShape,

@@ -8,6 +8,7 @@ import { checkedBy, custom, flag, int, oneOf, type Setting } from './setting';
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_FORMATS = ['json', 'pretty'] as const;
 export const RESPONSE_SHAPES = ['normalised', 'legacy'] as const;
 
 /** An upstream host's origin, overridable so tests, demos and mirrors can point elsewhere. */
@@ -81,6 +82,12 @@ const SERVER = {
     values: LOG_LEVELS,
     default: 'info',
     description: 'Lowest level logged; the start-up line "Listening on …" is printed at every level but silent.',
+  }),
+  LOG_FORMAT: oneOf({
+    key: 'logFormat',
+    values: LOG_FORMATS,
+    default: 'json',
+    description: 'json: one JSON object per line, for log collectors; pretty: readable, coloured lines (pino-pretty) for development; keep json in production.',
   }),
   CORS_ORIGINS: custom({
     key: 'cors',
@@ -311,6 +318,7 @@ type Fields = { [N in EnvName as (typeof SETTINGS)[N]['key']]: ReturnType<(typeo
 export type UpstreamOrigins = Simplify<{ [K in keyof Fields as K extends `origins.${infer H}` ? H : never]: Fields[K] }>;
 export type UpstreamHost = keyof UpstreamOrigins;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogFormat = (typeof LOG_FORMATS)[number];
 export type ResponseShape = (typeof RESPONSE_SHAPES)[number];
 
 /** The validated settings, by the field each setting fills (see the setting for its variable, range and meaning). */
