@@ -17,6 +17,7 @@ import { parseQueryFirstValue } from './common/query-parser';
 import { buildApiDocument } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
 import { redactUrl } from './logging/logging.module';
+import { QuietStartLogger } from './logging/quiet-start-logger';
 
 /**
  * Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config.
@@ -34,7 +35,7 @@ export async function createApp(
     bufferLogs: true,
   });
   try {
-    app.useLogger(app.get(Logger));
+    app.useLogger(new QuietStartLogger(app.get(Logger)));
     const config = app.get<AppConfig>(APP_CONFIG);
     configureApp(app, config);
     // useProcessExit: once the shutdown has finished cleanly, exit 0. Nest's default re-raises the signal, so every

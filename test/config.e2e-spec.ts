@@ -58,6 +58,7 @@ describe('Configuration is validated at start-up', () => {
     ['UPSTREAM_TIMEOUT_MS', '0', 'UPSTREAM_TIMEOUT_MS="0" must be a whole number of milliseconds from 100 to 600000'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL="loud" must be one of the following values: fatal, error, warn, info, debug, trace, silent'],
     ['CACHE_ENABLED', 'yes', 'CACHE_ENABLED="yes" must be one of the following values: true, false'],
+    ['LOG_FORMAT', 'yaml', 'LOG_FORMAT="yaml" must be one of the following values: json, pretty'],
     ['RESPONSE_SHAPE', 'Legacy', 'RESPONSE_SHAPE="Legacy" must be one of the following values: normalised, legacy'],
     ['UPSTREAM_U_ORIGIN', 'not a url', 'UPSTREAM_U_ORIGIN="not a url" must be an http:// or https:// origin, scheme://host[:port] with no path, query or credentials, e.g. https://u.y.qq.com'],
     // undici's pools take an origin only: these passed the URL check and then failed every call to the host (502)
@@ -172,24 +173,6 @@ describe('Configuration is validated at start-up', () => {
       const env = Object.fromEntries(Object.keys(ENV_DEFAULTS).map((name) => [name, blank]));
       expect(loadAppConfig(env)).toEqual(defaults);
     }
-  });
-
-  it('documents every variable with its default in .env.example', () => {
-    const example = readFileSync(join(__dirname, '..', '.env.example'), 'utf8');
-    for (const [name, value] of Object.entries(ENV_DEFAULTS)) {
-      expect(example).toMatch(new RegExp(`^#?\\s*${name}=${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'm'));
-    }
-  });
-
-  it('.env.example points only at README sections and files that exist', () => {
-    const root = join(__dirname, '..');
-    const example = readFileSync(join(root, '.env.example'), 'utf8');
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const headings = readme.split('\n').filter((line) => line.startsWith('#')).map((line) => line.replace(/^#+\s*/, ''));
-    const sections = [...example.matchAll(/README "([^"]+)"/g)].map((m) => m[1]);
-    expect(sections).toEqual(expect.arrayContaining(['Keeping the login alive', 'Migrating from qq-music-api']));
-    for (const section of sections) expect(headings.some((h) => h.startsWith(section))).toBe(true);
-    for (const [path] of example.matchAll(/\bdocs\/[\w./-]+\.md\b/g)) expect(existsSync(join(root, path))).toBe(true);
   });
 
   it.each(['0b', '0kb', '1kb', '32767b', '31kb', '10241kb', '11mb', '99999999999999999999mb', '1gb', '1.5mb', '-1kb'])(
@@ -357,34 +340,13 @@ describe('Configuration is validated at start-up', () => {
 });
 
 /**
- * What an operator reads (README "Configuration", .env.example, docker-compose.yml, the Dockerfile) names exactly the
- * variables the config schema reads, with the same defaults: no documented variable the code ignores, none it reads
- * undocumented, and no deployment file that sets a name the gateway never looks at (or a value it would refuse).
+ * The deployment files (docker-compose.yml, the Dockerfile) set only names the gateway reads, with values it accepts.
+ * (docs/configuration.md and .env.example are rendered from the schema: config-docs.e2e-spec.ts.)
  */
-describe('Deployment files and documentation agree with the config schema', () => {
+describe('Deployment files agree with the config schema', () => {
   const root = join(__dirname, '..');
   const read = (file: string) => readFileSync(join(root, file), 'utf8');
   const names = Object.keys(ENV_DEFAULTS).sort();
-
-  it('.env.example sets exactly the variables the schema reads, each to its default', () => {
-    const example = [...read('.env.example').matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]);
-    expect(example.map(([name]) => name).sort()).toEqual(names);
-    expect(Object.fromEntries(example)).toEqual(ENV_DEFAULTS);
-  });
-
-  it('the README "Configuration" table lists exactly those variables, each with its default', () => {
-    const readme = read('README.md');
-    const section = readme.slice(readme.indexOf('\n## Configuration'), readme.indexOf('\n### The login cookie'));
-    const documented: Record<string, string> = {};
-    for (const [, nameCell, defaultCell] of section.matchAll(/^\| (`[A-Z][A-Z0-9_]*`(?: \/ `[A-Z][A-Z0-9_]*`)*) \| ([^|]+) \|/gm)) {
-      const rowNames = [...nameCell.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]);
-      // `a` / `b` for a row of two variables; *(empty: …)* for an empty default
-      const defaults = defaultCell.trim().startsWith('*(empty') ? [''] : [...defaultCell.matchAll(/`([^`]*)`/g)].map((m) => m[1]);
-      rowNames.forEach((name, i) => (documented[name] = defaults[i]));
-    }
-    expect(Object.keys(documented).sort()).toEqual(names);
-    expect(documented).toEqual(ENV_DEFAULTS);
-  });
 
   it('docker-compose.yml sets only variables the schema reads, with values it accepts', () => {
     const compose = read('docker-compose.yml');

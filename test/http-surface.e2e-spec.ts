@@ -28,6 +28,38 @@ function rawPost(h: Harness, path: string, body: string, headers: Record<string,
   });
 }
 
+describe('GET / names the service and where its docs are, instead of a bare 404', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { CACHE_ENABLED: 'true', RESPONSE_SHAPE: 'legacy' } });
+  });
+  afterAll(() => h.close());
+
+  const INDEX = { name: 'qqmusic-gateway', docs: '/docs', openapi: '/docs-json', health: '/health/ready' };
+
+  it('answers 200 JSON, never cached, in either response shape, asking nothing upstream', async () => {
+    const res = await h.http().get('/').expect(200).expect('Content-Type', /^application\/json/);
+    expect(res.body).toEqual(INDEX);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-cache']).toBeUndefined();
+    expect((await h.http().get('/?shape=normalised').expect(200)).body).toEqual(INDEX);
+    await h.http().head('/').expect(200);
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('the places it names answer', async () => {
+    expect((await h.http().get(INDEX.docs + '/').expect(200)).text).toContain('swagger');
+    expect((await h.http().get(INDEX.openapi).expect(200)).body.openapi).toMatch(/^3\./);
+    await h.http().get(INDEX.health).expect(200);
+  });
+
+  it('another method is a 405 with Allow, like any known path', async () => {
+    const res = await h.http().post('/').expect(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(res.body).toEqual({ error: 'Method POST is not allowed on /; use GET, HEAD', errorCode: 'METHOD_NOT_ALLOWED' });
+  });
+});
+
 describe('A 404 names the method and path, never the query (which may hold the cookie)', () => {
   let h: Harness;
   beforeAll(async () => {

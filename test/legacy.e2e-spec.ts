@@ -9,7 +9,7 @@ import { Harness, startHarness } from './support/harness';
 
 /**
  * Drop-in compatibility with the older qq-music-api services (README "Migrating from qq-music-api"). Each legacy test reads exactly the
- * fields a legacy client reads (CONTRACT §2–9 response descriptions) and checks the upstream call behind it.
+ * fields a legacy client reads (as Rain120/qq-music-api and sansenjian/qq-music-api (Koa) answer them) and checks the upstream call behind it.
  */
 
 const MID = '0039MnYb0qxYhV'; // 晴天, song id 97773
@@ -87,7 +87,7 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(h.fake.musicuCalls(URL_VKEY)[0].param.filename[0]).toMatch(/^M500/);
   });
 
-  it('getMusicPlay without a URL (VIP song): 200 with data.playUrl[songmid].error, as the references answer', async () => {
+  it('getMusicPlay without a URL (VIP song): 200 with data.playUrl[songmid].error, as the Koa services answer', async () => {
     musicState(h.fake.state).vipMids.add(MID);
     const res = await h.http().get(`/getMusicPlay?songmid=${MID}`).expect(200);
     expect(res.body).toEqual({ data: { playUrl: { [MID]: { url: '', error: '暂无播放链接' } } } });
@@ -286,7 +286,7 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(req.cookie).toBe(cookie);
   });
 
-  it('getHotkey / getSongListCategories (same CGIs as the references): the raw answer under response', async () => {
+  it('getHotkey / getSongListCategories (same CGIs as the Koa services): the raw answer under response', async () => {
     const hot = await h.http().get('/getHotkey').expect(200);
     expect(hot.body.response.data.hotkey[0]).toMatchObject({ k: expect.any(String) });
     const cats = await h.http().get('/getSongListCategories').expect(200);
@@ -367,7 +367,7 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
       expect((await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN).expect(200)).body.data.uin).toBeNull();
     });
 
-    it('`cookie` wins over the references\' `data` when both are sent', async () => {
+    it('`cookie` wins over the Koa services\' `data` when both are sent', async () => {
       await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).send({ cookie: 'uin=o0111; qqmusic_key=Q_H_L_A', data: 'uin=o0222; qqmusic_key=Q_H_L_B' }).expect(200);
       expect(JSON.parse(readFileSync(h.cookieFile, 'utf8'))).toEqual({ cookie: 'uin=o0111; qqmusic_key=Q_H_L_A', uin: '111' });
     });

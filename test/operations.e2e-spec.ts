@@ -270,7 +270,7 @@ describe('Idle client connections (KEEP_ALIVE_TIMEOUT_MS)', () => {
   });
 });
 
-describe('a known path asked with another method: 405 with Allow (RFC 9110 §15.5.6)', () => {
+describe('a known path asked with another method: 405 with Allow (RFC 9110 section 15.5.6)', () => {
   const TOKEN = 'admin-token-405-abcdefghij';
   const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   type Method = (typeof METHODS)[number];

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createApp, listenOn } from '../src/app.factory';
+import { ENV_DEFAULTS } from '../src/config/app-config';
 import { startHarness, waitFor } from './support/harness';
 
 // Its own file: nestjs-pino keeps one process-wide root logger, so start-up lines of apps booted later in the
@@ -23,6 +24,29 @@ describe('Start-up warning when rate limiting runs without trust proxy', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe('Start-up at the default LOG_LEVEL leaves out Nest\'s module and route lines (debug keeps them)', () => {
+  const FRAMEWORK = ['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication'];
+  const started = async (level: string) => {
+    const logs: string[] = [];
+    const h = await startHarness({ logs, env: { LOG_LEVEL: level } });
+    await h.close();
+    return logs.map((line) => JSON.parse(line) as { level: number; context?: string; msg: string });
+  };
+
+  it(`LOG_LEVEL=${ENV_DEFAULTS.LOG_LEVEL}: no "Mapped {" route line, nothing from Nest's start-up`, async () => {
+    const lines = await started(ENV_DEFAULTS.LOG_LEVEL);
+    expect(lines.filter((l) => l.msg.startsWith('Mapped {'))).toEqual([]);
+    expect(lines.filter((l) => FRAMEWORK.includes(l.context ?? ''))).toEqual([]);
+  });
+
+  it('LOG_LEVEL=debug: every route mapping is logged, at debug', async () => {
+    const mapped = (await started('debug')).filter((l) => l.msg.startsWith('Mapped {'));
+    expect(mapped.length).toBeGreaterThan(30);
+    expect(mapped.filter((l) => l.level !== 20)).toEqual([]);
+    expect(mapped.map((l) => l.msg)).toContain('Mapped {/, GET} route');
   });
 });
 
@@ -175,6 +199,8 @@ describe('The production process (npm run build && npm run start:prod)', () => {
       process.kill(pid, 'SIGTERM');
       expect(await gateway.exited).toEqual({ code: 0, signal: null });
       expect(messages(gateway.output())).toContain('Shutting down on SIGTERM: aborting long polls, draining requests');
+      // Nest's own start-up lines (each module loaded, each route mapped) are debug: the start says where it listens.
+      expect(messages(gateway.output()).slice(0, 2)).toEqual([expect.stringMatching(/^Listening on /), 'Shutting down on SIGTERM: aborting long polls, draining requests']);
     } finally {
       gateway.child.kill('SIGKILL');
     }

@@ -16,7 +16,7 @@ export function parseCookie(header: string | undefined | null): Record<string, s
 
 /**
  * `a=1; b=2` from names and values, pairs with an empty value left out. Pairs or a Map keep their order exactly; a
- * plain object lists integer-like names first (JS key order), so a cookie of upstream's names goes in as pairs.
+ * plain object lists integer-like names first (JavaScript's key order), so a cookie of upstream's names goes in as pairs.
  */
 export function serializeCookie(cookies: Record<string, string> | Iterable<readonly [string, string]>): string {
   const pairs = Symbol.iterator in cookies ? [...cookies] : Object.entries(cookies);
@@ -50,7 +50,10 @@ export function cookieUin(cookies: Record<string, string>): string {
 /** The login key of a parsed cookie (QQ logins carry `qqmusic_key`, WeChat logins `qm_keyst`), or ''. */
 export const loginKey = (cookies: Record<string, string>): string => cookies.qqmusic_key || cookies.qm_keyst || '';
 
-/** hash33 over a string (CONTRACT §1.6): ptqrtoken with seed 0, g_tk/bkn with seed 5381. */
+/**
+ * hash33 over a string, as ptlogin and the QQ web pages compute it: h = h*33 + code unit, kept to 32 bits, then the
+ * low 31 bits. ptqrtoken is hash33(qrsig) with seed 0; g_tk/bkn is hash33(p_skey) with seed 5381.
+ */
 export function hash33(text: string, seed = 0): number {
   let h = seed;
   for (let i = 0; i < text.length; i++) {

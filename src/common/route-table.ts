@@ -17,7 +17,7 @@ class NotBuilt extends Map<string, never> {
  * Every controller route, read once at start-up (application bootstrap, inside app.init(), so before the cache fast
  * lane is installed and the first request arrives):
  * - the methods each path answers, so a known path asked with another method is a 405 with `Allow` (RFC 9110
- *   §15.5.6) rather than a 404. Paths are compared as Express routes them: case-insensitive, a trailing slash
+ *   section 15.5.6) rather than a 404. Paths are compared as Express routes them: case-insensitive, a trailing slash
  *   ignored. Routes behind AdminTokenGuard count only when ADMIN_TOKEN is set: without it they do not exist, not even
  *   for another method;
  * - how long the response cache keeps each path's GET answer: the handler's `@CacheTTL(seconds)`, absent = never

@@ -9,8 +9,9 @@ export interface StoredLogin {
   cookie: string;
   uin?: string;
   /**
-   * The full login credential (CONTRACT §12.3: musicid as an exact digit string, musickey, refresh_key, …), written
-   * by a login or a refresh; absent in a cookie-only file (which keeps working but cannot be refreshed).
+   * The full login credential (musicid as an exact digit string, musickey, refresh_key, refresh_token…), written by a
+   * login or a refresh; absent in a cookie-only file (which keeps working but cannot be refreshed: the refresh call
+   * sends those fields back).
    */
   credential?: Record<string, unknown>;
   /** The last refresh outcome (src/credentials), kept beside the credential so it survives a restart. */

@@ -5,9 +5,9 @@ import type { Shaped } from '../common/shaped';
 
 /**
  * The legacy response shape of the older Koa services (Rain120/qq-music-api and its forks): what a client written
- * against them READS. Default: the raw upstream answer under `response`. Where the gateway's primary upstream call
- * differs from the references' (CONTRACT §12), an adapter rebuilds the references' keys from the raw answer and the
- * normalised body. README "Migrating from qq-music-api" has the table.
+ * against them READS. Default: the raw upstream answer under `response`. Where the gateway's upstream call differs from
+ * the one those services make (it follows what the upstream answers today), an adapter rebuilds their keys from the
+ * raw answer and the normalised body. README "Migrating from qq-music-api" has the table.
  */
 
 /** Query parameter and header that pick the shape per request (they win over RESPONSE_SHAPE). */
@@ -71,15 +71,15 @@ export type LegacyAdapter = (shaped: { body: Raw; raw: Raw }, req: Request) => u
 
 const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const passthrough: LegacyAdapter = (s) => ({ response: s.raw });
-/** Routes whose references answered at the top level (no `response` wrapper): the body goes out unchanged. */
+/** Routes the Koa services answered at the top level (no `response` wrapper): the body goes out unchanged. */
 const asIs: LegacyAdapter = (s) => s.body;
-/** The normalised envelope under `response` (where the references' raw answer is something else entirely). */
+/** The normalised envelope under `response` (where the Koa services' raw answer is something else entirely). */
 const wrappedBody: LegacyAdapter = (s) => ({ response: s.body });
 
 /**
  * getRanks: the raw musicu answer (`req_1.data.data`, `req_1.data.songInfoList`). With resolveMid=true the
  * mids the gateway resolved are written into the raw `songInfoList[i]` and `data.song[i]` (as `mid`/`song_mid`, and
- * `songId`/`song_id`), matched by songId, as the references' normalizer does.
+ * `songId`/`song_id`), matched by songId, as the Koa services' normalizer does.
  */
 const getRanks: LegacyAdapter = (s, req) => {
   const raw = s.raw;
@@ -103,7 +103,7 @@ const getRanks: LegacyAdapter = (s, req) => {
   return { response: raw };
 };
 
-/** getMusicPlay: `data.playUrl[<songmid>].url` (and `.error` when there is none), as the references answer. */
+/** getMusicPlay: `data.playUrl[<songmid>].url` (and `.error` when there is none), as the Koa services answer. */
 const getMusicPlay: LegacyAdapter = (s, req) => {
   const mid = String(req.query?.songmid ?? '');
   return { data: { playUrl: { [mid]: { url: s.body?.data?.url ?? '' } } } };
@@ -158,14 +158,14 @@ const getSongListDetail: LegacyAdapter = (s) => {
   };
 };
 
-/** getMvPlay: the references' keys `getMVUrl` / `mvinfo` (+ `other` when present) and `playLists` beside them. */
+/** getMvPlay: the Koa services' keys `getMVUrl` / `mvinfo` (+ `other` when present) and `playLists` beside them. */
 const getMvPlay: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
   const { getMvUrl, ...rest } = raw;
   return { response: { ...rest, getMVUrl: raw.getMVUrl ?? getMvUrl, playLists: s.body?.data?.playLists } };
 };
 
-/** getRecommend: the gateway's keys renamed to the references' (`recomPlaylist`, `new_song`, `new_album`, `toplist`, `focus`). */
+/** getRecommend: the gateway's keys renamed to the Koa services' (`recomPlaylist`, `new_song`, `new_album`, `toplist`, `focus`). */
 const RECOMMEND_KEYS: Record<string, string> = {
   playlists: 'recomPlaylist',
   newSongs: 'new_song',
@@ -177,7 +177,7 @@ const getRecommend: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) out[RECOMMEND_KEYS[k] ?? k] = v;
-  // The references' `playlist` key (PlayListPlazaServer) is not called; its `v_playlist` comes from the feed.
+  // The Koa services' `playlist` key (PlayListPlazaServer) is not called; its `v_playlist` comes from the feed.
   if (isObj(out.recomPlaylist) && !out.playlist) {
     const feed = (out.recomPlaylist as Raw).data ?? {};
     const list = records(feed.v_hot ?? feed.List ?? feed.list ?? feed.v_playlist);
@@ -186,7 +186,7 @@ const getRecommend: LegacyAdapter = (s) => {
   return { response: out };
 };
 
-/** getSingerHotsong: the references' key `singer` with `data.songlist` / `total_song_num`. */
+/** getSingerHotsong: the Koa services' key `singer` with `data.songlist` / `total_song_num`. */
 const getSingerHotsong: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
   if (isObj(raw.singer)) return { response: raw };
@@ -203,7 +203,7 @@ const getSingerHotsong: LegacyAdapter = (s) => {
   };
 };
 
-/** getSingerAlbum: the references' key `singer` (`singer.data.albumList`, `total`). */
+/** getSingerAlbum: the Koa services' key `singer` (`singer.data.albumList`, `total`). */
 const getSingerAlbum: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
   if (isObj(raw.singer)) return { response: raw };
@@ -211,7 +211,7 @@ const getSingerAlbum: LegacyAdapter = (s) => {
   return { response: { ...rest, singer: albums ?? { code: 0, data: { albumList: [], total: 0 } } } };
 };
 
-/** getSingerList: the references' key `singerList` (`singerList.data.singerlist`); the gateway may ask for several pages. */
+/** getSingerList: the Koa services' key `singerList` (`singerList.data.singerlist`); the gateway may ask for several pages. */
 const getSingerList: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
   if (isObj(raw.singerList)) return { response: raw };
@@ -271,13 +271,13 @@ const getSearchByKey: LegacyAdapter = (s) => {
   };
 };
 
-/** getLyric: the CGI answer with `lyric` (and `trans`) decoded, as the references return it. */
+/** getLyric: the CGI answer with `lyric` (and `trans`) decoded, as the Koa services return it. */
 const getLyric: LegacyAdapter = (s) => ({ response: { ...(isObj(s.raw) ? s.raw : {}), ...s.body?.data } });
 
 /** batchGetSongInfo: `{ response: { code: 0, data: [<raw musicu bodies>] } }`. */
 const batchGetSongInfo: LegacyAdapter = (s) => ({ response: { code: 0, data: records(s.raw) } });
 
-/** getNewDisks: SJs answers `{ status: 200, response }`. */
+/** getNewDisks: sansenjian/qq-music-api (Koa) answers `{ status: 200, response }`. */
 const getNewDisks: LegacyAdapter = (s) => ({ status: 200, response: s.raw });
 
 /** Adapters by route name (the last path segment that is not a parameter). Anything else: `{ response: raw }`. */
@@ -298,7 +298,7 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getLyric,
   batchGetSongInfo,
   getNewDisks,
-  // Already the references' top-level shapes.
+  // Already the Koa services' top-level shapes.
   batchGetSongLists: asIs,
   getUserAvatar: asIs,
   getMainLoginQr: asIs,
@@ -309,7 +309,7 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getWXLoginQr: asIs,
   checkAltLoginQr: asIs,
   checkWXLoginQr: asIs,
-  // The references' /downloadQQMusic returned the desktop client's download.js; the gateway downloads the song.
+  // The Koa services' /downloadQQMusic returned the desktop client's download.js; the gateway downloads the song.
   downloadMainMusic: wrappedBody,
   downloadQQMusic: wrappedBody,
   getImageUrl: wrappedBody,
@@ -327,5 +327,5 @@ export function toLegacy(shaped: Shaped<Raw>, req: Request): unknown {
   return (LEGACY_ADAPTERS[name] ?? passthrough)(shaped, req);
 }
 
-/** Errors the references answered with 200 and a per-song `error` (getMusicPlay). */
+/** Errors the Koa services answered with 200 and a per-song `error` (getMusicPlay). */
 export const PLAY_URL_ERRORS = new Set(['NO_PLAY_URL', 'QUALITY_UNAVAILABLE', 'SONG_NOT_FOUND']);

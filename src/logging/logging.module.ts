@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, LOG_DESTINATION } from '../config/config.constants';
@@ -49,6 +50,35 @@ function decodedName(raw: string): string {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+type PinoPretty = (options: {
+  destination?: NodeJS.WritableStream | number;
+  sync?: boolean;
+  translateTime?: string;
+  ignore?: string;
+  messageFormat?: string;
+}) => NodeJS.WritableStream;
+
+/**
+ * LOG_FORMAT=pretty: readable, coloured lines for a developer's terminal. pino-pretty is loaded only then, so the JSON
+ * format (the default, and what production runs) does not depend on it.
+ */
+function prettyStream(destination: NodeJS.WritableStream | null): NodeJS.WritableStream {
+  let pretty: PinoPretty;
+  try {
+    pretty = createRequire(__filename)('pino-pretty') as PinoPretty;
+  } catch (err) {
+    throw new Error(`LOG_FORMAT=pretty needs the pino-pretty package: ${(err as Error).message.split('\n')[0]}`);
+  }
+  return pretty({
+    // Synchronous on a terminal: the last lines before an exit are not lost.
+    destination: destination ?? 1,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,context',
+    messageFormat: '{if context}[{context}] {end}{msg}',
+  });
+}
+
 /** Structured JSON logs (nestjs-pino) with a request id that honours an incoming X-Request-Id. */
 @Module({
   imports: [
@@ -82,7 +112,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
           autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
           customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-        }, destination ?? process.stdout],
+        }, config.logFormat === 'pretty' ? prettyStream(destination) : (destination ?? process.stdout)],
       }),
     }),
   ],

@@ -1,0 +1,325 @@
+import { checkBodyLimit, checkHost, checkRedisUrl, parseCors, parseOrigin, parseTrustProxy, redactUrlCredentials } from './config-parsers';
+import { checkedBy, custom, flag, int, oneOf, type Setting } from './setting';
+
+/**
+ * Every environment variable the gateway reads, declared once, in sections. The order is the order of the docs
+ * (docs/configuration.md, .env.example) and of the problems a refused configuration lists. AppConfig's type is derived
+ * from these declarations (bottom of the file); `npm run docs` renders the docs from them.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export const RESPONSE_SHAPES = ['normalised', 'legacy'] as const;
+
+/** An upstream host's origin, overridable so tests, demos and mirrors can point elsewhere. */
+function origin<H extends string>(host: H, hostName: string, description: string) {
+  const example = `https://${hostName}`;
+  const setting = custom({
+    key: `origins.${host}` as const,
+    default: example,
+    accepts: '`http(s)://host[:port]`, no path, query or credentials',
+    description,
+    parse: (value) => parseOrigin(value, example),
+    // An origin may not hold a user and password, but one that does must not print them in the refusal.
+    quote: (value) => JSON.stringify(redactUrlCredentials(value)),
+  });
+  return { ...setting, host, hostName };
+}
+
+const LISTENER = {
+  PORT: int({ key: 'port', default: 3200, min: 0, max: 65535, note: '0 = any free port', description: 'Port the HTTP server listens on.' }),
+  HOST: custom({
+    key: 'host',
+    default: '0.0.0.0',
+    accepts: 'an IP address (`0.0.0.0` every IPv4 interface, `::` every interface, `127.0.0.1` this machine only) or a host name',
+    description: 'Address the HTTP server listens on.',
+    parse: checkedBy(checkHost),
+  }),
+};
+
+const UPSTREAM = {
+  UPSTREAM_U_ORIGIN: origin('u', 'u.y.qq.com', 'musicu.fcg JSON-RPC: most catalogue and user calls.'),
+  UPSTREAM_C_ORIGIN: origin('c', 'c.y.qq.com', 'The older CGI endpoints.'),
+  UPSTREAM_C6_ORIGIN: origin('c6', 'c6.y.qq.com', 'User homepage.'),
+  UPSTREAM_Y_ORIGIN: origin('y', 'y.qq.com', 'y.qq.com pages.'),
+  UPSTREAM_PTLOGIN_ORIGIN: origin('ptlogin', 'ssl.ptlogin2.qq.com', 'QQ QR login (image and status).'),
+  UPSTREAM_PTLOGIN_GRAPH_ORIGIN: origin('ptloginGraph', 'ssl.ptlogin2.graph.qq.com', 'QQ login check_sig.'),
+  UPSTREAM_GRAPH_ORIGIN: origin('graph', 'graph.qq.com', 'QQ OAuth authorize.'),
+  UPSTREAM_WX_OPEN_ORIGIN: origin('wxOpen', 'open.weixin.qq.com', 'WeChat QR page and image.'),
+  UPSTREAM_WX_LP_ORIGIN: origin('wxLp', 'lp.open.weixin.qq.com', 'WeChat QR long poll.'),
+  UPSTREAM_TIMEOUT_MS: int({
+    key: 'upstreamTimeoutMs',
+    default: 15000,
+    min: 100,
+    max: 600_000,
+    unit: 'milliseconds',
+    description: 'Timeout of one upstream call (past it: 504 UPSTREAM_TIMEOUT).',
+  }),
+};
+
+const COOKIE_FILE = {
+  COOKIE_FILE: custom({
+    key: 'cookieFile',
+    default: 'config/user-info.json',
+    accepts: 'a file path (absolute, or relative to the working directory)',
+    description: 'JSON file holding the login cookie (`{"cookie": "...", "uin": "..."}`, printable ASCII); missing = anonymous.',
+    parse: (value) => value,
+  }),
+  COOKIE_FILE_CHECK_MS: int({
+    key: 'cookieFileCheckMs',
+    default: 1000,
+    min: 0,
+    max: 3_600_000,
+    unit: 'milliseconds',
+    note: '0 = on every use',
+    description: 'How often the cookie file is checked for changes.',
+  }),
+};
+
+const SERVER = {
+  LOG_LEVEL: oneOf({
+    key: 'logLevel',
+    values: LOG_LEVELS,
+    default: 'info',
+    description: 'Lowest level logged; the start-up line "Listening on …" is printed at every level but silent.',
+  }),
+  LOG_FORMAT: oneOf({
+    key: 'logFormat',
+    values: LOG_FORMATS,
+    default: 'json',
+    description: 'json: one JSON object per line, for log collectors; pretty: readable, coloured lines (pino-pretty) for development; keep json in production.',
+  }),
+  CORS_ORIGINS: custom({
+    key: 'cors',
+    default: '',
+    accepts: '`*` (any origin), or a comma-separated list of origins `http(s)://host[:port]`, no path or trailing slash',
+    description: 'Origins browsers may call the gateway from; empty = CORS off.',
+    parse: parseCors,
+  }),
+  TRUST_PROXY: custom({
+    key: 'trustProxy',
+    default: 'false',
+    accepts:
+      '`true`, `false`, a hop count 0 to 100, or a comma-separated list of IP addresses, subnets (`10.0.0.0/8`, ' +
+      '`192.168.0.0/255.255.0.0`) and the names `loopback`, `linklocal`, `uniquelocal`',
+    description: 'Express "trust proxy": which X-Forwarded-For hops to believe (1 behind one reverse proxy); the rate limit counts that client.',
+    parse: parseTrustProxy,
+  }),
+  BODY_LIMIT: custom({
+    key: 'bodyLimit',
+    default: '100kb',
+    accepts: '32kb to 10mb, a whole number with the unit b, kb or mb (1kb = 1024 bytes)',
+    description: 'Largest request body (bigger: 413); 32kb still takes the largest a route accepts (a form-encoded 8192-character cookie).',
+    parse: checkedBy(checkBodyLimit),
+  }),
+  KEEP_ALIVE_TIMEOUT_MS: int({
+    key: 'keepAliveTimeoutMs',
+    default: 65000,
+    min: 1,
+    max: 3_600_000,
+    unit: 'milliseconds',
+    description: "How long an idle client connection stays open; keep it above the reverse proxy's idle timeout (nginx, ALB: 60 s).",
+  }),
+  SHUTDOWN_WORK_TIMEOUT_MS: int({
+    key: 'shutdownWorkTimeoutMs',
+    default: 10000,
+    min: 0,
+    max: 600_000,
+    unit: 'milliseconds',
+    note: '0 = do not wait',
+    description:
+      'At shutdown, after the HTTP drain: how long to wait for work outside requests (a confirmed QR login, a credential refresh); ' +
+      "keep drain plus this below the orchestrator's grace period.",
+  }),
+};
+
+const LOGIN = {
+  ALT_LOGIN_POLL_TIMEOUT_MS: int({
+    key: 'altLoginPollTimeoutMs',
+    default: 35000,
+    min: 100,
+    max: 120_000,
+    unit: 'milliseconds',
+    description: 'Upper bound of one WeChat long poll made by /checkAltLoginQr.',
+  }),
+  LOGIN_PERSIST_COOKIE: flag({ key: 'persistLoginCookie', default: false, description: 'Opt-in: a successful QR login writes its cookie into COOKIE_FILE.' }),
+};
+
+const REDIS_AND_CACHE = {
+  REDIS_URL: custom({
+    key: 'redisUrl',
+    default: '',
+    accepts: '`redis[s]://[[user]:password@]host[:port][/database number]`',
+    description: 'Redis shared by several instances (response cache, rate-limit counters, credential, finished QR logins); empty = in-memory.',
+    parse: (value) => checkedBy(checkRedisUrl)(value) || undefined,
+    // Not a URL at all could be a pasted password: show nothing rather than guess.
+    quote: (value) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? JSON.stringify(redactUrlCredentials(value)) : undefined),
+  }),
+  CACHE_ENABLED: flag({ key: 'cacheEnabled', default: true, description: 'Response cache for catalogue reads.' }),
+  CACHE_MEMORY_MB: int({
+    key: 'cacheMemoryMb',
+    default: 32,
+    min: 1,
+    max: 99_999,
+    unit: 'megabytes',
+    description: 'Upper bound (approximate) of the in-memory cache tier; least recently used answers go first.',
+  }),
+  REDIS_TIMEOUT_MS: int({
+    key: 'redisTimeoutMs',
+    default: 500,
+    min: 1,
+    max: 60_000,
+    unit: 'milliseconds',
+    description: 'Longest one Redis command may take; past it, or while Redis is down, the answer goes on without Redis.',
+  }),
+};
+
+const LIMITS = {
+  UPSTREAM_MAX_BODY_MB: int({
+    key: 'upstreamMaxBodyBytes',
+    default: 16,
+    min: 1,
+    max: 999,
+    unit: 'megabytes',
+    transform: (mb) => mb * 2 ** 20,
+    description: 'Largest upstream answer accepted; a larger one is a 502 UPSTREAM_BAD_RESPONSE, never buffered whole.',
+  }),
+  RATE_LIMIT: int({
+    key: 'rateLimit',
+    default: 600,
+    min: 0,
+    max: 1_000_000,
+    unit: 'requests',
+    note: '0 = off',
+    description: 'Requests per client IP per RATE_LIMIT_WINDOW_MS (set TRUST_PROXY behind a reverse proxy).',
+  }),
+  RATE_LIMIT_WINDOW_MS: int({ key: 'rateLimitWindowMs', default: 60000, min: 1000, max: 86_400_000, unit: 'milliseconds', description: 'The rate-limit window.' }),
+  UPSTREAM_RETRIES: int({
+    key: 'upstreamRetries',
+    default: 2,
+    min: 0,
+    max: 5,
+    description: 'Retries of an idempotent upstream read after a transport error or 5xx (login steps are never retried).',
+  }),
+  UPSTREAM_MAX_CONCURRENCY: int({
+    key: 'upstreamMaxConcurrency',
+    default: 32,
+    min: 1,
+    max: 9999,
+    description: "Most requests in flight per upstream host (keeps the server's IP clear of upstream rate limits).",
+  }),
+};
+
+const ADMIN = {
+  ADMIN_TOKEN: custom({
+    key: 'adminToken',
+    default: '',
+    accepts: '16 to 256 printable characters',
+    description: 'Turns on the admin routes (stored cookie, credential status), sent as `Authorization: Bearer <token>` or `X-Admin-Token`.',
+    secret: true,
+    parse: (value): string | undefined => {
+      if (!/^(|[\x21-\x7e]{16,256})$/.test(value)) throw new Error('must be 16 to 256 printable characters');
+      return value || undefined;
+    },
+  }),
+};
+
+const SHAPE = {
+  RESPONSE_SHAPE: oneOf({
+    key: 'responseShape',
+    values: RESPONSE_SHAPES,
+    default: 'normalised',
+    description: "Default response shape: the envelope `{ code, msg, data }`, or legacy = the older qq-music-api's `{ response: <upstream> }`.",
+  }),
+};
+
+const CREDENTIAL = {
+  CREDENTIAL_REFRESH_MARGIN_S: int({
+    key: 'credentialRefreshMarginS',
+    default: 3600,
+    min: 0,
+    max: 604_800,
+    unit: 'seconds',
+    description: 'Refresh the stored login this long before its musickey expires.',
+  }),
+  CREDENTIAL_REFRESH_BACKOFF_S: int({
+    key: 'credentialRefreshBackoffS',
+    default: 600,
+    min: 10,
+    max: 86_400,
+    unit: 'seconds',
+    description: 'After a refresh failure that may pass (too frequent, network), wait this long before the next try.',
+  }),
+  CREDENTIAL_REDIS_KEY: custom({
+    key: 'credentialRedisKey',
+    default: 'qqmusic:credential',
+    accepts: 'a Redis key, 1 to 200 printable characters without spaces',
+    description: 'Redis key of the shared credential; its refresh lock is `<key>:lock:<uin>`, finished QR logins `<key>:login:…`.',
+    parse: (value) => {
+      if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw new Error('must be a Redis key without spaces');
+      return value;
+    },
+  }),
+  CREDENTIAL_SYNC_MS: int({
+    key: 'credentialSyncMs',
+    default: 5000,
+    min: 0,
+    max: 3_600_000,
+    unit: 'milliseconds',
+    note: '0 = before every call',
+    description: 'How often an instance re-reads the shared credential from Redis.',
+  }),
+};
+
+/** The sections of the docs, in order; `note` is a paragraph above the section's variables. */
+export const SECTIONS: readonly { title: string; note?: string; settings: Readonly<Record<string, Setting>> }[] = [
+  { title: 'HTTP listener', settings: LISTENER },
+  {
+    title: 'Upstream hosts',
+    note: 'The real QQ Music, ptlogin and WeChat hosts by default; point them at a mirror or the fake upstream.',
+    settings: UPSTREAM,
+  },
+  { title: 'Login cookie file', note: 'Shaped like config/user-info.example.json; re-read when it changes.', settings: COOKIE_FILE },
+  { title: 'Logging and the HTTP server', settings: SERVER },
+  { title: 'QR login', settings: LOGIN },
+  { title: 'Redis and the response cache', settings: REDIS_AND_CACHE },
+  { title: 'Limits and retries', settings: LIMITS },
+  { title: 'Admin routes', note: 'Off (404) unless a token is set; it is compared in constant time.', settings: ADMIN },
+  {
+    title: 'Response shape',
+    note: 'Per request, `?shape=legacy|normalised` or the header `X-Response-Shape` wins over it.',
+    settings: SHAPE,
+  },
+  {
+    title: 'Keeping the login alive',
+    note:
+      'The full login credential (musickey, refresh_key, refresh_token…) lives in COOKIE_FILE, or in Redis under ' +
+      'CREDENTIAL_REDIS_KEY when REDIS_URL is set (shared by every instance).',
+    settings: CREDENTIAL,
+  },
+];
+
+/** Every setting by variable name, in the sections' order. */
+export const SETTINGS = { ...LISTENER, ...UPSTREAM, ...COOKIE_FILE, ...SERVER, ...LOGIN, ...REDIS_AND_CACHE, ...LIMITS, ...ADMIN, ...SHAPE, ...CREDENTIAL };
+
+export type EnvName = keyof typeof SETTINGS;
+
+/** The real host name behind each upstream key (for messages and logs; the fake upstream plays these hosts). */
+export const UPSTREAM_HOST_NAMES = Object.fromEntries(Object.values(UPSTREAM).flatMap((s) => ('host' in s ? [[s.host, s.hostName]] : []))) as Record<
+  UpstreamHost,
+  string
+>;
+
+// AppConfig, derived: each setting's `key` becomes a field holding what its parser returns.
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Fields = { [N in EnvName as (typeof SETTINGS)[N]['key']]: ReturnType<(typeof SETTINGS)[N]['parse']> };
+
+/** The upstream origins by host key (`origins.<host>` settings), e.g. `u` = u.y.qq.com's. */
+export type UpstreamOrigins = Simplify<{ [K in keyof Fields as K extends `origins.${infer H}` ? H : never]: Fields[K] }>;
+export type UpstreamHost = keyof UpstreamOrigins;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogFormat = (typeof LOG_FORMATS)[number];
+export type ResponseShape = (typeof RESPONSE_SHAPES)[number];
+
+/** The validated settings, by the field each setting fills (see the setting for its variable, range and meaning). */
+export type AppConfig = Simplify<{ [K in keyof Fields as K extends `origins.${string}` ? never : K]: Fields[K] } & { origins: UpstreamOrigins }>;
