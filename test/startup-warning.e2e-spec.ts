@@ -290,3 +290,18 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     expect(gateway.output()).not.toContain('SuperSecretPw');
   }, 30_000);
 });
+
+describe('LOG_FORMAT', () => {
+  it('pretty writes readable lines for a terminal, not JSON', async () => {
+    const logs: string[] = [];
+    const h = await startHarness({ logs, env: { LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' } });
+    try {
+      await h.http().get('/').expect(200);
+    } finally {
+      await h.close();
+    }
+    const text = logs.join('\n');
+    expect(text).toMatch(/INFO.*request completed/);
+    expect(logs.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+  });
+});
