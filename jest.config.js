@@ -12,6 +12,12 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // derives the ENDPOINTS rows of routes without a hand row, once per run (test/support/derived-endpoints.ts)
+      globalSetup: '<rootDir>/test/support/derived-endpoints.setup.ts',
+    },
   ],
 };
