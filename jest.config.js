@@ -16,8 +16,9 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      // derives the ENDPOINTS rows of routes without a hand row, once per run (test/support/derived-endpoints.ts)
+      // a directory for this run's derived ENDPOINTS rows, shared by the workers (test/support/derived-endpoints-file.ts)
       globalSetup: '<rootDir>/test/support/derived-endpoints.setup.ts',
+      globalTeardown: '<rootDir>/test/support/derived-endpoints.teardown.ts',
     },
   ],
 };

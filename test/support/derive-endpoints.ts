@@ -6,8 +6,8 @@ import { Harness, startHarness } from './harness';
 /**
  * Derives an ENDPOINTS row for every operation of the app's OpenAPI document: method, path, tag (family), parameter
  * kinds from the documented schemas, the example request Swagger UI's "Try it out" would send, and the upstream calls
- * the fake upstream logged while answering that example once. Run in a child process by jest's globalSetup
- * (test/support/derived-endpoints.setup.ts); test/support/derived-endpoints.ts reads the result.
+ * the fake upstream logged while answering that example once. Run in a child process once per jest run
+ * (test/support/derived-endpoints-file.ts); test/support/derived-endpoints.ts reads the result.
  */
 
 /** A derived row, with what the OpenAPI test checks about how it was derived. */

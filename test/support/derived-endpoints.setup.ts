@@ -1,11 +1,11 @@
-import { derivedEndpointsFile, runDerivation } from './derived-endpoints-file';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
- * jest globalSetup of the e2e project: derives the rows of the routes without a hand row once per run (one app boot,
- * one example request per route, ~5 s) and tells the test workers, which inherit the environment, where they are.
+ * jest globalSetup of the e2e project: a directory for this run's derived ENDPOINTS rows, which the test workers
+ * (they inherit the environment) share, so the rows are derived once per run (test/support/derived-endpoints-file.ts).
  */
-export default function deriveEndpointsOnce(): void {
-  const file = derivedEndpointsFile();
-  runDerivation(file);
-  process.env.DERIVED_ENDPOINTS_FILE = file;
+export default function makeDerivedEndpointsDir(): void {
+  process.env.DERIVED_ENDPOINTS_DIR = mkdtempSync(join(tmpdir(), 'qqgw-derived-'));
 }

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { DerivedRow } from './derive-endpoints';
-import { derivedEndpointsFile, runDerivation } from './derived-endpoints-file';
+import { derivedRowsJson } from './derived-endpoints-file';
 import { type Endpoint, ENDPOINTS } from './endpoints';
 
 /**
  * ENDPOINTS (the hand rows) plus a derived row for every other public route, so a new endpoint is under the
  * hostile-input, faults, security and upstream-schema suites without a row of its own. Derived rows come from the
  * OpenAPI document and the upstream calls the fake logged for the documented example (test/support/derive-endpoints.ts),
- * computed once per jest run by the e2e project's globalSetup and read here synchronously (describe.each needs them
- * at collection time).
+ * computed once per jest run (test/support/derived-endpoints-file.ts) and read synchronously: describe.each needs them
+ * at collection time.
  */
 
 /** Routes that get no row, and why; test/openapi.e2e-spec.ts checks each is registered and has no hand row. */
@@ -22,18 +21,8 @@ export const NO_ROW: Record<string, string> = {
   'GET /legacy/getSingerHotsongById': 'what /getSingerHotsong?singerid=<digits> is rewritten to: ENDPOINTS\' getSingerHotsongBySingerId row reaches it (legacy-singerid.e2e-spec)',
 };
 
-function loadDerived(): DerivedRow[] {
-  let file = process.env.DERIVED_ENDPOINTS_FILE;
-  if (!file) {
-    // not started by jest's e2e project (globalSetup): derive now
-    file = derivedEndpointsFile();
-    runDerivation(file);
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as DerivedRow[];
-}
-
 /** A derived row for every documented operation, including those that have a hand row (for comparison). */
-export const DERIVED: DerivedRow[] = loadDerived();
+export const DERIVED: DerivedRow[] = JSON.parse(derivedRowsJson()) as DerivedRow[];
 
 const routeOf = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 const handRoutes = new Set(ENDPOINTS.map(routeOf));
