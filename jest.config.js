@@ -12,13 +12,6 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
-    {
-      ...common,
-      displayName: 'e2e',
-      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      // a directory for this run's derived ENDPOINTS rows, shared by the workers (test/support/derived-endpoints-file.ts)
-      globalSetup: '<rootDir>/test/support/derived-endpoints.setup.ts',
-      globalTeardown: '<rootDir>/test/support/derived-endpoints.teardown.ts',
-    },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
   ],
 };

@@ -6,7 +6,7 @@ import { Harness, startHarness } from './harness';
 /**
  * Derives an ENDPOINTS row for every operation of the app's OpenAPI document: method, path, tag (family), parameter
  * kinds from the documented schemas, the example request Swagger UI's "Try it out" would send, and the upstream calls
- * the fake upstream logged while answering that example once. Run in a child process once per jest run
+ * the fake upstream logged while answering that example once. Run in a child process when the code changed
  * (test/support/derived-endpoints-file.ts); test/support/derived-endpoints.ts reads the result.
  */
 

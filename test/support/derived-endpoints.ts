@@ -6,8 +6,8 @@ import { type Endpoint, ENDPOINTS } from './endpoints';
  * ENDPOINTS (the hand rows) plus a derived row for every other public route, so a new endpoint is under the
  * hostile-input, faults, security and upstream-schema suites without a row of its own. Derived rows come from the
  * OpenAPI document and the upstream calls the fake logged for the documented example (test/support/derive-endpoints.ts),
- * computed once per jest run (test/support/derived-endpoints-file.ts) and read synchronously: describe.each needs them
- * at collection time.
+ * derived once per change of the code and cached (test/support/derived-endpoints-file.ts); read synchronously, as
+ * describe.each needs them at collection time.
  */
 
 /** Routes that get no row, and why; test/openapi.e2e-spec.ts checks each is registered and has no hand row. */
