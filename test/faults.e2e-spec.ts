@@ -3,7 +3,8 @@ import { APP_CONFIG } from '../src/config/config.constants';
 import type { FakeRoutes, Fault, FaultMatch } from '../fake-upstream/fake-upstream';
 import { ROUTES } from '../fake-upstream/handlers';
 import { FAKE_MUSICKEY_QQ, loginFake, qqConfirm, wxConfirm } from '../fake-upstream/handlers/login';
-import { Endpoint, ENDPOINTS, exampleQuery, SONG_MID } from './support/endpoints';
+import { Endpoint, exampleQuery, SONG_MID } from './support/endpoints';
+import { ALL_ENDPOINTS } from './support/derived-endpoints';
 import { Harness, startHarness } from './support/harness';
 
 /**
@@ -53,7 +54,7 @@ function send(h: Harness, e: Endpoint, overrides: Record<string, unknown> = {}) 
 }
 
 const RETRY_REPRESENTATIVES = new Set(['getRanks', 'getHotkey', 'getSingerDesc', 'getUserPlaylists']);
-const withUpstream = ENDPOINTS.filter((e) => e.upstream.length > 0);
+const withUpstream = ALL_ENDPOINTS.filter((e) => e.upstream.length > 0);
 let cases = 0;
 afterAll(() => console.log(`faults: ${cases} fault cases over ${withUpstream.length} endpoints`));
 

@@ -1,4 +1,5 @@
 import { qqLogin } from './credentials.helpers';
+import { exampleOf } from './support/derive-endpoints';
 import { Harness, startHarness } from './support/harness';
 
 /**
@@ -17,8 +18,6 @@ interface Example {
   query?: Record<string, string>;
   body?: unknown;
 }
-
-const exampleOf = (holder: any): unknown => holder?.example ?? holder?.schema?.example;
 
 /** A value the parameter's documented schema rules out (enum, number, boolean, pattern, maxLength), else undefined. */
 function invalidValueFor(schema: any): string | undefined {

@@ -7,12 +7,14 @@ import AjvDraft04 from 'ajv-draft-04';
 import { getMetadataStorage } from 'class-validator';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ALL_ENDPOINTS, DERIVED, DERIVED_ROWS, NO_ROW } from './support/derived-endpoints';
 import { ENDPOINTS } from './support/endpoints';
 import { Harness, startHarness, waitFor } from './support/harness';
 
 /**
  * The OpenAPI document must describe every route the app registers. Three sources are compared:
- * the expected routes (the rows of test/support/endpoints.ts plus the exceptions below), the routes Nest actually
+ * the expected routes (the ENDPOINTS rows, hand-written or derived (test/support/derived-endpoints.ts), plus the
+ * exceptions below), the routes Nest actually
  * registered (read from the controllers' metadata), and the paths in /docs-json. Every input is checked against its DTO (class-validator metadata + property initialisers),
  * so a new endpoint, parameter, default or range that is not documented fails this suite.
  */
@@ -25,19 +27,11 @@ const get = (path: string): [Method, string] => ['get', path];
 const post = (path: string): [Method, string] => ['post', path];
 
 /**
- * Routes with no row in test/support/endpoints.ts (ENDPOINTS, which the hostile-input, faults, security and
- * upstream-schema suites run over), and why. Every other route needs a row there. An alias (another path of a handler
+ * Routes with no ENDPOINTS row, and why (NO_ROW in test/support/derived-endpoints.ts: the derivation skips them).
+ * Every other route has a hand row in test/support/endpoints.ts or a derived one. An alias (another path of a handler
  * that has a row: /getQQLoginQr, /user/getMainLoginQr…) is covered by that row and needs neither.
  */
-const NOT_IN_ENDPOINTS: Record<string, string> = {
-  'GET /health/live': 'probe: no parameters, no upstream call (operations.e2e-spec)',
-  'GET /health/ready': 'probe: no parameters; reports upstream and Redis state rather than calling a QQ Music API (operations.e2e-spec)',
-  'GET /user/credential/status': 'admin-only (ADMIN_TOKEN; 404 without it), no parameters (credentials suites)',
-  'POST /user/setCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no upstream call (legacy.e2e-spec; security.e2e-spec sends it bad JSON)',
-  'GET /user/getCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no parameters, no upstream call (legacy.e2e-spec)',
-  'GET /downloadQQMusic': 'legacy alias of /downloadMainMusic: a handler of its own with the same DTO and service call (legacy.e2e-spec)',
-  'GET /legacy/getSingerHotsongById': 'what /getSingerHotsong?singerid=<digits> is rewritten to: ENDPOINTS\' getSingerHotsongBySingerId row reaches it (legacy-singerid.e2e-spec)',
-};
+const NOT_IN_ENDPOINTS = NO_ROW;
 
 /**
  * Other paths of a handler that has a row in ENDPOINTS: the login routes under `/user/` and under the reference
@@ -52,14 +46,15 @@ const ALIASES: [Method, string][] = ['', '/user'].flatMap((prefix) => [
 ]);
 
 /**
- * Every route the app must register and document: one per ENDPOINTS row (test/support/endpoints.ts, which also puts
- * it under the hostile-input, faults, security and upstream-schema suites), plus NOT_IN_ENDPOINTS and ALIASES. A new
- * endpoint is its ENDPOINTS row; a route registered without one fails below, naming the table.
+ * Every route the app must register and document: one per ENDPOINTS row (hand-written in test/support/endpoints.ts,
+ * or derived from this document and the fake upstream's log; the rows put it under the hostile-input, faults, security
+ * and upstream-schema suites), plus NOT_IN_ENDPOINTS and ALIASES. A documented route gets a derived row by itself;
+ * one registered but hidden from the document has none and fails below.
  */
 const EXPECTED_ROUTES: [Method, string][] = [
   ...new Map<string, [Method, string]>(
     [
-      ...ENDPOINTS.map((e): [Method, string] => [e.method === 'GET' ? 'get' : 'post', e.path]),
+      ...ALL_ENDPOINTS.map((e): [Method, string] => [e.method === 'GET' ? 'get' : 'post', e.path]),
       ...Object.keys(NOT_IN_ENDPOINTS).map((route): [Method, string] => {
         const [method, path] = route.split(' ');
         return [method === 'GET' ? 'get' : 'post', path];
@@ -231,7 +226,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     const expected = EXPECTED_ROUTES.map(key).sort();
     const registered = appRoutes.map((r) => key([r.method, r.path]));
     const documented = docRoutes();
-    const where = 'a row in ENDPOINTS (test/support/endpoints.ts), or an entry in NOT_IN_ENDPOINTS or ALIASES (test/openapi.e2e-spec.ts)';
+    const where = 'a hand or derived ENDPOINTS row (test/support/endpoints.ts, derived-endpoints.ts), or an entry in NO_ROW or ALIASES';
     expect({
       [`registered, without ${where}`]: registered.filter((r) => !expected.includes(r)),
       [`${where}, not registered`]: expected.filter((r) => !registered.includes(r)),
@@ -248,17 +243,17 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   });
 
   it('NOT_IN_ENDPOINTS and ALIASES hold only what needs them: routes without a row, aliases of handlers with one', () => {
-    const rows = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));
+    const rows = new Set(ALL_ENDPOINTS.map((e) => `${e.method} ${e.path}`));
     const handlerOf = (route: string) => appRoutes.find((r) => key([r.method, r.path]) === route)?.handler;
     const handlersWithRow = new Set([...rows].map(handlerOf).filter(Boolean));
     expect({
-      'in NOT_IN_ENDPOINTS (test/openapi.e2e-spec.ts) but has a row in ENDPOINTS': Object.keys(NOT_IN_ENDPOINTS).filter((route) => rows.has(route)),
-      'in ALIASES (test/openapi.e2e-spec.ts) but its handler has no row in ENDPOINTS (add one, or list it in NOT_IN_ENDPOINTS)': ALIASES.map(key).filter(
+      'in NO_ROW (test/support/derived-endpoints.ts) but has a row in ENDPOINTS': Object.keys(NOT_IN_ENDPOINTS).filter((route) => rows.has(route)),
+      'in ALIASES (test/openapi.e2e-spec.ts) but its handler has no row in ENDPOINTS (give it a documented first path, or list it in NO_ROW)': ALIASES.map(key).filter(
         (route) => rows.has(route) || !handlersWithRow.has(handlerOf(route)),
       ),
     }).toEqual({
-      'in NOT_IN_ENDPOINTS (test/openapi.e2e-spec.ts) but has a row in ENDPOINTS': [],
-      'in ALIASES (test/openapi.e2e-spec.ts) but its handler has no row in ENDPOINTS (add one, or list it in NOT_IN_ENDPOINTS)': [],
+      'in NO_ROW (test/support/derived-endpoints.ts) but has a row in ENDPOINTS': [],
+      'in ALIASES (test/openapi.e2e-spec.ts) but its handler has no row in ENDPOINTS (give it a documented first path, or list it in NO_ROW)': [],
     });
     // the spec's login aliases: every channel's get and check under /user/ and the references' QQ/WX names
     expect(ALIASES).toHaveLength(12);
@@ -268,7 +263,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   // never attacked, and nothing said so (checkAltLoginQr's `last` was missing).
   it('every ENDPOINTS row (with the other rows of its route) lists every parameter of the route\'s DTO', () => {
     const listed = new Map<string, Set<string>>();
-    for (const e of ENDPOINTS) {
+    for (const e of ALL_ENDPOINTS) {
       const route = `${e.method} ${e.path}`;
       listed.set(route, new Set([...(listed.get(route) ?? []), ...Object.keys(e.params)]));
     }
@@ -279,6 +274,31 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     });
     expect(listed.size).toBeGreaterThan(30);
     expect(unlisted).toEqual([]);
+  });
+
+  // A route without a hand row is covered through its derived row: the example request the document gives and the
+  // upstream calls the fake logged for it. Without them the data-driven suites would attack nothing real.
+  it('every derived ENDPOINTS row has a documented example the gateway answers, and the upstream calls it made', () => {
+    const problems = DERIVED_ROWS.flatMap((d) => {
+      const route = `${d.method} ${d.path}`;
+      return [
+        ...d.missingExamples.map(
+          (name) => `${route}: required ${name} has no example; add \`example\` to its @ApiProperty in the DTO (or a named body example in @ApiBody)`,
+        ),
+        ...(d.missingExamples.length || d.exampleStatus < 300
+          ? []
+          : [`${route}: the documented example request is answered ${d.exampleStatus}; make the DTO examples a valid request the fake upstream answers (add its fixture)`]),
+        // (a refused example calls nothing: that is reported above)
+        ...(d.upstream.length || UPSTREAM_FREE.has(d.path) || d.missingExamples.length || d.exampleStatus >= 300
+          ? []
+          : [`${route}: its example made no upstream call; if it answers without upstream, add it to UPSTREAM_FREE (test/openapi.e2e-spec.ts)`]),
+        ...(d.upstream.length && UPSTREAM_FREE.has(d.path) ? [`${route}: in UPSTREAM_FREE, but its example called upstream`] : []),
+      ];
+    });
+    expect(problems).toEqual([]);
+    // every hand row's route was derived too (the derivation saw the whole document)
+    const derivedRoutes = new Set(DERIVED.map((e) => `${e.method} ${e.path}`));
+    expect(ENDPOINTS.filter((e) => !derivedRoutes.has(`${e.method} ${e.path}`))).toEqual([]);
   });
 
   it('the spec-named defaults are in the document', () => {

@@ -1,5 +1,6 @@
 import type { Fault } from '../fake-upstream/fake-upstream';
-import { type Endpoint, ENDPOINTS, exampleQuery } from './support/endpoints';
+import { type Endpoint, exampleQuery } from './support/endpoints';
+import { ALL_ENDPOINTS } from './support/derived-endpoints';
 import { Harness, startHarness } from './support/harness';
 
 /**
@@ -66,7 +67,7 @@ describe('upstream answers of an unexpected shape never cause a 500', () => {
       }
     }
   };
-  const calling = ENDPOINTS.filter((e) => e.upstream.length).map((e) => [e.name, e] as const);
+  const calling = ALL_ENDPOINTS.filter((e) => e.upstream.length).map((e) => [e.name, e] as const);
 
   it.each(calling)('%s: success answers whose data has another shape', (_name, e) =>
     expectNoServerError(e, PAYLOADS.map((data) => ({ fault: { kind: 'shape', data }, label: `data ${JSON.stringify(data)}` }))));

@@ -3,10 +3,13 @@ import { GENUINE_DISSTID } from '../../fake-upstream/handlers/playlists';
 import { JAY_MID } from '../../fake-upstream/handlers/singers';
 
 /**
- * Every public endpoint of the gateway in one table: method, path, its parameters (query or JSON body) with their
- * kinds, a valid example request, and the upstream call it depends on (host + path, and the musicu module).
- * The hostile-input, fault and security suites are data-driven over this table, so a new endpoint is covered by
- * adding one row.
+ * The hand-written rows of the endpoint table: method, path, parameters (query or JSON body) with their kinds, a valid
+ * example request, and the upstream calls it depends on (host + path, and the musicu module). The hostile-input,
+ * faults, security and upstream-schema suites run over ALL_ENDPOINTS (test/support/derived-endpoints.ts): these rows
+ * plus a row derived for every other public route from its OpenAPI document (kinds, example) and the fake upstream's
+ * log of that example (upstream calls, first call first).
+ * A new endpoint needs no row here: only one whose knowledge cannot be derived (documentedErrors, a fallback,
+ * aggregate, hostile5xx, a non-retryable step, a second variant of a route) gets a hand row, which replaces the derived one.
  */
 
 /** What a parameter holds; the hostile-input generators pick attacks per kind. */
@@ -434,16 +437,6 @@ export const ENDPOINTS: Endpoint[] = [
     example: { key: 'jay', limit: '3' },
     upstream: [musicu('music.search.SearchCgiService.DoSearchForQQMusicDesktop')],
     fallback: cgi('/soso/fcgi-bin/client_search_cp'),
-    idempotent: true,
-  },
-  {
-    name: 'getHotkey',
-    family: 'search',
-    method: 'GET',
-    path: '/getHotkey',
-    params: {},
-    example: {},
-    upstream: [cgi('/splcloud/fcgi-bin/gethotkey.fcg')],
     idempotent: true,
   },
   {
