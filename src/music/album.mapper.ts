@@ -40,6 +40,21 @@ const mapSingers = (list: unknown): AlbumSong['singer'] =>
     name: String(s.name ?? ''),
   }));
 
+/** musicu `GetAlbumSongList` data (`songList[].songInfo`) → the album's songs; rows without a MID are dropped. */
+export function mapAlbumSongList(songList: Raw | undefined): AlbumSong[] {
+  const rows: Raw[] = Array.isArray(songList?.songList) ? songList.songList : [];
+  return rows
+    .map((row) => row?.songInfo ?? row)
+    .filter((s: Raw | undefined) => s && s.mid)
+    .map((s: Raw) => ({
+      songmid: String(s.mid),
+      songid: Number(s.id ?? 0),
+      songname: String(s.name ?? s.title ?? ''),
+      singer: mapSingers(s.singer),
+      interval: Number(s.interval ?? 0),
+    }));
+}
+
 /**
  * musicu `GetAlbumDetail` data (`basicInfo`, `company`, `singer.singerList`) + `GetAlbumSongList` data
  * (`songList[].songInfo`, `totalNum`). null when upstream knows no such album (no name and no mid).
@@ -50,17 +65,7 @@ export function mapAlbumFromMusicu(detail: Raw | undefined, songList: Raw | unde
   const name = String(basic.albumName ?? '');
   if (!mid && !name) return null;
   const singers: Raw[] = Array.isArray(detail?.singer?.singerList) ? detail.singer.singerList : [];
-  const rows: Raw[] = Array.isArray(songList?.songList) ? songList.songList : [];
-  const songs = rows
-    .map((row) => row?.songInfo ?? row)
-    .filter((s: Raw | undefined) => s && s.mid)
-    .map((s: Raw) => ({
-      songmid: String(s.mid),
-      songid: Number(s.id ?? 0),
-      songname: String(s.name ?? s.title ?? ''),
-      singer: mapSingers(s.singer),
-      interval: Number(s.interval ?? 0),
-    }));
+  const songs = mapAlbumSongList(songList);
   return {
     albumId: Number(basic.albumID ?? basic.albumId ?? 0),
     albumMid: mid,

@@ -4,6 +4,7 @@ import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS } from '../common/api-docs';
 import { BatchGetSongInfoBody } from './dto/batch-get-song-info.dto';
 import { GetAlbumInfoQuery } from './dto/get-album-info.dto';
+import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
@@ -107,6 +108,21 @@ export class MusicController {
   @ApiErrorResponses(400, { status: 404, description: 'Unknown album.', errorCodes: ['ALBUM_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getAlbumInfo(@Query() query: GetAlbumInfoQuery) {
     return this.music.getAlbumInfo(query);
+  }
+
+  @Get('getAlbumSongs')
+  @CacheTTL(3600)
+  @ApiOperation({ summary: 'An album\'s songs, one page at a time', description: '`total` is the album\'s song count; a page past the end has no songs.' })
+  @ApiEnvelope('One page of the album\'s songs.', {
+    albumMid: '000MkMni19ClKG',
+    total: 10,
+    page: 0,
+    limit: 10,
+    songs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], interval: 269 }],
+  })
+  @ApiErrorResponses(400, { status: 404, description: 'Unknown album.', errorCodes: ['ALBUM_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
+  getAlbumSongs(@Query() query: GetAlbumSongsQuery) {
+    return this.music.getAlbumSongs(query);
   }
 
   @Post('batchGetSongInfo')

@@ -5,9 +5,10 @@ import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { MusicClient } from '../upstream/clients/music.client';
 import { RequestAbortedError, UpstreamError } from '../upstream/upstream.errors';
-import { AlbumInfo, mapAlbumFromCgi, mapAlbumFromMusicu } from './album.mapper';
+import { AlbumInfo, AlbumSong, mapAlbumFromCgi, mapAlbumFromMusicu, mapAlbumSongList } from './album.mapper';
 import { BatchGetSongInfoBody } from './dto/batch-get-song-info.dto';
 import { GetAlbumInfoQuery } from './dto/get-album-info.dto';
+import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
@@ -135,6 +136,16 @@ export class MusicService {
       answer.source === 'musicu' ? mapAlbumFromMusicu(answer.detail, answer.songs) : mapAlbumFromCgi(answer.raw);
     if (!album) throw new GatewayError(HttpStatus.NOT_FOUND, 'ALBUM_NOT_FOUND', `No album found for albummid ${mid}`);
     return envelope(album, answer.raw);
+  }
+
+  /** GET /getAlbumSongs → one page of an album's songs; 404 when upstream knows no song of that album at all. */
+  async getAlbumSongs(query: GetAlbumSongsQuery): Promise<Shaped> {
+    const mid = query.albummid;
+    const { raw, songs } = await this.music.albumSongs(mid, query.page * query.limit, query.limit);
+    const list: AlbumSong[] = mapAlbumSongList(songs);
+    const total = Number(songs?.totalNum ?? 0);
+    if (!total && !list.length) throw new GatewayError(HttpStatus.NOT_FOUND, 'ALBUM_NOT_FOUND', `No album found for albummid ${mid}`);
+    return envelope({ albumMid: mid, total, page: query.page, limit: query.limit, songs: list }, raw);
   }
 
   // ---------------------------------------------------------------- batch song info

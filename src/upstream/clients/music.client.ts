@@ -40,6 +40,12 @@ export type AlbumAnswer =
   | { source: 'musicu'; raw: unknown; detail: Raw | undefined; songs: Raw | undefined }
   | { source: 'cgi'; raw: Raw };
 
+/** One page of an album's song list: `songList[].songInfo` and the album's `totalNum`. */
+export interface AlbumSongsAnswer {
+  raw: unknown;
+  songs: Raw | undefined;
+}
+
 /** QQ Music's song detail, play-URL keys, lyrics and albums (docs/upstream/music.md). */
 @Injectable()
 export class MusicClient extends UpstreamClient {
@@ -96,6 +102,18 @@ export class MusicClient extends UpstreamClient {
     const failed = cgiBusinessError({ code }, 'fcg_query_lyric_new.fcg');
     if (failed) throw failed;
     return { raw, noLyric: false, code };
+  }
+
+  /**
+   * `num` songs of an album from `begin`, asked again with the Android comm when the web comm answers none.
+   * docs/upstream/music.md "Album".
+   */
+  async albumSongs(mid: string, begin: number, num: number): Promise<AlbumSongsAnswer> {
+    const call: MusicuCall = { module: 'music.musichallAlbum.AlbumSongList', method: 'GetAlbumSongList', param: { albumMid: mid, begin, num } };
+    const res = await this.musicu({ songs: call });
+    if (!isEmptySongList(res.data.songs)) return { raw: res.raw, songs: res.data.songs };
+    const retry = await this.musicu({ songs: call }, ANDROID_RETRY);
+    return { raw: retry.raw, songs: retry.data.songs };
   }
 
   /**
