@@ -11,6 +11,7 @@ import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { bodyParserError } from './common/all-exceptions.filter';
 import { RouteTable } from './common/route-table';
+import { ShutdownSignal } from './common/shutdown.service';
 import { FORM_BODY, JSON_BODY, unsupportedBody } from './common/body-type';
 import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue } from './common/query-parser';
@@ -21,8 +22,9 @@ import { QuietStartLogger } from './logging/quiet-start-logger';
 
 /**
  * Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config.
- * `closeOnSignals` (default true): Nest's shutdown hooks close the app on SIGTERM/SIGINT…; false for a caller that
- * owns the signals because it has more to close after the app (the demo's fake upstream), or it would close twice.
+ * `closeOnSignals` (default true): Nest's shutdown hooks close the app on SIGTERM/SIGINT…, and a second signal exits
+ * at once; false for a caller that owns the signals because it has more to close after the app (the demo's fake
+ * upstream), or it would close twice.
  */
 export async function createApp(
   env: Record<string, string | undefined>,
@@ -40,7 +42,11 @@ export async function createApp(
     configureApp(app, config);
     // useProcessExit: once the shutdown has finished cleanly, exit 0. Nest's default re-raises the signal, so every
     // orderly stop ended as "killed by SIGTERM" (status 143), which supervisors report as a failure.
-    if (options.closeOnSignals !== false) app.enableShutdownHooks([], { useProcessExit: true });
+    if (options.closeOnSignals !== false) {
+      app.enableShutdownHooks([], { useProcessExit: true });
+      // Nest ignores every signal after the first, so a drain someone does not want to wait for could not be cut short.
+      app.get(ShutdownSignal).exitOnSecondSignal();
+    }
     await app.init();
     // After init: the route table the fast lane reads the TTLs from is built at application bootstrap.
     installCacheFastLane(app, config, securityHeaders());

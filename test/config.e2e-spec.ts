@@ -86,6 +86,7 @@ describe('Configuration is validated at start-up', () => {
     ['CREDENTIAL_REFRESH_MARGIN_S', 0, 604800],
     ['CREDENTIAL_REFRESH_BACKOFF_S', 10, 86400],
     ['CREDENTIAL_SYNC_MS', 0, 3600000],
+    ['SHUTDOWN_DRAIN_TIMEOUT_MS', 0, 600000],
     ['SHUTDOWN_WORK_TIMEOUT_MS', 0, 600000],
   ];
 

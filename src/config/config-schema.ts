@@ -120,6 +120,17 @@ const SERVER = {
     unit: 'milliseconds',
     description: "How long an idle client connection stays open; keep it above the reverse proxy's idle timeout (nginx, ALB: 60 s).",
   }),
+  SHUTDOWN_DRAIN_TIMEOUT_MS: int({
+    key: 'shutdownDrainTimeoutMs',
+    default: 10000,
+    min: 0,
+    max: 600_000,
+    unit: 'milliseconds',
+    note: '0 = close every connection at once',
+    description:
+      'At shutdown: how long requests still being received or answered may take before their connections are closed ' +
+      '(idle keep-alive connections close at once); a half-sent request or a stalled upload cannot hold the process open.',
+  }),
   SHUTDOWN_WORK_TIMEOUT_MS: int({
     key: 'shutdownWorkTimeoutMs',
     default: 10000,
@@ -129,7 +140,7 @@ const SERVER = {
     note: '0 = do not wait',
     description:
       'At shutdown, after the HTTP drain: how long to wait for work outside requests (a confirmed QR login, a credential refresh); ' +
-      "keep drain plus this below the orchestrator's grace period.",
+      "keep SHUTDOWN_DRAIN_TIMEOUT_MS plus this below the orchestrator's grace period.",
   }),
 };
 
