@@ -13,6 +13,7 @@ import { LoggingModule } from './logging/logging.module';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
 import { FailoverThrottlerStorage } from './redis/failover-throttler.storage';
+import { RedisBreaker } from './redis/redis-breaker';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -64,15 +65,15 @@ export class AppModule implements NestModule {
         BackgroundWorkModule,
         RedisModule,
         ThrottlerModule.forRootAsync({
-          inject: [APP_CONFIG, REDIS],
-          useFactory: (config: AppConfig, redis: Redis | null) => ({
+          inject: [APP_CONFIG, REDIS, RedisBreaker],
+          useFactory: (config: AppConfig, redis: Redis | null, breaker: RedisBreaker) => ({
             throttlers: [{ ttl: config.rateLimitWindowMs, limit: Math.max(config.rateLimit, 1) }],
             skipIf: () => config.rateLimit === 0,
             // One budget per client IP across every route (docs/operations.md "Health, metrics, logs and limits"); the library's default key is per
             // route and IP, which would grant RATE_LIMIT requests on each of the gateway's routes.
             generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,
             // Shared counters across instances when Redis is configured.
-            storage: redis ? new FailoverThrottlerStorage(new ThrottlerStorageRedisService(redis), () => redis.status === 'ready') : undefined,
+            storage: redis ? new FailoverThrottlerStorage(new ThrottlerStorageRedisService(redis), () => redis.status === 'ready', breaker) : undefined,
           }),
         }),
         ResponseCacheModule,

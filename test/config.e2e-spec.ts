@@ -77,6 +77,7 @@ describe('Configuration is validated at start-up', () => {
     ['KEEP_ALIVE_TIMEOUT_MS', 1, 3600000],
     ['ALT_LOGIN_POLL_TIMEOUT_MS', 100, 120000],
     ['REDIS_TIMEOUT_MS', 1, 60000],
+    ['REDIS_RETRY_AFTER_MS', 100, 600000],
     ['CACHE_MEMORY_MB', 1, 99999],
     ['RATE_LIMIT', 0, 1000000],
     ['RATE_LIMIT_WINDOW_MS', 1000, 86400000],

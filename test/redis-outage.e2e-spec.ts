@@ -31,6 +31,8 @@ describe('Redis going away: answers go on without it', () => {
     const env = {
       REDIS_URL: await link.start(),
       REDIS_TIMEOUT_MS: '300',
+      // A timeout skips Redis this long (every test here starts by waiting for readiness, which waits it out).
+      REDIS_RETRY_AFTER_MS: '500',
       CACHE_ENABLED: 'true',
       RATE_LIMIT: '3',
       RATE_LIMIT_WINDOW_MS: '60000',
@@ -104,7 +106,8 @@ describe('Redis stalling under a connected client: the cache tier stays bounded'
 
   beforeAll(async () => {
     link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
-    const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', CACHE_ENABLED: 'true', RATE_LIMIT: '0', LOG_LEVEL: 'info' };
+    // REDIS_TIMEOUT_MS long enough that all 100 reads are sent before the first times out (and opens the breaker).
+    const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '5000', REDIS_RETRY_AFTER_MS: '500', CACHE_ENABLED: 'true', RATE_LIMIT: '0', LOG_LEVEL: 'info' };
     h = await startHarness({ env, logs });
     const shared = h.app.get<unknown, Record<'get' | 'set', (...args: unknown[]) => Promise<unknown>>>(SHARED_TIER, { strict: false });
     for (const name of ['get', 'set'] as const) {
@@ -153,7 +156,15 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
 
   beforeAll(async () => {
     link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
-    const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', RATE_LIMIT: '1000', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY: '1', LOG_LEVEL: 'info' };
+    const env = {
+      REDIS_URL: await link.start(),
+      REDIS_TIMEOUT_MS: '300',
+      REDIS_RETRY_AFTER_MS: '500',
+      RATE_LIMIT: '1000',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'info',
+    };
     h = await startHarness({ env, logs });
     const storage = h.app.get<unknown, { shared: ThrottlerStorage }>(getStorageToken(), { strict: false });
     counts = jest.spyOn(storage.shared, 'increment');
@@ -168,15 +179,95 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
     link.freeze();
     counts.mockClear();
     for (let i = 0; i < 20; i++) await avatar().expect(200);
-    expect(logs.some((l) => l.includes('counting per instance meanwhile'))).toBe(true);
-    // Before: each of the 20 waited REDIS_TIMEOUT_MS for Redis. Now the first does, and background probes (one at a
-    // time, each ending after REDIS_TIMEOUT_MS) are the only other counts sent.
+    expect(logs.filter((l) => l.includes('Redis did not answer within 300 ms'))).toHaveLength(1);
+    // Before: each of the 20 waited REDIS_TIMEOUT_MS for Redis. Now the first does, and probes (one at a time, one
+    // per REDIS_RETRY_AFTER_MS, each ending after REDIS_TIMEOUT_MS) are the only other counts sent.
     expect(counts.mock.calls.length).toBeLessThanOrEqual(10);
 
     link.set('up');
     await waitFor(async () => {
       await avatar().expect(200);
-      return logs.some((l) => l.includes('Counting in Redis again'));
+      return logs.some((l) => l.includes('Redis answers again after a stall'));
     }, 10_000, 'a probe to find Redis again');
   }, 30_000);
+});
+
+describe('Redis stalling under a connected client: after one timeout every Redis user skips it for a while', () => {
+  // Large bounds, so the assertions measure the breaker, not the machine: a request that waited on Redis would take
+  // REDIS_TIMEOUT_MS (3 s); five without waiting take milliseconds each, and the cool-down outlasts them many times.
+  const REDIS_TIMEOUT_MS = 3000;
+  const RETRY_AFTER_MS = 10_000;
+  let h: Harness;
+  let link: RedisLink;
+  let probe: Redis;
+  const logs: string[] = [];
+  const run = randomBytes(6).toString('hex');
+  // Rate limits on too (counted in Redis): a miss asks Redis for its count and for the cache entry, and stores it.
+  const get = (path: string) => h.http().get(path).set('X-Forwarded-For', `2001:db8::${run.slice(0, 4)}:${run.slice(4, 8)}:3`);
+  const warnLines = () => logs.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40);
+  const redisGauge = async () => /^gateway_redis_breaker_open (\S+)$/m.exec((await h.http().get('/metrics').expect(200)).text)?.[1];
+
+  beforeAll(async () => {
+    probe = new Redis(REDIS.href, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await probe.connect();
+    link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
+    const env = {
+      REDIS_URL: await link.start(),
+      REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
+      REDIS_RETRY_AFTER_MS: String(RETRY_AFTER_MS),
+      CACHE_ENABLED: 'true',
+      RATE_LIMIT: '1000',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'info',
+    };
+    h = await startHarness({ env, logs });
+    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be reachable');
+  });
+  afterAll(async () => {
+    await h?.close();
+    await link?.stop();
+    await probe?.quit();
+  });
+
+  it('the first miss waits one timeout; the next misses do not wait; one warn line, readiness down; then Redis is used again', async () => {
+    expect(await redisGauge()).toBe('0');
+    link.freeze();
+    logs.length = 0;
+    const first = await get(`/getRanks?topId=62&limit=2&run=${run}-first`).expect(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+
+    // Each of these asks the rate limiter, the cache (read) and the cache (write): before, every read waited 3 s.
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) {
+      const miss = await get(`/getRanks?topId=62&limit=2&run=${run}-${i}`).expect(200);
+      expect(miss.headers['x-cache']).toBe('MISS');
+    }
+    expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUT_MS / 2);
+    expect(h.fake.musicuCalls(DETAIL).length).toBeGreaterThanOrEqual(6);
+
+    expect(await h.http().get('/health/ready').expect(503)).toMatchObject({ body: { error: 'Not ready: redis is down', errorCode: 'NOT_READY' } });
+    expect(await redisGauge()).toBe('1');
+    const warnings = warnLines();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].msg).toContain(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`);
+
+    // The stall ends; until the cool-down is over Redis is still skipped (no command tries it), then one does.
+    link.set('up');
+    expect((await h.http().get('/health/ready')).status).toBe(503);
+    const readyAfterAWhile = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return (await h.http().get('/health/ready')).status === 200;
+    };
+    await waitFor(readyAfterAWhile, RETRY_AFTER_MS + 10_000, 'Redis to be used again');
+    expect(await redisGauge()).toBe('0');
+    expect(logs.filter((l) => l.includes('Redis answers again after a stall'))).toHaveLength(1);
+    // Ending the stall dropped the connections (each client logs that once); the stall itself was reported once.
+    expect(warnLines().filter((l) => l.msg.includes('did not answer'))).toHaveLength(1);
+
+    const after = `/getRanks?topId=62&limit=3&run=${run}-after`;
+    expect((await get(after).expect(200)).headers['x-cache']).toBe('MISS');
+    await waitFor(async () => (await probe.keys(`*${run}-after*`)).length === 1, 3000, 'the answer to be stored in Redis again');
+    expect(await probe.keys(`*${run}-[0-4]*`)).toEqual([]); // the misses of the stall were never written to Redis
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { RouteTableModule } from '../common/route-table';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
+import { RedisBreaker, RedisStalled } from '../redis/redis-breaker';
 import { redisReconnectDelayMs, reportRedisOutages } from '../redis/redis.module';
 import { ResponseCacheMiddleware } from './response-cache.middleware';
 import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache, SHARED_TIER, type SharedTier } from './response-cache.service';
@@ -26,7 +27,11 @@ import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache, SHARED_TIER, t
         return tier;
       },
     },
-    { provide: SHARED_TIER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => (config.redisUrl ? sharedTier(config.redisUrl, config.redisTimeoutMs) : null) },
+    {
+      provide: SHARED_TIER,
+      inject: [APP_CONFIG, RedisBreaker],
+      useFactory: (config: AppConfig, breaker: RedisBreaker) => (config.redisUrl ? sharedTier(config.redisUrl, config.redisTimeoutMs, breaker) : null),
+    },
   ],
   exports: [MEMORY_TIER, SHARED_TIER],
 })
@@ -40,12 +45,13 @@ const MAX_UNANSWERED = 64;
 
 /**
  * The shared Redis tier (REDIS_URL). While Redis is unreachable its commands fail at once (no offline queue) and
- * ResponseCache does not even ask it; a read that gets no answer within REDIS_TIMEOUT_MS counts as a miss. node-redis
- * drops a command's timeout once it is written, so on a connection that stalls (a long script, a fork stall, a silent
- * partition: TCP may take many minutes to give up) written commands wait for their reply, each write holding a whole
- * answer: at MAX_UNANSWERED the tier counts as down (reads skip it, writes are dropped) until replies come again.
+ * ResponseCache does not even ask it; a read that gets no answer within REDIS_TIMEOUT_MS counts as a miss, and opens
+ * the shared breaker (RedisBreaker: the tier is skipped for REDIS_RETRY_AFTER_MS). node-redis drops a command's
+ * timeout once it is written, so on a connection that stalls (a long script, a fork stall, a silent partition: TCP may
+ * take many minutes to give up) written commands wait for their reply, each write holding a whole answer: at
+ * MAX_UNANSWERED the tier counts as down (reads skip it, writes are dropped) until replies come again.
  */
-function sharedTier(url: string, timeoutMs: number): SharedTier {
+function sharedTier(url: string, timeoutMs: number, breaker: RedisBreaker): SharedTier {
   const store = new KeyvRedis<unknown>(
     { url, disableOfflineQueue: true, socket: { connectTimeout: Math.max(timeoutMs, 2000), reconnectStrategy: redisReconnectDelayMs } },
     { throwOnConnectError: false },
@@ -53,7 +59,7 @@ function sharedTier(url: string, timeoutMs: number): SharedTier {
   reportRedisOutages(store.client, 'cache');
   // Connected now, at start-up, not lazily inside the first request (whose log context its events would carry).
   void store.client.connect().catch(() => undefined);
-  const unanswered = boundUnanswered(store);
+  const unanswered = boundUnanswered(store, breaker);
   const drain = store.disconnect.bind(store);
   return Object.assign(store, {
     isReady: () => (store.client as { isReady?: boolean }).isReady === true && unanswered() < MAX_UNANSWERED,
@@ -62,13 +68,15 @@ function sharedTier(url: string, timeoutMs: number): SharedTier {
   });
 }
 
-/** Wraps the store's get and set so at most MAX_UNANSWERED wait for a reply; returns the count waiting now. */
-function boundUnanswered(store: KeyvRedis<unknown>): () => number {
+/**
+ * Wraps the store's get and set so at most MAX_UNANSWERED wait for a reply, and each goes through the breaker: skipped
+ * while it is open, a miss (or a dropped write) past REDIS_TIMEOUT_MS. Returns the count waiting for a reply now.
+ */
+function boundUnanswered(store: KeyvRedis<unknown>, breaker: RedisBreaker): () => number {
   const logger = new Logger('Redis');
   let waiting = 0;
-  const bounded = <A extends unknown[], R>(command: (...args: A) => Promise<R>, skipped: R) =>
-    async (...args: A): Promise<R> => {
-      if (waiting >= MAX_UNANSWERED) return skipped;
+  const bounded = <A extends unknown[], R>(command: (...args: A) => Promise<R>, skipped: R) => {
+    const sent = async (...args: A): Promise<R> => {
       if (++waiting === MAX_UNANSWERED) logger.warn(`cache: ${MAX_UNANSWERED} commands unanswered; the shared tier is skipped until Redis answers again`);
       try {
         return await command(...args);
@@ -76,6 +84,17 @@ function boundUnanswered(store: KeyvRedis<unknown>): () => number {
         if (waiting-- === MAX_UNANSWERED) logger.log('cache: Redis answers again; the shared tier is back');
       }
     };
+    return async (...args: A): Promise<R> => {
+      if (waiting >= MAX_UNANSWERED || breaker.skipping) return skipped;
+      try {
+        // The caller stops waiting at the breaker's bound; the command itself stays counted until its reply comes.
+        return await breaker.run(() => sent(...args));
+      } catch (err) {
+        if (err instanceof RedisStalled) return skipped;
+        throw err;
+      }
+    };
+  };
   store.get = bounded(store.get.bind(store), undefined) as typeof store.get;
   store.set = bounded(store.set.bind(store), undefined);
   return () => waiting;

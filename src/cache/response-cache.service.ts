@@ -141,18 +141,12 @@ export class ResponseCache {
 
   /**
    * Memory tier, then the shared Redis tier when configured and connected. An error of the shared tier, or no answer
-   * from it within REDIS_TIMEOUT_MS, counts as a miss.
+   * from it within REDIS_TIMEOUT_MS (its commands are bounded by RedisBreaker), counts as a miss.
    */
   async get(key: string): Promise<CachedAnswer | undefined> {
     const memory = this.peek(key);
     if (memory || !this.shared?.isReady()) return memory;
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.config.redisTimeoutMs)));
-    try {
-      return (await Promise.race([this.cache.get<CachedAnswer>(key).catch(() => undefined), deadline])) ?? undefined;
-    } finally {
-      clearTimeout(timer);
-    }
+    return (await this.cache.get<CachedAnswer>(key).catch(() => undefined)) ?? undefined;
   }
 
   /** Stores the answer in every tier; `bytes`, when the caller has them, spares the first hit an encoding. */

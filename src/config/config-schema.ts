@@ -183,6 +183,15 @@ const REDIS_AND_CACHE = {
     unit: 'milliseconds',
     description: 'Longest one Redis command may take; past it, or while Redis is down, the answer goes on without Redis.',
   }),
+  REDIS_RETRY_AFTER_MS: int({
+    key: 'redisRetryAfterMs',
+    default: 5000,
+    min: 100,
+    max: 600_000,
+    unit: 'milliseconds',
+    description:
+      'After a Redis command times out, every Redis user (cache, rate limits, credential, QR logins) skips Redis this long (readiness reports it down), then one command tries it again; an answer ends the skip.',
+  }),
 };
 
 const LIMITS = {

@@ -3,6 +3,7 @@ import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
+import { RedisBreaker } from '../redis/redis-breaker';
 import { REDIS } from '../redis/redis.module';
 import { CookieChoice } from '../upstream/credential/cookie-choice';
 import { CredentialController } from './credential.controller';
@@ -21,9 +22,9 @@ import { RedisCredentialStore } from './redis-credential.store';
   providers: [
     {
       provide: CREDENTIAL_STORE,
-      inject: [APP_CONFIG, REDIS, CookieFileService],
-      useFactory: (config: AppConfig, redis: Redis | null, cookieFile: CookieFileService) =>
-        redis ? new RedisCredentialStore(redis, config.credentialRedisKey, cookieFile) : new FileCredentialStore(cookieFile),
+      inject: [APP_CONFIG, REDIS, CookieFileService, RedisBreaker],
+      useFactory: (config: AppConfig, redis: Redis | null, cookieFile: CookieFileService, breaker: RedisBreaker) =>
+        redis ? new RedisCredentialStore(redis, config.credentialRedisKey, cookieFile, breaker) : new FileCredentialStore(cookieFile),
     },
     CredentialService,
     { provide: LOGIN_SINK, useExisting: CredentialService },

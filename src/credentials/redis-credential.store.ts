@@ -5,6 +5,7 @@ import { CookieFileService } from '../config/cookie-file.service';
 import { sameRecord, toCredential, type StoredRecord } from './credential.model';
 import type { CredentialStore } from './credential-store';
 import { recordOfLogin } from './file-credential.store';
+import { RedisStalled, type RedisBreaker } from '../redis/redis-breaker';
 import { RELEASE_OWN_LOCK, redisConnectionDown } from '../redis/redis.module';
 
 /** Writes ARGV[2] only while the key holds exactly ARGV[1] ('' = no value). */
@@ -16,7 +17,8 @@ const CAS_ROUNDS = 3;
  * The shared store (REDIS_URL): one JSON value under CREDENTIAL_REDIS_KEY that every instance reads, and a lock
  * per account (`SET <key>:lock:<account> <token> NX PX`) so only one instance refreshes. While Redis holds no
  * credential yet, the cookie file is the (read-only) fallback: a cookie set by hand keeps working, and its first
- * refresh moves the credential into Redis.
+ * refresh moves the credential into Redis. Every command goes through the shared RedisBreaker: while Redis is skipped
+ * after a stall, reads keep the last record and writes fail at once (the refresh goes on with what it has).
  */
 export class RedisCredentialStore implements CredentialStore {
   readonly kind = 'redis' as const;
@@ -28,6 +30,7 @@ export class RedisCredentialStore implements CredentialStore {
     private readonly redis: Redis,
     private readonly key: string,
     private readonly cookieFile: CookieFileService,
+    private readonly breaker: RedisBreaker,
   ) {}
 
   current(): StoredRecord | null {
@@ -35,21 +38,22 @@ export class RedisCredentialStore implements CredentialStore {
   }
 
   async load(): Promise<StoredRecord | null> {
-    // While the connection is known to be down (logged once by the Redis module) the last record read is the best
-    // there is; at start-up ('connecting') the read waits for the connection, bounded by REDIS_TIMEOUT_MS.
-    if (redisConnectionDown(this.redis)) return this.current();
+    // While the connection is known to be down or Redis is skipped (each logged once by the Redis module) the last
+    // record read is the best there is; at start-up ('connecting') the read waits for the connection, bounded by
+    // REDIS_TIMEOUT_MS.
+    if (redisConnectionDown(this.redis) || this.breaker.skipping) return this.current();
     try {
-      const text = await this.redis.get(this.key);
+      const text = await this.breaker.run(() => this.redis.get(this.key));
       this.cached = text ? parseRecord(text) : null;
     } catch (err) {
-      this.logger.warn(`Cannot read the shared credential from Redis (${(err as Error).message}); keeping the last one`);
+      if (!(err instanceof RedisStalled)) this.logger.warn(`Cannot read the shared credential from Redis (${(err as Error).message}); keeping the last one`);
     }
     return this.current();
   }
 
   async save(record: StoredRecord): Promise<void> {
     this.cached = record; // served from memory even if Redis fails to take it (load() keeps it while Redis is down)
-    await this.redis.set(this.key, JSON.stringify(record));
+    await this.breaker.run(() => this.redis.set(this.key, JSON.stringify(record)));
   }
 
   async replaceIf(expected: StoredRecord, record: StoredRecord): Promise<boolean> {
@@ -58,13 +62,13 @@ export class RedisCredentialStore implements CredentialStore {
       for (let round = 0; round < CAS_ROUNDS; round++) {
         // Compared by content here; the script then writes only if the key still holds the very text compared, so a
         // write landing in between is never overwritten (the next round compares it in turn).
-        const seen = await this.redis.get(this.key);
+        const seen = await this.breaker.run(() => this.redis.get(this.key));
         const parsed = seen ? parseRecord(seen) : null;
         if (!sameRecord(parsed ?? recordOfLogin(this.cookieFile.get()), expected)) {
           this.cached = parsed;
           return false;
         }
-        if ((await this.redis.eval(SET_IF_UNCHANGED, 1, this.key, seen ?? '', text)) === 1) {
+        if ((await this.breaker.run(() => this.redis.eval(SET_IF_UNCHANGED, 1, this.key, seen ?? '', text))) === 1) {
           this.cached = record;
           return true;
         }
@@ -80,17 +84,17 @@ export class RedisCredentialStore implements CredentialStore {
   async lock(account: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
     const lockKey = `${this.key}:lock:${account}`;
     const token = randomBytes(12).toString('hex');
-    const ok = await this.redis.set(lockKey, token, 'PX', ttlMs, 'NX');
+    const ok = await this.breaker.run(() => this.redis.set(lockKey, token, 'PX', ttlMs, 'NX'));
     if (ok !== 'OK') return null;
     return async () => {
-      await this.redis.eval(RELEASE_OWN_LOCK, 1, lockKey, token).catch(() => undefined);
+      await this.breaker.run(() => this.redis.eval(RELEASE_OWN_LOCK, 1, lockKey, token)).catch(() => undefined);
     };
   }
 
   async waitUnlocked(account: string, maxMs: number): Promise<void> {
     const lockKey = `${this.key}:lock:${account}`;
     const deadline = Date.now() + maxMs;
-    while (Date.now() < deadline && (await this.redis.exists(lockKey))) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && (await this.breaker.run(() => this.redis.exists(lockKey)))) await new Promise((r) => setTimeout(r, 50));
   }
 }
 

@@ -8,6 +8,7 @@ import { requestContext } from '../common/request-context';
 import { Shaped } from '../common/shaped';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { RedisBreaker, RedisStalled } from '../redis/redis-breaker';
 import { REDIS, RELEASE_OWN_LOCK, redisConnectionDown } from '../redis/redis.module';
 
 /** How long a finished login stays available to its QR's next check, and how many are kept at most. */
@@ -51,6 +52,7 @@ export class FinishedLogins {
     clock: Clock,
     @Inject(REDIS) redis: Redis | null,
     @Inject(APP_CONFIG) config: AppConfig,
+    breaker: RedisBreaker,
   ) {
     // ttlResolution 0: read the clock at every lookup instead of reusing one reading for 1 ms, so a moved clock is seen
     // at once (a performance.now() per lookup costs nothing next to a login).
@@ -58,7 +60,7 @@ export class FinishedLogins {
     // The lock outlives the longest legitimate chain (every upstream call at its full bound, plus the persist and the
     // result write to Redis), so a slow run is never joined by a second one; a holder that died frees the QR then.
     const lockMs = CHAIN_UPSTREAM_CALLS * config.upstreamTimeoutMs + 2 * config.redisTimeoutMs;
-    this.shared = redis ? new SharedLogins(redis, `${config.credentialRedisKey}:login`, lockMs) : null;
+    this.shared = redis ? new SharedLogins(redis, breaker, `${config.credentialRedisKey}:login`, lockMs) : null;
   }
 
   /** The running or finished login of this QR (`channel` + its qrsig or uuid), here or (REDIS_URL) on any instance. */
@@ -148,8 +150,12 @@ export class FinishedLogins {
     }
   }
 
-  /** Never the key's value (the session) nor the QR: Redis errors name the command's failure, not its arguments. */
+  /**
+   * Never the key's value (the session) nor the QR: Redis errors name the command's failure, not its arguments. A
+   * stall is not logged here: the breaker logs it once for every Redis user.
+   */
   private warnRedis(err: unknown): void {
+    if (err instanceof RedisStalled) return;
     this.logger.warn(`Finished QR logins: Redis failed (${(err as Error).message}); this login is not shared with other instances`);
   }
 
@@ -169,32 +175,33 @@ interface Claim {
 class SharedLogins {
   constructor(
     private readonly redis: Redis,
+    private readonly breaker: RedisBreaker,
     private readonly prefix: string,
     readonly lockMs: number,
   ) {}
 
-  /** False while the connection is known to be down: a command could only fail after a reconnect attempt. */
+  /** False while the connection is known to be down (a command could only fail after a reconnect attempt) or Redis is skipped after a stall. */
   usable(): boolean {
-    return !redisConnectionDown(this.redis);
+    return !redisConnectionDown(this.redis) && !this.breaker.skipping;
   }
 
   async stored(key: string): Promise<Shaped | undefined> {
-    const text = await this.redis.get(this.resultKey(key));
+    const text = await this.breaker.run(() => this.redis.get(this.resultKey(key)));
     return text ? parseShaped(text) : undefined;
   }
 
   async claim(key: string, token: string): Promise<Shaped | 'locked' | 'held'> {
-    const answer = (await this.redis.eval(CLAIM, 2, this.resultKey(key), this.lockKey(key), token, this.lockMs)) as [number, string?];
+    const answer = (await this.breaker.run(() => this.redis.eval(CLAIM, 2, this.resultKey(key), this.lockKey(key), token, this.lockMs))) as [number, string?];
     if (answer[0] === 1) return parseShaped(answer[1]!);
     return answer[0] === 2 ? 'locked' : 'held';
   }
 
   async store(key: string, result: Shaped, ttlMs: number): Promise<void> {
-    await this.redis.set(this.resultKey(key), JSON.stringify({ body: result.body, raw: result.raw }), 'PX', ttlMs);
+    await this.breaker.run(() => this.redis.set(this.resultKey(key), JSON.stringify({ body: result.body, raw: result.raw }), 'PX', ttlMs));
   }
 
   async release(key: string, token: string): Promise<void> {
-    await this.redis.eval(RELEASE_OWN_LOCK, 1, this.lockKey(key), token);
+    await this.breaker.run(() => this.redis.eval(RELEASE_OWN_LOCK, 1, this.lockKey(key), token));
   }
 
   private resultKey(key: string): string {

@@ -74,6 +74,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly redisBreakerState = new Gauge({
+    name: 'gateway_redis_breaker_open',
+    help: 'Redis skipped after a command timed out (REDIS_RETRY_AFTER_MS): 0 closed, 1 open, 0.5 half-open (one command trying it)',
+    registers: [this.registry],
+  });
+
   readonly credentialSecondsToExpiry = new Gauge({
     name: 'gateway_credential_seconds_to_expiry',
     help: 'Seconds until the stored login key expires (negative = expired); absent when unknown',

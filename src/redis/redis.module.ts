@@ -2,6 +2,7 @@ import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/c
 import Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { RedisBreaker } from './redis-breaker';
 
 /** The shared Redis connection, or null when REDIS_URL is unset (single instance, everything in memory). */
 export const REDIS = Symbol('REDIS');
@@ -38,7 +39,8 @@ export function reportRedisOutages(client: { on(event: string, listener: (...arg
 /**
  * Redis speeds things up and shares state between instances; no answer depends on it. So every command is bounded
  * (REDIS_TIMEOUT_MS), and while the connection is down a command fails after one reconnect attempt instead of
- * waiting in the offline queue; each caller then goes on without Redis.
+ * waiting in the offline queue; each caller then goes on without Redis. After a timeout every user skips Redis for a
+ * while (RedisBreaker), so a stalled Redis costs one timeout, not one per command.
  */
 @Global()
 @Module({
@@ -58,8 +60,9 @@ export function reportRedisOutages(client: { on(event: string, listener: (...arg
         return redis;
       },
     },
+    RedisBreaker,
   ],
-  exports: [REDIS],
+  exports: [REDIS, RedisBreaker],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis | null) {}
