@@ -118,7 +118,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     logger.warn(`Request body refused (${refused.getStatus()} ${refused.message}): ${req.method} ${redactUrl(req.originalUrl)}`, 'Http');
     return refused;
   };
-  // A body the parsers below would skip is a 415 rather than an empty body (see unsupportedBody).
+  // A body the route does not read (its type, or a charset other than UTF-8) is a 415 before any parser runs, rather
+  // than an empty body or a guess (see unsupportedBody): the form parser only ever sees @AcceptsForm routes.
   const routes = app.get(RouteTable);
   app.use((req: Request, _res: Response, next: NextFunction) => {
     const refused = unsupportedBody(req, routes);

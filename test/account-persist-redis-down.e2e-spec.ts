@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import Redis from 'ioredis';
 import { FAKE_MUSICKEY_QQ, qqConfirm } from '../fake-upstream/handlers/login';
 import { Harness, startHarness, waitFor } from './support/harness';
+import { requireRedis, TEST_REDIS_URL } from './support/redis';
 import { RedisLink } from './support/redis-link';
 
 /**
@@ -11,7 +12,8 @@ import { RedisLink } from './support/redis-link';
  * worked), and this instance serves the new login from memory. The gateway reaches Redis through a RedisLink the
  * test cuts.
  */
-const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const REDIS = new URL(TEST_REDIS_URL);
+requireRedis();
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 
 describe('QR login persisted to Redis while Redis is down', () => {

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { REDIS_URL } from './credentials.helpers';
 import { Harness, startHarness } from './support/harness';
+import { requireRedis } from './support/redis';
+
+requireRedis();
 
 const SECRET = 'Q_H_L_63k3NsEcReTkEy0123456789';
 

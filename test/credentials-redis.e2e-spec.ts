@@ -3,6 +3,9 @@ import Redis from 'ioredis';
 import { loginFake, wxConfirm } from '../fake-upstream/handlers/login';
 import type { Harness } from './support/harness';
 import { DETAIL, expiredKeys, LOGIN, OLD_KEY, QQ_UIN, qqLogin, redisPair, TOKEN } from './credentials.helpers';
+import { requireRedis } from './support/redis';
+
+requireRedis();
 
 /** Two gateway instances sharing one credential in a real Redis (127.0.0.1:6379), each with its own fake upstream. */
 

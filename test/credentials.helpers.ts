@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import type { FakeRoutes, MusicuHandler } from '../fake-upstream/fake-upstream';
 import { ROUTES } from '../fake-upstream/handlers';
 import { Harness, startHarness } from './support/harness';
+import { TEST_REDIS_URL } from './support/redis';
 
 /**
  * Shared by the credentials specs. The probe endpoint is /getRanks (music.musicToplist.Toplist.GetDetail); the fake
@@ -47,7 +48,7 @@ export function qqLogin(createdAgoS = 100, extra: Record<string, unknown> = {}) 
 }
 
 
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = TEST_REDIS_URL;
 
 export interface RedisPair {
   a: Harness;

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { playlistsState } from '../fake-upstream/handlers/playlists';
 import { singersState } from '../fake-upstream/handlers/singers';
+import { FORM_BODY, JSON_BODY } from '../src/common/body-type';
 import { Harness, startHarness } from './support/harness';
 
 /**
@@ -15,7 +16,7 @@ const COOKIE_QUERY = `cookie=${encodeURIComponent(`uin=o123; qqmusic_key=${SECRE
 const SONG = '0039MnYb0qxYhV';
 
 /** A request over a plain socket, so no client adds a Content-Type of its own. */
-function rawPost(h: Harness, path: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+function rawPost(h: Harness, path: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(new URL(path, h.url), { method: 'POST', headers: { 'Content-Length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
       let text = '';
@@ -142,24 +143,45 @@ describe('A 404 names the method and path, never the query (which may hold the c
 describe('POST bodies: a type the gateway does not read is refused with 415, not ignored', () => {
   let h: Harness;
   const logs: string[] = [];
+  /** Every POST path of /docs-json (aliases included) and the body types its operation lists. */
+  let posts: Array<{ path: string; types: string[] }>;
   beforeAll(async () => {
     h = await startHarness({ logs, env: { LOG_LEVEL: 'info', ADMIN_TOKEN: ADMIN } });
+    const doc = (await h.http().get('/docs-json').expect(200)).body;
+    posts = Object.entries<Record<string, any>>(doc.paths)
+      .filter(([, ops]) => 'post' in ops)
+      .map(([path, ops]) => ({ path, types: Object.keys(ops.post.requestBody?.content ?? {}) }));
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
 
-  const refused = (got: string) => ({ error: `Content-Type must be application/json (got ${got})`, errorCode: 'UNSUPPORTED_MEDIA_TYPE' });
+  const refused = (got: string, expected = JSON_BODY) => ({ error: `Content-Type must be ${expected} (got ${got})`, errorCode: 'UNSUPPORTED_MEDIA_TYPE' });
+  // what the routes would have read: a valid body for each
+  const fields = { songs: [[SONG]], disstids: ['7011264340'], qrsig: 'abc', uuid: 'abc', cookie: `uin=o123; qqmusic_key=${SECRET}` };
 
-  it('every POST route (aliases included) answers a text/plain body with 415 UNSUPPORTED_MEDIA_TYPE, asking nothing upstream', async () => {
-    const doc = (await h.http().get('/docs-json').expect(200)).body;
-    const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
-    expect(posts).toEqual(expect.arrayContaining(['/checkMainLoginQr', '/checkAltLoginQr', '/batchGetSongInfo', '/batchGetSongLists', '/user/setCookie']));
+  it('every POST route takes JSON; only /user/setCookie takes a form too (docs/legacy.md "Request bodies")', () => {
+    expect(posts.map((p) => p.path)).toEqual(expect.arrayContaining(['/checkMainLoginQr', '/checkAltLoginQr', '/batchGetSongInfo', '/batchGetSongLists', '/user/setCookie']));
     expect(posts.length).toBeGreaterThanOrEqual(11);
-    // what the routes would have read as JSON: a valid body for each
-    const body = JSON.stringify({ songs: [[SONG]], disstids: ['7011264340'], qrsig: 'abc', uuid: 'abc', cookie: `uin=o123; qqmusic_key=${SECRET}` });
-    for (const path of posts) {
-      const res = await h.http().post(path).set('X-Admin-Token', ADMIN).set('Content-Type', 'text/plain').send(body);
-      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 415, body: refused('text/plain') });
+    for (const { path, types } of posts) expect({ path, types }).toEqual({ path, types: path === '/user/setCookie' ? [JSON_BODY, FORM_BODY] : [JSON_BODY] });
+  });
+
+  it('every POST route (aliases included) answers a text/plain body with 415 UNSUPPORTED_MEDIA_TYPE naming the types it takes, asking nothing upstream', async () => {
+    for (const { path, types } of posts) {
+      const res = await h.http().post(path).set('X-Admin-Token', ADMIN).set('Content-Type', 'text/plain').send(JSON.stringify(fields));
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 415, body: refused('text/plain', types.join(' or ')) });
+    }
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('a form body on every JSON-only POST route (aliases included) is a 415 naming application/json, not an empty body', async () => {
+    const jsonOnly = posts.filter((p) => !p.types.includes(FORM_BODY));
+    expect(jsonOnly.map((p) => p.path)).toEqual(expect.arrayContaining(['/checkMainLoginQr', '/user/checkQQLoginQr', '/checkAltLoginQr', '/checkWXLoginQr', '/batchGetSongInfo', '/batchGetSongLists']));
+    for (const { path } of jsonOnly) {
+      // what curl -d sends: the JSON text as a form, and a real form of the same fields
+      for (const body of [JSON.stringify(fields), new URLSearchParams({ qrsig: 'abc', uuid: 'abc', songs: SONG }).toString()]) {
+        const res = await rawPost(h, path, body, { 'Content-Type': FORM_BODY });
+        expect({ path, ...res }).toEqual({ path, status: 415, body: refused(FORM_BODY) });
+      }
     }
     expect(h.fake.requests).toHaveLength(0);
   });
@@ -176,24 +198,67 @@ describe('POST bodies: a type the gateway does not read is refused with 415, not
     expect(logs.filter((l) => l.includes(SECRET))).toEqual([]);
   });
 
-  it('JSON (any charset) is read as before: the songs asked for are answered', async () => {
-    const res = await rawPost(h, '/batchGetSongInfo', JSON.stringify({ songs: [[SONG]] }), { 'Content-Type': 'application/json; charset=utf-8' });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0].data.mid).toBe(SONG);
+  it('JSON in UTF-8 (declared in any case, quoted, or not declared) is read: the songs asked for are answered', async () => {
+    const body = JSON.stringify({ songs: [[SONG]] });
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset="utf-8"']) {
+      const res = await rawPost(h, '/batchGetSongInfo', body, { 'Content-Type': type });
+      expect({ type, status: res.status, mid: res.body.data?.[0]?.data?.mid }).toEqual({ type, status: 200, mid: SONG });
+    }
   });
 
-  it('form-urlencoded bodies are still read (README: setCookie takes JSON or form; the login checks read qrsig/uuid from it)', async () => {
+  describe('a body in any other charset is a 415 naming utf-8, never decoded nor guessed at', () => {
+    const text = JSON.stringify({ songs: [[SONG]] });
+    const swap16 = (b: Buffer): Buffer => Buffer.from(b).swap16();
+    const utf32be = (s: string): Buffer => {
+      const out = Buffer.alloc(4 * s.length);
+      [...s].forEach((c, i) => out.writeUInt32BE(c.codePointAt(0)!, 4 * i));
+      return out;
+    };
+    // each body is that charset's faithful encoding of the same JSON (the old parser decoded most of them)
+    const cases: Array<[string, Buffer]> = [
+      ['utf-16le', Buffer.from(text, 'utf16le')],
+      ['utf-16be', swap16(Buffer.from(text, 'utf16le'))],
+      ['utf-16', Buffer.concat([Buffer.from([0xfe, 0xff]), swap16(Buffer.from(text, 'utf16le'))])],
+      ['utf-32', Buffer.concat([Buffer.from([0, 0, 0xfe, 0xff]), utf32be(text)])],
+      ['utf-7', Buffer.from(text, 'ascii')],
+      ['latin1', Buffer.from(text, 'latin1')],
+      ['iso-8859-1', Buffer.from(text, 'latin1')],
+      ['utf8', Buffer.from(text, 'utf8')],
+    ];
+    it.each(cases)('charset=%s → 415 UNSUPPORTED_MEDIA_TYPE, asking nothing upstream', async (charset, body) => {
+      const res = await rawPost(h, '/batchGetSongInfo', body, { 'Content-Type': `application/json; charset=${charset.toUpperCase()}` });
+      expect(res).toEqual({ status: 415, body: { error: `Request body charset must be utf-8 (got ${charset})`, errorCode: 'UNSUPPORTED_MEDIA_TYPE' } });
+      expect(h.fake.requests).toHaveLength(0);
+    });
+
+    it('the same on a form route, and a charset that is no token is not repeated', async () => {
+      const form = `data=${encodeURIComponent(`uin=o0123456789; qqmusic_key=${SECRET}`)}`;
+      const latin = await rawPost(h, '/user/setCookie', form, { 'Content-Type': `${FORM_BODY}; charset=iso-8859-1`, 'X-Admin-Token': ADMIN });
+      expect(latin).toEqual({ status: 415, body: { error: 'Request body charset must be utf-8 (got iso-8859-1)', errorCode: 'UNSUPPORTED_MEDIA_TYPE' } });
+      const junk = await rawPost(h, '/batchGetSongInfo', text, { 'Content-Type': `application/json; charset="${SECRET} x"` });
+      expect(junk).toEqual({ status: 415, body: { error: 'Request body charset must be utf-8 (got an unreadable charset)', errorCode: 'UNSUPPORTED_MEDIA_TYPE' } });
+      expect(logs.filter((l) => l.includes(SECRET))).toEqual([]);
+    });
+  });
+
+  it('a form body is still read where the route takes one: /user/setCookie (docs/legacy.md)', async () => {
     const set = await h.http().post('/user/setCookie').set('X-Admin-Token', ADMIN).type('form').send({ data: 'uin=o0123456789; qqmusic_key=Q_H_L_formkey' }).expect(200);
     expect(set.body.data).toMatchObject({ set: true, hasMusicKey: true });
+    const utf8 = await rawPost(h, '/user/setCookie', `cookie=${encodeURIComponent('uin=o0123456789; qqmusic_key=Q_H_L_formkey2')}`, {
+      'Content-Type': `${FORM_BODY}; charset=UTF-8`,
+      'X-Admin-Token': ADMIN,
+    });
+    expect(utf8).toMatchObject({ status: 200, body: { data: { set: true, hasMusicKey: true } } });
+    // the login check reads the same fields from JSON
     const qr = (await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string };
-    const check = await h.http().post('/checkMainLoginQr').type('form').send({ qrsig: qr.qrsig }).expect(200);
+    const check = await h.http().post('/checkMainLoginQr').send({ qrsig: qr.qrsig }).expect(200);
     expect(check.body).toMatchObject({ isOk: false, state: 'waiting' });
   });
 
   it('an empty body of any type is no body: the route answers as without one', async () => {
     const res = await rawPost(h, '/checkMainLoginQr', '', { 'Content-Type': 'text/plain' });
     expect(res).toEqual({ status: 400, body: { error: 'qrsig is required', errorCode: 'BAD_REQUEST' } });
+    expect(await rawPost(h, '/checkMainLoginQr', '', { 'Content-Type': 'application/json; charset=utf-16' })).toEqual(res);
   });
 
   it('routing comes first: an unknown path is 404, another method 405, and a GET\'s body is still ignored', async () => {

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { FAKE_QQ, loginFake, qqConfirm, wxConfirm } from '../fake-upstream/handlers/login';
 import { REDIS } from '../src/redis/redis.module';
 import { Harness, startHarness, waitFor } from './support/harness';
+import { requireRedis, TEST_REDIS_URL } from './support/redis';
 import { RedisLink } from './support/redis-link';
 
 /**
@@ -11,7 +12,8 @@ import { RedisLink } from './support/redis-link';
  * Two gateways share the machine's Redis (127.0.0.1:6379) under a key of this run's own; each has its own fake
  * upstream, so "instance B asked upstream nothing" is B's fake's empty request log.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
+requireRedis();
 const QQLOGIN = 'QQConnectLogin.LoginServer.QQLogin';
 const WXLOGIN = 'music.login.LoginServer.Login';
 const KEEP_MS = 120_000;

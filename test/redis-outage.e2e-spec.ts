@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { Harness, startHarness, waitFor } from './support/harness';
+import { requireRedis, TEST_REDIS_URL } from './support/redis';
 import { RedisLink } from './support/redis-link';
 import { SHARED_TIER } from '../src/cache/response-cache.service';
 
@@ -9,7 +10,8 @@ import { SHARED_TIER } from '../src/cache/response-cache.service';
  * Redis is shared state for several instances, never a dependency of an answer. The gateway reaches the machine's
  * Redis (127.0.0.1:6379; .ci/run starts one if absent) through a RedisLink the test can cut or stall.
  */
-const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const REDIS = new URL(TEST_REDIS_URL);
+requireRedis();
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 
 describe('Redis going away: answers go on without it', () => {

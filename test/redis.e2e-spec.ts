@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { Harness, startHarness } from './support/harness';
+import { requireRedis, TEST_REDIS_URL } from './support/redis';
 
 /** Two gateway instances sharing one real Redis (127.0.0.1:6379; .ci/run starts one if absent). */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
+requireRedis();
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 
 describe('Many instances share Redis', () => {

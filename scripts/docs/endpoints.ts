@@ -138,8 +138,10 @@ function bodySection(document: OpenAPIObject, op: Json): string[] {
   const schema = deref(document, media.schema as Json | undefined);
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const props = Object.entries((schema.properties as Record<string, Json> | undefined) ?? {});
+  // Every type the operation lists (JSON; a form too on the routes marked @AcceptsForm).
+  const types = Object.keys((body.content as Json | undefined) ?? { 'application/json': {} }).map((t) => `\`${t}\``).join(' or ');
   return [
-    `**Request body** (\`Content-Type: application/json\`, ${body.required ? 'required' : 'optional'}): ${cell(body.description)}`,
+    `**Request body** (Content-Type ${types}, ${body.required ? 'required' : 'optional'}): ${cell(body.description)}`,
     '',
     '| Field | Type | Required | Default | Range / values | Description |',
     '| --- | --- | --- | --- | --- | --- |',

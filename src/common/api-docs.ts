@@ -96,7 +96,13 @@ export const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
 export const BODY_ERRORS: ErrorDoc[] = [
   { status: 400, description: 'A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels.', errorCodes: ['BAD_REQUEST'] },
   { status: 413, description: 'Body larger than BODY_LIMIT.', errorCodes: ['PAYLOAD_TOO_LARGE'] },
-  { status: 415, description: 'A body in a charset other than UTF-8, or with a `Content-Encoding` other than gzip, deflate, br or identity.', errorCodes: ['UNSUPPORTED_MEDIA_TYPE'] },
+  {
+    status: 415,
+    description:
+      'A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), ' +
+      'a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity.',
+    errorCodes: ['UNSUPPORTED_MEDIA_TYPE'],
+  },
 ];
 
 /** What any endpoint that calls upstream can answer besides its own errors. */

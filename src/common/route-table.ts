@@ -5,6 +5,7 @@ import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { AdminTokenGuard } from './admin-token.guard';
+import { ACCEPTS_FORM, FORM_BODY, JSON_BODY } from './body-type';
 
 /** Read before app.init() built the table: a start-up order bug, not a route that is never cached. */
 class NotBuilt extends Map<string, never> {
@@ -22,11 +23,14 @@ class NotBuilt extends Map<string, never> {
  *   for another method;
  * - how long the response cache keeps each path's GET answer: the handler's `@CacheTTL(seconds)`, absent = never
  *   cached. Every path of a handler (aliases) gets its TTL. Looked up by the exact path, as the cache saw it before
- *   the TTLs moved onto the routes (`/getranks` or `/getRanks/` are answered, but not cached).
+ *   the TTLs moved onto the routes (`/getranks` or `/getRanks/` are answered, but not cached);
+ * - the body types each route reads: JSON, and a form too where the handler has `@AcceptsForm()` (the 415 check).
  */
 @Injectable()
 export class RouteTable implements OnApplicationBootstrap {
   private readonly byPath = new Map<string, Set<string>>();
+  /** `POST /user/setcookie`: method and path key of each route marked @AcceptsForm. */
+  private readonly formRoutes = new Set<string>();
   private ttlByPath: ReadonlyMap<string, number> = new NotBuilt();
 
   constructor(
@@ -52,11 +56,13 @@ export class RouteTable implements OnApplicationBootstrap {
         if (method === undefined || routes === undefined) continue;
         const adminOnly = classGuarded || isAdminOnly(Reflect.getMetadata(GUARDS_METADATA, handler));
         const ttl = cacheTtlOf(handler, `${metatype.name}.${name}`, method, adminOnly);
+        const acceptsForm = Reflect.getMetadata(ACCEPTS_FORM, handler) === true;
         if (adminOnly && !this.config.adminToken) continue;
         for (const prefix of prefixes) {
           for (const route of paths(routes)) {
             const path = join(prefix, route);
             this.add(path, RequestMethod[method]);
+            if (acceptsForm) this.formRoutes.add(`${RequestMethod[method]} ${key(path)}`);
             if (ttl !== undefined) ttls.set(path, ttl);
           }
         }
@@ -69,6 +75,11 @@ export class RouteTable implements OnApplicationBootstrap {
   allowed(path: string): string[] | undefined {
     const methods = this.byPath.get(key(path));
     return methods && [...methods];
+  }
+
+  /** The body types a route reads (what its Content-Type must be): JSON, plus form-urlencoded where marked. */
+  bodyTypes(path: string, method: string): string[] {
+    return this.formRoutes.has(`${method} ${key(path)}`) ? [JSON_BODY, FORM_BODY] : [JSON_BODY];
   }
 
   /** The response cache's TTL (seconds) of a GET route's exact path, else undefined. Per request: one Map get. */

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, UseGuards } f
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../common/admin-token.guard';
 import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { AcceptsForm } from '../common/body-type';
 import { GatewayError } from '../common/http-error';
 import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
 import { MusicService } from '../music/music.service';
@@ -59,13 +60,14 @@ export class LegacyController {
 
   /** Stores the login cookie where the stored login lives (COOKIE_FILE, or Redis with REDIS_URL); the next request uses it. */
   @Post('user/setCookie')
+  @AcceptsForm()
   @ApiOperation({
     summary: 'Store the server\'s login cookie (admin)',
     description:
       'Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. ' +
       'Stores `{ cookie, uin }` where the stored login lives: COOKIE_FILE (atomically), or Redis for every instance when REDIS_URL is set. It replaces the previous login, refresh credential included; the next request uses it. The answer describes the cookie (masked uin, cookie names) and never echoes a value.',
   })
-  @ApiBody({ type: SetCookieBody, description: 'JSON body: `cookie`, or the references\' `data`; one is required.', examples: { cookie: { value: { cookie: SET_COOKIE_EXAMPLE } } } })
+  @ApiBody({ type: SetCookieBody, description: 'JSON or form body: `cookie`, or the references\' `data`; one is required.', examples: { cookie: { value: { cookie: SET_COOKIE_EXAMPLE } } } })
   @ApiAdminToken()
   @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
   @ApiErrorResponses(
