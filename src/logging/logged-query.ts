@@ -38,11 +38,6 @@ export class LoggedQuery {
     this.allowed = new Set([...names].filter((name) => !SECRET_PARAMS.has(name.toLowerCase())));
   }
 
-  /** The names whose values a log line shows. */
-  names(): ReadonlySet<string> {
-    return this.allowed;
-  }
-
   /** `url` with every query value that is not an allowed parameter's replaced by `[Redacted]`. */
   redact(url: string): string {
     const q = url.indexOf('?');
