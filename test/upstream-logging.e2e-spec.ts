@@ -132,7 +132,7 @@ describe('An upstream 5xx is one short request line at error level', () => {
       res: { statusCode: status },
       route: '/getRanks',
       errorCode,
-      upstream: { host: 'u', target: DETAIL, kind },
+      upstreamCall: { host: 'u', target: DETAIL, kind },
       responseTime: expect.any(Number),
       msg: expect.stringMatching(new RegExp(`^GET /getRanks failed: ${status} ${errorCode} \\(upstream u ${DETAIL.replace(/\./g, '\\.')} ${kind}\\) in \\d+ ms$`)),
     });

@@ -35,7 +35,8 @@ export function requestLine(_req: IncomingMessage, res: ServerResponse, val: Rec
  */
 export function failedRequestLine(req: IncomingMessage, res: ServerResponse, error: Error, val: { res: unknown; responseTime: number }): Record<string, unknown> {
   const { errorCode, upstream } = notesOf(res);
-  const line: Record<string, unknown> = { res: val.res, responseTime: val.responseTime, route: routeOf(req), errorCode, upstream };
+  // `upstreamCall`, not `upstream`: that field marks the Upstream context's one line per failed call.
+  const line: Record<string, unknown> = { res: val.res, responseTime: val.responseTime, route: routeOf(req), errorCode, upstreamCall: upstream };
   if (!isMadeUp(error, res)) line.err = { type: error.name, message: error.message };
   return line;
 }
