@@ -17,7 +17,7 @@ import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue } from './common/query-parser';
 import { buildApiDocument } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
-import { redactUrl } from './logging/logging.module';
+import { LoggedQuery } from './logging/logged-query';
 import { QuietStartLogger } from './logging/quiet-start-logger';
 
 /**
@@ -114,8 +114,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   // Refused bodies end before the request logger runs, so each refusal is logged here (method, redacted URL, reason).
   const logger = app.get(Logger);
+  const loggedQuery = app.get(LoggedQuery);
   const refuse = (req: Request, refused: GatewayError): GatewayError => {
-    logger.warn(`Request body refused (${refused.getStatus()} ${refused.message}): ${req.method} ${redactUrl(req.originalUrl)}`, 'Http');
+    logger.warn(`Request body refused (${refused.getStatus()} ${refused.message}): ${req.method} ${loggedQuery.redact(req.originalUrl)}`, 'Http');
     return refused;
   };
   // A body the route does not read (its type, or a charset other than UTF-8) is a 415 before any parser runs, rather
@@ -149,9 +150,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   }
 }
 
-/** OpenAPI 3 from the controllers and DTOs (buildApiDocument): UI at /docs, JSON at /docs-json. */
+/**
+ * OpenAPI 3 from the controllers and DTOs (buildApiDocument): UI at /docs, JSON at /docs-json. Its query parameters
+ * are the ones whose values logged URLs show (LoggedQuery).
+ */
 function setUpDocs(app: NestExpressApplication): void {
-  SwaggerModule.setup('docs', app, buildApiDocument(app), { jsonDocumentUrl: 'docs-json' });
+  const document = buildApiDocument(app);
+  app.get(LoggedQuery).allowDocumented(document);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 
 /** Why a listen failed, by error code, in words an operator can act on. */

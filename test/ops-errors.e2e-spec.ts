@@ -45,6 +45,15 @@ describe('An unexpected exception is a 500 { error, errorCode } with a fixed mes
       'Non-Error thrown: null',
     ]);
     expect(logs.join('\n')).not.toContain('a value that may be secret');
+    // each 500 has its stack once, on the Errors line; the request line names route and errorCode, without a stack
+    const requestLines = logs.map((l) => JSON.parse(l)).filter((l) => l.req && l.res);
+    expect(requestLines).toHaveLength(thrown.length);
+    for (const line of requestLines) {
+      expect(line).toMatchObject({ level: 50, res: { statusCode: 500 }, route: '/getRanks', errorCode: 'INTERNAL', responseTime: expect.any(Number) });
+      expect(line.msg).toMatch(/^GET \/getRanks failed: 500 INTERNAL in \d+ ms$/);
+      expect(JSON.stringify(line)).not.toMatch(/stack|node_modules/);
+    }
+    expect(errorLines[0].req.id).toBe(requestLines[0].req.id);
     // the route still answers once the fault is gone
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
   });

@@ -273,6 +273,109 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     // an ordinary body still goes through
     await h.http().post('/batchGetSongInfo').send({ songs: [['0039MnYb0qxYhV']] }).expect(200);
   });
+
+  it('accepts the Bearer scheme in any case (RFC 7235: schemes are case-insensitive) on the admin routes', async () => {
+    const TOKEN = 'admin-token-1234567890';
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
+      const res = await h.http().get('/user/getCookie').set('Authorization', `${scheme} ${TOKEN}`);
+      expect({ scheme, status: res.status }).toEqual({ scheme, status: 200 });
+      const status = await h.http().get('/user/credential/status').set('Authorization', `${scheme} ${TOKEN}`);
+      expect({ scheme, status: status.status }).toEqual({ scheme, status: 200 });
+    }
+    // the token itself is still compared exactly
+    for (const header of ['bearer admin-token-1234567890x', 'bearer ADMIN-TOKEN-1234567890', 'bearer', 'Basic admin-token-1234567890']) {
+      const res = await h.http().get('/user/getCookie').set('Authorization', header);
+      expect({ header, status: res.status, errorCode: res.body.errorCode }).toEqual({ header, status: 401, errorCode: 'ADMIN_TOKEN_REQUIRED' });
+    }
+  });
+});
+
+describe('logged URLs show only the values of the gateway\'s own query parameters', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  const MARK = 'SECRETMARK123';
+  beforeAll(async () => {
+    h = await startHarness({ logs, env: { LOG_LEVEL: 'debug' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.fake.reset();
+    logs.length = 0;
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  // The spellings that slipped past a list of secret names, each with a bare and a cookie-shaped value.
+  const SPELLINGS = ['cookie[]', 'cookie[x]', 'cookie%00', '%20cookie', 'cookies', 'qqmusic_key', 'musickey', 'refresh_key', 'password', 'Cookie', 'c%6Fokie', 'cookie+'];
+  const VALUES = [MARK, `uin%3Do0123%3B%20qqmusic_key%3D${MARK}`, `qqmusic_key%3D${MARK}`];
+  const queries = SPELLINGS.flatMap((name) => VALUES.map((value) => `${name}=${value}`));
+  const linesOf = (id: string) => logs.filter((l) => l.includes(id));
+  const noMark = () => expect(logs.filter((l) => l.includes(MARK) || l.includes(encodeURIComponent(MARK)))).toEqual([]);
+
+  it('on request lines (200, 400, 404 and 405), every other name\'s value is [Redacted], the name kept; allowed values stay readable', async () => {
+    for (const [i, query] of queries.entries()) {
+      await Promise.all([
+        h.http().get(`/getRanks?topId=4&limit=1&${query}`).set('X-Request-Id', `ok-${i}`).expect(200),
+        h.http().get(`/getLyric?songmid=0039MnYb0qxYhV&${query}`).set('X-Request-Id', `lyric-${i}`),
+        h.http().get(`/getRanks?topId=x&${query}`).set('X-Request-Id', `bad-${i}`).expect(400),
+        h.http().get(`/no-such-route?${query}`).set('X-Request-Id', `none-${i}`).expect(404),
+        h.http().put(`/getRanks?${query}`).set('X-Request-Id', `put-${i}`).expect(405),
+      ]);
+    }
+    noMark();
+    const urls = new Map(logs.map((l) => JSON.parse(l)).filter((l) => l.req && l.res).map((l) => [l.req.id as string, l.req.url as string]));
+    for (const [i, query] of queries.entries()) {
+      const name = query.slice(0, query.indexOf('='));
+      expect(urls.get(`ok-${i}`)).toBe(`/getRanks?topId=4&limit=1&${name}=[Redacted]`);
+      expect(urls.get(`lyric-${i}`)).toBe(`/getLyric?songmid=0039MnYb0qxYhV&${name}=[Redacted]`);
+      expect(urls.get(`bad-${i}`)).toBe(`/getRanks?topId=x&${name}=[Redacted]`);
+      expect(urls.get(`none-${i}`)).toBe(`/no-such-route?${name}=[Redacted]`);
+      expect(urls.get(`put-${i}`)).toBe(`/getRanks?${name}=[Redacted]`);
+    }
+  }, 60_000);
+
+  it('an allowed name carrying a name=value pair, or a name that is itself one, is redacted too', async () => {
+    await h.http().get(`/getSmartbox?key=qqmusic_key%3D${MARK}`).set('X-Request-Id', 'pair-1');
+    await h.http().get(`/getRanks?topId=4;cookie=${MARK}`).set('X-Request-Id', 'pair-2');
+    await h.http().get(`/getRanks?topId=4&uin%3Do0123%3B%20qqmusic_key%3D${MARK}`).set('X-Request-Id', 'pair-3');
+    await h.http().get(`/getRanks?topId=4&limit=1&page=0`).set('X-Request-Id', 'pair-4').expect(200);
+    noMark();
+    const urls = logs.map((l) => JSON.parse(l)).filter((l) => String(l.req?.id).startsWith('pair-') && l.res).map((l) => l.req.url);
+    expect(urls).toEqual(['/getSmartbox?key=[Redacted]', '/getRanks?topId=[Redacted]', '/getRanks?topId=4&[Redacted]', '/getRanks?topId=4&limit=1&page=0']);
+  });
+
+  it('every query parameter the OpenAPI document declares is shown (the allow-list is read from it)', async () => {
+    const doc = (await h.http().get('/docs-json').expect(200)).body;
+    const names = new Set<string>();
+    for (const ops of Object.values<Record<string, { parameters?: { in: string; name: string }[] }>>(doc.paths)) {
+      for (const op of Object.values(ops)) for (const p of op.parameters ?? []) if (p.in === 'query') names.add(p.name);
+    }
+    expect([...names]).toEqual(expect.arrayContaining(['topId', 'limit', 'songmid', 'key', 'uin']));
+    const query = [...names, 'shape', 'nocache'].map((name) => `${name}=shown-${name}`).join('&');
+    await h.http().get(`/no-such-route?${query}`).set('X-Request-Id', 'documented').expect(404);
+    const line = logs.map((l) => JSON.parse(l)).find((l) => l.req?.id === 'documented' && l.res);
+    expect(line.req.url).toBe(`/no-such-route?${query}`);
+  });
+
+  it('on the refused-body line, the upstream failure lines and the 500 line (with its stack)', async () => {
+    for (const [i, query] of queries.entries()) {
+      await h.http().post(`/checkMainLoginQr?${query}`).set('Content-Type', 'application/json').set('X-Request-Id', `body-${i}`).send('{"qrsig":').expect(400);
+    }
+    expect(logs.filter((l) => l.includes('Request body refused'))).toHaveLength(queries.length);
+    h.fake.fault({ kind: 'status', status: 502 }, { host: 'u' });
+    for (const [i, query] of queries.entries()) {
+      await h.http().get(`/getRanks?topId=4&limit=1&${query}`).set('X-Request-Id', `upstream-${i}`).expect(502);
+    }
+    h.fake.clearFaults();
+    const { ChartsService } = await import('../src/charts/charts.service');
+    for (const [i, query] of queries.entries()) {
+      jest.spyOn(h.app.get(ChartsService), 'getRanks').mockRejectedValueOnce(new TypeError('unexpected'));
+      await h.http().get(`/getRanks?topId=4&limit=1&${query}`).set('X-Request-Id', `crash-${i}`).expect(500);
+    }
+    noMark();
+    // the lines were really written, each naming the request and its (redacted) URL
+    expect(linesOf('upstream-0').some((l) => l.includes('/getRanks?topId=4&limit=1&cookie[]=[Redacted]'))).toBe(true);
+    expect(linesOf('crash-0').some((l) => l.includes('TypeError: unexpected'))).toBe(true);
+  }, 60_000);
 });
 
 describe('HTTP hardening', () => {

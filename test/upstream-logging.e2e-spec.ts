@@ -101,3 +101,44 @@ describe('A failed upstream call is logged once, with its cause and without secr
     expect(lines[0].upstream).toMatchObject({ host: 'c', kind: 'business', upstreamCode: 2001, attempts: 1 });
   });
 });
+
+describe('An upstream 5xx is one short request line at error level', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    // A generous timeout and no retries: the answer's status does not depend on how busy the machine is.
+    h = await startHarness({ env: { LOG_LEVEL: 'info', UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: '10000' }, logs });
+  });
+  afterAll(() => h?.close());
+  beforeEach(() => {
+    h.fake.reset();
+    logs.length = 0;
+  });
+
+  it.each<[string, Fault, number, string, string]>([
+    ['HTTP 502', { kind: 'status', status: 502 }, 502, 'UPSTREAM_BAD_STATUS', 'bad_status'],
+    ['a reset connection', { kind: 'reset' }, 502, 'UPSTREAM_UNREACHABLE', 'network'],
+    ['business code 2001', { kind: 'business', code: 2001 }, 503, 'UPSTREAM_RATE_LIMITED', 'business'],
+  ])('upstream %s → one short error line for the request: id, route, errorCode, upstream call, duration, no stack', async (what, fault, status, errorCode, kind) => {
+    h.fake.fault(fault, { host: 'u' });
+    const id = `outage-${what.replace(/\W/g, '')}`;
+    await h.http().get('/getRanks?topId=4&limit=1').set('X-Request-Id', id).expect(status);
+    const mine = logs.filter((l) => l.includes(id));
+    const errors = mine.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      level: 50,
+      req: { id, method: 'GET', url: '/getRanks?topId=4&limit=1' },
+      res: { statusCode: status },
+      route: '/getRanks',
+      errorCode,
+      upstreamCall: { host: 'u', target: DETAIL, kind },
+      responseTime: expect.any(Number),
+      msg: expect.stringMatching(new RegExp(`^GET /getRanks failed: ${status} ${errorCode} \\(upstream u ${DETAIL.replace(/\./g, '\\.')} ${kind}\\) in \\d+ ms$`)),
+    });
+    expect(errors[0].err).toBeUndefined();
+    // pino-http's made-up Error put ~1 KB of stack naming the install path on this line
+    for (const line of mine) expect(line).not.toMatch(/stack|node_modules|\n\s+at /);
+    expect(mine.join('\n').length).toBeLessThan(2000);
+  });
+});

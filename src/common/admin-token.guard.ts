@@ -20,8 +20,9 @@ export class AdminTokenGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (!this.expected) throw new GatewayError(HttpStatus.NOT_FOUND, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`);
-    const header = req.header('authorization');
-    const given = header?.startsWith('Bearer ') ? header.slice(7) : req.header('x-admin-token');
+    // The scheme is case-insensitive (RFC 7235 section 2.1): `bearer` and `BEARER` are Bearer.
+    const bearer = BEARER.exec(req.header('authorization') ?? '');
+    const given = bearer ? bearer[1] : req.header('x-admin-token');
     // Hashing first gives equal-length buffers, so the comparison time does not depend on the guess.
     if (!given || !timingSafeEqual(digest(given), this.expected)) {
       throw new GatewayError(HttpStatus.UNAUTHORIZED, 'ADMIN_TOKEN_REQUIRED', 'A valid admin token is required');
@@ -30,4 +31,5 @@ export class AdminTokenGuard implements CanActivate {
   }
 }
 
+const BEARER = /^bearer +(.+)$/i;
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();

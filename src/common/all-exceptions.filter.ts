@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException, Optional } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import type { UpstreamBlame } from '../logging/request-line';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream/upstream.errors';
 import { RouteTable } from './route-table';
 import { GatewayError } from './http-error';
@@ -49,6 +50,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (headers) res.set(headers);
     // For the response cache: only an upstream failure may be answered with a stale copy (docs/operations.md "Caching").
     res.locals.errorCode = body.errorCode;
+    // For the request line: which upstream call failed it (docs/operations.md "Logs").
+    if (exception instanceof UpstreamError) {
+      res.locals.upstream = { host: exception.host, target: exception.details.target, kind: exception.kind } satisfies UpstreamBlame;
+    }
     res.status(status).json(body);
   }
 

@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, LOG_DESTINATION } from '../config/config.constants';
+import { LoggedQuery, LoggedQueryModule } from './logged-query';
+import { failedRequestLine, failedRequestMessage, requestLine } from './request-line';
 
 /** Secrets that must never reach a log line. */
 export const REDACTED_PATHS = [
@@ -14,39 +16,6 @@ export const REDACTED_PATHS = [
   'req.headers["x-admin-token"]',
   'res.headers["set-cookie"]',
 ];
-
-/**
- * Query parameters whose value is a secret: the caller cookie and login tokens the routes take, and the names a client
- * may put the admin token under by mistake (it is only read from headers, so such a request is a 401 whose request
- * line would otherwise log the token).
- */
-const SECRET_PARAMS = new Set(['cookie', 'token', 'qrsig', 'uuid', 'code', 'admin_token', 'admintoken', 'access_token', 'x-admin-token', 'authorization']);
-const LITERAL_SECRETS = new RegExp(`([?&](?:${[...SECRET_PARAMS].join('|')})=)[^&#]*`, 'gi');
-
-/**
- * Drops the value of credential-bearing query parameters from a URL before it is logged. Names are compared as the
- * query parser reads them (percent-decoded, any case), so `?%63ookie=…` is redacted like `?cookie=…`.
- */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  // The common case, no escapes at all: names are literal, a regex does (no split, no decoding per request).
-  if (!/[%+]/.test(url)) return url.replace(LITERAL_SECRETS, '$1[Redacted]');
-  const pairs = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const rawName = eq < 0 ? pair : pair.slice(0, eq);
-    return SECRET_PARAMS.has(decodedName(rawName)) ? `${rawName}=[Redacted]` : pair;
-  });
-  return `${url.slice(0, q)}?${pairs.join('&')}`;
-}
-
-function decodedName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
-  } catch {
-    return raw.toLowerCase();
-  }
-}
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -82,9 +51,11 @@ function prettyStream(destination: NodeJS.WritableStream | null): NodeJS.Writabl
 /** Structured JSON logs (nestjs-pino) with a request id that honours an incoming X-Request-Id. */
 @Module({
   imports: [
+    LoggedQueryModule,
     LoggerModule.forRootAsync({
-      inject: [APP_CONFIG, LOG_DESTINATION],
-      useFactory: (config: AppConfig, destination: NodeJS.WritableStream | null) => ({
+      imports: [LoggedQueryModule],
+      inject: [APP_CONFIG, LOG_DESTINATION, LoggedQuery],
+      useFactory: (config: AppConfig, destination: NodeJS.WritableStream | null, query: LoggedQuery) => ({
         pinoHttp: [{
           level: config.logLevel,
           redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
@@ -100,7 +71,7 @@ function prettyStream(destination: NodeJS.WritableStream | null): NodeJS.Writabl
             req: (req: { id: string; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string; raw?: { ip?: string } }) => ({
               id: req.id,
               method: req.method,
-              url: redactUrl(req.url),
+              url: query.redact(req.url),
               // The client as Express resolves it (X-Forwarded-For, only when TRUST_PROXY trusts the peer): the address
               // the rate limit counts. remoteAddress is the peer itself, behind a reverse proxy always the proxy.
               ip: req.raw?.ip,
@@ -112,9 +83,14 @@ function prettyStream(destination: NodeJS.WritableStream | null): NodeJS.Writabl
           autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
           customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
             err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+          // A failed request is one short line (docs/operations.md "Logs"), not pino-http's invented Error and its stack.
+          customSuccessObject: requestLine,
+          customErrorObject: failedRequestLine,
+          customErrorMessage: failedRequestMessage,
         }, config.logFormat === 'pretty' ? prettyStream(destination) : (destination ?? process.stdout)],
       }),
     }),
   ],
+  exports: [LoggedQueryModule],
 })
 export class LoggingModule {}
