@@ -59,9 +59,9 @@ export type Fault =
   /**
    * The normal answer, padded to `bytes` bytes by a `_pad` string, announced by Content-Length or, with `chunked`,
    * streamed. With `hold`, the second half waits for releasePadded() (or the client going away), so tests know how
-   * many answers are half-read at once whatever the timing.
+   * many answers are half-read at once whatever the timing. With `paceMs`, a pause after every 64 KB (a slow link).
    */
-  | { kind: 'padded'; bytes: number; chunked?: boolean; hold?: boolean }
+  | { kind: 'padded'; bytes: number; chunked?: boolean; hold?: boolean; paceMs?: number }
   /** Upstream business code: on one musicu key's module when `module` matches, else the top-level code. */
   | { kind: 'business'; code: number }
   /**
@@ -360,10 +360,18 @@ export class FakeUpstream {
     const plain = Buffer.byteLength(JSON.stringify(json));
     const body = Buffer.from(JSON.stringify({ ...json, _pad: 'x'.repeat(Math.max(0, fault.bytes - plain - 10)) }));
     res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', ...(fault.chunked ? {} : { 'Content-Length': body.length }) });
+    const writeRange = async (from: number, to: number): Promise<void> => {
+      const step = fault.paceMs ? 64 * 1024 : Math.max(1, to - from);
+      for (let at = from; at < to && !res.destroyed; at += step) {
+        if (at > 0 && fault.paceMs) await Promise.race([sleep(fault.paceMs), closed]);
+        res.write(body.subarray(at, Math.min(at + step, to)));
+      }
+    };
     const half = body.length >> 1;
-    res.write(body.subarray(0, half));
+    await writeRange(0, half);
     if (fault.hold) await Promise.race([new Promise<void>((resolve) => this.paddedWaiters.push(resolve)), closed]);
-    if (!res.destroyed) res.end(body.subarray(half));
+    await writeRange(half, body.length);
+    if (!res.destroyed) res.end();
   }
 
   private async dispatchMusicu(
