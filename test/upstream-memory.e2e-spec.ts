@@ -8,6 +8,9 @@ import { Harness, startHarness, waitFor } from './support/harness';
  * answers are half-read at once.
  */
 
+// Megabytes through loopback on a busy machine: generous, never relied on (the fake's hold orders the tests).
+jest.setTimeout(30_000);
+
 const IN_FLIGHT = 'gateway_upstream_body_bytes_in_flight';
 const MUSICU = { host: 'u', path: '/cgi-bin/musicu.fcg' } as const;
 
