@@ -56,6 +56,12 @@ export type Fault =
   | { kind: 'hang' }
   /** An answer of `bytes` bytes (a JSON string of padding), announced by Content-Length or, with `chunked`, streamed. */
   | { kind: 'huge'; bytes: number; chunked?: boolean }
+  /**
+   * The normal answer, padded to `bytes` bytes by a `_pad` string, announced by Content-Length or, with `chunked`,
+   * streamed. With `hold`, the second half waits for releasePadded() (or the client going away), so tests know how
+   * many answers are half-read at once whatever the timing. With `paceMs`, a pause after every 64 KB (a slow link).
+   */
+  | { kind: 'padded'; bytes: number; chunked?: boolean; hold?: boolean; paceMs?: number }
   /** Upstream business code: on one musicu key's module when `module` matches, else the top-level code. */
   | { kind: 'business'; code: number }
   /**
@@ -125,6 +131,8 @@ export class FakeUpstream {
   private readonly inFlight = new Map<string, number>();
   private readonly maxInFlight = new Map<string, number>();
   private holds = new Map<string, { waiters: (() => void)[] }>();
+  /** Held padded answers, waiting to send their second half. */
+  private paddedWaiters: (() => void)[] = [];
   private readonly musicuRoutes: Record<string, MusicuHandler> = {};
   private readonly httpRoutes: Record<string, HttpHandler> = {};
 
@@ -170,6 +178,7 @@ export class FakeUpstream {
     this.faults = [];
     this.releaseAll();
     this.holds.clear();
+    this.releasePadded();
     this.inFlight.clear();
     this.maxInFlight.clear();
     this.state = new FakeState();
@@ -215,6 +224,11 @@ export class FakeUpstream {
     const hold = this.holds.get(target);
     this.holds.delete(target);
     hold?.waiters.forEach((w) => w());
+  }
+
+  /** Lets every held padded answer (fault `padded` with `hold`) send its second half. */
+  releasePadded(): void {
+    this.paddedWaiters.splice(0).forEach((w) => w());
   }
 
   private releaseAll(): void {
@@ -275,13 +289,15 @@ export class FakeUpstream {
       const ctx: FakeContext = { req: recorded, state: this.state, origins: this.origins, closed };
       const rules = this.takeFaults(recorded);
       for (const { fault } of rules) if (fault.kind === 'latency') await Promise.race([sleep(fault.ms), closed]);
-      const terminal = rules.find(({ fault }) => fault.kind !== 'latency' && fault.kind !== 'business');
+      const terminal = rules.find(({ fault }) => fault.kind !== 'latency' && fault.kind !== 'business' && fault.kind !== 'padded');
       if (terminal) return await this.applyFault(terminal.fault, res, closed, isMusicu ? envelope : undefined);
       const business = rules.filter(({ fault }) => fault.kind === 'business');
       const reply = isMusicu
         ? await this.dispatchMusicu(envelope, recorded, ctx, business)
         : await this.dispatchHttp(hostKey, path, ctx);
-      send(res, reply);
+      const padded = rules.find(({ fault }) => fault.kind === 'padded')?.fault;
+      if (padded?.kind === 'padded') await this.sendPadded(res, reply, padded, closed);
+      else send(res, reply);
     } catch (err) {
       send(res, { status: 500, text: `fake upstream error: ${(err as Error).message}` });
     } finally {
@@ -337,6 +353,25 @@ export class FakeUpstream {
       default:
         return;
     }
+  }
+
+  private async sendPadded(res: ServerResponse, reply: FakeReply, fault: Extract<Fault, { kind: 'padded' }>, closed: Promise<void>): Promise<void> {
+    const json = (reply.json && typeof reply.json === 'object' ? reply.json : {}) as Record<string, unknown>;
+    const plain = Buffer.byteLength(JSON.stringify(json));
+    const body = Buffer.from(JSON.stringify({ ...json, _pad: 'x'.repeat(Math.max(0, fault.bytes - plain - 10)) }));
+    res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', ...(fault.chunked ? {} : { 'Content-Length': body.length }) });
+    const writeRange = async (from: number, to: number): Promise<void> => {
+      const step = fault.paceMs ? 64 * 1024 : Math.max(1, to - from);
+      for (let at = from; at < to && !res.destroyed; at += step) {
+        if (at > 0 && fault.paceMs) await Promise.race([sleep(fault.paceMs), closed]);
+        res.write(body.subarray(at, Math.min(at + step, to)));
+      }
+    };
+    const half = body.length >> 1;
+    await writeRange(0, half);
+    if (fault.hold) await Promise.race([new Promise<void>((resolve) => this.paddedWaiters.push(resolve)), closed]);
+    await writeRange(half, body.length);
+    if (!res.destroyed) res.end();
   }
 
   private async dispatchMusicu(

@@ -6,6 +6,7 @@ import { numberFlag, parseFlags } from './lib/cli';
 import { FakeClient } from './lib/fake-client';
 import { json, send } from './lib/http-client';
 import { LoadResult, runLoad } from './lib/load';
+import { memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
 import { cpuSeconds, memoryOf, productionNodeFlags, sampleRss, ServerChild, sleep, startServerChild } from './lib/proc';
 import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
 
@@ -13,7 +14,8 @@ import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
  * Benchmark of the gateway against baselines, all on loopback in one run (`npm run bench [-- --duration N | --quick]`).
  * The gateway, each baseline and the fake upstream (20 ms latency on every upstream call) run in child processes
  * (RSS/CPU are each server's own); autocannon drives 50 connections from this process. Rate limiting is off. Prints a table and PASS/FAIL per target, writes
- * bench-results.json, and always exits 0 (it is a report, not a gate).
+ * bench-results.json, and always exits 0 (it is a report, not a gate). `--memory-burst` runs only the burst of large
+ * upstream answers (scripts/lib/memory-burst.ts); set GW_UPSTREAM_BODY_BUDGET_MB=… to compare budgets.
  */
 
 const UPSTREAM_LATENCY_MS = 20;
@@ -83,6 +85,11 @@ async function main(): Promise<void> {
     );
     children.push(gw);
     const startRss = memoryOf(gw.pid).rssMb;
+    if (flags['memory-burst']) {
+      console.log('Gateway memory under a burst of large upstream answers:');
+      await memoryBurst(gw, fake);
+      return;
+    }
 
     /** Upstream requests the fake received during `fn` (the log is emptied afterwards to bound memory). */
     const countUpstream = async <T>(fn: () => Promise<T>): Promise<{ value: T; calls: number; musicuKeys: number }> => {
@@ -226,6 +233,8 @@ async function main(): Promise<void> {
         `${fmt(heapBeforeGc?.heapTotalMb, 0)} MB; after a forced full GC: RSS ${fmt(heapAfterGc?.rssMb, 0)} MB, heap used ` +
         `${fmt(heapAfterGc?.heapUsedMb, 0)} of ${fmt(heapAfterGc?.heapTotalMb, 0)} MB, external ${fmt(heapAfterGc?.externalMb, 0)} MB`,
     );
+    // After the memory figures above, so its peak does not count against the RSS target.
+    const largeAnswers: MemoryBurstResult = await memoryBurst(gw, fake, { rounds: flags.quick ? 1 : 3, idleS: flags.quick ? 3 : 10 });
 
     // ---- baselines, each in its own child
     console.log('\nBaselines:');
@@ -320,6 +329,7 @@ async function main(): Promise<void> {
           scenarios: allRows,
           bursts,
           resolveMid,
+          memoryBurst: largeAnswers,
           gatewayMemory: { startRssMb: startRss, endRssMb: gwMem.rssMb, peakRssMb: gwMem.hwmMb, heapBeforeGc, heapAfterGc },
           loadAvgAtEnd,
           upstreamAlone,

@@ -84,6 +84,7 @@ describe('Configuration is validated at start-up', () => {
     ['UPSTREAM_RETRIES', 0, 5],
     ['UPSTREAM_MAX_CONCURRENCY', 1, 9999],
     ['UPSTREAM_MAX_BODY_MB', 1, 999],
+    ['UPSTREAM_BODY_BUDGET_MB', 1, 99999],
     ['CREDENTIAL_REFRESH_MARGIN_S', 0, 604800],
     ['CREDENTIAL_REFRESH_BACKOFF_S', 10, 86400],
     ['CREDENTIAL_SYNC_MS', 0, 3600000],

@@ -415,7 +415,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     expect(codes('/user/getUserPlaylists', 'get', 401)).toEqual(['LOGIN_REQUIRED', 'LOGIN_EXPIRED']);
     expect(doc.paths['/user/getUserPlaylists'].get.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual(['X-Custom-Cookie']);
     expect(codes('/getComments', 'get', 401)).toEqual(['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID']);
-    expect(codes('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN']);
+    expect(codes('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_BUSY', 'SHUTTING_DOWN']);
     expect(doc.paths['/getComments'].get.responses['503'].headers['Retry-After']).toBeDefined();
     expect(codes('/checkMainLoginQr', 'post', 403)).toEqual(['LOGIN_DEVICE_LIMIT']);
     expect(codes('/user/checkWXLoginQr', 'post', 504)).toEqual(['LOGIN_TIMEOUT']);

@@ -168,6 +168,8 @@ function describeUpstream(err: UpstreamError): [number, ErrorBody, Record<string
       return [502, { error: err.message, errorCode: 'UPSTREAM_BAD_RESPONSE' }];
     case 'circuit_open':
       return [503, { error: err.message, errorCode: 'UPSTREAM_CIRCUIT_OPEN' }, { 'Retry-After': '10' }];
+    case 'busy':
+      return [503, { error: err.message, errorCode: 'UPSTREAM_BUSY' }, { 'Retry-After': '1' }];
     case 'business': {
       const code = err.details.upstreamCode ?? -1;
       const [status, errorCode] = BUSINESS_CODES[code] ?? [HttpStatus.BAD_GATEWAY, 'UPSTREAM_ERROR'];

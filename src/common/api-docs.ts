@@ -41,8 +41,9 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
     status: 503,
     description:
       'Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host\'s circuit breaker is open after recent failures ' +
-      '(`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`).',
-    errorCodes: ['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN'],
+      '(`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); ' +
+      'or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`).',
+    errorCodes: ['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_BUSY', 'SHUTTING_DOWN'],
   },
   504: { status: 504, description: 'Upstream did not answer within UPSTREAM_TIMEOUT_MS.', errorCodes: ['UPSTREAM_TIMEOUT'] },
 };
@@ -55,12 +56,13 @@ export const UPSTREAM_UNAVAILABLE: ErrorDoc = {
   status: 503,
   description:
     'The upstream host\'s circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`), ' +
+    'upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`), ' +
     'or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`).',
-  errorCodes: ['UPSTREAM_CIRCUIT_OPEN', 'SHUTTING_DOWN'],
+  errorCodes: ['UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_BUSY', 'SHUTTING_DOWN'],
 };
 
 /** Codes answered with `Retry-After`, and its value (docs/operations.md "Errors"). */
-const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREAM_CIRCUIT_OPEN: 10, SHUTTING_DOWN: 1 };
+const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREAM_CIRCUIT_OPEN: 10, UPSTREAM_BUSY: 1, SHUTTING_DOWN: 1 };
 
 /**
  * What every route can answer whatever its own decorators say (see addGatewayWideErrors): 400 for a caller's cookie

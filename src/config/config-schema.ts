@@ -197,12 +197,23 @@ const REDIS_AND_CACHE = {
 const LIMITS = {
   UPSTREAM_MAX_BODY_MB: int({
     key: 'upstreamMaxBodyBytes',
-    default: 16,
+    default: 4,
     min: 1,
     max: 999,
     unit: 'megabytes',
     transform: (mb) => mb * 2 ** 20,
-    description: 'Largest upstream answer accepted; a larger one is a 502 UPSTREAM_BAD_RESPONSE, never buffered whole.',
+    description:
+      'Largest upstream answer accepted (the largest real ones, 1000-song playlist pages, are about 2 MB); a larger one is a 502 UPSTREAM_BAD_RESPONSE, never buffered whole.',
+  }),
+  UPSTREAM_BODY_BUDGET_MB: int({
+    key: 'upstreamBodyBudgetBytes',
+    default: 64,
+    min: 1,
+    max: 99_999,
+    unit: 'megabytes',
+    transform: (mb) => mb * 2 ** 20,
+    description:
+      'Most bytes of upstream answers held at once across all calls (at least UPSTREAM_MAX_BODY_MB); an answer that would pass it is refused: 503 UPSTREAM_BUSY, Retry-After: 1.',
   }),
   RATE_LIMIT: int({
     key: 'rateLimit',

@@ -54,6 +54,16 @@ export class MetricsService {
   });
 
   private cacheMemory?: () => { bytes: number; entries: number };
+  private upstreamBodyBytes?: () => number;
+
+  readonly upstreamBodyBytesInFlight: Gauge = new Gauge({
+    name: 'gateway_upstream_body_bytes_in_flight',
+    help: 'Bytes of upstream answers being read or decoded right now, across all calls (bounded by UPSTREAM_BODY_BUDGET_MB)',
+    registers: [this.registry],
+    collect: () => {
+      if (this.upstreamBodyBytes) this.upstreamBodyBytesInFlight.set(this.upstreamBodyBytes());
+    },
+  });
 
   readonly cacheMemoryBytes = this.cacheMemoryGauge(
     'gateway_cache_memory_bytes',
@@ -109,6 +119,11 @@ export class MetricsService {
       },
     });
     return gauge;
+  }
+
+  /** The upstream transport reports the answer bytes it holds here (read on every scrape). */
+  observeUpstreamBodyBytes(source: () => number): void {
+    this.upstreamBodyBytes = source;
   }
 
   /** The response cache's memory tier reports its size here (read on every scrape). */

@@ -1,6 +1,6 @@
 import type { UpstreamHost } from '../config/app-config';
 
-export type UpstreamFailureKind = 'timeout' | 'network' | 'bad_status' | 'bad_body' | 'business' | 'circuit_open';
+export type UpstreamFailureKind = 'timeout' | 'network' | 'bad_status' | 'bad_body' | 'business' | 'circuit_open' | 'busy';
 
 /** The one error type the upstream transport and protocols throw; the exception filter turns it into status + `{ error, errorCode }`. */
 export class UpstreamError extends Error {

@@ -73,6 +73,8 @@ function failureWords(error: UpstreamError, transportCode: string | undefined): 
     }
     case 'circuit_open':
       return 'circuit open';
+    case 'busy':
+      return 'refused: upstream answers held over UPSTREAM_BODY_BUDGET_MB';
     default:
       return `bad body (${error.message})`;
   }

@@ -10,13 +10,14 @@ import { MetricsService } from '../../metrics/metrics.service';
 import { CookieChoice } from '../credential/cookie-choice';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream.errors';
 import { BROWSER_UA, type QueryValue, type UpstreamRequest, type UpstreamResponse } from '../upstream.types';
+import { announcedLength, BodyBudget, BodyBudgetExceeded } from './body-budget';
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
 import { type CallRecord, FailureLog, logTargetOf, metricTarget } from './failure-log';
 
 /**
  * The HTTP side of every upstream call: pooled sockets per host, deadlines, retries, circuit breakers, sharing of
- * identical reads, the body cap, and a log line and metrics per call. Knows nothing of musicu or CGIs
+ * identical reads, the body cap and budget, and a log line and metrics per call. Knows nothing of musicu or CGIs
  * (docs/upstream/README.md "Transport policies").
  */
 @Injectable()
@@ -25,6 +26,8 @@ export class UpstreamTransport implements OnApplicationShutdown {
   private readonly breakers: HostBreakers;
   private readonly coalescer: Coalescer;
   private readonly failures = new FailureLog();
+  /** Bytes of answers held across all calls; never below one answer's cap, or a lone answer could never fit. */
+  private readonly bodyBudget: BodyBudget;
   /**
    * Keep-alive pools (undici: one pool per upstream origin). `connections` is per origin, so it is also the per-host
    * concurrency cap: a burst queues here instead of getting the server's IP rate-limited upstream. undici never reads
@@ -43,6 +46,8 @@ export class UpstreamTransport implements OnApplicationShutdown {
   ) {
     this.breakers = new HostBreakers(metrics);
     this.coalescer = new Coalescer(metrics);
+    this.bodyBudget = new BodyBudget(Math.max(config.upstreamBodyBudgetBytes, config.upstreamMaxBodyBytes));
+    metrics.observeUpstreamBodyBytes(() => this.bodyBudget.bytesInFlight);
     // maxResponseSize: an answer larger than UPSTREAM_MAX_BODY_MB fails as it arrives instead of filling memory.
     this.pool = new Agent({ connections: config.upstreamMaxConcurrency, maxResponseSize: config.upstreamMaxBodyBytes });
     this.longPollPool = new Agent({ maxResponseSize: config.upstreamMaxBodyBytes });
@@ -89,15 +94,15 @@ export class UpstreamTransport implements OnApplicationShutdown {
       // socket of the host, a queued call must not wait its turn and then a full timeout more.
       const deadline = AbortSignal.timeout(timeoutMs);
       const res = await dispatcher.request({ ...options, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
-      const bytes = Buffer.from(await res.body.arrayBuffer());
       const setCookie = res.headers['set-cookie'];
-      const answer: UpstreamResponse = {
+      // The bytes count against UPSTREAM_BODY_BUDGET_MB until decoded.
+      const answer = await this.bodyBudget.read(res.body, announcedLength(res.headers['content-length']), (bytes): UpstreamResponse => ({
         status: res.statusCode,
         headers: res.headers,
         text: bytes.toString('utf8'),
         setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
         body: req.responseType === 'buffer' ? bytes : undefined,
-      };
+      }));
       // A 5xx rejects here so the retries and the breaker see it; it is handed back as an answer below.
       if (answer.status >= 500) throw new UpstreamStatusFailure(answer);
       return answer;
@@ -194,6 +199,10 @@ export class UpstreamTransport implements OnApplicationShutdown {
       const mb = this.config.upstreamMaxBodyBytes / 2 ** 20;
       return new UpstreamError('bad_body', `Upstream ${target} answered more than ${mb} MB (UPSTREAM_MAX_BODY_MB)`, req.host, { target });
     }
+    if (err instanceof BodyBudgetExceeded) {
+      const mb = this.bodyBudget.limitBytes / 2 ** 20;
+      return new UpstreamError('busy', `The gateway already holds ${mb} MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly`, req.host, { target });
+    }
     if (TIMEOUT_CODES.has(code) || isDeadline(err)) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
     if (requestContext.getStore()?.shuttingDown?.aborted) return new ShuttingDownError();
     if (clientGone) return new RequestAbortedError();
@@ -231,7 +240,8 @@ class UpstreamStatusFailure extends Error {
 function isRetriable(err: unknown): boolean {
   if (err instanceof UpstreamStatusFailure) return true;
   const code = (err as { code?: string }).code ?? '';
-  // An oversized answer would be just as large again.
+  // An oversized answer would be just as large again; a retry past the budget would only add to the crowd.
+  if (err instanceof BodyBudgetExceeded) return false;
   return (err as { name?: string }).name !== 'AbortError' && !isDeadline(err) && code !== 'UND_ERR_ABORTED' && code !== TOO_LARGE_CODE && !TIMEOUT_CODES.has(code);
 }
 

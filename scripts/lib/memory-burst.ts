@@ -1,0 +1,71 @@
+import { Agent } from 'node:http';
+import type { FakeClient } from './fake-client';
+import { send } from './http-client';
+import { memoryOf, sampleRss, ServerChild, sleep } from './proc';
+import { fmt } from './stats';
+
+/**
+ * The memory of a burst of large upstream answers: `concurrency` distinct chart misses at once (no two share an upstream call), each answered
+ * with a real answer padded to `answerBytes` (the fake's `padded` fault, paced), `rounds` times. Reports the gateway's RSS
+ * before, its peak, and after `idleS` seconds of idle (no forced GC: what an operator would see), the statuses, and the
+ * gauge gateway_upstream_body_bytes_in_flight afterwards (0 = every reserved byte given back).
+ */
+export interface MemoryBurstResult {
+  concurrency: number;
+  answerBytes: number;
+  rounds: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssAfterIdleMb: number;
+  idleS: number;
+  statuses: Record<string, number>;
+  errorCodes: Record<string, number>;
+  bytesInFlightAfter: number;
+}
+
+export async function memoryBurst(
+  gw: ServerChild,
+  fake: FakeClient,
+  { concurrency = 64, answerBytes = 1.5 * 2 ** 20, rounds = 3, idleS = 10 } = {},
+): Promise<MemoryBurstResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const statuses: Record<string, number> = {};
+  const errorCodes: Record<string, number> = {};
+  await sleep(1000);
+  const rssBeforeMb = memoryOf(gw.pid).rssMb;
+  // Paced (64 KB every 5 ms, ~13 MB/s): bytes trickle in as over a real link, so the answers overlap as in production.
+  await fake.fault({ kind: 'padded', bytes: answerBytes, paceMs: 5 }, { host: 'u', path: '/cgi-bin/musicu.fcg' });
+  const rss = sampleRss(gw.pid, 20);
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: concurrency }, (_, i) =>
+          send(`${gw.url}/getRanks?topId=62&limit=${11 + (i % 20)}&page=${Math.floor(i / 20)}&nocache=1`, { agent, timeoutMs: 60_000 }),
+        ),
+      );
+      for (const a of answers) {
+        statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+        if (a.status !== 200) {
+          const code = String((JSON.parse(a.body.toString('utf8')) as { errorCode?: string }).errorCode);
+          errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+        }
+      }
+    }
+  } finally {
+    await fake.clearFaults();
+    agent.destroy();
+  }
+  const rssPeakMb = rss.stop().peakMb;
+  await sleep(idleS * 1000);
+  const rssAfterIdleMb = memoryOf(gw.pid).rssMb;
+  const metrics = (await send(`${gw.url}/metrics`)).body.toString('utf8');
+  const bytesInFlightAfter = Number(/^gateway_upstream_body_bytes_in_flight (\S+)$/m.exec(metrics)?.[1] ?? NaN);
+  const result = { concurrency, answerBytes, rounds, rssBeforeMb, rssPeakMb, rssAfterIdleMb, idleS, statuses, errorCodes, bytesInFlightAfter };
+  console.log(
+    `  memory burst: ${rounds} × ${concurrency} distinct /getRanks misses answered with ${fmt(answerBytes / 2 ** 20, 1)} MB each → ` +
+      `RSS before ${fmt(rssBeforeMb, 0)} MB, peak ${fmt(rssPeakMb, 0)} MB, after ${idleS} s idle ${fmt(rssAfterIdleMb, 0)} MB; ` +
+      `statuses ${JSON.stringify(statuses)}${Object.keys(errorCodes).length ? ` ${JSON.stringify(errorCodes)}` : ''}; ` +
+      `upstream answer bytes in flight afterwards: ${bytesInFlightAfter}`,
+  );
+  return result;
+}

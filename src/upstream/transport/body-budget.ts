@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+
+/** An answer's bytes would take the bytes held by all upstream answers past UPSTREAM_BODY_BUDGET_MB. */
+export class BodyBudgetExceeded extends Error {
+  constructor() {
+    super('upstream answer bytes over budget');
+    this.name = 'BodyBudgetExceeded';
+  }
+}
+
+/**
+ * The bytes of upstream answers held at once, across every call, and the one place that reads an answer's body.
+ * Over budget a read fails at once rather than waiting: a waiting answer holds its socket, and answers that each hold
+ * a part while waiting for more can wait on one another for ever (docs/decisions/011-upstream-memory-budget.md).
+ */
+export class BodyBudget {
+  private held = 0;
+
+  constructor(readonly limitBytes: number) {}
+
+  /** Bytes held right now by answers being read or decoded (the metric gateway_upstream_body_bytes_in_flight). */
+  get bytesInFlight(): number {
+    return this.held;
+  }
+
+  /**
+   * Reads `body` whole and hands its bytes to `use`, holding them against the budget until `use` returns or throws.
+   * An announced length (`Content-Length`) is reserved before the first byte is read, so an answer that cannot fit
+   * is refused before it costs anything; without one, the bytes are reserved as they arrive.
+   */
+  async read<T>(body: Readable, announced: number | undefined, use: (bytes: Buffer) => T): Promise<T> {
+    let reserved = 0;
+    const reserve = (bytes: number): void => {
+      if (this.held + bytes > this.limitBytes) throw new BodyBudgetExceeded();
+      this.held += bytes;
+      reserved += bytes;
+    };
+    try {
+      if (announced) reserve(announced);
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > reserved) reserve(total - reserved);
+        chunks.push(chunk);
+      }
+      // Most answers arrive in one chunk: no copy then.
+      return use(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
+    } catch (err) {
+      // Refused before reading: the unread answer must still be dropped (undici then closes its socket).
+      if (!body.destroyed) body.destroy();
+      throw err;
+    } finally {
+      this.held -= reserved;
+    }
+  }
+}
+
+/** The `Content-Length` an answer announces, when it is a plain byte count. */
+export function announcedLength(header: string | string[] | undefined): number | undefined {
+  return typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+}
