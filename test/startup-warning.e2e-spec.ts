@@ -198,9 +198,9 @@ describe('The production process (npm run build && npm run start:prod)', () => {
       const pid = Number(/"pid":(\d+)/.exec(gateway.output())![1]);
       process.kill(pid, 'SIGTERM');
       expect(await gateway.exited).toEqual({ code: 0, signal: null });
-      expect(messages(gateway.output())).toContain('Shutting down on SIGTERM: aborting long polls, draining requests');
+      expect(messages(gateway.output())).toContain('Shutting down on SIGTERM: aborting long polls, draining requests (up to 10000 ms)');
       // Nest's own start-up lines (each module loaded, each route mapped) are debug: the start says where it listens.
-      expect(messages(gateway.output()).slice(0, 2)).toEqual([expect.stringMatching(/^Listening on /), 'Shutting down on SIGTERM: aborting long polls, draining requests']);
+      expect(messages(gateway.output()).slice(0, 2)).toEqual([expect.stringMatching(/^Listening on /), 'Shutting down on SIGTERM: aborting long polls, draining requests (up to 10000 ms)']);
     } finally {
       gateway.child.kill('SIGKILL');
     }
