@@ -9,6 +9,9 @@ const common = {
   setupFiles: ['<rootDir>/test/support/fast-check-seed.ts'],
 };
 module.exports = {
+  // Two workers even on a 2-core machine (jest's default there is one): the e2e suites mostly wait on sockets, child
+  // processes and fake-upstream holds, so two run side by side in about half the time.
+  maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
