@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { cookieUin, hash33, loginKey, parseCookie } from '../../common/cookie';
 
 /** The web comm profile (docs/upstream/README.md "Web comm"): anonymous, or carrying the account and key of the cookie. */
@@ -32,5 +31,3 @@ export const gtkOf = (cookie: string): number => {
   return key ? hash33(key, 5381) : 5381;
 };
 
-/** A v4 UUID for upstream calls that want one (ui, guid). */
-export const newUuid = (): string => randomUUID();
