@@ -17,7 +17,7 @@ import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue } from './common/query-parser';
 import { buildApiDocument } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
-import { LoggedQuery } from './logging/logged-query';
+import { documentedQueryNames, LoggedQuery } from './logging/logged-query';
 import { QuietStartLogger } from './logging/quiet-start-logger';
 
 /**
@@ -151,13 +151,13 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 }
 
 /**
- * OpenAPI 3 from the controllers and DTOs (buildApiDocument): UI at /docs, JSON at /docs-json. Its query parameters
- * are the ones whose values logged URLs show (LoggedQuery).
+ * OpenAPI 3 from the controllers and DTOs (buildApiDocument): UI at /docs, JSON at /docs-json, built when first asked
+ * for (it holds ~700 examples a deployment that never opens /docs need not keep). Its query parameters are the ones
+ * whose values logged URLs show (LoggedQuery).
  */
 function setUpDocs(app: NestExpressApplication): void {
-  const document = buildApiDocument(app);
-  app.get(LoggedQuery).allowDocumented(document);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  app.get(LoggedQuery).allow(documentedQueryNames(app));
+  SwaggerModule.setup('docs', app, () => buildApiDocument(app), { jsonDocumentUrl: 'docs-json' });
 }
 
 /** Why a listen failed, by error code, in words an operator can act on. */

@@ -1,7 +1,6 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
 import { ResponseCacheMiddleware } from './cache/response-cache.middleware';
 import { ResponseCacheModule } from './cache/response-cache.module';
@@ -51,6 +50,12 @@ export const FEATURE_MODULES = [
   LegacyModule,
 ];
 
+/** Loaded only when REDIS_URL is set, like the Redis clients themselves. */
+async function redisThrottlerStorage(redis: Redis) {
+  const { ThrottlerStorageRedisService } = await import('@nest-lab/throttler-storage-redis');
+  return new ThrottlerStorageRedisService(redis);
+}
+
 @Module({})
 export class AppModule implements NestModule {
   /** `env` is the environment to validate: process.env in production, an explicit map in tests. */
@@ -66,14 +71,14 @@ export class AppModule implements NestModule {
         RedisModule,
         ThrottlerModule.forRootAsync({
           inject: [APP_CONFIG, REDIS, RedisBreaker],
-          useFactory: (config: AppConfig, redis: Redis | null, breaker: RedisBreaker) => ({
+          useFactory: async (config: AppConfig, redis: Redis | null, breaker: RedisBreaker) => ({
             throttlers: [{ ttl: config.rateLimitWindowMs, limit: Math.max(config.rateLimit, 1) }],
             skipIf: () => config.rateLimit === 0,
             // One budget per client IP across every route (docs/operations.md "Health, metrics, logs and limits"); the library's default key is per
             // route and IP, which would grant RATE_LIMIT requests on each of the gateway's routes.
             generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,
             // Shared counters across instances when Redis is configured.
-            storage: redis ? new FailoverThrottlerStorage(new ThrottlerStorageRedisService(redis), () => redis.status === 'ready', breaker) : undefined,
+            storage: redis ? new FailoverThrottlerStorage(await redisThrottlerStorage(redis), () => redis.status === 'ready', breaker) : undefined,
           }),
         }),
         ResponseCacheModule,

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_ENDPOINTS, DERIVED, DERIVED_ROWS, NO_ROW } from './support/derived-endpoints';
 import { ENDPOINTS } from './support/endpoints';
+import { LoggedQuery, SECRET_PARAMS } from '../src/logging/logged-query';
 import { Harness, startHarness, waitFor } from './support/harness';
 
 /**
@@ -240,6 +241,15 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     });
     expect(documented.sort()).toEqual(expected);
     expect(appRoutes.map((r) => key([r.method, r.path])).sort()).toEqual(expected);
+  });
+
+  it('logged URLs show the values of exactly the query parameters the document declares, secrets excepted', () => {
+    const declared = Object.values<Record<string, any>>(doc.paths).flatMap((ops) =>
+      Object.values(ops).flatMap((op: any) => (op?.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name as string)),
+    );
+    const expected = [...new Set([...declared, 'shape', 'nocache'])].filter((name) => !SECRET_PARAMS.has(name.toLowerCase())).sort();
+    expect(declared.length).toBeGreaterThan(20);
+    expect(h.app.get(LoggedQuery).allowedNames()).toEqual(expected);
   });
 
   it('NOT_IN_ENDPOINTS and ALIASES hold only what needs them: routes without a row, aliases of handlers with one', () => {

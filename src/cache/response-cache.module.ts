@@ -1,4 +1,4 @@
-import KeyvRedis from '@keyv/redis';
+import type KeyvRedis from '@keyv/redis';
 import { CacheModule } from '@nestjs/cache-manager';
 import { Logger, Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
@@ -30,7 +30,7 @@ import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache, SHARED_TIER, t
     {
       provide: SHARED_TIER,
       inject: [APP_CONFIG, RedisBreaker],
-      useFactory: (config: AppConfig, breaker: RedisBreaker) => (config.redisUrl ? sharedTier(config.redisUrl, config.redisTimeoutMs, breaker) : null),
+      useFactory: async (config: AppConfig, breaker: RedisBreaker) => (config.redisUrl ? sharedTier(config.redisUrl, config.redisTimeoutMs, breaker) : null),
     },
   ],
   exports: [MEMORY_TIER, SHARED_TIER],
@@ -51,8 +51,10 @@ const MAX_UNANSWERED = 64;
  * take many minutes to give up) written commands wait for their reply, each write holding a whole answer: at
  * MAX_UNANSWERED the tier counts as down (reads skip it, writes are dropped) until replies come again.
  */
-function sharedTier(url: string, timeoutMs: number, breaker: RedisBreaker): SharedTier {
-  const store = new KeyvRedis<unknown>(
+async function sharedTier(url: string, timeoutMs: number, breaker: RedisBreaker): Promise<SharedTier> {
+  // Loaded only when REDIS_URL is set: the node-redis client it brings weighs several MB at rest.
+  const { default: KeyvRedisStore } = await import('@keyv/redis');
+  const store = new KeyvRedisStore<unknown>(
     { url, disableOfflineQueue: true, socket: { connectTimeout: Math.max(timeoutMs, 2000), reconnectStrategy: redisReconnectDelayMs } },
     { throwOnConnectError: false },
   );

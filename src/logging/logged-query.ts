@@ -1,5 +1,7 @@
-import { Injectable, Module } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
+import { Injectable, Module, type INestApplication } from '@nestjs/common';
+import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { unescape } from 'node:querystring';
 import { SHAPE_QUERY } from '../legacy/legacy-shape';
 
@@ -9,33 +11,30 @@ export const REDACTED = '[Redacted]';
  * Names whose value is a secret even if a route declared one: the caller cookie, the login tokens, and the names a
  * client may put the admin token under by mistake. Compared in lower case.
  */
-const SECRET_PARAMS = new Set(['cookie', 'token', 'qrsig', 'uuid', 'code', 'admin_token', 'admintoken', 'access_token', 'x-admin-token', 'authorization']);
+export const SECRET_PARAMS = new Set(['cookie', 'token', 'qrsig', 'uuid', 'code', 'admin_token', 'admintoken', 'access_token', 'x-admin-token', 'authorization']);
 
 /** Query parameters every route reads besides its own: the response shape (legacy) and the cache bypass (ResponseCacheMiddleware). */
 const GATEWAY_WIDE_PARAMS = [SHAPE_QUERY, 'nocache'];
 
 /**
  * What a logged URL may show of its query (docs/operations.md "Logs"): the values of the gateway's own parameters, as
- * the OpenAPI document declares them (so a new DTO property is logged without a list to update). Every other value,
- * whatever its spelling (`cookies`, `cookie[]`, `%20cookie`, `qqmusic_key`…), is `[Redacted]`, the name kept. Until
- * the document is read (start-up), every value is redacted.
+ * the OpenAPI document declares them (read from the same decorators: documentedQueryNames), so a new DTO property is
+ * logged without a list to update. Every other value, whatever its spelling (`cookies`, `cookie[]`, `%20cookie`,
+ * `qqmusic_key`…), is `[Redacted]`, the name kept. Until the names are read (start-up), every value is redacted.
  */
 @Injectable()
 export class LoggedQuery {
   private allowed: ReadonlySet<string> = new Set();
 
-  /** Allows the query parameters `document` declares on any route, plus the gateway-wide ones, minus the secret ones. */
-  allowDocumented(document: OpenAPIObject): void {
-    const names = new Set(GATEWAY_WIDE_PARAMS);
-    for (const operations of Object.values(document.paths)) {
-      for (const operation of Object.values(operations as Record<string, { parameters?: unknown[] }>)) {
-        for (const parameter of operation?.parameters ?? []) {
-          const { in: where, name } = parameter as { in?: string; name?: string };
-          if (where === 'query' && typeof name === 'string') names.add(name);
-        }
-      }
-    }
-    this.allowed = new Set([...names].filter((name) => !SECRET_PARAMS.has(name.toLowerCase())));
+  /** Allows `names` (the routes' documented query parameters), plus the gateway-wide ones, minus the secret ones. */
+  allow(names: Iterable<string>): void {
+    const all = new Set([...GATEWAY_WIDE_PARAMS, ...names]);
+    this.allowed = new Set([...all].filter((name) => !SECRET_PARAMS.has(name.toLowerCase())));
+  }
+
+  /** The parameter names whose values logged URLs show. */
+  allowedNames(): string[] {
+    return [...this.allowed].sort();
   }
 
   /** `url` with every query value that is not an allowed parameter's replaced by `[Redacted]`. */
@@ -55,6 +54,33 @@ export class LoggedQuery {
     });
     return `${url.slice(0, q)}?${pairs.join('&')}`;
   }
+}
+
+/** @nestjs/swagger's metadata key listing a DTO's @ApiProperty fields (its constants are not exported). */
+const API_MODEL_PROPERTIES_ARRAY = 'swagger/apiModelPropertiesArray';
+
+/**
+ * The query parameters the OpenAPI document lists, read from the same decorators (`@Query('name')` and the
+ * `@ApiProperty` fields of `@Query()` DTOs) without building the document, which is built only when /docs is asked for.
+ */
+export function documentedQueryNames(app: Pick<INestApplication, 'get'>): Set<string> {
+  const names = new Set<string>();
+  const scanner = app.get(MetadataScanner);
+  for (const { instance, metatype } of app.get(DiscoveryService).getControllers()) {
+    if (!instance || !metatype) continue;
+    const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+    for (const method of scanner.getAllMethodNames(prototype)) {
+      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, method) ?? {}) as Record<string, { index: number; data?: unknown }>;
+      const types = (Reflect.getMetadata(PARAMTYPES_METADATA, prototype, method) ?? []) as ({ prototype: object } | undefined)[];
+      for (const [key, { index, data }] of Object.entries(args)) {
+        if (key.split(':')[0] !== String(RouteParamtypes.QUERY)) continue;
+        if (typeof data === 'string') names.add(data);
+        const fields = (types[index] && Reflect.getMetadata(API_MODEL_PROPERTIES_ARRAY, types[index].prototype)) as string[] | undefined;
+        if (data === undefined) for (const field of fields ?? []) names.add(field.replace(/^:/, ''));
+      }
+    }
+  }
+  return names;
 }
 
 /**

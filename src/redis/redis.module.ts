@@ -1,5 +1,5 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { RedisBreaker } from './redis-breaker';
@@ -48,9 +48,11 @@ export function reportRedisOutages(client: { on(event: string, listener: (...arg
     {
       provide: REDIS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): Redis | null => {
+      useFactory: async (config: AppConfig): Promise<Redis | null> => {
         if (!config.redisUrl) return null;
-        const redis = new Redis(config.redisUrl, {
+        // Loaded only when used: a deployment without REDIS_URL does not hold the client in memory.
+        const { default: RedisClient } = await import('ioredis');
+        const redis = new RedisClient(config.redisUrl, {
           commandTimeout: config.redisTimeoutMs,
           connectTimeout: Math.max(config.redisTimeoutMs, 2000),
           maxRetriesPerRequest: 1,
