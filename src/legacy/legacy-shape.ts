@@ -8,7 +8,7 @@ import { batchGetSongInfo, getAlbumInfo, getLyric, getMusicPlay } from './adapte
 import { getMvPlay } from './adapters/mv';
 import { getNewDisks, getSongListDetail } from './adapters/playlists';
 import { getSearchByKey } from './adapters/search';
-import { getSingerAlbum, getSingerHotsong, getSingerList } from './adapters/singers';
+import { getSingerAlbum, getSingerHotsong, getSingerHotsongById, getSingerList } from './adapters/singers';
 import { asIs, passthrough, wrappedBody } from './adapters/util';
 import type { LegacyAdapter, Raw } from './adapters/util';
 
@@ -88,8 +88,7 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getMvPlay,
   getRecommend,
   getSingerHotsong,
-  // `/getSingerHotsong?singerid=<digits>`: the by-id CGI's own answer, `response.data.list[].musicData` (its old clients' read).
-  getSingerHotsongById: passthrough,
+  getSingerHotsongById,
   getSingerAlbum,
   getSingerList,
   getComments,
@@ -122,9 +121,9 @@ export function routeName(path: unknown): string {
   return parts[parts.length - 1] ?? '';
 }
 
-export function toLegacy(shaped: Shaped<Raw>, req: Request): unknown {
+export function toLegacy(shaped: Shaped<Raw>, req: Request, extra?: Record<string, Raw>): unknown {
   const name = routeName(req.route?.path);
-  return (LEGACY_ADAPTERS[name] ?? passthrough)(shaped, req);
+  return (LEGACY_ADAPTERS[name] ?? passthrough)({ body: shaped.body, raw: shaped.raw, extra }, req);
 }
 
 /** Errors the Koa services answered with 200 and a per-song `error` (getMusicPlay). */

@@ -1,8 +1,12 @@
 import type { LegacyAdapter } from './util';
 
-/** getMvPlay: the Koa services' keys `getMVUrl` / `mvinfo` (+ `other` when present) and `playLists` beside them. */
+/**
+ * getMvPlay: the Koa services' keys `getMVUrl` / `mvinfo` / `other` and `playLists` beside them. `other` (related
+ * MVs, `other.data.list`) is the answer of the legacy-only `rec_video_byvid` call (legacy-extras.service.ts).
+ */
 export const getMvPlay: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
   const { getMvUrl, ...rest } = raw;
-  return { response: { ...rest, getMVUrl: raw.getMVUrl ?? getMvUrl, playLists: s.body?.data?.playLists } };
+  const other = s.extra?.other ?? raw.other;
+  return { response: { ...rest, getMVUrl: raw.getMVUrl ?? getMvUrl, ...(other ? { other } : {}), playLists: s.body?.data?.playLists } };
 };

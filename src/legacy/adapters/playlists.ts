@@ -1,10 +1,12 @@
 import { records } from '../../common/catalogue';
-import type { Raw, LegacyAdapter } from './util';
+import { classicTrack } from './util';
+import type { LegacyAdapter, Raw } from './util';
 
 /**
- * getSongListDetail: `response.cdlist[0]` with dissname/desc/logo/songlist. From the CGI fallback the raw answer
- * already is that; from the musicu CgiGetDiss primary it is rebuilt: dirinfo fields plus the raw track objects,
- * each given the old names (`songname`, `songmid`, `songid`) beside the new ones.
+ * getSongListDetail: `response.cdlist[0]` as the CGI answered it. From the CGI fallback the raw answer already is
+ * that; from the musicu CgiGetDiss primary it is rebuilt: the header from `dirinfo` (`ctime`, `mtime`, creator
+ * `headurl`, `uin`, `encrypt_uin`…) and the raw track objects with the old names beside the new (classicTrack).
+ * `cmtnum` / `cm_count` (comment counts) are not in CgiGetDiss's answer and stay absent (docs/legacy.md).
  */
 export const getSongListDetail: LegacyAdapter = (s) => {
   const raw = s.raw;
@@ -12,17 +14,10 @@ export const getSongListDetail: LegacyAdapter = (s) => {
   const d = s.body?.data ?? {};
   const diss = raw?.req_1?.data ?? {};
   const info = diss.dirinfo ?? {};
+  const creator = info.creator ?? {};
   const tracks = records(diss.songlist);
   const normalised = records(d.songlist);
-  const songs = (tracks.length ? tracks : normalised).map((t: Raw, i: number) => {
-    const norm = normalised[i] ?? {};
-    return {
-      ...t,
-      songname: t.songname ?? t.title ?? t.name ?? norm.songname,
-      songmid: t.songmid ?? t.mid ?? norm.songmid,
-      songid: t.songid ?? t.id ?? norm.songid,
-    };
-  });
+  const songs = (tracks.length ? tracks : normalised).map((t: Raw, i: number) => classicTrack(t, hitOf(normalised[i])));
   return {
     response: {
       code: 0,
@@ -36,7 +31,11 @@ export const getSongListDetail: LegacyAdapter = (s) => {
           logo: d.logo,
           nickname: d.creator,
           nick: d.creator,
-          headurl: info.headurl ?? info.creator?.avatarUrl,
+          headurl: creator.headurl ?? info.headurl ?? creator.avatarUrl,
+          uin: info.host_uin ?? creator.musicid,
+          encrypt_uin: creator.encrypt_uin,
+          ctime: info.ctime,
+          mtime: info.mtime,
           tags: d.tags,
           visitnum: d.listen_num,
           songnum: d.total,
@@ -49,6 +48,9 @@ export const getSongListDetail: LegacyAdapter = (s) => {
     },
   };
 };
+
+/** A normalised playlist song in classicTrack's `hit` names. */
+const hitOf = (n: Raw = {}): Raw => ({ songid: n.songid, songmid: n.songmid, songname: n.songname, albumName: n.albumName, albumMid: n.albumMid });
 
 /** getNewDisks: sansenjian/qq-music-api (Koa) answers `{ status: 200, response }`. */
 export const getNewDisks: LegacyAdapter = (s) => ({ status: 200, response: s.raw });
