@@ -14,6 +14,8 @@ import type { FakeState } from '../state';
  *   "MV play URLs"): `data = {<vid>: {mp4[], hls[]}}`, items with `url[]`, `freeflow_url[]`, `comm_url[]`; clarity
  *   is in the file name (`.f10.` … `.f40.`).
  * - get_video_info_batch: the fixture MV item's fields renamed to the video-info spelling (name, cover_pic…).
+ * - rec_video_byvid (related MVs, legacy shape only): NO fixture. `{ list[] }` of the other fixture MVs in that same
+ *   video-info spelling plus the uploader fields the call asks for (docs/upstream/mv.md "Related MVs").
  */
 
 export interface MvFakeState {
@@ -21,6 +23,8 @@ export interface MvFakeState {
   mvTotal?: number;
   /** Exact GetMvUrls `data` to answer per vid (e.g. `{}` for "no URL data"). */
   urlData: Map<string, unknown>;
+  /** Business code rec_video_byvid answers with (default 0). */
+  relatedCode?: number;
 }
 
 export const mvState = (state: FakeState) => state.of<MvFakeState>('mv', () => ({ urlData: new Map() }));
@@ -93,20 +97,34 @@ const videoInfo: MusicuHandler = (param) => {
   for (const vid of param.vidlist ?? []) {
     const item = fixture(MV_FIXTURE).list.find((m: any) => m.vid === vid);
     if (!item) continue;
-    data[vid] = {
-      vid,
-      type: 0,
-      sid: 0,
-      name: item.title,
-      cover_pic: item.picurl,
-      duration: item.duration,
-      singers: item.singers,
-      playcnt: item.playcnt,
-      pubdate: item.pubdate,
-      desc: '',
-    };
+    data[vid] = infoOf(item);
   }
   return { code: 0, data };
+};
+
+/** The MV item in get_video_info_batch's spelling. */
+const infoOf = (item: any) => ({
+  vid: item.vid,
+  type: 0,
+  sid: 0,
+  name: item.title,
+  cover_pic: item.picurl,
+  duration: item.duration,
+  singers: item.singers,
+  playcnt: item.playcnt,
+  pubdate: item.pubdate,
+  desc: '',
+});
+
+const relatedVideos: MusicuHandler = (param, { state }) => {
+  const code = mvState(state).relatedCode ?? 0;
+  if (code) return { code, data: null };
+  const vid = String(param.vid ?? '');
+  const list = fixture(MV_FIXTURE)
+    .list.filter((m: any) => m.vid !== vid)
+    .slice(0, 5)
+    .map((m: any) => ({ ...infoOf(m), uploader_nick: m.uploader?.nick ?? '', uploader_headurl: m.uploader?.headurl ?? '', uploader_uin: 0, uploader_encuin: '', uploader_hasfollow: 0, uploader_follower_num: 0 }));
+  return { code: 0, data: { list, total: list.length } };
 };
 
 export const mvRoutes: FakeRoutes = {
@@ -116,5 +134,6 @@ export const mvRoutes: FakeRoutes = {
     'music.stream.MvUrlProxy.GetMvUrls': mvUrls('https://mv6.music.tc.qq.com'),
     'gosrf.Stream.MvUrlProxy.GetMvUrls': mvUrls('http://mv6.music.tc.qq.com'),
     'video.VideoDataServer.get_video_info_batch': videoInfo,
+    'video.VideoLogicServer.rec_video_byvid': relatedVideos,
   },
 };

@@ -101,7 +101,13 @@ function mvsFor(q: string): any[] {
     }));
 }
 
-/** A catalogue song in the new track shape the Desktop search answers with. */
+/** MV vid of the fake's songs that have one (not recorded: a plausible vid for 晴天). */
+export const SEARCH_MV_VIDS: Record<string, string> = { '0039MnYb0qxYhV': 'n0010BCw40f' };
+
+/**
+ * A catalogue song in the new track shape the Desktop search answers with. `pay` and `mv` are not in the catalogue:
+ * plausible values in upstream's spelling (pay_play 0 = free to play; odd song ids need Green VIP for 320k/lossless).
+ */
 const trackOf = (s: CatalogSong, q: string, lyric: boolean) => ({
   id: s.id,
   mid: s.mid,
@@ -111,6 +117,8 @@ const trackOf = (s: CatalogSong, q: string, lyric: boolean) => ({
   album: { id: s.albumId, mid: s.albumMid, name: s.albumName, title: s.albumName },
   interval: s.interval,
   file: { media_mid: s.mediaMid },
+  pay: { pay_play: 0, pay_month: s.id % 2, pay_down: s.id % 2, price_track: 200, price_album: 0, pay_status: 0, time_free: 0 },
+  mv: { id: 0, vid: SEARCH_MV_VIDS[s.mid] ?? '' },
   ...(lyric ? { content: `${hl(s.name, q)} … ${hl(q, q)} …` } : {}),
 });
 

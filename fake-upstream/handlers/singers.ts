@@ -132,8 +132,10 @@ const getSingerSongList: MusicuHandler = (param, { state, comm }) => {
 };
 
 /**
- * sansenjian/qq-music-api's `music.web_singer_info_svr`/`get_singer_detail_info` (fallback): `{songlist[track], singer_info,
- * total_song_num}` (no fixture: built from that field list with the new track shape).
+ * sansenjian/qq-music-api's `music.web_singer_info_svr`/`get_singer_detail_info` (fallback, and the legacy shape's
+ * singer block): `{songlist[track], singer_info{id, mid, name, pic, fans}, singer_brief, total_song, total_album,
+ * total_mv, total_song_num}` (no fixture: built from the field names public clients of that call read, with the new
+ * track shape).
  */
 const getSingerDetailInfo: MusicuHandler = (param, ctx) => {
   const mid = String(param.singermid ?? '');
@@ -145,8 +147,17 @@ const getSingerDetailInfo: MusicuHandler = (param, ctx) => {
     code: 0,
     data: {
       songlist: inner.data.songList.map((s: any) => s.songInfo),
-      singer_info: { mid, name: mid === JAY_MID ? '周杰伦' : `歌手${mid}` },
-      singer_brief: '',
+      singer_info: {
+        id: mid === JAY_MID ? 4558 : 0,
+        mid,
+        name: mid === JAY_MID ? '周杰伦' : `歌手${mid}`,
+        pic: `https://y.gtimg.cn/music/photo_new/T001R300x300M000${mid}.jpg`,
+        fans: mid === JAY_MID ? 23456789 : 0,
+      },
+      singer_brief: mid === JAY_MID ? '周杰伦，华语流行乐男歌手、音乐人。' : '',
+      total_song: inner.data.totalNum,
+      total_album: singersState(ctx.state).emptyMids.has(mid) ? 0 : FAKE_ALBUM_TOTAL,
+      total_mv: singersState(ctx.state).emptyMids.has(mid) ? 0 : FAKE_MV_TOTAL,
       total_song_num: inner.data.totalNum,
       extras: [],
     },

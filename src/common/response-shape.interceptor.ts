@@ -1,8 +1,9 @@
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, Optional } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { catchError, map, Observable, of, throwError } from 'rxjs';
+import { catchError, map, mergeMap, Observable, of, throwError } from 'rxjs';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { LegacyExtras } from '../legacy/legacy-extras.service';
 import { PLAY_URL_ERRORS, requestedShape, routeName, toLegacy } from '../legacy/legacy-shape';
 import { GatewayError } from './http-error';
 import { Shaped } from './shaped';
@@ -15,7 +16,10 @@ import { Shaped } from './shaped';
  */
 @Injectable()
 export class ResponseShapeInterceptor implements NestInterceptor {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly extras?: LegacyExtras,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -29,7 +33,12 @@ export class ResponseShapeInterceptor implements NestInterceptor {
     }
     res.setHeader('X-Response-Shape', 'legacy');
     return next.handle().pipe(
-      map((result) => (result instanceof Shaped ? toLegacy(result, req) : result)),
+      // Legacy only: some routes make an extra upstream call for a block the older services answered (LegacyExtras).
+      mergeMap(async (result) => {
+        if (!(result instanceof Shaped)) return result;
+        const extra = await this.extras?.fetch(routeName(req.route?.path), result, req);
+        return toLegacy(result, req, extra);
+      }),
       catchError((err) => {
         if (routeName(req.route?.path) === 'getMusicPlay' && err instanceof GatewayError && PLAY_URL_ERRORS.has(err.errorCode)) {
           const mid = String(req.query?.songmid ?? '');

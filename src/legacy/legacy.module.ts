@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.constants';
 import { MusicModule } from '../music/music.module';
 import { LegacyController } from './legacy.controller';
 import { LegacyCookieService } from './legacy-cookie.service';
+import { LegacyExtras } from './legacy-extras.service';
 import { legacyRewrite } from './legacy-request.middleware';
 import { LegacySingersService } from './legacy-singers.service';
 
@@ -17,7 +18,9 @@ import { LegacySingersService } from './legacy-singers.service';
 @Module({
   imports: [MusicModule, RouteTableModule],
   controllers: [LegacyController],
-  providers: [LegacySingersService, LegacyCookieService],
+  providers: [LegacySingersService, LegacyCookieService, LegacyExtras],
+  // For ResponseShapeInterceptor (APP_INTERCEPTOR in AppModule): the legacy shape's extra upstream calls.
+  exports: [LegacyExtras],
 })
 export class LegacyModule implements NestModule {
   constructor(

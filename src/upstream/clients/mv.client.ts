@@ -39,6 +39,12 @@ export interface MvPlayAnswer {
   info?: unknown;
 }
 
+/** Extra fields `rec_video_byvid` is asked for beside MV_INFO_FIELDS (the uploader's, as the Koa projects ask). */
+export const RELATED_MV_FIELDS = [
+  ...MV_INFO_FIELDS,
+  'uploader_headurl', 'uploader_nick', 'uploader_encuin', 'uploader_uin', 'uploader_hasfollow', 'uploader_follower_num',
+];
+
 /** QQ Music's MVs (docs/upstream/mv.md). */
 @Injectable()
 export class MvClient extends UpstreamClient {
@@ -107,6 +113,17 @@ export class MvClient extends UpstreamClient {
       if (second.results.mvinfo?.code === 0) infoData = second.results.mvinfo.data;
     }
     return { raw, urls, info: infoData };
+  }
+
+  /**
+   * MVs related to `vid` (`{ list[] }`): the key's code and data, a business code included (the caller decides).
+   * Asked only for the legacy shape of /getMvPlay. docs/upstream/mv.md "Related MVs".
+   */
+  async relatedVideos(vid: string): Promise<MusicuKeyResult> {
+    const { results } = await this.musicuPartial({
+      other: { module: 'video.VideoLogicServer', method: 'rec_video_byvid', param: { vid, required: RELATED_MV_FIELDS, support: 1 } },
+    });
+    return { code: results.other.code, data: results.other.data };
   }
 }
 

@@ -118,6 +118,18 @@ export class SingersClient extends UpstreamClient {
   }
 
   /**
+   * The singer block of `get_singer_detail_info` (`singer_info`, `singer_brief`, `total_song`, `total_album`,
+   * `total_mv`, `songlist`): the key's code and data, a business code included. Asked only for the legacy shape of
+   * /getSingerHotsong. docs/upstream/singers.md "Singer detail block".
+   */
+  async detailInfo(singermid: string, sin: number, num: number): Promise<{ code: number; data: any }> {
+    const { results } = await this.musicuPartial({
+      singer: { module: 'music.web_singer_info_svr', method: 'get_singer_detail_info', param: { sort: 5, singermid, sin, num } },
+    });
+    return { code: results.singer.code, data: results.singer.data };
+  }
+
+  /**
    * `num` of the singer's albums from album `begin`: the key's data (`albumList`, `total`).
    * docs/upstream/singers.md "Singer albums" (the same call with the other parameter spelling on a business error).
    */

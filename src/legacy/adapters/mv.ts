@@ -1,0 +1,12 @@
+import type { LegacyAdapter } from './util';
+
+/**
+ * getMvPlay: the Koa services' keys `getMVUrl` / `mvinfo` / `other` and `playLists` beside them. `other` (related
+ * MVs, `other.data.list`) is the answer of the legacy-only `rec_video_byvid` call (legacy-extras.service.ts).
+ */
+export const getMvPlay: LegacyAdapter = (s) => {
+  const raw = s.raw ?? {};
+  const { getMvUrl, ...rest } = raw;
+  const other = s.extra?.other ?? raw.other;
+  return { response: { ...rest, getMVUrl: raw.getMVUrl ?? getMvUrl, ...(other ? { other } : {}), playLists: s.body?.data?.playLists } };
+};

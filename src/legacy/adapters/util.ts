@@ -1,0 +1,62 @@
+import type { Request } from 'express';
+import { records } from '../../common/catalogue';
+
+/** What every legacy adapter shares: the adapter type, the trivial adapters and the classic track names. */
+export type Raw = any;
+/**
+ * `extra`: answers of the calls made only for the legacy shape (legacy-extras.service.ts), by the key the
+ * Koa services gave them (`other`, `singer`); absent when the route makes none.
+ */
+export type LegacyAdapter = (shaped: { body: Raw; raw: Raw; extra?: Record<string, Raw> }, req: Request) => unknown;
+
+export const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const passthrough: LegacyAdapter = (s) => ({ response: s.raw });
+/** Routes the Koa services answered at the top level (no `response` wrapper): the body goes out unchanged. */
+export const asIs: LegacyAdapter = (s) => s.body;
+/** The normalised envelope under `response` (where the Koa services' raw answer is something else entirely). */
+export const wrappedBody: LegacyAdapter = (s) => ({ response: s.body });
+
+const firstSet = (...vals: unknown[]): unknown => vals.find((v) => v !== undefined && v !== null && v !== '');
+
+/**
+ * A new-shape track (`id`, `mid`, `name`, `album{}`, `file{}`, `pay{}`, `mv{}`) with the old CGIs' flat names
+ * beside its own (`songid`, `songmid`, `songname`, `albumid`/`albummid`/`albumname`, `strMediaMid`, `size128`…,
+ * `vid`, `pay.payplay`…), as client_search_cp and the old playlist CGI answered. `hit` (a normalised song) fills
+ * what the track lacks. docs/legacy.md "Old track names".
+ */
+export function classicTrack(t: Raw, hit: Raw = {}): Raw {
+  const track = isObj(t) ? t : {};
+  const album = isObj(track.album) ? track.album : {};
+  const file = isObj(track.file) ? track.file : {};
+  const pay = isObj(track.pay) ? track.pay : {};
+  const mv = isObj(track.mv) ? track.mv : {};
+  const singer = Array.isArray(track.singer) ? track.singer : records(hit.singers);
+  const mediaMid = firstSet(track.strMediaMid, track.media_mid, file.media_mid);
+  return {
+    ...track,
+    songid: firstSet(track.songid, track.id, hit.songid),
+    songmid: firstSet(track.songmid, track.mid, hit.songmid),
+    songname: firstSet(track.songname, track.name, track.title, hit.songname),
+    singer,
+    albumid: firstSet(track.albumid, album.id, hit.albumId),
+    albummid: firstSet(track.albummid, album.mid, hit.albumMid),
+    albumname: firstSet(track.albumname, album.name, album.title, hit.albumName),
+    interval: firstSet(track.interval, hit.interval),
+    strMediaMid: mediaMid,
+    media_mid: mediaMid,
+    size128: firstSet(track.size128, file.size_128mp3, file.size_128),
+    size320: firstSet(track.size320, file.size_320mp3, file.size_320),
+    sizeape: firstSet(track.sizeape, file.size_ape),
+    sizeflac: firstSet(track.sizeflac, file.size_flac),
+    vid: firstSet(track.vid, mv.vid) ?? '',
+    // The old pay flags beside the new ones: payplay = pay_play (128k needs payment), paytrackmouth = pay_month.
+    pay: {
+      ...pay,
+      payplay: firstSet(pay.payplay, pay.pay_play),
+      paydownload: firstSet(pay.paydownload, pay.pay_down),
+      paytrackmouth: firstSet(pay.paytrackmouth, pay.pay_month),
+      paytrackprice: firstSet(pay.paytrackprice, pay.price_track),
+      payalbumprice: firstSet(pay.payalbumprice, pay.price_album),
+    },
+  };
+}
