@@ -3,7 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
-import helmet from 'helmet';
+import { requestIdOf } from './common/request-id';
+import { securityHeaders } from './common/security-headers';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { installCacheFastLane } from './cache/cache-fast-lane';
@@ -14,7 +15,7 @@ import { RouteTable } from './common/route-table';
 import { ShutdownSignal } from './common/shutdown.service';
 import { FORM_BODY, JSON_BODY, unsupportedBody } from './common/body-type';
 import { GatewayError } from './common/http-error';
-import { parseQueryFirstValue } from './common/query-parser';
+import { parseQueryFirstValue, parseQueryOncePerUrl } from './common/query-parser';
 import { buildApiDocument } from './common/api-docs';
 import { GatewayValidationPipe } from './common/validation';
 import { documentedQueryNames, LoggedQuery } from './logging/logged-query';
@@ -59,15 +60,6 @@ export async function createApp(
   }
 }
 
-/**
- * helmet's headers, minus the CSP's `upgrade-insecure-requests`: over plain HTTP (a LAN address) it makes the browser
- * fetch the Swagger UI's scripts from https, and /docs stays blank. TLS is the reverse proxy's job (it can add the
- * directive); the API answers are JSON, which the directive does nothing for. Also used by the cache fast lane.
- */
-export function securityHeaders(): ReturnType<typeof helmet> {
-  return helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
-}
-
 /** The methods the gateway answers (PUT, PATCH and DELETE are all 405): what a CORS preflight grants. */
 const CORS_METHODS = ['GET', 'HEAD', 'POST'];
 
@@ -96,6 +88,7 @@ const CORS_MAX_AGE_S = 7200;
 
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('query parser', parseQueryFirstValue);
+  parseQueryOncePerUrl(app.getHttpAdapter().getInstance().request);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Idle connections outlive the reverse proxy's (nginx and cloud load balancers keep theirs 60 s): otherwise the
@@ -104,12 +97,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
-  app.use(securityHeaders());
   // Every answer is no-store unless something sets its own: the response cache (public or private with max-age, on the
   // catalogue answers it stores) or a handler. QR login sessions, /user/* and admin answers, batches and errors belong
   // to one caller, and a caching reverse proxy must not hand them to another.
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Cache-Control', 'no-store');
+  const headers = Object.entries({ ...securityHeaders(), 'Cache-Control': 'no-store' });
+  app.use((req: Request & { id?: string }, res: Response, next: NextFunction) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    req.id = requestIdOf(req.headers);
+    res.setHeader('X-Request-Id', req.id);
     next();
   });
   // Refused bodies end before the request logger runs, so each refusal is logged here (method, redacted URL, reason).

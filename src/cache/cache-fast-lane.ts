@@ -1,16 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import fresh from 'fresh';
 import { isHeaderSafe } from '../common/cookie';
 import { parseQueryFirstValue } from '../common/query-parser';
+import { requestIdOf } from '../common/request-id';
 import { resolveCallerCookie } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
 import { cacheShapeParam } from '../legacy/legacy-shape';
 import { MetricsService } from '../metrics/metrics.service';
 import { ResponseCache } from './response-cache.service';
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Fresh in-memory cache hits are answered straight from the HTTP server's request event, before Express and Nest:
@@ -18,11 +16,10 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * cross-origin requests, unsafe cookies) takes the full pipeline. Hits are counted in /metrics but not logged
  * one by one (at thousands per second the log would cost more than the answer).
  */
-export function installCacheFastLane(app: NestExpressApplication, config: AppConfig, security: SecurityMiddleware): void {
+export function installCacheFastLane(app: NestExpressApplication, config: AppConfig, securityHeaders: Readonly<Record<string, string>>): void {
   if (!config.cacheEnabled) return;
   const cache = app.get(ResponseCache);
   const metrics = app.get(MetricsService);
-  const securityHeaders = headersOf(security);
   // The pipeline's CORS middleware adds `Vary: Origin` to every answer once CORS_ORIGINS is set (Origin or not):
   // a hit answered here must carry the same Vary.
   const corsVary = config.cors ? 'Origin' : undefined;
@@ -52,11 +49,10 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
     const answer = cache.peek(cache.keyOf(path, query, callerCookie).key);
     if (!answer || !cache.isFresh(answer)) return false;
 
-    const incomingId = req.headers['x-request-id'];
     const headers: Record<string, string | number> = {
       ...securityHeaders,
       ...cache.headersOf(answer, 'HIT', corsVary),
-      'X-Request-Id': typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+      'X-Request-Id': requestIdOf(req.headers),
     };
     // `fresh` is what Express's slow path uses: lists, weak validators and `*` match there, so they must here too.
     const notModified = fresh(req.headers, { etag: answer.etag });
@@ -72,19 +68,4 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
     metrics.httpRequests.inc({ method: req.method ?? 'GET', route: path, status: notModified ? '304' : '200' });
     return true;
   }
-}
-
-/** The app's security-headers middleware (helmet, as app.factory configures it). */
-type SecurityMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
-
-/** The headers the security middleware sets, captured once so fast-lane answers carry the same ones. */
-function headersOf(security: SecurityMiddleware): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
-    removeHeader: (name: string) => delete headers[name],
-    getHeader: (name: string) => headers[name],
-  };
-  security({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
-  return headers;
 }

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, LOG_DESTINATION } from '../config/config.constants';
+import { requestIdOf } from '../common/request-id';
 import { LoggedQuery, LoggedQueryModule } from './logged-query';
 import { failedRequestLine, failedRequestMessage, requestLine } from './request-line';
 
@@ -16,8 +16,6 @@ export const REDACTED_PATHS = [
   'req.headers["x-admin-token"]',
   'res.headers["set-cookie"]',
 ];
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 type PinoPretty = (options: {
   destination?: NodeJS.WritableStream | number;
@@ -56,15 +54,13 @@ function prettyStream(destination: NodeJS.WritableStream | null): NodeJS.Writabl
       imports: [LoggedQueryModule],
       inject: [APP_CONFIG, LOG_DESTINATION, LoggedQuery],
       useFactory: (config: AppConfig, destination: NodeJS.WritableStream | null, query: LoggedQuery) => ({
+        // Silent logs nothing, so the per-request logger (a child logger and its serialised request) is not installed.
+        forRoutes: config.logLevel === 'silent' ? [] : undefined,
         pinoHttp: [{
           level: config.logLevel,
           redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
-          genReqId: (req: IncomingMessage, res: ServerResponse) => {
-            const incoming = req.headers['x-request-id'];
-            const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-            res.setHeader('X-Request-Id', id);
-            return id;
-          },
+          // The id the first middleware gave the request (configureApp), which also sent it as X-Request-Id.
+          genReqId: (req: IncomingMessage) => ((req as { id?: unknown }).id as string | undefined) ?? requestIdOf(req.headers),
           // Lean request lines: no header dump (cheaper per request, and no credential header to leak);
           // the redact paths above still cover anything that logs headers explicitly.
           serializers: {
