@@ -1,6 +1,5 @@
-import { catalog, syntheticMid } from '../../fake-upstream/catalog';
 import { Fault, FaultMatch, FakeUpstream, type FakeHost } from '../../fake-upstream/fake-upstream';
-import { chartsState } from '../../fake-upstream/handlers/charts';
+import { seedBench } from './bench-seed';
 
 /**
  * Child-process entry: the fake upstream on loopback, with a base latency on every call (argv[2], ms), so it does
@@ -35,28 +34,6 @@ export interface RecordedCall {
   body: string;
   /** musicu `module.method` of each key, or `host path` for a CGI. */
   targets: string[];
-}
-
-/** Songs added to the catalogue for the bench: clones of real ones under new ids and MIDs (lyric and play URL work). */
-export const BENCH_EXTRA_SONGS = 160;
-/** Charts the bench gives 100 rows with songInfoList (as 62 has), so every page of 20 is a full one; 4 and 62 stay as they are. */
-export const BENCH_CHARTS = [26, 27, 33, 30, 28, 5, 6, 3, 16, 29, 17, 201, 52, 36, 208, 104];
-
-function seedBench(fake: FakeUpstream): void {
-  const songs = catalog();
-  const real = songs.length;
-  for (let i = 0; i < BENCH_EXTRA_SONGS; i++) {
-    const model = songs[i % real];
-    const id = 900_000 + i;
-    songs.push({ ...model, id, mid: syntheticMid(id), mediaMid: syntheticMid(id + 500_000) });
-  }
-  for (const topId of BENCH_CHARTS) {
-    const rows = Array.from({ length: 100 }, (_, i) => {
-      const s = songs[(i * 7 + topId) % songs.length];
-      return { songId: s.id, title: s.name, singerName: s.singers.map((x) => x.name).join('/') };
-    });
-    chartsState(fake.state).set(topId, { title: `Chart ${topId}`, rows, withSongInfo: true });
-  }
 }
 
 async function main(): Promise<void> {

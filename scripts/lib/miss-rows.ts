@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { syntheticMid } from '../../fake-upstream/catalog';
 import type { ReplayCall } from './baseline-entry';
 import type { FakeClient } from './fake-client';
-import { BENCH_CHARTS } from './fake-entry';
+import { BENCH_CHARTS } from './bench-seed';
 import { send } from './http-client';
 import { ServerChild, startServerChild } from './proc';
 import { runScenario, type ScenarioOptions, type ScenarioRow } from './scenario';
