@@ -123,6 +123,8 @@ export interface FakeRoutes {
  */
 export class FakeUpstream {
   readonly requests: RecordedRequest[] = [];
+  /** TCP connections accepted on every host so far (the bench checks the gateway reuses its upstream sockets). */
+  connectionsAccepted = 0;
   state = new FakeState();
   origins = {} as Record<FakeHost, string>;
   private readonly servers: Server[] = [];
@@ -148,6 +150,7 @@ export class FakeUpstream {
       const server = createServer((req, res) => void this.handle(key, req, res));
       server.keepAliveTimeout = 5000;
       server.on('connection', (socket) => {
+        this.connectionsAccepted++;
         this.sockets.add(socket);
         socket.on('close', () => this.sockets.delete(socket));
       });

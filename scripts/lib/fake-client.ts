@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Fault, FaultMatch } from '../../fake-upstream/fake-upstream';
-import type { TakeResult } from './fake-entry';
+import type { RecordedCall, TakeResult } from './fake-entry';
 import { ServerChild, startServerChild } from './proc';
 
 /** The fake upstream running in its own child process (fake-entry.ts), driven over IPC. */
@@ -15,8 +15,10 @@ export class FakeClient {
     });
   }
 
-  static async start(latencyMs: number): Promise<FakeClient> {
-    const server = await startServerChild('fake upstream', join(__dirname, 'fake-entry.js'), [String(latencyMs)], {
+  /** `bench`: widen the catalogue and charts for the bench's distinct-key miss rows (fake-entry.ts seedBench). */
+  static async start(latencyMs: number, { bench = false } = {}): Promise<FakeClient> {
+    const args = bench ? [String(latencyMs), 'bench'] : [String(latencyMs)];
+    const server = await startServerChild('fake upstream', join(__dirname, 'fake-entry.js'), args, {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
     });
@@ -50,6 +52,16 @@ export class FakeClient {
   /** Upstream calls received since the last take (the fake's log is emptied). */
   take(): Promise<TakeResult> {
     return this.call<TakeResult>({ cmd: 'take' });
+  }
+
+  /** The upstream requests received since the last take/record, as sent (the fake's log is emptied). */
+  record(): Promise<RecordedCall[]> {
+    return this.call<RecordedCall[]>({ cmd: 'record' });
+  }
+
+  /** Changes the base latency of every call (faults are cleared). */
+  setLatency(ms: number): Promise<void> {
+    return this.call<void>({ cmd: 'latency', ms });
   }
 
   fault(fault: Fault, match: FaultMatch = {}): Promise<void> {

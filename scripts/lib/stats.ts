@@ -38,11 +38,13 @@ export interface Verdict {
   measured: string;
   pass: boolean;
   note?: string;
+  /** Reported, not a target of this stage: printed as "info: met" / "info: not met". */
+  info?: boolean;
 }
 
 export function verdictTable(verdicts: Verdict[]): string {
   return table(
     ['target', 'measured', 'result'],
-    verdicts.map((v) => [v.target, v.measured + (v.note ? ` (${v.note})` : ''), v.pass ? 'PASS' : 'FAIL']),
+    verdicts.map((v) => [v.target, v.measured + (v.note ? ` (${v.note})` : ''), v.info ? (v.pass ? 'info: met' : 'info: not met') : v.pass ? 'PASS' : 'FAIL']),
   );
 }

@@ -1,0 +1,215 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { syntheticMid } from '../../fake-upstream/catalog';
+import type { ReplayCall } from './baseline-entry';
+import type { FakeClient } from './fake-client';
+import { BENCH_CHARTS } from './bench-seed';
+import { send } from './http-client';
+import { ServerChild, startServerChild } from './proc';
+import { runScenario, type ScenarioOptions, type ScenarioRow } from './scenario';
+import { fmt, table, type Verdict } from './stats';
+
+/**
+ * The per-endpoint miss rows: each endpoint at 50 connections with the cache bypassed (`Cache-Control: no-cache`) and
+ * every request in flight asking upstream something different, against a re-serialising proxy that sends the very
+ * upstream request(s) the gateway sent for the same path (recorded from the fake upstream's log) in the same run.
+ */
+export interface MissEndpoint {
+  /** Row name for `--only`. */
+  name: string;
+  label: string;
+  paths: string[];
+  /** Gateway req/s ÷ proxy req/s to reach. */
+  minRatio: number;
+  /**
+   * CPU ms per request of the plain Koa reference (sansenjian/qq-music-api), measured with this bench's method
+   * (server process CPU during the measured window ÷ requests, 50 connections, 20 ms fake upstream) on a 2-core VM, 2026-11.
+   */
+  koaCpuMs: number;
+  /** Which of the gateway's upstream calls the proxy replays (all of them unless given). */
+  proxyReplays?: (target: string) => boolean;
+}
+
+const songMids = (from: number, n: number) => Array.from({ length: n }, (_, i) => syntheticMid(900_000 + from + i));
+
+/** ~80–100 distinct upstream keys each, so the 50 requests in flight never share an upstream call (no coalescing). */
+export const MISS_ENDPOINTS: MissEndpoint[] = [
+  {
+    name: 'ranks',
+    label: 'getRanks topId=N limit=20',
+    paths: [62, ...BENCH_CHARTS].flatMap((topId) => [0, 1, 2, 3, 4].map((page) => `/getRanks?topId=${topId}&limit=20&page=${page}`)),
+    minRatio: 0.65,
+    koaCpuMs: 0.83,
+  },
+  { name: 'lyric', label: 'getLyric songmid', paths: songMids(0, 80).map((m) => `/getLyric?songmid=${m}`), minRatio: 0.98, koaCpuMs: 0.38 },
+  {
+    name: 'musicplay',
+    label: 'getMusicPlay songmid',
+    paths: songMids(80, 80).map((m) => `/getMusicPlay?songmid=${m}`),
+    minRatio: 0.98,
+    koaCpuMs: 0.38,
+    // The proxy makes the one call a play URL needs, the vkey call, as if it knew the song's media id.
+    proxyReplays: (t) => /vkey/i.test(t),
+  },
+  {
+    name: 'singerlist',
+    label: 'getSingerList page=N limit=80',
+    paths: Array.from({ length: 100 }, (_, i) => `/getSingerList?page=${i + 1}&limit=80`),
+    minRatio: 1.0,
+    koaCpuMs: 0.52,
+  },
+  { name: 'comments', label: 'getComments id=N', paths: Array.from({ length: 100 }, (_, i) => `/getComments?id=${100_000 + i}`), minRatio: 0.83, koaCpuMs: 0.69 },
+];
+
+export const LONG_RANGE_RATIO = 0.9;
+const NO_CACHE = { 'Cache-Control': 'no-cache' };
+const DROPPED_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+export interface MissResult {
+  endpoint: MissEndpoint;
+  gateway: ScenarioRow;
+  proxy: ScenarioRow;
+  /** Upstream calls per request the first time each path was asked (the recording pass, 0 ms latency). */
+  firstRequestCalls: number;
+  recordedStatuses: Record<string, number>;
+  /** getRanks only, with `lightConnections`: both again at low concurrency (latency without queueing). */
+  gatewayLight?: ScenarioRow;
+  proxyLight?: ScenarioRow;
+}
+
+/**
+ * Asks the gateway every path once, one at a time with the fake's latency at 0, and keeps the upstream request(s) each
+ * one caused: what the proxy will send for that path.
+ */
+async function record(gw: ServerChild, fake: FakeClient, ep: MissEndpoint, latencyMs: number) {
+  const calls: Record<string, ReplayCall[]> = {};
+  const statuses: Record<string, number> = {};
+  let upstream = 0;
+  await fake.setLatency(0);
+  await fake.record();
+  try {
+    for (const path of ep.paths) {
+      const ex = await send(gw.url + path, { headers: NO_CACHE, timeoutMs: 10_000 });
+      statuses[ex.status] = (statuses[ex.status] ?? 0) + 1;
+      const got = await fake.record();
+      upstream += got.length;
+      calls[path] = got
+        .filter((c) => !ep.proxyReplays || c.targets.some(ep.proxyReplays))
+        .map((c) => ({
+          origin: fake.origins[c.hostKey],
+          method: c.method,
+          url: c.url,
+          headers: Object.fromEntries(Object.entries(c.headers).filter(([k]) => !DROPPED_HEADERS.has(k))),
+          body: c.body,
+        }));
+    }
+  } finally {
+    await fake.setLatency(latencyMs);
+  }
+  return { calls, statuses, firstRequestCalls: upstream / ep.paths.length };
+}
+
+/** Records every endpoint, starts one replaying proxy for all of them, then runs gateway and proxy rows in turn. */
+export async function runMissRows(
+  gw: ServerChild,
+  fake: FakeClient,
+  endpoints: MissEndpoint[],
+  o: Omit<ScenarioOptions, 'headers'> & { dir: string; latencyMs: number; lightConnections?: number; onChild: (c: ServerChild) => void },
+): Promise<MissResult[]> {
+  if (!endpoints.length) return [];
+  const all: Record<string, ReplayCall[]> = {};
+  const recorded = new Map<string, Awaited<ReturnType<typeof record>>>();
+  for (const ep of endpoints) {
+    const r = await record(gw, fake, ep, o.latencyMs);
+    recorded.set(ep.name, r);
+    Object.assign(all, r.calls);
+    console.log(`  recorded ${ep.label}: ${ep.paths.length} paths, statuses ${JSON.stringify(r.statuses)}, ${fmt(r.firstRequestCalls, 2)} upstream calls per first request`);
+  }
+  const file = join(o.dir, 'replay-calls.json');
+  writeFileSync(file, JSON.stringify(all));
+  const proxy = await startServerChild('proxy', join(__dirname, 'baseline-entry.js'), ['replay', file], { PATH: process.env.PATH ?? '', NODE_ENV: 'production' });
+  o.onChild(proxy);
+  const results: MissResult[] = [];
+  try {
+    for (const ep of endpoints) {
+      const gwRow = await runScenario(`gateway: miss ${ep.label}`, gw, fake, ep.paths, { ...o, headers: NO_CACHE });
+      const proxyRow = await runScenario(`proxy:   miss ${ep.label}`, proxy, fake, ep.paths, o);
+      const r = recorded.get(ep.name)!;
+      const result: MissResult = { endpoint: ep, gateway: gwRow, proxy: proxyRow, firstRequestCalls: r.firstRequestCalls, recordedStatuses: r.statuses };
+      if (ep.name === 'ranks' && o.lightConnections) {
+        const light = { ...o, connections: o.lightConnections };
+        result.gatewayLight = await runScenario(`gateway: miss ${ep.label}, ${light.connections} connections`, gw, fake, ep.paths, { ...light, headers: NO_CACHE });
+        result.proxyLight = await runScenario(`proxy:   miss ${ep.label}, ${light.connections} connections`, proxy, fake, ep.paths, light);
+      }
+      results.push(result);
+    }
+  } finally {
+    await proxy.kill();
+  }
+  return results;
+}
+
+export function missTable(results: MissResult[]): string {
+  return table(
+    ['endpoint (miss, 50 conns)', 'gw req/s', 'proxy req/s', 'ratio', 'target', 'gw CPU ms/req', 'proxy CPU', 'Koa CPU', 'gw p99', 'proxy p99', 'upstream/req gw', 'proxy', 'new conns gw', 'proxy'],
+    results.map(({ endpoint: ep, gateway: g, proxy: p }) => [
+      ep.label,
+      fmt(g.reqPerSec, 0),
+      fmt(p.reqPerSec, 0),
+      fmt(g.reqPerSec / p.reqPerSec, 2),
+      `≥ ${fmt(ep.minRatio, 2)}`,
+      fmt(g.cpuMsPerRequest, 2),
+      fmt(p.cpuMsPerRequest, 2),
+      fmt(ep.koaCpuMs, 2),
+      fmt(g.p99, 0),
+      fmt(p.p99, 0),
+      fmt(g.upstreamCallsPerRequest, 2),
+      fmt(p.upstreamCallsPerRequest, 2),
+      g.upstreamNewConnections,
+      p.upstreamNewConnections,
+    ]),
+  );
+}
+
+export function missVerdicts(results: MissResult[]): Verdict[] {
+  const out: Verdict[] = [];
+  for (const { endpoint: ep, gateway: g, proxy: p } of results) {
+    const ratio = g.reqPerSec / p.reqPerSec;
+    const bad = g.non2xx + g.errors + g.timeouts;
+    out.push(
+      {
+        target: `${ep.name}: req/s ≥ ${fmt(ep.minRatio, 2)} × proxy`,
+        measured: fmt(ratio, 2),
+        pass: ratio >= ep.minRatio && bad === 0,
+        note: `${fmt(g.reqPerSec, 0)} vs ${fmt(p.reqPerSec, 0)}${bad ? `; ${bad} non-2xx/errors` : ''}`,
+      },
+      { target: `${ep.name}: req/s ≥ ${LONG_RANGE_RATIO} × proxy (long-range)`, measured: fmt(ratio, 2), pass: ratio >= LONG_RANGE_RATIO, info: true },
+      {
+        target: `${ep.name}: CPU ms/req ≤ Koa reference ${fmt(ep.koaCpuMs, 2)}`,
+        measured: fmt(g.cpuMsPerRequest, 2),
+        pass: g.cpuMsPerRequest <= ep.koaCpuMs,
+        note: `proxy ${fmt(p.cpuMsPerRequest, 2)}`,
+      },
+      { target: `${ep.name}: p99 ≤ 1.5 × proxy p99`, measured: `${fmt(g.p99, 0)} ms`, pass: g.p99 <= 1.5 * p.p99, note: `proxy ${fmt(p.p99, 0)} ms` },
+      {
+        target: `${ep.name}: new upstream connections after warm-up = 0`,
+        measured: String(g.upstreamNewConnections),
+        pass: g.upstreamNewConnections === 0,
+        note: `proxy ${p.upstreamNewConnections}`,
+      },
+    );
+    if (ep.name === 'musicplay') {
+      out.push({
+        target: 'musicplay: upstream calls per request ≤ 1.0 (distinct songmids, media id known)',
+        measured: fmt(g.upstreamCallsPerRequest, 2),
+        pass: g.upstreamCallsPerRequest <= 1.0,
+        note: `by target ${JSON.stringify(perRequest(g))}`,
+      });
+    }
+  }
+  return out;
+}
+
+function perRequest(row: ScenarioRow): Record<string, string> {
+  return Object.fromEntries(Object.entries(row.upstreamByTarget).map(([t, n]) => [t, fmt(n / row.requests, 2)]));
+}

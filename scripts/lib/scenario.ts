@@ -1,0 +1,59 @@
+import type { FakeClient } from './fake-client';
+import { LoadResult, runLoad } from './load';
+import { cpuSeconds, sampleRss, ServerChild } from './proc';
+import { fmt } from './stats';
+
+/** One measured load row of the bench: autocannon against one server child after a warm-up, with its costs. */
+export interface ScenarioRow extends LoadResult {
+  name: string;
+  server: string;
+  upstreamCallsPerRequest: number;
+  /** Upstream calls by target (musicu `module.method` or `host path`) during the measured run. */
+  upstreamByTarget: Record<string, number>;
+  /** TCP connections the fake upstream accepted during the measured run (after the warm-up). */
+  upstreamNewConnections: number;
+  serverPeakRssMb: number;
+  /** CPU used during the measured run, % of one core: the server under test, and the fake upstream. */
+  serverCpuPct: number;
+  fakeCpuPct: number;
+  /** Server CPU (user + system) during the measured run ÷ completed requests. */
+  cpuMsPerRequest: number;
+}
+
+export interface ScenarioOptions {
+  headers?: Record<string, string>;
+  connections: number;
+  durationS: number;
+  warmS: number;
+}
+
+/** Warm-up (not measured), then the measured run; upstream calls and connections are counted over the measured run only. */
+export async function runScenario(name: string, server: ServerChild, fake: FakeClient, paths: string[], o: ScenarioOptions): Promise<ScenarioRow> {
+  const load = { base: server.url, paths, connections: o.connections, headers: o.headers ?? {} };
+  await runLoad({ ...load, durationS: o.warmS });
+  const rss = sampleRss(server.pid);
+  await fake.take();
+  const cpu0 = [cpuSeconds(server.pid), cpuSeconds(fake.server.pid)];
+  const r = await runLoad({ ...load, durationS: o.durationS });
+  const cpu1 = [cpuSeconds(server.pid), cpuSeconds(fake.server.pid)];
+  const { calls, byTarget, connections } = await fake.take();
+  const row: ScenarioRow = {
+    name,
+    server: server.name,
+    ...r,
+    upstreamCallsPerRequest: r.requests ? calls / r.requests : NaN,
+    upstreamByTarget: byTarget,
+    upstreamNewConnections: connections,
+    serverPeakRssMb: rss.stop().peakMb,
+    serverCpuPct: ((cpu1[0] - cpu0[0]) / r.durationS) * 100,
+    fakeCpuPct: ((cpu1[1] - cpu0[1]) / r.durationS) * 100,
+    cpuMsPerRequest: r.requests ? ((cpu1[0] - cpu0[0]) * 1000) / r.requests : NaN,
+  };
+  const bad = r.non2xx + r.errors + r.timeouts;
+  console.log(
+    `  ${name}: ${fmt(r.reqPerSec, 0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, CPU ${fmt(row.cpuMsPerRequest, 2)} ms/req, ` +
+      `upstream ${fmt(row.upstreamCallsPerRequest, 2)} calls/req, ${connections} new upstream conns` +
+      (bad ? `  [non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}: ${JSON.stringify(r.statusCodes)}]` : ''),
+  );
+  return row;
+}
