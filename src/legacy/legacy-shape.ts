@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { records } from '../common/catalogue';
 import type { ResponseShape } from '../config/app-config';
 import type { Shaped } from '../common/shaped';
+import { USER_LEGACY_ADAPTERS } from './adapters/user';
 
 /**
  * The legacy response shape of the older Koa services (Rain120/qq-music-api and its forks): what a client written
@@ -303,16 +304,14 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getUserAvatar: asIs,
   getMainLoginQr: asIs,
   getQQLoginQr: asIs,
-  checkMainLoginQr: asIs,
-  checkQQLoginQr: asIs,
   getAltLoginQr: asIs,
   getWXLoginQr: asIs,
-  checkAltLoginQr: asIs,
-  checkWXLoginQr: asIs,
   // The Koa services' /downloadQQMusic returned the desktop client's download.js; the gateway downloads the song.
   downloadMainMusic: wrappedBody,
   downloadQQMusic: wrappedBody,
   getImageUrl: wrappedBody,
+  // The user routes and the QR login checks (src/legacy/adapters/user.ts).
+  ...USER_LEGACY_ADAPTERS,
 };
 
 /** Route name of a matched Express route path: '/getSongLists/:page/:limit' → 'getSongLists'. */
