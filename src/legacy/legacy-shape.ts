@@ -304,13 +304,17 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getUserAvatar: asIs,
   getMainLoginQr: asIs,
   getQQLoginQr: asIs,
+  checkMainLoginQr: asIs,
+  checkQQLoginQr: asIs,
   getAltLoginQr: asIs,
   getWXLoginQr: asIs,
+  checkAltLoginQr: asIs,
+  checkWXLoginQr: asIs,
   // The Koa services' /downloadQQMusic returned the desktop client's download.js; the gateway downloads the song.
   downloadMainMusic: wrappedBody,
   downloadQQMusic: wrappedBody,
   getImageUrl: wrappedBody,
-  // The user routes and the QR login checks (src/legacy/adapters/user.ts).
+  // The user routes (src/legacy/adapters/user.ts).
   ...USER_LEGACY_ADAPTERS,
 };
 

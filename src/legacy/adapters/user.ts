@@ -2,12 +2,11 @@ import { findLikedEntry } from '../../user/user-extra.mapper';
 import type { LegacyAdapter } from '../legacy-shape';
 
 /**
- * Legacy bodies of the user and login-check routes (docs/legacy.md), registered in LEGACY_ADAPTERS. Routes not named
- * here (getUserDetail, the collected / followed / fan lists) get the default `{ response: <upstream answer> }`.
+ * Legacy bodies of the user routes (docs/legacy.md), registered in LEGACY_ADAPTERS. Routes not named here
+ * (getUserDetail, the collected / followed / fan lists) get the default `{ response: <upstream answer> }`.
  */
 
 type Raw = any;
-const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * getUserPlaylists: the normalised list, each playlist also carrying its song count under the names client apps read
@@ -32,23 +31,7 @@ const getUserLikedSongs: LegacyAdapter = (s) => {
   return { response: { code: 0, data: { songs: [entry], total: entry.num0 || 0, hasMore: false, info } } };
 };
 
-/**
- * The QR login checks: the gateway's top-level body (`isOk`, `refresh`, `session.cookie`, as sansenjian/Luo-Music and
- * the older services' clients read it), plus the same poll state under `response` with `session` and `cookie` as the
- * cookie string: RubenCampoa/Beta-music-player reads `(body.response || body).session` as that string, and
- * Luo-Music's plugin, which unwraps `response`, falls back to its `cookie`.
- */
-const checkLoginQr: LegacyAdapter = (s) => {
-  const body = isObj(s.body) ? s.body : {};
-  const cookie = isObj(body.session) && typeof body.session.cookie === 'string' ? body.session.cookie : undefined;
-  return { ...body, response: cookie === undefined ? { ...body } : { ...body, session: cookie, cookie } };
-};
-
 export const USER_LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getUserPlaylists,
   getUserLikedSongs,
-  checkMainLoginQr: checkLoginQr,
-  checkQQLoginQr: checkLoginQr,
-  checkAltLoginQr: checkLoginQr,
-  checkWXLoginQr: checkLoginQr,
 };
