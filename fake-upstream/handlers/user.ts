@@ -5,7 +5,12 @@ import { GENUINE_DISSTID } from './playlists';
 import { JAY_MID } from './singers';
 
 /**
- * c6.y.qq.com `fcg_get_profile_homepage.fcg` (user homepage: creator, created playlists, "liked" entries).
+ * The user CGIs: c6.y.qq.com `fcg_get_profile_homepage.fcg` (user homepage: creator, created playlists, "liked"
+ * entries), and on c.y.qq.com `fcg_get_profile_order_asset.fcg` (collected playlists / albums),
+ * `fcg_order_singer_getlist.fcg` (followed singers) and `friend_follow_or_listen_list.fcg` (follows, fans). The
+ * last three answer field names docs/upstream/user.md lists, with its unverified ones marked there; an unknown
+ * account gets code 4000, a missing or expired key code 1000, as the homepage.
+ *
  *
  * NO genuine fixture exists for this CGI (fixtures/SOURCES.md has none). The answers below are built from the field
  * list in docs/upstream/user.md "User homepage": `{code, data:{creator{nick, headpic, encrypt_uin, lvinfo},
