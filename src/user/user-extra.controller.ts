@@ -53,7 +53,7 @@ export class UserExtraController {
     summary: 'The user\'s liked-songs list: its id and counts (needs a login cookie)',
     description:
       `Upstream: the homepage CGI of /user/getUserPlaylists; the \`mymusic\` entry whose title contains 喜欢 (or of type 1). Its songs are not listed: open the list with /getSongListDetail?disstid=<id>. ${NEEDS_LOGIN} ` +
-      '`liked` is null (total 0) when there is no such entry. Legacy shape: `{ response: { code: 0, data: { songs: [<entry>], total, hasMore: false, info: { title, songCount, albumCount, playlistCount, id } } } }`, as sansenjian/qq-music-api answers it.',
+      '`liked` is null (total 0) when there is no such entry. `offset` / `limit`, which the older services took and did not use, are ignored. Legacy shape: `{ response: { code: 0, data: { songs: [<entry>], total, hasMore: false, info: { title, songCount, albumCount, playlistCount, id } } } }`, as sansenjian/qq-music-api answers it.',
   })
   @ApiHeader(COOKIE_HEADER)
   @ApiEnvelope('The liked list.', { liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 }, total: 12 })
