@@ -14,8 +14,8 @@ import { LegacySingersService } from './legacy-singers.service';
 /**
  * Routes only the older qq-music-api services had (docs/legacy.md): `/downloadQQMusic` (alias of
  * `/downloadMainMusic`), `/legacy/getSingerHotsongById` (what `/getSingerHotsong?singerid=<digits>` is rewritten to)
- * and the admin-only `/user/setCookie` (POST, and GET with the cookie in the query) / `/user/getCookie`, which exist only when ADMIN_TOKEN is
- * set (404 otherwise), need the token, and never send a cookie value back.
+ * and the admin-only `/user/setCookie` (POST, and GET with the cookie in the query) / `/user/getCookie`, which exist
+ * only when ADMIN_TOKEN is set (404 otherwise), need the token, and never send a cookie value back.
  */
 @ApiTags('legacy')
 @Controller()
