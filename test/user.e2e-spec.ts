@@ -375,13 +375,13 @@ describe('User module (e2e)', () => {
       else expect(res.body.response.data.message).toBe('avatar URL built');
     });
 
-    it('an empty size counts as absent (default 140)', async () => {
-      const res = await h.http().get('/user/getUserAvatar?uin=10001&size=');
+    it('an absent size is the default 140', async () => {
+      const res = await h.http().get('/user/getUserAvatar?uin=10001');
       expect(res.status).toBe(200);
       expect(res.body.response.data.avatarUrl).toBe('https://q.qlogo.cn/headimg_dl?dst_uin=10001&spec=140');
     });
 
-    it.each(['0', '-5', 'abc', '12px', 'Infinity', 'NaN'])('size=%s → 400 { error } naming size', async (size) => {
+    it.each(['', '%20', '0', '-5', '-0.5', 'abc', '12px', 'Infinity', 'NaN'])('size=%s → 400 { error } naming size', async (size) => {
       const res = await h.http().get(`/user/getUserAvatar?uin=10001&size=${size}`);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/^size must be a number greater than 0/);

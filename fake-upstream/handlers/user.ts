@@ -2,9 +2,15 @@ import type { FakeContext, FakeRoutes } from '../fake-upstream';
 import type { FakeState } from '../state';
 import { FAKE_QQ, FAKE_WX_MUSICID } from './login';
 import { GENUINE_DISSTID } from './playlists';
+import { JAY_MID } from './singers';
 
 /**
- * c6.y.qq.com `fcg_get_profile_homepage.fcg` (user homepage: creator, created playlists, "liked" entries).
+ * The user CGIs: c6.y.qq.com `fcg_get_profile_homepage.fcg` (user homepage: creator, created playlists, "liked"
+ * entries), and on c.y.qq.com `fcg_get_profile_order_asset.fcg` (collected playlists / albums),
+ * `fcg_order_singer_getlist.fcg` (followed singers) and `friend_follow_or_listen_list.fcg` (follows, fans). The
+ * last three answer field names docs/upstream/user.md lists, with its unverified ones marked there; an unknown
+ * account gets code 4000, a missing or expired key code 1000, as the homepage.
+ *
  *
  * NO genuine fixture exists for this CGI (fixtures/SOURCES.md has none). The answers below are built from the field
  * list in docs/upstream/user.md "User homepage": `{code, data:{creator{nick, headpic, encrypt_uin, lvinfo},
@@ -29,12 +35,27 @@ export interface FakeDiss {
   song_cnt?: number;
 }
 
+/** A friend entry of friend_follow_or_listen_list.fcg (modelled: docs/upstream/user.md). */
+export interface FakeFriend {
+  nick: string;
+  headpic: string;
+  encrypt_uin: string;
+}
+
 export interface FakeUser {
   uin: string;
   creator: { nick: string; headpic: string; encrypt_uin: string } | null;
   mydiss: FakeDiss[];
   /** Private profile: the answer has no `mydiss` at all. */
   hideMydiss?: boolean;
+  /** fcg_get_profile_order_asset.fcg: reqtype 3 (`cdlist`) and reqtype 2 (`albumlist`). */
+  collectedDiss?: { dissid: number; dissname: string; logo: string; song_cnt: number; dir_show: number }[];
+  collectedAlbums?: { albumid: number; albummid: string; albumname: string; singername: string }[];
+  /** fcg_order_singer_getlist.fcg `list`. */
+  singers?: { singerid: number; mid: string; name: string }[];
+  /** friend_follow_or_listen_list.fcg: without is_listen (follows) and with is_listen=1 (fans). */
+  follows?: FakeFriend[];
+  fans?: FakeFriend[];
 }
 
 export interface UserModel {
@@ -86,6 +107,36 @@ export function demoLoginUser(uin: string, nick: string): FakeUser {
   };
 }
 
+const friend = (uin: string, nick: string): FakeFriend => ({
+  nick,
+  headpic: `https://thirdqq.qlogo.cn/g?b=sdk&k=fakeKey${uin}&s=140`,
+  encrypt_uin: `owSfoKEq${uin}oz`,
+});
+
+/** What an account collected and follows: three playlists, two albums, two singers, one followed user, one fan. */
+export function withSocial(user: FakeUser): FakeUser {
+  return {
+    ...user,
+    collectedDiss: [GENUINE_DISSTID, '7100000010', '7100000011'].map((dissid, i) => ({
+      dissid: Number(dissid),
+      dissname: `Collected ${i + 1}`,
+      logo: `https://qpic.y.qq.com/music_cover/collected${i + 1}/300?n=1`,
+      song_cnt: 10 + i,
+      dir_show: 1,
+    })),
+    collectedAlbums: [
+      { albumid: 8220, albummid: '003c616O2Zlswm', albumname: '新的心跳', singername: 'G.E.M. 邓紫棋' },
+      { albumid: 8217, albummid: '000MkMni19ClKG', albumname: '叶惠美', singername: '周杰伦' },
+    ],
+    singers: [
+      { singerid: 4558, mid: JAY_MID, name: '周杰伦' },
+      { singerid: 13948, mid: '001fNHEf1SFEFN', name: 'G.E.M. 邓紫棋' },
+    ],
+    follows: [friend('10002', 'Bob')],
+    fans: [friend('10003', 'Carol')],
+  };
+}
+
 /**
  * Seed: 10001 has 35 playlists (more than one default page), 10002 has none, 10003 hides them (private); the QQ and
  * WeChat accounts the fake's QR logins produce have three each (demoLoginUser).
@@ -93,11 +144,11 @@ export function demoLoginUser(uin: string, nick: string): FakeUser {
 function seed(): UserModel {
   const users = new Map<string, FakeUser>();
   const add = (u: FakeUser) => users.set(u.uin, u);
-  add(fakeUserWithPlaylists('10001', 'Alice', 35));
+  add(withSocial(fakeUserWithPlaylists('10001', 'Alice', 35)));
   add({ ...fakeUserWithPlaylists('10002', 'Bob', 0) });
   add({ ...fakeUserWithPlaylists('10003', 'Carol', 0), hideMydiss: true });
-  add(demoLoginUser(FAKE_QQ, 'Demo QQ'));
-  add(demoLoginUser(FAKE_WX_MUSICID, 'Demo WeChat'));
+  add(withSocial(demoLoginUser(FAKE_QQ, 'Demo QQ')));
+  add(withSocial(demoLoginUser(FAKE_WX_MUSICID, 'Demo WeChat')));
   return { users, expiredKeys: new Set(), unknownUinAnswer: 'code4000' };
 }
 
@@ -122,15 +173,23 @@ function cookieKey(header: string): string {
   return cookies.qqmusic_key || cookies.qm_keyst || '';
 }
 
+/** The login check every user CGI of the fake makes: no key, or an expired one, is code 1000. */
+function loginRefusal(ctx: FakeContext) {
+  const model = userState(ctx.state);
+  const key = cookieKey(ctx.req.cookie);
+  if (!key || model.expiredKeys.has(key)) {
+    return { json: { code: 1000, subcode: 1000, msg: 'login expired, please log in again', data: {} } };
+  }
+  return undefined;
+}
+
 function homepage(ctx: FakeContext) {
   const model = userState(ctx.state);
   if (model.forcedCode !== undefined) {
     return { json: { code: model.forcedCode, subcode: model.forcedCode, msg: `fake code ${model.forcedCode}`, data: {} } };
   }
-  const key = cookieKey(ctx.req.cookie);
-  if (!key || model.expiredKeys.has(key)) {
-    return { json: { code: 1000, subcode: 1000, msg: 'login expired, please log in again', data: {} } };
-  }
+  const refused = loginRefusal(ctx);
+  if (refused) return refused;
   const uin = ctx.req.query.userid ?? '';
   const user = model.users.get(uin);
   if (!user) {
@@ -146,8 +205,54 @@ function homepage(ctx: FakeContext) {
   return { json: { code: 0, subcode: 0, msg: '', data } };
 }
 
+/** A user CGI's answer for an unknown account: code 4000 (what the profile CGIs answer a hidden account). */
+const unknownUser = { json: { code: 4000, subcode: 4000, msg: 'privacy', data: {} } };
+const int = (v: string | undefined, fallback: number) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : fallback);
+
+/** fcg_get_profile_order_asset.fcg: reqtype 3 playlists `[sin, ein)`, reqtype 2 albums `[sin, ein]`. */
+function orderAsset(ctx: FakeContext) {
+  const refused = loginRefusal(ctx);
+  if (refused) return refused;
+  const { userid = '', reqtype, sin, ein } = ctx.req.query;
+  const user = userState(ctx.state).users.get(userid);
+  if (!user) return unknownUser;
+  const from = int(sin, 0);
+  if (reqtype === '2') {
+    const albums = user.collectedAlbums ?? [];
+    return { json: { code: 0, subcode: 0, message: '', data: { totalalbum: albums.length, albumlist: albums.slice(from, int(ein, from) + 1) } } };
+  }
+  const diss = user.collectedDiss ?? [];
+  return { json: { code: 0, subcode: 0, message: '', data: { totaldiss: diss.length, cdlist: diss.slice(from, int(ein, from)) } } };
+}
+
+/** fcg_order_singer_getlist.fcg: page (1-based) × perpage. */
+function followedSingers(ctx: FakeContext) {
+  const refused = loginRefusal(ctx);
+  if (refused) return refused;
+  const user = userState(ctx.state).users.get(ctx.req.query.uin ?? '');
+  if (!user) return unknownUser;
+  const singers = user.singers ?? [];
+  const perpage = int(ctx.req.query.perpage, 20);
+  const from = (int(ctx.req.query.page, 1) - 1) * perpage;
+  return { json: { code: 0, subcode: 0, num: singers.length, list: singers.slice(from, from + perpage) } };
+}
+
+/** friend_follow_or_listen_list.fcg: `num` entries from `start`; is_listen=1 lists the fans. */
+function followList(ctx: FakeContext) {
+  const refused = loginRefusal(ctx);
+  if (refused) return refused;
+  const user = userState(ctx.state).users.get(ctx.req.query.uin ?? '');
+  if (!user) return unknownUser;
+  const list = (ctx.req.query.is_listen === '1' ? user.fans : user.follows) ?? [];
+  const from = int(ctx.req.query.start, 0);
+  return { json: { code: 0, subcode: 0, num: list.length, list: list.slice(from, from + int(ctx.req.query.num, 20)) } };
+}
+
 export const userRoutes: FakeRoutes = {
   http: {
     'c6 /rsc/fcgi-bin/fcg_get_profile_homepage.fcg': homepage,
+    'c /fav/fcgi-bin/fcg_get_profile_order_asset.fcg': orderAsset,
+    'c /rsc/fcgi-bin/fcg_order_singer_getlist.fcg': followedSingers,
+    'c /rsc/fcgi-bin/friend_follow_or_listen_list.fcg': followList,
   },
 };

@@ -11,6 +11,7 @@ import { getSearchByKey } from './adapters/search';
 import { getSingerAlbum, getSingerHotsong, getSingerHotsongById, getSingerList } from './adapters/singers';
 import { asIs, passthrough, wrappedBody } from './adapters/util';
 import type { LegacyAdapter, Raw } from './adapters/util';
+import { USER_LEGACY_ADAPTERS } from './adapters/user';
 
 /**
  * The legacy response shape of the older Koa services (Rain120/qq-music-api and its forks): what a client written
@@ -112,6 +113,8 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   downloadMainMusic: wrappedBody,
   downloadQQMusic: wrappedBody,
   getImageUrl: wrappedBody,
+  // The user routes (src/legacy/adapters/user.ts).
+  ...USER_LEGACY_ADAPTERS,
 };
 
 /** Route name of a matched Express route path: '/getSongLists/:page/:limit' → 'getSongLists'. */

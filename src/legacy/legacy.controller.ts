@@ -14,8 +14,8 @@ import { LegacySingersService } from './legacy-singers.service';
 /**
  * Routes only the older qq-music-api services had (docs/legacy.md): `/downloadQQMusic` (alias of
  * `/downloadMainMusic`), `/legacy/getSingerHotsongById` (what `/getSingerHotsong?singerid=<digits>` is rewritten to)
- * and the admin-only `/user/setCookie` / `/user/getCookie`, which exist only when ADMIN_TOKEN is
- * set (404 otherwise), need the token, and never send a cookie value back.
+ * and the admin-only `/user/setCookie` (POST, and GET with the cookie in the query) / `/user/getCookie`, which exist
+ * only when ADMIN_TOKEN is set (404 otherwise), need the token, and never send a cookie value back.
  */
 @ApiTags('legacy')
 @Controller()
@@ -78,8 +78,35 @@ export class LegacyController {
   @HttpCode(200)
   @UseGuards(AdminTokenGuard)
   async setCookie(@Body() body: SetCookieBody) {
-    const cookie = (body.cookie ?? body.data ?? '').trim();
-    if (!cookie) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'cookie is required (body `cookie` or `data`)');
+    return this.storeCookie(body);
+  }
+
+  /**
+   * The same, as a GET with the cookie in the query string: fakermybreathe-oss/MuseSync syncs its login to a local
+   * qq-music-api so (`GET /user/setCookie?cookie=<encoded cookie>`). The value never reaches a log (LoggedQuery).
+   */
+  @Get('user/setCookie')
+  @ApiOperation({
+    summary: 'Store the server\'s login cookie, GET form (admin)',
+    description:
+      'Same rules and answer as POST /user/setCookie, with `cookie` (or the references\' `data`) in the query string, as some apps send it. ' +
+      'Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs the token like the POST. Prefer the POST: a URL may end up in proxy or browser logs (the gateway\'s own logs never show the value).',
+  })
+  @ApiAdminToken()
+  @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
+  @ApiErrorResponses(
+    { status: 400, description: 'No cookie (`cookie is required (query `cookie` or `data`)`), a character that is not printable ASCII or not `name=value` pairs.', errorCodes: ['BAD_REQUEST'] },
+    ...ADMIN_ERRORS,
+    { status: 500, description: 'The cookie file (or Redis) could not be written; only this instance uses the new cookie, until it restarts.', errorCodes: ['COOKIE_WRITE_FAILED'] },
+  )
+  @UseGuards(AdminTokenGuard)
+  async setCookieByQuery(@Query() query: SetCookieBody) {
+    return this.storeCookie(query, 'query');
+  }
+
+  private async storeCookie(input: SetCookieBody, where: 'body' | 'query' = 'body') {
+    const cookie = (input.cookie ?? input.data ?? '').trim();
+    if (!cookie) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', `cookie is required (${where} \`cookie\` or \`data\`)`);
     return { code: 0, msg: 'ok', data: await this.cookies.store(cookie) };
   }
 

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
 import { AltLoginService } from './alt-login.service';
 import { CheckAltLoginBody, CheckMainLoginBody, EXAMPLE_PTQRTOKEN, EXAMPLE_QRSIG } from './dto/check-login.dto';
 import { MainLoginService } from './main-login.service';
+import { QueryFallback } from './query-fallback.interceptor';
 
 /** Every login path: the spec's names, their /user/ aliases, and the Koa projects' real-name aliases (QQ / WX). */
 export const LOGIN_PATHS = {
@@ -23,6 +24,8 @@ const SESSION_EXAMPLE = {
   cookieList: ['uin=o0123456789', 'p_skey=…', 'qqmusic_key=Q_H_L_…', 'qm_keyst=Q_H_L_…', 'tmeLoginType=2'],
   cookieObject: { uin: 'o0123456789', p_skey: '…', qqmusic_key: 'Q_H_L_…', qm_keyst: 'Q_H_L_…', tmeLoginType: '2' },
 };
+const QUERY_FORM =
+  'A field the body lacks is read from the query string (the older services\' clients send `?ptqrtoken=…&qrsig=…` or `?uuid=…` with no body); the body wins.';
 const LOGIN_EXCHANGE_ERRORS = [
   { status: 403, description: 'Login exchange code 20274 (too many devices on the account; body has `upstreamCode`).', errorCodes: ['LOGIN_DEVICE_LIMIT'] },
   { status: 502, description: 'Login exchange refused (any other code) or its answer lacks the credential.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_NO_CREDENTIAL'] },
@@ -57,13 +60,14 @@ export class LoginController {
 
   @Post(LOGIN_PATHS.checkMain)
   @HttpCode(200)
+  @UseInterceptors(QueryFallback(['qrsig', 'ptqrtoken']))
   @ApiOperation({
     summary: 'Poll the QQ (Main) login',
     description:
       'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
       `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE} ${ALIASES}`,
   })
-  @ApiBody({ type: CheckMainLoginBody, description: 'JSON body.', examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN } } } })
+  @ApiBody({ type: CheckMainLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', {
     isOk: true,
     message: '登录成功',
@@ -100,6 +104,7 @@ export class LoginController {
 
   @Post(LOGIN_PATHS.checkAlt)
   @HttpCode(200)
+  @UseInterceptors(QueryFallback(['uuid', 'last']))
   @ApiOperation({
     summary: 'Long-poll the WeChat (Alt) login',
     description:
@@ -107,7 +112,7 @@ export class LoginController {
       '408 waiting (`timeout: true` when the gateway\'s bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). ' +
       `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted] }\`. ${CONFIRMED_ONCE} ${ALIASES}`,
   })
-  @ApiBody({ type: CheckAltLoginBody, description: 'JSON body.', examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d' } } } })
+  @ApiBody({ type: CheckAltLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d' } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' })
   @ApiErrorResponses(
     { status: 400, description: 'uuid missing or malformed.', errorCodes: ['BAD_REQUEST'] },

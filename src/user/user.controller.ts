@@ -46,7 +46,7 @@ export class UserController {
   @ApiPlainOk('Not the envelope: `{ response: { code: 0, data: { avatarUrl, message } } }`.', {
     response: { code: 0, data: { avatarUrl: 'https://q.qlogo.cn/headimg_dl?dst_uin=123456&spec=640', message: 'avatar URL built' } },
   })
-  @ApiErrorResponses({ status: 400, description: 'Neither k nor uin (`k or uin is required`), or a malformed k, uin or size.', errorCodes: ['BAD_REQUEST'] })
+  @ApiErrorResponses({ status: 400, description: 'Neither k nor uin (`k or uin is required`), or a malformed k, uin or size (an empty `size=`, 0 or a negative size included).', errorCodes: ['BAD_REQUEST'] })
   getUserAvatar(@Query() query: GetUserAvatarQuery) {
     return this.user.getUserAvatar(query);
   }

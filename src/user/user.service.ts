@@ -1,5 +1,4 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { loginKey, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { UserClient } from '../upstream/clients/user.client';
@@ -10,31 +9,14 @@ import {
   DEFAULT_AVATAR_SIZE,
   DEFAULT_LIMIT,
   DEFAULT_OFFSET,
-  hasCreator,
   mapUserPlaylists,
   snapAvatarSize,
   UserPlaylist,
 } from './user.mapper';
+import { checkHomepage, requireLoginCookie } from './user-login';
 
-export const LOGIN_REQUIRED_MESSAGE =
-  'This endpoint needs a login cookie: pass it per request as the `cookie` query parameter, the X-Custom-Cookie ' +
-  'header or the Cookie header (it must carry qqmusic_key or qm_keyst), or put it in the cookie file; ' +
-  'a QR login (/getMainLoginQr or /getAltLoginQr) gives one';
-export const LOGIN_EXPIRED_MESSAGE =
-  'QQ Music says the login has expired or is missing (upstream code {code}): log in again with a QR login or ' +
-  'refresh the cookie (qqmusic_key / qm_keyst)';
-/** The same refusal when the cookie sent had no key at all: nothing expired, the cookie was never a login. */
-export const LOGIN_KEY_MISSING_MESSAGE =
-  'QQ Music refused the cookie (upstream code {code}): it carries no login key (qqmusic_key or qm_keyst), so it is ' +
-  'no login; send the whole cookie of a login, or log in with a QR login (/getMainLoginQr or /getAltLoginQr)';
 export const EMPTY_PLAYLISTS_MESSAGE =
   'This account has no visible playlists: it has created none, or they are private';
-
-/**
- * Codes that mean "log in again": 1000 expired or not logged in, 104400/104401 credential invalid
- * (docs/upstream/user.md "User homepage").
- */
-const LOGIN_CODES = new Set([1000, 104400, 104401]);
 
 export interface UserPlaylistsData {
   playlists: UserPlaylist[];
@@ -47,24 +29,11 @@ export class UserService {
   constructor(private readonly user: UserClient) {}
 
   async getUserPlaylists(query: GetUserPlaylistsQuery): Promise<Shaped> {
-    const cookie = this.user.effectiveCookie();
-    if (!cookie) throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
+    const cookie = requireLoginCookie(this.user.effectiveCookie());
     const { uin } = query;
-    // Its login and unknown-user codes have their own answers here (LOGIN_EXPIRED, USER_NOT_FOUND): read below.
-    const raw = await this.user.homepage(uin);
-    const code = Number(raw.code ?? 0);
-    if (LOGIN_CODES.has(code)) {
-      // A cookie without a key (e.g. `uin=…` alone, or a QQ web login's skey) is still sent: upstream decides.
-      const template = loginKey(parseCookie(cookie)) ? LOGIN_EXPIRED_MESSAGE : LOGIN_KEY_MISSING_MESSAGE;
-      const message = template.replace('{code}', String(code));
-      throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_EXPIRED', message, { upstreamCode: code });
-    }
-    if (code !== 0 || !hasCreator(raw.data)) {
-      throw new GatewayError(HttpStatus.NOT_FOUND, 'USER_NOT_FOUND', `No QQ Music user with uin ${uin}`, {
-        ...(code !== 0 ? { upstreamCode: code } : {}),
-      });
-    }
-    const all = mapUserPlaylists(raw.data);
+    // Its login and unknown-user codes have their own answers here (LOGIN_EXPIRED, USER_NOT_FOUND).
+    const homepage = checkHomepage(await this.user.homepage(uin), cookie, uin);
+    const all = mapUserPlaylists(homepage);
     // `?? default`: an empty parameter (`limit=`) reaches here as undefined, not as the DTO default.
     const offset = query.offset ?? DEFAULT_OFFSET;
     const limit = query.limit ?? DEFAULT_LIMIT;
@@ -83,7 +52,7 @@ export class UserService {
     if (query.k === undefined && query.uin === undefined) {
       throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'k or uin is required');
     }
-    const requested = query.size ?? DEFAULT_AVATAR_SIZE; // `size=` (empty) reaches here as undefined
+    const requested = query.size ?? DEFAULT_AVATAR_SIZE; // absent; an empty `size=` is refused by the DTO
     const size = snapAvatarSize(requested);
     const url = query.k !== undefined ? avatarUrl({ k: query.k }, size) : avatarUrl({ uin: query.uin as string }, size);
     const message =

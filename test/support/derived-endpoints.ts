@@ -16,6 +16,7 @@ export const NO_ROW: Record<string, string> = {
   'GET /health/ready': 'probe: no parameters; reports upstream and Redis state rather than calling a QQ Music API (operations.e2e-spec)',
   'GET /user/credential/status': 'admin-only (ADMIN_TOKEN; 404 without it), no parameters (credentials suites)',
   'POST /user/setCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no upstream call (legacy.e2e-spec; security.e2e-spec sends it bad JSON)',
+  'GET /user/setCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no upstream call, the POST\'s rules (user-extra.e2e-spec)',
   'GET /user/getCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no parameters, no upstream call (legacy.e2e-spec)',
   'GET /downloadQQMusic': 'legacy alias of /downloadMainMusic: a handler of its own with the same DTO and service call (legacy.e2e-spec)',
   'GET /legacy/getSingerHotsongById': 'what /getSingerHotsong?singerid=<digits> is rewritten to: ENDPOINTS\' getSingerHotsongBySingerId row reaches it (legacy-singerid.e2e-spec)',

@@ -107,6 +107,24 @@ const LOGIN_CHECK_ERRORS: Record<string, ExpectedError> = {
   timeout: { status: 504, errorCode: 'LOGIN_TIMEOUT' },
 };
 
+/** docs/upstream/user.md: the user routes answer the account codes with LOGIN_EXPIRED. */
+const USER_LOGIN_ERRORS: Record<string, ExpectedError> = {
+  1000: { status: 401, errorCode: 'LOGIN_EXPIRED' },
+  104400: { status: 401, errorCode: 'LOGIN_EXPIRED' },
+  104401: { status: 401, errorCode: 'LOGIN_EXPIRED' },
+};
+const HOMEPAGE = '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg';
+/** The user profile routes (UserExtraController) and the CGI each calls. */
+const USER_PROFILE_ROUTES: [string, string][] = [
+  ['getUserDetail', HOMEPAGE],
+  ['getUserLikedSongs', HOMEPAGE],
+  ['getUserCollectedSongLists', '/fav/fcgi-bin/fcg_get_profile_order_asset.fcg'],
+  ['getUserCollectedAlbums', '/fav/fcgi-bin/fcg_get_profile_order_asset.fcg'],
+  ['getUserFollowSingers', '/rsc/fcgi-bin/fcg_order_singer_getlist.fcg'],
+  ['getUserFollowUsers', '/rsc/fcgi-bin/friend_follow_or_listen_list.fcg'],
+  ['getUserFans', '/rsc/fcgi-bin/friend_follow_or_listen_list.fcg'],
+];
+
 export const ENDPOINTS: Endpoint[] = [
   // charts
   {
@@ -470,12 +488,22 @@ export const ENDPOINTS: Endpoint[] = [
     upstream: [cgi('/rsc/fcgi-bin/fcg_get_profile_homepage.fcg', 'c6')],
     idempotent: true,
     // docs/user.md: the account codes mean "log in again" here.
-    documentedErrors: {
-      1000: { status: 401, errorCode: 'LOGIN_EXPIRED' },
-      104400: { status: 401, errorCode: 'LOGIN_EXPIRED' },
-      104401: { status: 401, errorCode: 'LOGIN_EXPIRED' },
-    },
+    documentedErrors: USER_LOGIN_ERRORS,
   },
+  ...USER_PROFILE_ROUTES.map(
+    ([name, path]): Endpoint => ({
+      name,
+      family: 'user',
+      method: 'GET',
+      path: `/user/${name}`,
+      params: { uin: { kind: 'uin', required: true }, ...(path.includes('homepage') ? {} : { page: int, limit: int }) },
+      example: { uin: '10001' },
+      upstream: [path.includes('homepage') ? cgi(path, 'c6') : cgi(path)],
+      idempotent: true,
+      // docs/user.md: the account codes mean "log in again" here, as for getUserPlaylists.
+      documentedErrors: USER_LOGIN_ERRORS,
+    }),
+  ),
   {
     name: 'getUserAvatar',
     family: 'user',

@@ -1,24 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { businessError, UpstreamError } from '../upstream.errors';
+import type { QueryValue } from '../upstream.types';
 import { UpstreamClient } from './upstream-client';
 
 const HOMEPAGE_PATH = '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg';
+const ORDER_ASSET_PATH = '/fav/fcgi-bin/fcg_get_profile_order_asset.fcg';
+const FOLLOWED_SINGERS_PATH = '/rsc/fcgi-bin/fcg_order_singer_getlist.fcg';
+const FOLLOW_LIST_PATH = '/rsc/fcgi-bin/friend_follow_or_listen_list.fcg';
 /** Codes with a gateway-wide meaning (signature, rate limit, device limit): mapped centrally, not "user not found". */
 const GLOBAL_CODES = new Set([2000, 2001, 20274]);
+/** What the profile page's own CGIs are signed with: hash33 of nothing, as the projects these routes come from send. */
+const ANONYMOUS_GTK = 5381;
+const profileReferer = (uin: string) => `https://y.qq.com/portal/profile.html?uin=${uin}`;
+
+/** fcg_get_profile_order_asset.fcg `reqtype`: what the user collected. */
+export const COLLECTION_REQTYPE = { playlists: 3, albums: 2 } as const;
+export type CollectionKind = keyof typeof COLLECTION_REQTYPE;
 
 /**
  * The user endpoints' upstream calls. The cookie a call will carry is `effectiveCookie()` (the caller's own, else the
- * stored login's). docs/upstream/user.md
+ * stored login's). Every call here leaves the login and unknown-user codes to the service (docs/upstream/user.md).
  */
 @Injectable()
 export class UserClient extends UpstreamClient {
   /**
-   * docs/upstream/user.md "User homepage": the c6 homepage CGI (creator, created playlists), signed with g_tk from the
-   * cookie it carries. A gateway-wide code (2000, 2001, 20274) throws the usual business error; the others (login
-   * expired, unknown user…) are left to the caller. An answer that is not a JSON object is a bad body.
+   * docs/upstream/user.md "User homepage": the c6 homepage CGI (creator, created playlists, the liked entry), signed
+   * with g_tk from the cookie it carries.
    */
-  async homepage(uin: string): Promise<Record<string, any>> {
-    const { raw } = await this.cgi<Record<string, any>>(
+  homepage(uin: string): Promise<Record<string, any>> {
+    return this.ownCodesCgi(
       HOMEPAGE_PATH,
       {
         _: Date.now(),
@@ -38,15 +48,45 @@ export class UserClient extends UpstreamClient {
         hostUin: 0,
         loginUin: uin,
       },
-      { host: 'c6', referer: `https://y.qq.com/portal/profile.html?uin=${uin}`, noRefererRetry: true, gtk: true, ownCodes: true },
+      { host: 'c6', referer: profileReferer(uin), gtk: true },
     );
+  }
+
+  /** docs/upstream/user.md "Collected playlists and albums": items `sin`..`ein` of what the user collected. */
+  collections(uin: string, kind: CollectionKind, sin: number, ein: number): Promise<Record<string, any>> {
+    const query = { ct: 20, cid: 205360956, userid: uin, reqtype: COLLECTION_REQTYPE[kind], sin, ein, format: 'json', g_tk: ANONYMOUS_GTK };
+    return this.ownCodesCgi(ORDER_ASSET_PATH, query, { referer: profileReferer(uin) });
+  }
+
+  /** docs/upstream/user.md "Followed singers": one page (1-based) of the singers the user follows. */
+  followedSingers(uin: string, page: number, perpage: number): Promise<Record<string, any>> {
+    return this.ownCodesCgi(FOLLOWED_SINGERS_PATH, { utf8: 1, page, perpage, uin, g_tk: ANONYMOUS_GTK, format: 'json' });
+  }
+
+  /** docs/upstream/user.md "Followed users and fans": `num` entries from `start`; `fans` asks who follows the user. */
+  followList(uin: string, start: number, num: number, fans: boolean): Promise<Record<string, any>> {
+    const query: Record<string, QueryValue> = { utf8: 1, start, num, uin, format: 'json', g_tk: ANONYMOUS_GTK };
+    if (fans) query.is_listen = 1;
+    return this.ownCodesCgi(FOLLOW_LIST_PATH, query);
+  }
+
+  /**
+   * A CGI whose codes the caller reads: a gateway-wide code (2000, 2001, 20274) throws the usual business error, an
+   * answer that is no JSON object is a bad body; the rest (login expired, unknown user…) is returned.
+   */
+  private async ownCodesCgi(
+    path: string,
+    query: Record<string, QueryValue>,
+    options: { host?: 'c' | 'c6'; referer?: string; gtk?: boolean } = {},
+  ): Promise<Record<string, any>> {
+    const { host = 'c' } = options;
+    const target = path.split('/').pop() as string;
+    const { raw } = await this.cgi<Record<string, any>>(path, query, { ...options, host, noRefererRetry: !!options.referer, ownCodes: true });
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      throw new UpstreamError('bad_body', 'Upstream fcg_get_profile_homepage.fcg answered an unexpected body', 'c6', {
-        target: 'fcg_get_profile_homepage.fcg',
-      });
+      throw new UpstreamError('bad_body', `Upstream ${target} answered an unexpected body`, host, { target });
     }
     const code = Number(raw.code ?? 0);
-    if (GLOBAL_CODES.has(code)) throw businessError(code, 'fcg_get_profile_homepage.fcg', 'c6');
+    if (GLOBAL_CODES.has(code)) throw businessError(code, target, host);
     return raw;
   }
 }

@@ -5,10 +5,13 @@ import { AVATAR_KEY_PATTERN, DEFAULT_AVATAR_SIZE, normalizeUin, UIN_PATTERN } fr
 
 const SIZE_MESSAGE = 'size must be a number greater than 0 (supported sizes: 40, 100, 140, 640)';
 
-/** '' = absent; a decimal number becomes a number; anything else stays as is (and fails IsNumber). */
+/**
+ * A decimal number becomes a number; anything else, an empty `size=` included, stays as is and fails IsNumber: a
+ * client that sends the parameter meant a size, and a blank one is not silently the default.
+ */
 const ToNumber = () =>
   Transform(({ value }) => {
-    if (value === undefined || value === null || value === '') return undefined;
+    if (value === undefined || value === null) return undefined;
     if (typeof value === 'number') return value;
     if (typeof value === 'string' && /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value)) return Number(value);
     return value;
@@ -30,10 +33,10 @@ export class GetUserAvatarQuery {
   @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Only read when k is absent; one of k / uin is required (none → 400 `k or uin is required`).', pattern: '^(o0*)?\\d{1,20}$', example: '123456' })
   uin?: string;
 
-  /** Any number > 0; snapped to the nearest supported size (40, 100, 140, 640). */
+  /** Any number > 0 (empty, 0 or negative → 400); snapped to the nearest supported size (40, 100, 140, 640). */
   @IsOptional() @ToNumber()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: SIZE_MESSAGE })
   @IsPositive({ message: SIZE_MESSAGE })
-  @ApiPropertyOptional({ type: 'number', description: 'Any number > 0; snapped to the nearest supported size (40, 100, 140, 640; a tie goes to the larger).', default: DEFAULT_AVATAR_SIZE, exclusiveMinimum: true, minimum: 0, example: 640 })
+  @ApiPropertyOptional({ type: 'number', description: 'Any number > 0; snapped to the nearest supported size (40, 100, 140, 640; a tie goes to the larger). Empty (`size=`), 0 or negative → 400; leave it out for the default.', default: DEFAULT_AVATAR_SIZE, exclusiveMinimum: true, minimum: 0, example: 640 })
   size: number = DEFAULT_AVATAR_SIZE;
 }

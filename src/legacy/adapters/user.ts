@@ -1,0 +1,37 @@
+import { findLikedEntry } from '../../user/user-extra.mapper';
+import type { LegacyAdapter } from './util';
+
+/**
+ * Legacy bodies of the user routes (docs/legacy.md), registered in LEGACY_ADAPTERS. Routes not named here
+ * (getUserDetail, the collected / followed / fan lists) get the default `{ response: <upstream answer> }`.
+ */
+
+type Raw = any;
+
+/**
+ * getUserPlaylists: the normalised list, each playlist also carrying its song count under the names client apps read
+ * (`songnum`, `song_cnt`; RubenCampoa/Beta-music-player and WQTY-MASTER/tiaolv-music read those, not `songCount`).
+ */
+const getUserPlaylists: LegacyAdapter = (s) => {
+  const data = s.body?.data ?? {};
+  const playlists = (Array.isArray(data.playlists) ? data.playlists : []).map((p: Raw) =>
+    typeof p?.songCount === 'number' ? { ...p, songnum: p.songCount, song_cnt: p.songCount } : p,
+  );
+  return { response: { code: 0, data: { ...data, playlists } } };
+};
+
+/**
+ * getUserLikedSongs: sansenjian/qq-music-api's answer, built from the homepage answer: the liked entry as the one
+ * "song", its counts under `info` (tiaolv-music reads `response.data.info.id`).
+ */
+const getUserLikedSongs: LegacyAdapter = (s) => {
+  const entry = findLikedEntry(s.raw?.data);
+  if (!entry) return { response: { code: 0, data: { songs: [], total: 0, hasMore: false } } };
+  const info = { title: entry.title, songCount: entry.num0, albumCount: entry.num1, playlistCount: entry.num2, id: entry.id };
+  return { response: { code: 0, data: { songs: [entry], total: entry.num0 || 0, hasMore: false, info } } };
+};
+
+export const USER_LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
+  getUserPlaylists,
+  getUserLikedSongs,
+};

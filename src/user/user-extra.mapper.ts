@@ -1,0 +1,148 @@
+/**
+ * Pure helpers of the user profile routes (getUserDetail, getUserLikedSongs, the collected / followed / fan lists):
+ * upstream answers → the normalised data. Field names per docs/upstream/user.md. Unit-tested.
+ */
+import type { UserPlaylist } from './user.mapper';
+
+type Raw = Record<string, any>;
+
+const isObj = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+const items = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter(isObj) : []);
+/** The first of `values` that is a finite number (or a numeric string), else undefined. */
+const firstNumber = (...values: unknown[]): number | undefined => {
+  for (const v of values) {
+    if (v === undefined || v === null || v === '' || typeof v === 'boolean') continue;
+    const n = Number(v);
+    if (Number.isFinite(n)) return n;
+  }
+  return undefined;
+};
+const text = (...values: unknown[]): string => {
+  for (const v of values) if ((typeof v === 'string' && v) || typeof v === 'number') return String(v);
+  return '';
+};
+
+/** The "liked songs" entry of the homepage's `mymusic`, with its counts. */
+export interface LikedInfo {
+  id: string;
+  title: string;
+  songCount: number;
+  albumCount: number;
+  playlistCount: number;
+}
+
+/**
+ * The `mymusic` item that is the user's liked list: one with a title that contains 喜欢, or of type 1 (how
+ * sansenjian/qq-music-api picks it; an item without a title is never it). Undefined when there is none.
+ */
+export function findLikedEntry(data: Raw | undefined): Raw | undefined {
+  return items(data?.mymusic).find((item) => typeof item.title === 'string' && item.title !== '' && (item.title.includes('喜欢') || Number(item.type) === 1));
+}
+
+export function mapLikedInfo(item: Raw): LikedInfo {
+  return {
+    id: text(item.id),
+    title: text(item.title),
+    songCount: firstNumber(item.num0) ?? 0,
+    albumCount: firstNumber(item.num1) ?? 0,
+    playlistCount: firstNumber(item.num2) ?? 0,
+  };
+}
+
+export interface UserDetail {
+  uin: string;
+  nickname: string;
+  avatarUrl: string;
+  /** The account's encrypted id (`encrypt_uin`), which some upstream calls take instead of the number. */
+  encryptUin: string;
+  createdPlaylistCount: number;
+  liked: LikedInfo | null;
+}
+
+/** The homepage's `data` (creator, mydiss, mymusic) → the profile. */
+export function mapUserDetail(data: Raw, uin: string): UserDetail {
+  const creator = isObj(data.creator) ? data.creator : {};
+  const liked = findLikedEntry(data);
+  return {
+    uin,
+    nickname: text(creator.nick),
+    avatarUrl: text(creator.headpic),
+    encryptUin: text(creator.encrypt_uin),
+    createdPlaylistCount: firstNumber(data.mydiss?.num) ?? items(data.mydiss?.list).length,
+    liked: liked ? mapLikedInfo(liked) : null,
+  };
+}
+
+/** `data.cdlist[]` of fcg_get_profile_order_asset.fcg (reqtype 3) → playlists, as getUserPlaylists lists them. */
+export function mapCollectedPlaylists(data: Raw | undefined): UserPlaylist[] {
+  return items(data?.cdlist)
+    .map((item) => {
+      const out: UserPlaylist = { dissid: text(item.dissid, item.tid), dissname: text(item.dissname, item.title) };
+      const cover = text(item.logo, item.picurl);
+      if (cover) out.picurl = cover;
+      const count = firstNumber(item.song_cnt, item.songnum, item.song_count);
+      if (count !== undefined) out.songCount = count;
+      return out;
+    })
+    .filter((p) => p.dissid !== '' && p.dissid !== '0');
+}
+
+export interface CollectedAlbum {
+  albumMid: string;
+  albumName: string;
+  albumId?: number;
+  singerName?: string;
+}
+
+/** `data.albumlist[]` of fcg_get_profile_order_asset.fcg (reqtype 2) → albums. */
+export function mapCollectedAlbums(data: Raw | undefined): CollectedAlbum[] {
+  return items(data?.albumlist)
+    .map((item) => {
+      const out: CollectedAlbum = { albumMid: text(item.albummid), albumName: text(item.albumname) };
+      const id = firstNumber(item.albumid);
+      if (id !== undefined) out.albumId = id;
+      if (typeof item.singername === 'string' && item.singername) out.singerName = item.singername;
+      return out;
+    })
+    .filter((a) => a.albumMid !== '');
+}
+
+/** The total a list answer names (`data.totaldiss`, `data.totalalbum`, top-level `num`…), else the items' count. */
+export function totalOf(values: unknown[], fallback: number): number {
+  return firstNumber(...values) ?? fallback;
+}
+
+export interface FollowedSinger {
+  singerMid: string;
+  name: string;
+  singerId?: number;
+}
+
+/** `list[]` of fcg_order_singer_getlist.fcg → singers. */
+export function mapFollowedSingers(raw: Raw): FollowedSinger[] {
+  return items(raw.list)
+    .map((item) => {
+      const out: FollowedSinger = { singerMid: text(item.mid, item.singermid), name: text(item.name, item.singername) };
+      const id = firstNumber(item.singerid);
+      if (id !== undefined) out.singerId = id;
+      return out;
+    })
+    .filter((s) => s.singerMid !== '');
+}
+
+export interface SocialUser {
+  nickname: string;
+  avatarUrl: string;
+  encryptUin: string;
+}
+
+/** `list[]` of friend_follow_or_listen_list.fcg → the users followed (or the fans). */
+export function mapSocialUsers(raw: Raw): SocialUser[] {
+  return items(raw.list)
+    .map((item) => ({
+      nickname: text(item.nick, item.nickname, item.name),
+      avatarUrl: text(item.headpic, item.logo, item.avatar),
+      encryptUin: text(item.encrypt_uin, item.euin),
+    }))
+    .filter((u) => u.nickname !== '' || u.encryptUin !== '');
+}

@@ -1,0 +1,88 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { GatewayError } from '../common/http-error';
+import { envelope, Shaped } from '../common/shaped';
+import { CollectionKind, UserClient } from '../upstream/clients/user.client';
+import { DEFAULT_PAGE, DEFAULT_PAGE_LIMIT, UserPagedQuery, UserUinQuery } from './dto/user-extra.dto';
+import {
+  findLikedEntry,
+  mapCollectedAlbums,
+  mapCollectedPlaylists,
+  mapFollowedSingers,
+  mapLikedInfo,
+  mapSocialUsers,
+  mapUserDetail,
+  totalOf,
+} from './user-extra.mapper';
+import { checkHomepage, codeOf, requireLoginCookie, throwIfLoginCode } from './user-login';
+
+/**
+ * The user profile routes newer sansenjian/qq-music-api versions added (docs/legacy.md): profile, liked list, what
+ * the user collected, follows and is followed by. Each needs a login cookie, like getUserPlaylists. The legacy `raw`
+ * is the upstream answer (those services pass it through), except where noted.
+ */
+@Injectable()
+export class UserExtraService {
+  constructor(private readonly user: UserClient) {}
+
+  async getUserDetail({ uin }: UserUinQuery): Promise<Shaped> {
+    const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const raw = await this.user.homepage(uin);
+    return envelope(mapUserDetail(checkHomepage(raw, cookie, uin), uin), raw);
+  }
+
+  async getUserLikedSongs({ uin }: UserUinQuery): Promise<Shaped> {
+    const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const raw = await this.user.homepage(uin);
+    const entry = findLikedEntry(checkHomepage(raw, cookie, uin));
+    const liked = entry ? mapLikedInfo(entry) : null;
+    return envelope({ liked, total: liked?.songCount ?? 0 }, raw);
+  }
+
+  async getUserCollected(kind: CollectionKind, query: UserPagedQuery): Promise<Shaped> {
+    const { uin, page, limit } = this.paging(query);
+    const cookie = requireLoginCookie(this.user.effectiveCookie());
+    // The album range's end is inclusive, the playlist range's is not (as sansenjian/qq-music-api asks them).
+    const sin = (page - 1) * limit;
+    const raw = this.listed(await this.user.collections(uin, kind, sin, kind === 'albums' ? sin + limit - 1 : sin + limit), cookie, uin);
+    const data = raw.data ?? {};
+    if (kind === 'albums') {
+      const albums = mapCollectedAlbums(data);
+      return envelope({ albums, total: totalOf([data.totalalbum], albums.length) }, raw);
+    }
+    const playlists = mapCollectedPlaylists(data);
+    return envelope({ playlists, total: totalOf([data.totaldiss, data.total], playlists.length) }, raw);
+  }
+
+  async getUserFollowSingers(query: UserPagedQuery): Promise<Shaped> {
+    const { uin, page, limit } = this.paging(query);
+    const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const raw = this.listed(await this.user.followedSingers(uin, page, limit), cookie, uin);
+    const singers = mapFollowedSingers(raw);
+    return envelope({ singers, total: totalOf([raw.num, raw.total], singers.length) }, raw);
+  }
+
+  /** `fans`: who follows the user (upstream `is_listen=1`); else whom the user follows. */
+  async getUserFollowList(query: UserPagedQuery, fans: boolean): Promise<Shaped> {
+    const { uin, page, limit } = this.paging(query);
+    const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const raw = this.listed(await this.user.followList(uin, (page - 1) * limit, limit, fans), cookie, uin);
+    const users = mapSocialUsers(raw);
+    return envelope({ users, total: totalOf([raw.num, raw.total], users.length) }, raw);
+  }
+
+  /** `?? default`: an empty parameter (`limit=`) reaches here as undefined, not as the DTO default. */
+  private paging(query: UserPagedQuery) {
+    return { uin: query.uin, page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_PAGE_LIMIT };
+  }
+
+  /** A list CGI's codes: login codes → 401 LOGIN_EXPIRED; another non-zero code → 404 (no such user, or private). */
+  private listed(raw: Record<string, any>, cookie: string, uin: string): Record<string, any> {
+    const code = codeOf(raw);
+    throwIfLoginCode(code, cookie);
+    if (code !== 0) {
+      const message = `QQ Music shows no such list for uin ${uin} (upstream code ${code}): no such user, or the list is private`;
+      throw new GatewayError(HttpStatus.NOT_FOUND, 'USER_NOT_FOUND', message, { upstreamCode: code });
+    }
+    return raw;
+  }
+}

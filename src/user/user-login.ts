@@ -1,0 +1,53 @@
+import { HttpStatus } from '@nestjs/common';
+import { loginKey, parseCookie } from '../common/cookie';
+import { GatewayError } from '../common/http-error';
+import { hasCreator } from './user.mapper';
+
+export const LOGIN_REQUIRED_MESSAGE =
+  'This endpoint needs a login cookie: pass it per request as the `cookie` query parameter, the X-Custom-Cookie ' +
+  'header or the Cookie header (it must carry qqmusic_key or qm_keyst), or put it in the cookie file; ' +
+  'a QR login (/getMainLoginQr or /getAltLoginQr) gives one';
+export const LOGIN_EXPIRED_MESSAGE =
+  'QQ Music says the login has expired or is missing (upstream code {code}): log in again with a QR login or ' +
+  'refresh the cookie (qqmusic_key / qm_keyst)';
+/** The same refusal when the cookie sent had no key at all: nothing expired, the cookie was never a login. */
+export const LOGIN_KEY_MISSING_MESSAGE =
+  'QQ Music refused the cookie (upstream code {code}): it carries no login key (qqmusic_key or qm_keyst), so it is ' +
+  'no login; send the whole cookie of a login, or log in with a QR login (/getMainLoginQr or /getAltLoginQr)';
+
+/**
+ * Codes that mean "log in again": 1000 expired or not logged in, 104400/104401 credential invalid
+ * (docs/upstream/user.md "User homepage").
+ */
+export const LOGIN_CODES: ReadonlySet<number> = new Set([1000, 104400, 104401]);
+
+/** No cookie at all (caller's or stored): the upstream is not called. */
+export function requireLoginCookie(cookie: string | undefined): string {
+  if (!cookie) throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
+  return cookie;
+}
+
+/** The answer's `code` as a number (absent = 0). */
+export const codeOf = (raw: Record<string, any>): number => Number(raw.code ?? 0);
+
+/** 401 LOGIN_EXPIRED for a login code; a cookie without a key is still sent, and the message says it was no login. */
+export function throwIfLoginCode(code: number, cookie: string): void {
+  if (!LOGIN_CODES.has(code)) return;
+  const template = loginKey(parseCookie(cookie)) ? LOGIN_EXPIRED_MESSAGE : LOGIN_KEY_MISSING_MESSAGE;
+  throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_EXPIRED', template.replace('{code}', String(code)), { upstreamCode: code });
+}
+
+/** 404 USER_NOT_FOUND: upstream answered another non-zero code (or, for the homepage, no creator). */
+export function userNotFound(uin: string, code: number): GatewayError {
+  return new GatewayError(HttpStatus.NOT_FOUND, 'USER_NOT_FOUND', `No QQ Music user with uin ${uin}`, {
+    ...(code !== 0 ? { upstreamCode: code } : {}),
+  });
+}
+
+/** The homepage answer's codes read as getUserPlaylists reads them: login codes → 401, another code or no creator → 404. */
+export function checkHomepage(raw: Record<string, any>, cookie: string, uin: string): Record<string, any> {
+  const code = codeOf(raw);
+  throwIfLoginCode(code, cookie);
+  if (code !== 0 || !hasCreator(raw.data)) throw userNotFound(uin, code);
+  return raw.data;
+}
