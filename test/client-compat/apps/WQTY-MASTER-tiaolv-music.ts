@@ -48,7 +48,8 @@ export const app: ClientApp = {
       name: 'loadArtistSongs',
       method: 'GET',
       path: '/getSingerHotsong',
-      query: { singermid: SINGER_MID, limit: '50', page: '1' },
+      // page = offset / limit + 1: the app's first page is the service's second (0-based); the fake's singer has 30 songs
+      query: { singermid: SINGER_MID, limit: '20', page: '1' },
       reads: [
         `${SONGLIST}.songInfo.mid || ${SONGLIST}.mid || ${SONGLIST}.songmid`,
         `${SONGLIST}.songInfo.name || ${SONGLIST}.name || ${SONGLIST}.songname`,
