@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { clientDocs } from './clients';
 import { configurationDocs } from './configuration';
 import { endpointDocs } from './endpoints';
 import type { GeneratedDoc } from './generated-doc';
@@ -9,7 +10,7 @@ import type { GeneratedDoc } from './generated-doc';
  * each file it renders against the committed one.
  */
 // ---- generators: start -------------------------------------------------------------------------------------------
-export const GENERATORS: GeneratedDoc[] = [...endpointDocs, ...configurationDocs];
+export const GENERATORS: GeneratedDoc[] = [...endpointDocs, ...configurationDocs, ...clientDocs];
 // ---- generators: end ---------------------------------------------------------------------------------------------
 
 /** The repository root: this file runs from dist/scripts/docs/ (npm run docs) or scripts/docs/ (ts). */
