@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { catchError, map, mergeMap, Observable, of, throwError } from 'rxjs';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { NO_PLAY_URL_TEXT } from '../legacy/adapters/music';
 import { LegacyExtras } from '../legacy/legacy-extras.service';
 import { PLAY_URL_ERRORS, requestedShape, routeName, toLegacy } from '../legacy/legacy-shape';
 import { GatewayError } from './http-error';
@@ -42,7 +43,7 @@ export class ResponseShapeInterceptor implements NestInterceptor {
       catchError((err) => {
         if (routeName(req.route?.path) === 'getMusicPlay' && err instanceof GatewayError && PLAY_URL_ERRORS.has(err.errorCode)) {
           const mid = String(req.query?.songmid ?? '');
-          return of({ data: { playUrl: { [mid]: { url: '', error: '暂无播放链接' } } } });
+          return of({ data: { playUrl: { [mid]: { url: '', error: NO_PLAY_URL_TEXT } } } });
         }
         return throwError(() => err);
       }),

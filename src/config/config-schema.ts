@@ -215,6 +215,14 @@ const LIMITS = {
     description:
       'Most bytes of upstream answers held at once across all calls (at least UPSTREAM_MAX_BODY_MB); an answer that would pass it is refused: 503 UPSTREAM_BUSY, Retry-After: 1.',
   }),
+  SONG_FILES_KEPT: int({
+    key: 'songFilesKept',
+    default: 5000,
+    min: 0,
+    max: 1_000_000,
+    description:
+      'Songs whose file names and sizes are kept (an hour each) so their next play URL costs one upstream call instead of two; 0 keeps none.',
+  }),
   RATE_LIMIT: int({
     key: 'rateLimit',
     default: 600,

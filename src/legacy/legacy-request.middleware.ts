@@ -86,7 +86,7 @@ export function rewritePathForms(req: Request): void {
   req.url = `/${parts[0]}${query ? `?${query}` : ''}`;
 }
 
-const QUALITY_ROUTES = new Set(['getMusicPlay', 'downloadMainMusic', 'downloadQQMusic']);
+const QUALITY_ROUTES = new Set(['getMusicPlay', 'getMusicVKey', 'downloadMainMusic', 'downloadQQMusic']);
 
 /** Where `/getSingerHotsong?singerid=<digits>` is answered (LegacyController). */
 export const SINGER_ID_ROUTE = '/legacy/getSingerHotsongById';

@@ -4,7 +4,7 @@ import type { Shaped } from '../common/shaped';
 import { getRanks } from './adapters/charts';
 import { getComments } from './adapters/comments';
 import { getRecommend } from './adapters/discover';
-import { batchGetSongInfo, getAlbumInfo, getLyric, getMusicPlay } from './adapters/music';
+import { batchGetSongInfo, getAlbumInfo, getLyric, getMusicPlay, getMusicVKey } from './adapters/music';
 import { getMvPlay } from './adapters/mv';
 import { getNewDisks, getSongListDetail } from './adapters/playlists';
 import { getSearchByKey } from './adapters/search';
@@ -85,6 +85,7 @@ export type { LegacyAdapter } from './adapters/util';
 export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getRanks,
   getMusicPlay,
+  getMusicVKey,
   getSongListDetail,
   getMvPlay,
   getRecommend,

@@ -1,11 +1,13 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../common/admin-token.guard';
 import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { AcceptsForm } from '../common/body-type';
 import { GatewayError } from '../common/http-error';
-import { DownloadMainMusicQuery } from '../music/dto/music-play.dto';
-import { MusicService } from '../music/music.service';
+import { DownloadMainMusicQuery, GetMusicPlayQuery } from '../music/dto/music-play.dto';
+import { PLAY_ERRORS } from '../music/music.controller';
+import { PlayUrlService } from '../music/play-url.service';
 import { SET_COOKIE_EXAMPLE, SetCookieBody } from './legacy-cookie.dto';
 import { LegacyCookieService } from './legacy-cookie.service';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
@@ -21,7 +23,7 @@ import { LegacySingersService } from './legacy-singers.service';
 @Controller()
 export class LegacyController {
   constructor(
-    private readonly music: MusicService,
+    private readonly playUrls: PlayUrlService,
     private readonly singers: LegacySingersService,
     private readonly cookies: LegacyCookieService,
   ) {}
@@ -36,7 +38,19 @@ export class LegacyController {
     ...UPSTREAM_ERRORS,
   )
   downloadQQMusic(@Query() query: DownloadMainMusicQuery) {
-    return this.music.downloadMainMusic(query);
+    return this.playUrls.downloadMainMusic(query);
+  }
+
+  @Get('getMusicVKey')
+  @CacheTTL(300)
+  @ApiOperation({
+    summary: 'Alias of /getMusicPlay (Rain120/qq-music-api\'s older name)',
+    description: 'Same parameters, answer and errors as /getMusicPlay. Legacy shape: the key call\'s raw answer (`req_0.data.midurlinfo`, `sip`) plus `playLists` (the play URLs).',
+  })
+  @ApiEnvelope('The play URL.', { url: 'https://ws.stream.qqmusic.qq.com/M5000039MnYb0qxYhV.mp3?vkey=…', size: 4779101, quality: '128kbps' })
+  @ApiErrorResponses(...PLAY_ERRORS)
+  getMusicVKey(@Query() query: GetMusicPlayQuery) {
+    return this.playUrls.getMusicPlay(query);
   }
 
   /** `/getSingerHotsong?singerid=<digits>` lands here (legacy request rewrite); callable directly as well. */

@@ -9,6 +9,7 @@ import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
 import { MusicService } from './music.service';
+import { PlayUrlService } from './play-url.service';
 
 const SONG_SUMMARY = {
   id: 97773,
@@ -22,7 +23,7 @@ const SONG_SUMMARY = {
   mediaMid: '0039MnYb0qxYhV',
 };
 const SONG_NOT_FOUND = { status: 404, description: 'Unknown song.', errorCodes: ['SONG_NOT_FOUND'] };
-const PLAY_ERRORS = [
+export const PLAY_ERRORS = [
   400,
   SONG_NOT_FOUND,
   { status: 404, description: 'The song has no file in that quality (body also has `available`).', errorCodes: ['QUALITY_UNAVAILABLE'] },
@@ -33,7 +34,10 @@ const PLAY_ERRORS = [
 @ApiTags('music')
 @Controller()
 export class MusicController {
-  constructor(private readonly music: MusicService) {}
+  constructor(
+    private readonly music: MusicService,
+    private readonly playUrls: PlayUrlService,
+  ) {}
 
   @Get('getSongInfo')
   @CacheTTL(3600)
@@ -58,12 +62,15 @@ export class MusicController {
   @CacheTTL(300) // vkey URLs live ~1 day, but rights can change with the cookie
   @ApiOperation({
     summary: 'Play URL of a song in a quality',
-    description: 'Song detail (file sizes) then `vkey.GetVkeyServer`/`UrlGetVkey`, falling back to `CgiGetVkey`. `quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape); `size` in bytes.',
+    description:
+      'Song detail (file sizes) and the play key (`UrlGetVkey`, falling back to `CgiGetVkey`) in one upstream request; a song asked within the last hour needs the key alone. ' +
+      '`quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape); `size` in bytes. ' +
+      'Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`).',
   })
   @ApiEnvelope('The play URL.', { url: 'https://ws.stream.qqmusic.qq.com/M8000039MnYb0qxYhV.mp3?vkey=…', size: 10779101, quality: '320kbps' })
   @ApiErrorResponses(...PLAY_ERRORS)
   getMusicPlay(@Query() query: GetMusicPlayQuery) {
-    return this.music.getMusicPlay(query);
+    return this.playUrls.getMusicPlay(query);
   }
 
   @Get('downloadMainMusic')
@@ -75,7 +82,7 @@ export class MusicController {
   @ApiEnvelope('The download URL.', { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' })
   @ApiErrorResponses(...PLAY_ERRORS)
   downloadMainMusic(@Query() query: DownloadMainMusicQuery) {
-    return this.music.downloadMainMusic(query);
+    return this.playUrls.downloadMainMusic(query);
   }
 
   @Get('getLyric')

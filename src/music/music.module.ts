@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MusicController } from './music.controller';
 import { MusicService } from './music.service';
+import { PlayUrlService } from './play-url.service';
 
 @Module({
   controllers: [MusicController],
-  providers: [MusicService],
-  exports: [MusicService],
+  providers: [MusicService, PlayUrlService],
+  exports: [MusicService, PlayUrlService],
 })
 export class MusicModule {}

@@ -11,28 +11,11 @@ import { GetAlbumInfoQuery } from './dto/get-album-info.dto';
 import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
-import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
 import { decodeBase64Text, parseLrc } from './lyric';
 import { mapTrack, SongSummary } from './music.mapper';
-import {
-  availableQualities,
-  buildFilename,
-  joinUrl,
-  pickStreamHost,
-  Quality,
-  QUALITIES,
-} from './play-url';
 
 /** Song-detail lookups in flight at once for POST /batchGetSongInfo. */
 export const BATCH_CONCURRENCY = 5;
-
-interface PlayableFile {
-  url: string;
-  size: number;
-  quality: string;
-  filename: string;
-  raw: unknown;
-}
 
 @Injectable()
 export class MusicService {
@@ -59,55 +42,6 @@ export class MusicService {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'SONG_NOT_FOUND', `No song found for ${query.songid ? `songid ${query.songid}` : `songmid ${query.songmid}`}`);
     }
     return new Shaped({ code: 0, msg: 'ok', data: summary, songinfo: { code: 0, data: detail.songinfo } }, detail.raw);
-  }
-
-  // ---------------------------------------------------------------- play URL / download
-
-  /** GET /getMusicPlay → `{ url, size, quality }`. */
-  async getMusicPlay(query: GetMusicPlayQuery): Promise<Shaped> {
-    const file = await this.resolveFile(query.songmid, query.quality ?? '128');
-    return envelope({ url: file.url, size: file.size, quality: file.quality }, file.raw);
-  }
-
-  /** GET /downloadMainMusic → `{ url, size, quality, filename }`: the same vkey flow, plus the file name to save as. */
-  async downloadMainMusic(query: DownloadMainMusicQuery): Promise<Shaped> {
-    const file = await this.resolveFile(query.songmid, query.quality ?? '128');
-    return envelope({ url: file.url, size: file.size, quality: file.quality, filename: file.filename }, file.raw);
-  }
-
-  /**
-   * Song detail (media_mid + size of the quality) first, then the vkey for that one file.
-   * 404 SONG_NOT_FOUND / QUALITY_UNAVAILABLE, 403 NO_PLAY_URL when upstream gives no purl (VIP, region, login).
-   */
-  private async resolveFile(songmid: string, quality: Quality): Promise<PlayableFile> {
-    const detail = await this.music.songDetail({ mid: songmid });
-    const track = detail.songinfo.track_info;
-    const summary = mapTrack(track);
-    if (!summary) throw new GatewayError(HttpStatus.NOT_FOUND, 'SONG_NOT_FOUND', `No song found for songmid ${songmid}`);
-    const q = QUALITIES[quality];
-    const size = Number(track.file?.[q.sizeField] ?? 0);
-    if (!(size > 0)) {
-      const available = availableQualities(track.file);
-      throw new GatewayError(
-        HttpStatus.NOT_FOUND,
-        'QUALITY_UNAVAILABLE',
-        `Quality ${quality} is not available for this song; available: ${available.join(', ') || 'none'}`,
-        { available },
-      );
-    }
-    const filename = buildFilename(quality, summary.mid, summary.mediaMid);
-    const { info, sip, raw } = await this.music.vkey(filename, summary.mid);
-    const path = String(info?.purl || info?.wifiurl || '');
-    if (!path) {
-      const upstreamResult = Number(info?.result ?? -1);
-      throw new GatewayError(
-        HttpStatus.FORBIDDEN,
-        'NO_PLAY_URL',
-        'No play URL for this song (VIP/paid, region or login required)',
-        { upstreamResult },
-      );
-    }
-    return { url: joinUrl(pickStreamHost(sip), path), size, quality: q.label, filename, raw: { songinfo: detail.raw, vkey: raw } };
   }
 
   // ---------------------------------------------------------------- lyric

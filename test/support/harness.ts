@@ -58,6 +58,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       UPSTREAM_TIMEOUT_MS: '2000',
       // Suites that test caching, rate limiting or retries turn them on; the rest assert every upstream call.
       CACHE_ENABLED: 'false',
+      // Play URLs ask the song detail every time unless a suite turns the song-files memory on.
+      SONG_FILES_KEPT: '0',
       RATE_LIMIT: '0',
       UPSTREAM_RETRIES: '0',
       ...options.env,

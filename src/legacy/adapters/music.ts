@@ -1,11 +1,31 @@
 import { records } from '../../common/catalogue';
 import { isObj } from './util';
-import type { LegacyAdapter } from './util';
+import type { LegacyAdapter, Raw } from './util';
 
-/** getMusicPlay: `data.playUrl[<songmid>].url` (and `.error` when there is none), as the Koa services answer. */
+/** What the Koa services put in `playUrl[<mid>].error` for a song without a URL. */
+export const NO_PLAY_URL_TEXT = '暂无播放链接';
+
+/**
+ * getMusicPlay: `data.playUrl[<songmid>].url` (and `.error` when there is none), as the Koa services answer; a
+ * comma-separated `songmid` gives one entry per song.
+ */
 export const getMusicPlay: LegacyAdapter = (s, req) => {
+  const list = s.body?.data?.list;
+  if (Array.isArray(list)) {
+    const entries = list.map((song: Raw) => [song.songmid, song.url ? { url: song.url } : { url: '', error: NO_PLAY_URL_TEXT }]);
+    return { data: { playUrl: Object.fromEntries(entries) } };
+  }
   const mid = String(req.query?.songmid ?? '');
   return { data: { playUrl: { [mid]: { url: s.body?.data?.url ?? '' } } } };
+};
+
+/**
+ * getMusicVKey (Rain120/qq-music-api's older name): the vkey call's raw answer (`req_0.data.midurlinfo`, `sip`)
+ * plus `playLists`, the play URLs.
+ */
+export const getMusicVKey: LegacyAdapter = (s) => {
+  const url = s.body?.data?.url;
+  return { response: { ...(isObj(s.raw?.vkey) ? s.raw.vkey : {}), playLists: url ? [url] : [] } };
 };
 
 /** getAlbumInfo: the CGI's `data.{name, singername, aDate, list[]}` (rebuilt from the musicu primary). */

@@ -5,7 +5,7 @@ import { newVkeyGuid } from '../../music/play-url';
 import { ANDROID_RETRY } from '../android-comm';
 import { cgiBusinessError } from '../cgi-helpers';
 import type { MusicuCall } from '../upstream.types';
-import { warrantsFallback } from '../upstream.errors';
+import { businessError, warrantsFallback } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
 
 type Raw = Record<string, any>;
@@ -21,11 +21,33 @@ export interface SongDetail {
   raw: unknown;
 }
 
-/** The vkey answer for one file: its `midurlinfo` entry (`purl`, `wifiurl`, `result`…) and the answer's `sip`. */
-export interface VkeyAnswer {
-  info: Raw | undefined;
+/** A vkey answer: each file's `midurlinfo` entry (`purl`, `wifiurl`, `result`…) by file name, and the answer's `sip`. */
+export interface VkeyBatch {
+  byFilename: Map<string, Raw>;
+  /** Entries upstream sent without a `filename` (matched by their `songmid`). */
+  nameless: Raw[];
   sip: unknown;
   raw: unknown;
+}
+
+const SONG_DETAIL_TARGET = 'music.pf_song_detail_svr.get_song_detail_yqq';
+
+function songDetailCall(by: { id: number } | { mid: string }): MusicuCall {
+  const param = 'id' in by ? { song_id: by.id } : { song_mid: by.mid };
+  return { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_type: 0, ...param } };
+}
+
+function vkeyBatch(data: Raw | undefined, raw: unknown): VkeyBatch {
+  const list: Raw[] = (Array.isArray(data?.midurlinfo) ? data.midurlinfo : []).filter((i: unknown) => typeof i === 'object' && i !== null);
+  // An entry without a file name is taken as its song's (keyed by the file name that song was asked with).
+  const byFilename = new Map<string, Raw>();
+  for (const entry of list) if (typeof entry.filename === 'string') byFilename.set(entry.filename, entry);
+  return { byFilename, nameless: list.filter((entry) => typeof entry.filename !== 'string'), sip: data?.sip, raw };
+}
+
+function requireKey(result: { code: number; data: unknown }, target: string): any {
+  if (result.code === 0) return result.data;
+  throw businessError(result.code, target);
 }
 
 /** The lyric CGI's answer: `noLyric` when upstream has none (then `code` is its code, or 0). */
@@ -51,39 +73,52 @@ export interface AlbumSongsAnswer {
 export class MusicClient extends UpstreamClient {
   /** One song by numeric id or MID. docs/upstream/music.md "Song detail". */
   async songDetail(by: { id: number } | { mid: string }): Promise<SongDetail> {
-    const param = 'id' in by ? { song_id: by.id } : { song_mid: by.mid };
-    const { raw, data } = await this.musicu({
-      songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_type: 0, ...param } },
-    });
+    const { raw, data } = await this.musicu({ songinfo: songDetailCall(by) });
     return { songinfo: data.songinfo ?? {}, raw };
   }
 
   /**
-   * The play key for one file of `songmid`, asked as the caller's (or the stored) login when there is one.
-   * docs/upstream/music.md "Play URL" (UrlGetVkey, then CgiGetVkey on a business error).
+   * The play keys of `filenames` (one per MID of `songmids`), asked as the caller's (or the stored) login when there
+   * is one. docs/upstream/music.md "Play URL" (UrlGetVkey, then CgiGetVkey on a business error).
    */
-  async vkey(filename: string, songmid: string): Promise<VkeyAnswer> {
-    const uin = cookieUin(parseCookie(this.effectiveCookie()));
-    const base = { filename: [filename], guid: newVkeyGuid(), songmid: [songmid], songtype: [0], uin };
-    const primary: MusicuCall = {
-      module: 'music.vkey.GetVkey',
-      method: 'UrlGetVkey',
-      param: { ...base, ctx: 0, ...(uin !== '0' ? { loginflag: 1 } : {}) },
-    };
-    let result;
+  async vkeys(filenames: string[], songmids: string[]): Promise<VkeyBatch> {
+    const calls = this.vkeyCalls(filenames, songmids);
     try {
-      result = await this.musicu({ req_0: primary });
+      const { raw, data } = await this.musicu({ req_0: calls.primary });
+      return vkeyBatch(data.req_0, raw);
     } catch (err) {
       // Account and quota codes (1000, 2001, 20274…) would fail the fallback the same way: answered as they are.
       if (!warrantsFallback(err)) throw err;
-      result = await this.musicu({
-        req_0: { module: 'vkey.GetVkeyServer', method: 'CgiGetVkey', param: { ...base, loginflag: 1, platform: '20' } },
-      });
+      const { raw, data } = await this.musicu({ req_0: calls.fallback });
+      return vkeyBatch(data.req_0, raw);
     }
-    const data = result.data.req_0 ?? {};
-    const list: any[] = Array.isArray(data.midurlinfo) ? data.midurlinfo : [];
-    const info = list.find((i) => i?.filename === filename) ?? list[0];
-    return { info, sip: data.sip, raw: result.raw };
+  }
+
+  /**
+   * The details of `detailMids` and the play keys of `filenames` in ONE musicu request, so a play URL costs one round
+   * trip when the file names are right (they are built from the song MID, which is the media MID of most songs).
+   * `vkeys` is undefined when the key call failed with a code the CgiGetVkey fallback may fix (see `vkeys`).
+   * docs/upstream/music.md "Play URL".
+   */
+  async songsWithVkeys(detailMids: string[], filenames: string[], songmids: string[]): Promise<{ details: SongDetail[]; vkeys: VkeyBatch | undefined }> {
+    const calls: Record<string, MusicuCall> = { req_0: this.vkeyCalls(filenames, songmids).primary };
+    detailMids.forEach((mid, i) => (calls[`songinfo_${i}`] = songDetailCall({ mid })));
+    const { raw, results } = await this.musicuPartial(calls);
+    const details = detailMids.map((_mid, i): SongDetail => ({ songinfo: requireKey(results[`songinfo_${i}`], SONG_DETAIL_TARGET) ?? {}, raw }));
+    const keys = results.req_0;
+    if (keys.code === 0) return { details, vkeys: vkeyBatch(keys.data, raw) };
+    const err: Error = businessError(keys.code, 'music.vkey.GetVkey.UrlGetVkey');
+    if (!warrantsFallback(err)) throw err;
+    return { details, vkeys: undefined };
+  }
+
+  private vkeyCalls(filenames: string[], songmids: string[]): { primary: MusicuCall; fallback: MusicuCall } {
+    const uin = cookieUin(parseCookie(this.effectiveCookie()));
+    const base = { filename: filenames, guid: newVkeyGuid(), songmid: songmids, songtype: songmids.map(() => 0), uin };
+    return {
+      primary: { module: 'music.vkey.GetVkey', method: 'UrlGetVkey', param: { ...base, ctx: 0, ...(uin !== '0' ? { loginflag: 1 } : {}) } },
+      fallback: { module: 'vkey.GetVkeyServer', method: 'CgiGetVkey', param: { ...base, loginflag: 1, platform: '20' } },
+    };
   }
 
   /**
