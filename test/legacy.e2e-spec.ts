@@ -231,6 +231,15 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(h.fake.requestsTo('c', '/lyric/fcgi-bin/fcg_query_lyric_new.fcg')[0].query.songmid).toBe(MID);
   });
 
+  it('getLyric: response.trans stays base64, as sansenjian/qq-music-api left it (apps atob() it); normalised decodes it', async () => {
+    musicState(h.fake.state).lyrics.set(MID, { lyric: '[00:01.00]line', trans: '[00:01.00]译文' });
+    const legacy = await h.http().get(`/getLyric?songmid=${MID}`).expect(200);
+    expect(legacy.body.response.lyric).toBe('[00:01.00]line');
+    expect(Buffer.from(legacy.body.response.trans, 'base64').toString('utf8')).toBe('[00:01.00]译文');
+    const normal = await h.http().get(`/getLyric?songmid=${MID}&shape=normalised`).expect(200);
+    expect(normal.body.data.trans).toBe('[00:01.00]译文');
+  });
+
   it('getNewDisks: response.new_album.data.albums[].name', async () => {
     const res = await h.http().get('/getNewDisks?limit=2').expect(200);
     expect(res.body.status).toBe(200);

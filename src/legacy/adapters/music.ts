@@ -51,8 +51,15 @@ export const getAlbumInfo: LegacyAdapter = (s) => {
   };
 };
 
-/** getLyric: the CGI answer with `lyric` (and `trans`) decoded, as the Koa services return it. */
-export const getLyric: LegacyAdapter = (s) => ({ response: { ...(isObj(s.raw) ? s.raw : {}), ...s.body?.data } });
+/**
+ * getLyric: the CGI answer with `lyric` decoded and `trans` still base64, as sansenjian/qq-music-api returns it (apps
+ * such as RubenCampoa/Beta-music-player `atob()` the translation). `isFormat=1` gives both parsed.
+ */
+export const getLyric: LegacyAdapter = (s) => {
+  const raw = isObj(s.raw) ? s.raw : {};
+  const data = s.body?.data ?? {};
+  return { response: typeof data.lyric === 'string' ? { ...raw, lyric: data.lyric } : { ...raw, ...data } };
+};
 
 /** batchGetSongInfo: `{ response: { code: 0, data: [<raw musicu bodies>] } }`. */
 export const batchGetSongInfo: LegacyAdapter = (s) => ({ response: { code: 0, data: records(s.raw) } });

@@ -80,7 +80,7 @@ export const app: ClientApp = {
       query: { songmid: SONG_MID, cookie: '$cookie' },
       headers: JSON_HEADER,
       setup: 'login-cookie',
-      // the app also reads response.trans when there is one, expecting it still base64 (it atob()s it)
+      // the app also atob()s response.trans when there is one: the legacy shape leaves it base64
       reads: ['response.lyric'],
       where: [at(390)],
     },
