@@ -136,8 +136,14 @@ async function main(): Promise<void> {
 
     // ---- per-endpoint miss rows against the replaying proxy
     const endpoints = MISS_ENDPOINTS.filter((e) => want(e.name) || (e.name === 'ranks' && want('light')));
-    if (endpoints.length) console.log('\nMiss rows (no-cache, distinct upstream keys), each against the re-serialising proxy:');
-    const miss: MissResult[] = await runMissRows(gw, fake, endpoints, {
+    if (endpoints.length) console.log('\nMiss rows (cache off, distinct upstream keys), each against the re-serialising proxy:');
+    // The issue's measurement, and the reference's setup: no response cache at all (a no-cache request would still
+    // store its answer). A gateway of its own, so the rows above keep their cache.
+    const missGw = endpoints.length
+      ? await startServerChild('gateway (cache off)', join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, GATEWAY_NODE_FLAGS)
+      : gw;
+    if (missGw !== gw) children.push(missGw);
+    const miss: MissResult[] = await runMissRows(missGw, fake, endpoints, {
       ...opts,
       dir,
       latencyMs: UPSTREAM_LATENCY_MS,
@@ -223,11 +229,13 @@ async function main(): Promise<void> {
       ? await memoryBurst(gw, fake, { rounds: flags.quick ? 1 : 3, idleS: flags.quick ? 3 : 10 })
       : undefined;
     const hwmAfterBurst = memoryOf(gw.pid).hwmMb;
+    const missHwm = missGw !== gw ? memoryOf(missGw.pid).hwmMb : 0;
+    const peakHwm = Math.max(gwMem.hwmMb, missHwm);
     verdicts.push({
       target: 'gateway peak RSS (VmHWM) over the load rows ≤ 180 MB',
-      measured: `${fmt(gwMem.hwmMb, 0)} MB`,
-      pass: gwMem.hwmMb <= 180,
-      note: `after start ${fmt(startRss, 0)} MB${largeAnswers ? `; ${fmt(hwmAfterBurst, 0)} MB after the large-answer burst` : ''}`,
+      measured: `${fmt(peakHwm, 0)} MB`,
+      pass: peakHwm <= 180,
+      note: `cached gateway ${fmt(gwMem.hwmMb, 0)} MB (after start ${fmt(startRss, 0)} MB), cache-off gateway ${fmt(missHwm, 0)} MB${largeAnswers ? `; ${fmt(hwmAfterBurst, 0)} MB after the large-answer burst` : ''}`,
     });
 
     // ---- bare baselines, each in its own child

@@ -101,8 +101,9 @@ export class MusicClient extends UpstreamClient {
    * docs/upstream/music.md "Play URL".
    */
   async songsWithVkeys(detailMids: string[], filenames: string[], songmids: string[]): Promise<{ details: SongDetail[]; vkeys: VkeyBatch | undefined }> {
-    const calls: Record<string, MusicuCall> = { req_0: this.vkeyCalls(filenames, songmids).primary };
+    const calls: Record<string, MusicuCall> = {};
     detailMids.forEach((mid, i) => (calls[`songinfo_${i}`] = songDetailCall({ mid })));
+    calls.req_0 = this.vkeyCalls(filenames, songmids).primary;
     const { raw, results } = await this.musicuPartial(calls);
     const details = detailMids.map((_mid, i): SongDetail => ({ songinfo: requireKey(results[`songinfo_${i}`], SONG_DETAIL_TARGET) ?? {}, raw }));
     const keys = results.req_0;

@@ -10,6 +10,7 @@ import { MetricsService } from '../../metrics/metrics.service';
 import { CookieChoice } from '../credential/cookie-choice';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream.errors';
 import { BROWSER_UA, type QueryValue, type UpstreamRequest, type UpstreamResponse } from '../upstream.types';
+import { attemptSignal, HANG_UP_GRACE_MS } from './attempt-signal';
 import { announcedLength, BodyBudget, BodyBudgetExceeded } from './body-budget';
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
@@ -91,18 +92,24 @@ export class UpstreamTransport implements OnApplicationShutdown {
     const attempt = async (): Promise<UpstreamResponse> => {
       attempts++;
       // The deadline covers the whole try, the wait for a free socket included: when a hung upstream holds every
-      // socket of the host, a queued call must not wait its turn and then a full timeout more.
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const res = await dispatcher.request({ ...options, signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
-      const setCookie = res.headers['set-cookie'];
-      // The bytes count against UPSTREAM_BODY_BUDGET_MB until decoded.
-      const answer = await this.bodyBudget.read(res.body, announcedLength(res.headers['content-length']), (bytes): UpstreamResponse => ({
-        status: res.statusCode,
-        headers: res.headers,
-        text: bytes.toString('utf8'),
-        setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-        body: req.responseType === 'buffer' ? bytes : undefined,
-      }));
+      // socket of the host, a queued call must not wait its turn and then a full timeout more. A long poll ends as
+      // soon as its caller hangs up; a read gets HANG_UP_GRACE_MS to finish and keep its socket.
+      const tried = attemptSignal(signal, timeoutMs, req.longPoll ? 0 : HANG_UP_GRACE_MS);
+      let answer: UpstreamResponse;
+      try {
+        const res = await dispatcher.request({ ...options, signal: tried.signal });
+        const setCookie = res.headers['set-cookie'];
+        // The bytes count against UPSTREAM_BODY_BUDGET_MB until decoded.
+        answer = await this.bodyBudget.read(res.body, announcedLength(res.headers['content-length']), (bytes): UpstreamResponse => ({
+          status: res.statusCode,
+          headers: res.headers,
+          text: bytes.toString('utf8'),
+          setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
+          body: req.responseType === 'buffer' ? bytes : undefined,
+        }));
+      } finally {
+        tried.dispose();
+      }
       // A 5xx rejects here so the retries and the breaker see it; it is handed back as an answer below.
       if (answer.status >= 500) throw new UpstreamStatusFailure(answer);
       return answer;
@@ -119,7 +126,8 @@ export class UpstreamTransport implements OnApplicationShutdown {
     };
     let res: UpstreamResponse;
     try {
-      res = req.longPoll ? await withRetries() : await this.breakers.for(req.host).fire(withRetries);
+      // The caller stops waiting the moment it hangs up; the call itself goes on as attemptSignal allows.
+      res = await untilHungUp(req.longPoll ? withRetries() : this.breakers.for(req.host).fire(withRetries), signal);
     } catch (err) {
       if (err instanceof UpstreamStatusFailure) {
         res = err.response;
@@ -210,6 +218,29 @@ export class UpstreamTransport implements OnApplicationShutdown {
   }
 }
 
+/** `call`'s outcome, or a rejection with the abort reason as soon as `signal` aborts. */
+function untilHungUp<T>(call: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return call;
+  return new Promise<T>((resolve, reject) => {
+    const hungUp = () => {
+      call.catch(() => undefined);
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('The caller hung up', 'AbortError'));
+    };
+    if (signal.aborted) return hungUp();
+    signal.addEventListener('abort', hungUp, { once: true });
+    call.then(
+      (value) => {
+        signal.removeEventListener('abort', hungUp);
+        resolve(value);
+      },
+      (err: Error) => {
+        signal.removeEventListener('abort', hungUp);
+        reject(err);
+      },
+    );
+  });
+}
+
 /** `path` plus the query's non-empty parameters (a path may already carry a byte-exact query of its own). */
 function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
   if (!query) return path;
@@ -219,7 +250,7 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-/** The per-try deadline (AbortSignal.timeout) fired. */
+/** The per-try deadline (attemptSignal) fired. */
 const isDeadline = (err: unknown): boolean => (err as { name?: string } | null)?.name === 'TimeoutError';
 /** undici's code for an answer past maxResponseSize. */
 const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
