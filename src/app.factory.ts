@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
+import { useLeanJsonResponses } from './common/json-response';
 import { requestIdOf } from './common/request-id';
 import { securityHeaders } from './common/security-headers';
 import { Logger, PinoLogger } from 'nestjs-pino';
@@ -89,6 +90,7 @@ const CORS_MAX_AGE_S = 7200;
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('query parser', parseQueryFirstValue);
   parseQueryOncePerUrl(app.getHttpAdapter().getInstance().request);
+  useLeanJsonResponses(app.getHttpAdapter().getInstance());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Idle connections outlive the reverse proxy's (nginx and cloud load balancers keep theirs 60 s): otherwise the
