@@ -11,6 +11,8 @@ export type LegacyAdapter = (shaped: { body: Raw; raw: Raw; extra?: Record<strin
 
 export const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const passthrough: LegacyAdapter = (s) => ({ response: s.raw });
+/** The older services' own CGI answer when the legacy shape asked it (LegacyExtras `reference`), else the raw. */
+export const referenceOrRaw: LegacyAdapter = (s) => ({ response: s.extra?.reference ?? s.raw });
 /** Routes the Koa services answered at the top level (no `response` wrapper): the body goes out unchanged. */
 export const asIs: LegacyAdapter = (s) => s.body;
 /** The normalised envelope under `response` (where the Koa services' raw answer is something else entirely). */
