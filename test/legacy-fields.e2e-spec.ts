@@ -111,6 +111,10 @@ describe('legacy shape: the fields existing apps read', () => {
     expect(hit.vid).toBe(SEARCH_MV_VIDS[QINGTIAN]);
     expect(hit.mv.vid).toBe(SEARCH_MV_VIDS[QINGTIAN]);
     expect(hit.strMediaMid).toMatch(/^[0-9A-Za-z]{14}$/);
+    // a song with no album (the recorded client_search_cp answer has one: a medley) keeps the old names as '', as
+    // client_search_cp gave them, so an app reading `albummid` finds a string
+    const albumless = list.find((x: any) => x.album?.mid === '');
+    expect(albumless).toMatchObject({ albummid: '', albumname: '', albumid: 0 });
   });
 
   it('getSongListDetail: cdlist[0].{dissname,desc,logo,ctime,headurl,nickname}; songlist[].{name,mid,mv.vid,album.name,singer[],pay.payplay}', async () => {

@@ -1,5 +1,6 @@
 import { hash33 } from '../src/common/cookie';
 import { qqConfirm, qqExpire, wxConfirm } from '../fake-upstream/handlers/login';
+import { addFakeUser } from '../fake-upstream/handlers/user';
 import { Harness, startHarness } from './support/harness';
 
 const KEY = 'Q_H_L_5fakeMusicKeyAbc123';
@@ -24,23 +25,41 @@ describe('Legacy shape: user playlists, login checks, GET /user/setCookie, avata
   });
 
   describe('GET /user/getUserPlaylists (legacy)', () => {
-    it('each playlist with a known count also carries songnum and song_cnt (what Beta-music-player and tiaolv-music read)', async () => {
+    it('each playlist carries upstream\'s subtitle and its count as songnum and song_cnt (what Beta-music-player and tiaolv-music read)', async () => {
       const res = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', limit: '2', cookie: COOKIE, shape: 'legacy' }).expect(200);
       expect(res.body).toEqual({
         response: {
           code: 0,
           data: {
             playlists: [
-              { dissid: '7000001', dissname: 'Alice playlist 1', picurl: 'https://qpic.y.qq.com/music_cover/fake1/300?n=1', songCount: 1, songnum: 1, song_cnt: 1 },
-              // no count upstream: none invented under any name
-              { dissid: '7000002', dissname: 'Alice playlist 2', picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1' },
+              { dissid: '7000001', dissname: 'Alice playlist 1', picurl: 'https://qpic.y.qq.com/music_cover/fake1/300?n=1', subtitle: '1首', songCount: 1, songnum: 1, song_cnt: 1 },
+              // no count field upstream: the count comes from the subtitle "2首"
+              { dissid: '7000002', dissname: 'Alice playlist 2', picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1', subtitle: '2首', songnum: 2, song_cnt: 2 },
             ],
             total: 35,
           },
         },
       });
-      const normal = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', limit: '1', cookie: COOKIE }).expect(200);
+      const normal = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', limit: '2', cookie: COOKIE }).expect(200);
       expect(normal.body.data.playlists[0]).not.toHaveProperty('songnum');
+      expect(normal.body.data.playlists[1]).toEqual({ dissid: '7000002', dissname: 'Alice playlist 2', picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1' });
+    });
+
+    it('no count field and no "N首" subtitle: no count is invented under any name', async () => {
+      addFakeUser(h.fake.state, {
+        uin: '10009',
+        creator: { nick: 'Dan', headpic: '', encrypt_uin: 'enc10009' },
+        mydiss: [
+          { dissid: 7900001, title: 'no subtitle', picurl: 'https://qpic.y.qq.com/music_cover/d1/300?n=1', dirid: 2 },
+          { dissid: 7900002, title: 'odd subtitle', subtitle: 'by Dan', dirid: 3 },
+        ],
+      });
+      const cookie = COOKIE.replace(/10001/g, '10009');
+      const res = await h.http().get('/user/getUserPlaylists').query({ uin: '10009', cookie, shape: 'legacy' }).expect(200);
+      expect(res.body.response.data.playlists).toEqual([
+        { dissid: '7900001', dissname: 'no subtitle', picurl: 'https://qpic.y.qq.com/music_cover/d1/300?n=1' },
+        { dissid: '7900002', dissname: 'odd subtitle', subtitle: 'by Dan' },
+      ]);
     });
   });
 

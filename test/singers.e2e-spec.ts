@@ -63,6 +63,20 @@ describe('singer endpoints', () => {
       expect(res.body.data.total).toBe(300);
     });
 
+    it.each(['', '&shape=legacy'])('accepts upstream\'s "all" code -100 for area, sex and genre as -1 (Rain120/qq-music-api clients send it)%s', async (shape) => {
+      const res = await h.http().get(`/getSingerList?area=-100&sex=-100&genre=-100&index=-100&sin=0&page=1${shape}`).expect(200);
+      expect(h.fake.musicuCalls(LIST)[0].param).toMatchObject({ area: -100, sex: -100, genre: -100, index: -100 });
+      const same = await h.http().get(`/getSingerList?area=-1&sex=-1&genre=-1&page=1${shape}`).expect(200);
+      if (shape) {
+        // the raw musicu envelope carries timestamps; the singers are the same
+        expect(res.body.response.singerList.data.singerlist.length).toBeGreaterThan(0);
+        expect(res.body.response.singerList).toEqual(same.body.response.singerList);
+      } else {
+        expect(res.body.data.singers).toHaveLength(20);
+        expect(res.body).toEqual(same.body);
+      }
+    });
+
     it('translates area 3 → 5 (Western), sex 2 → 1 (female), genre 2 (rock) → 4', async () => {
       await h.http().get('/getSingerList?area=3&sex=2&genre=2').expect(200);
       expect(h.fake.musicuCalls(LIST)[0].param).toMatchObject({ area: 5, sex: 1, genre: 4 });
@@ -138,6 +152,9 @@ describe('singer endpoints', () => {
 
     it.each([
       ['area=1', 'area'],
+      ['area=-101', 'area'],
+      ['area=-100.0', 'area'],
+      ['sex=-10', 'sex'],
       ['area=200', 'area'],
       ['area=x', 'area'],
       ['sex=0', 'sex'],

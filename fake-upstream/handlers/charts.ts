@@ -2,6 +2,7 @@ import { catalog, songById } from '../catalog';
 import type { FakeRoutes, MusicuHandler } from '../fake-upstream';
 import { fixture } from '../fixtures';
 import type { FakeState } from '../state';
+import { SEARCH_MV_VIDS } from './search';
 
 /** A chart the fake serves. `withSongInfo` adds the index-aligned songInfoList (which carries MIDs). */
 export interface FakeChart {
@@ -57,6 +58,29 @@ function chart(state: FakeState, topId: number): FakeChart | undefined {
   return chartsState(state).get(topId) ?? defaultChart(topId);
 }
 
+/** A chart's square cover; not recorded: the URL scheme of the recorded chart list's pictures. */
+const frontPic = (topId: number) => `http://y.gtimg.cn/music/common/upload/iphone_order_channel/toplist_${topId}_300_front.jpg`;
+
+/**
+ * GetDetail's picture and share fields. Not recorded: the names come from public type definitions of this answer
+ * (docs/upstream/charts.md "Chart detail"), the values are plausible.
+ */
+function chartArt(topId: number, title: string) {
+  return {
+    titleDetail: title,
+    titleShare: `QQ音乐${title}`,
+    intro: `${title}，每日更新。`,
+    headPicUrl: `http://y.gtimg.cn/music/common/upload/iphone_order_channel/toplist_${topId}_300_head.jpg`,
+    frontPicUrl: frontPic(topId),
+    mbFrontPicUrl: frontPic(topId),
+    mbHeadPicUrl: `http://y.gtimg.cn/music/common/upload/iphone_order_channel/toplist_${topId}_750_head.jpg`,
+    topAlbumURL: `http://y.gtimg.cn/music/common/upload/t_order_channel_hitlist_conf/toplist_${topId}_album.jpg`,
+    AdShareContent: `${title}：最热的歌都在这里`,
+    updateTips: '每天更新',
+    bannerText: '',
+  };
+}
+
 const getDetail: MusicuHandler = (param, { state, comm }) => {
   const topId = Number(param.topId ?? param.topid);
   const offset = Number(param.offset ?? 0);
@@ -77,6 +101,7 @@ const getDetail: MusicuHandler = (param, { state, comm }) => {
         updateTime: period.includes('-') ? period : '',
         listenNum: 1000000,
         totalNum: rows.length,
+        ...chartArt(topId, c.title),
         song: page.map((r, i) => ({
           rank: offset + i + 1,
           rankType: 3,
@@ -97,7 +122,17 @@ const getDetail: MusicuHandler = (param, { state, comm }) => {
       songInfoList: c.withSongInfo
         ? page.map((r) => {
             const s = songById(r.songId);
-            return { id: s.id, mid: s.mid, name: s.name, title: s.name, singer: s.singers, album: { id: s.albumId, mid: s.albumMid, name: s.albumName } };
+            return {
+              id: s.id,
+              mid: s.mid,
+              name: s.name,
+              title: s.name,
+              singer: s.singers,
+              album: { id: s.albumId, mid: s.albumMid, name: s.albumName },
+              interval: s.interval,
+              file: { media_mid: s.mediaMid },
+              mv: { id: 0, vid: SEARCH_MV_VIDS[s.mid] ?? '' },
+            };
           })
         : [],
     },
@@ -113,6 +148,7 @@ const getAll: MusicuHandler = () => {
     updateTime: periodOf(c.id),
     listenNum: c.listenCount,
     headPicUrl: c.picUrl,
+    frontPicUrl: frontPic(c.id),
     intro: '',
     song: [],
   });

@@ -13,8 +13,9 @@ import type { FakeState } from '../state';
  * - GetRecommendFeed: playlist items of c-fcg-get-diss-by-tag.data.fragment.json in the `List[].Playlist.basic` shape
  *   the Python QQMusicApi project reads.
  * - get_new_song_info: catalogue songs in `songlist[]`. GetFocus: the fixture's slider as `content[]{pic_info, jump_info}`.
- * - musicmall.fcg (digital albums) and the ticket module: NO fixture and no verified shape; invented plausible shapes
- *   (docs/upstream/discover.md "Digital albums", "Tickets"), kept simple so the gateway's tolerant mappers are exercised.
+ * - musicmall.fcg (digital albums): NO fixture; the shape public readers of the CGI rely on (see digitalAlbums).
+ * - The ticket module: NO fixture and no verified shape; an invented plausible shape (docs/upstream/discover.md
+ *   "Tickets"), kept simple so the gateway's tolerant mapper is exercised.
  * The recommend call's new-album and chart keys are answered by the playlists and charts fakes.
  */
 
@@ -116,6 +117,12 @@ const getFocus: MusicuHandler = () => ({
   },
 });
 
+/**
+ * musicmall.fcg `pc_index_new`: no recording. The shape is the one public readers of this CGI rely on (a web player
+ * calling it directly reads `data.banner[].picurl` and `data.content[0].albumlist[]{album_mid, album_name,
+ * singer_name, singer_id}`; lmh199504/small_program also `content[].title` and the items' `price`): a banner and
+ * sections, the albums split over two of them.
+ */
 const digitalAlbums: HttpHandler = ({ state }) => {
   const n = discoverState(state).digitalAlbums;
   const songs = catalog();
@@ -123,14 +130,26 @@ const digitalAlbums: HttpHandler = ({ state }) => {
   for (let i = 0; i < n; i++) {
     const s = songs[i % songs.length];
     albums.push({
-      albummid: s.albumMid || `000DigiAlbum${String(i).padStart(2, '0')}`,
-      albumname: `${s.albumName || s.name} (数字专辑 ${i + 1})`,
-      singername: s.singers.map((x) => x.name).join('/'),
-      pic: '',
+      album_id: 9_000_000 + i,
+      album_mid: s.albumMid || `000DigiAlbum${String(i).padStart(2, '0')}`,
+      album_name: `${s.albumName || s.name} (数字专辑 ${i + 1})`,
+      singer_id: s.singers[0]?.id ?? 0,
+      singer_mid: s.singers[0]?.mid ?? '',
+      singer_name: s.singers.map((x) => x.name).join('/'),
       price: 3 + (i % 5),
     });
   }
-  return { json: { code: 0, subcode: 0, data: { album_list: albums } } };
+  const banner = albums.slice(0, 3).map((a, i) => ({
+    id: 100 + i,
+    picurl: `http://y.gtimg.cn/music/common/upload/t_musicmall_banner/${100 + i}.jpg`,
+    jumpurl: `https://y.qq.com/n/yqq/album/${a.album_mid}.html`,
+    type: 1,
+  }));
+  const content = [
+    { type: 1, title: '新碟首发', albumlist: albums.slice(0, 15) },
+    { type: 2, title: '热销专辑', albumlist: albums.slice(15) },
+  ];
+  return { json: { code: 0, subcode: 0, data: { banner, content } } };
 };
 
 const ticketIndex: MusicuHandler = (_param, { state }) => ({

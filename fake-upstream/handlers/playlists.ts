@@ -167,7 +167,10 @@ const cdinfo: HttpHandler = ({ req, state }): FakeReply => {
   if (!cd) return { json: { code: 0, subcode: 0, cdlist: [] } };
   const begin = Number(req.query.song_begin ?? 0);
   const num = Number(req.query.song_num ?? cd.songlist.length);
-  return { json: { code: 0, subcode: 0, accessed_plaza_cache: 1, cdlist: [{ ...cd, songlist: cd.songlist.slice(begin, begin + num) }] } };
+  const songlist = cd.songlist.slice(begin, begin + num);
+  // The page's own counters, as upstream fills them (the recorded fragment's header still counts its 20 songs).
+  const page = { song_begin: begin, cur_song_num: songlist.length, songids: songlist.map((t: any) => t.id).join(','), songlist };
+  return { json: { code: 0, subcode: 0, accessed_plaza_cache: 1, cdlist: [{ ...cd, ...page }] } };
 };
 
 /** New albums per area: the catalogue's albums (area 1) or synthetic ones, newest first, 2 days apart. */

@@ -214,6 +214,32 @@ const getSingerMvList: MusicuHandler = (param, { state }) => {
   return { code: 0, data: { total, list: all.slice(start, start + count) } };
 };
 
+/**
+ * fcg_singer_mv.fcg (the Koa services' MV list; no recording): the same MVs as GetSingerMvList in the field names a
+ * public client of this CGI reads (JooZh/music-api-for-qq `api/singer_mv.js`): `data{total, list[{index, vid, id,
+ * title, desc, pic, singer_id, singer_mid, singer_name, date, listenCount}]}`. `order` listen|time, `begin`, `num`.
+ */
+const singerMvCgi: HttpHandler = async (ctx) => {
+  const q = ctx.req.query;
+  const mid = String(q.singermid ?? '');
+  const answer: any = await getSingerMvList({ singermid: mid, order: q.order === 'time' ? 0 : 1, start: Number(q.begin ?? 0), count: Number(q.num ?? 5) }, { ...ctx, comm: {} });
+  const jay = mid === JAY_MID;
+  const list = answer.data.list.map((m: any, i: number) => ({
+    index: Number(q.begin ?? 0) + i,
+    vid: m.vid,
+    id: m.mvid,
+    title: m.title,
+    desc: '',
+    pic: m.picurl,
+    singer_id: jay ? 4558 : 1000,
+    singer_mid: mid,
+    singer_name: jay ? '周杰伦' : `歌手${mid}`,
+    date: new Date(m.pubdate * 1000).toISOString().slice(0, 10),
+    listenCount: m.playcnt,
+  }));
+  return { json: { code: 0, data: { list, total: answer.data.total } } };
+};
+
 /** GetSimilarSingerList: `{singerlist[{singerId, singerMid, singerName, singerPic, pic_mid}], code, errMsg}`. */
 const getSimilarSingerList: MusicuHandler = (param, { state }) => {
   const mid = String(param.singerMid ?? '');
@@ -296,5 +322,6 @@ export const singersRoutes: FakeRoutes = {
     'c /rsc/fcgi-bin/fcg_order_singer_getnum.fcg': starNum,
     'c /v8/fcg-bin/fcg_v8_simsinger.fcg': simSingerCgi,
     'c /v8/fcg-bin/fcg_v8_singer_track_cp.fcg': singerTrackCgi,
+    'c /mv/fcgi-bin/fcg_singer_mv.fcg': singerMvCgi,
   },
 };

@@ -13,7 +13,7 @@ import { JAY_MID } from './singers';
  *
  *
  * NO genuine fixture exists for this CGI (fixtures/SOURCES.md has none). The answers below are built from the field
- * list in docs/upstream/user.md "User homepage": `{code, data:{creator{nick, headpic, encrypt_uin, lvinfo},
+ * list in docs/upstream/user.md "User homepage": `{code, data:{creator{nick, headpic, encrypt_uin, lvinfo, nums},
  * mydiss{num, list[{dissid, title, subtitle, picurl, dirid}]}, mymusic[{id, title, type, num0, num1, num2}]}}`, and
  * `code 1000` = login expired.
  * `song_cnt` on list items is an assumption (the gateway reads a song count only when one is present).
@@ -183,6 +183,11 @@ function loginRefusal(ctx: FakeContext) {
   return undefined;
 }
 
+function creatorNums(user: FakeUser) {
+  const singers = user.singers?.length ?? 0;
+  return { follownum: singers + (user.follows?.length ?? 0), fansnum: user.fans?.length ?? 0, followsingernum: singers };
+}
+
 function homepage(ctx: FakeContext) {
   const model = userState(ctx.state);
   if (model.forcedCode !== undefined) {
@@ -198,7 +203,8 @@ function homepage(ctx: FakeContext) {
       : { json: { code: 0, subcode: 0, msg: '', data: { creator: {}, mymusic: [] } } };
   }
   const data: Record<string, unknown> = {
-    creator: user.creator ? { ...user.creator, lvinfo: [] } : {},
+    // `nums`: the counts QQ Music's own web profile script reads (creator.nums.follownum / fansnum / followsingernum).
+    creator: user.creator ? { ...user.creator, lvinfo: [], nums: creatorNums(user) } : {},
     mymusic: [{ id: 201, title: '我喜欢', type: 1, num0: 12, num1: 0, num2: user.mydiss.length }],
   };
   if (!user.hideMydiss) data.mydiss = { num: user.mydiss.length, list: user.mydiss.map((d) => ({ ...d })) };

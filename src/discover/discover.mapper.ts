@@ -35,13 +35,22 @@ export interface DigitalAlbum {
 }
 
 /**
- * `musicmall.fcg cmd=pc_index_new` (unverified, no fixture): the album list is looked for under
- * `data.album_list` / `data.albumlist` / `data.list` / `data.v_album`, items `{albummid, albumname, singername|singers[],
- * pic, price}` in any of the spellings below. The whole list is returned; paging is the caller's.
+ * `musicmall.fcg cmd=pc_index_new` (no recording): the albums of every section `data.content[].albumlist[]` (the
+ * shape its public readers rely on; the same album — mid and name — in two sections counts once), else a flat list under `data.album_list` /
+ * `data.albumlist` / `data.list` / `data.v_album`; items `{album_mid, album_name, singer_name|singers[], pic, price}`
+ * in any of the spellings below. The whole list is returned; paging is the caller's.
  */
 export function mapDigitalAlbums(raw: Raw | null | undefined): DigitalAlbum[] {
   const data = raw?.data ?? raw ?? {};
-  return firstList(data, 'album_list', 'albumlist', 'list', 'v_album').map((a) => {
+  const sections = records(data.content).flatMap((c) => firstList(c, 'albumlist', 'album_list', 'list'));
+  const seen = new Set<string>();
+  const items = sections.length ? sections : firstList(data, 'album_list', 'albumlist', 'list', 'v_album');
+  return items.flatMap((a) => {
+    const key = `${scalarStr(pick(a, 'albummid', 'album_mid', 'albumMid', 'mid'))}\n${scalarStr(pick(a, 'albumname', 'album_name', 'albumName', 'name', 'title'))}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [a];
+  }).map((a) => {
     const albumMid = scalarStr(pick(a, 'albummid', 'album_mid', 'albumMid', 'mid'));
     const album: DigitalAlbum = {
       albumMid,

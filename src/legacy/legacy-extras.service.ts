@@ -1,16 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Shaped } from '../common/shaped';
+import type { MvOrder } from '../singers/dto/singer-query.dto';
+import { DiscoverClient } from '../upstream/clients/discover.client';
 import { MvClient } from '../upstream/clients/mv.client';
+import { PlaylistsClient } from '../upstream/clients/playlists.client';
 import { SingersClient } from '../upstream/clients/singers.client';
 
 type Raw = any;
+const isObj = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 type Extra = Record<string, Raw>;
 
 /**
- * Upstream calls made only for the legacy shape, where the older Koa services' answer held a block the gateway's
- * own call lacks (docs/legacy.md "Extra calls"). Each answer goes to the route's adapter under the Koa key. A failed
- * extra call never fails the request: the block is then `{ code, data: <empty> }` or rebuilt by the adapter.
+ * Upstream calls made only for the legacy shape (docs/legacy.md "Extra calls"): a block the older Koa services'
+ * answer held that the gateway's own call lacks (under the Koa key), or, where those services called a CGI the
+ * gateway does not use first, that CGI's whole answer under `reference`, which the adapter then passes through. A
+ * failed extra call never fails the request: the block is `{ code, data: <empty> }` or rebuilt by the adapter, and a
+ * failed or empty `reference` leaves the adapted body of the gateway's own call.
  */
 @Injectable()
 export class LegacyExtras {
@@ -19,6 +25,8 @@ export class LegacyExtras {
   constructor(
     private readonly mv: MvClient,
     private readonly singers: SingersClient,
+    private readonly playlists: PlaylistsClient,
+    private readonly discover: DiscoverClient,
   ) {}
 
   /** The extra answers for route `name`, or undefined when the route makes none. */
@@ -39,9 +47,41 @@ export class LegacyExtras {
         const mid = String(shaped.body?.data?.singerMID ?? '');
         return mid ? this.attempt('singer', null, () => this.singers.detailInfo(mid, 0, 1)) : undefined;
       }
+      case 'getSongListDetail': {
+        // The fallback already is this CGI.
+        if (Array.isArray((shaped.raw as Raw)?.cdlist)) return undefined;
+        const disstid = String(shaped.body?.data?.disstid ?? q.disstid ?? '');
+        const songs = Math.max(1, Number(q.limit) || 1000);
+        return this.reference('fcg_ucc_getcdinfo_byids_cp', () => this.playlists.detailByCgi(disstid, page * songs, songs), (r) => isObj(r?.cdlist?.[0]));
+      }
+      case 'getSingerMv': {
+        const order: MvOrder = String(q.order ?? '').trim().toLowerCase() === 'time' ? 'time' : 'listen';
+        const mid = String(shaped.body?.data?.singerMID ?? q.singermid ?? '');
+        return this.reference('fcg_singer_mv', () => this.singers.mvsByCgi(mid, order, page * limit, limit), (r) => Array.isArray(r?.data?.list));
+      }
+      case 'getRadioLists': {
+        if ((shaped.raw as Raw)?.data?.data?.groupList || (shaped.raw as Raw)?.data?.groupList) return undefined;
+        return this.reference('fcg_v8_radiolist', () => this.discover.radioGroupsByCgi(), (r) => Array.isArray(r?.data?.data?.groupList));
+      }
       default:
         return undefined;
     }
+  }
+
+  /**
+   * `{ reference: <raw answer> }` when the older services' own CGI answered code 0 and `usable` (the content its
+   * clients read is there); otherwise undefined (logged, not rethrown).
+   */
+  private async reference(name: string, call: () => Promise<{ raw: unknown }>, usable: (raw: Raw) => boolean): Promise<Extra | undefined> {
+    try {
+      const { raw } = await call();
+      const code = Number((raw as Raw)?.code ?? 0);
+      if (code === 0 && usable(raw)) return { reference: raw };
+      this.logger.warn(`legacy-shape call "${name}" answered code ${code} without its list; keeping the adapted answer`);
+    } catch (err) {
+      this.logger.warn(`legacy-shape call "${name}" failed (${(err as Error).message}); keeping the adapted answer`);
+    }
+    return undefined;
   }
 
   /** `{ [key]: answer }`; on a thrown error `{ [key]: { code: -1, data: empty } }` (logged, not rethrown). */

@@ -9,7 +9,7 @@ import { getMvPlay } from './adapters/mv';
 import { getNewDisks, getSongListDetail } from './adapters/playlists';
 import { getSearchByKey } from './adapters/search';
 import { getSingerAlbum, getSingerHotsong, getSingerHotsongById, getSingerList } from './adapters/singers';
-import { asIs, passthrough, wrappedBody } from './adapters/util';
+import { asIs, passthrough, referenceOrRaw, wrappedBody } from './adapters/util';
 import type { LegacyAdapter, Raw } from './adapters/util';
 import { USER_LEGACY_ADAPTERS } from './adapters/user';
 
@@ -99,6 +99,9 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getLyric,
   batchGetSongInfo,
   getNewDisks,
+  // The older services' CGI answer, asked in this shape only (LegacyExtras), else the gateway's raw answer.
+  getSingerMv: referenceOrRaw,
+  getRadioLists: referenceOrRaw,
   // Already the Koa services' top-level shapes.
   batchGetSongLists: asIs,
   getUserAvatar: asIs,

@@ -55,6 +55,17 @@ export function mapUserPlaylists(data: Raw | undefined): UserPlaylist[] {
     .filter((p) => p.dissid !== '' && p.dissid !== '0');
 }
 
+/** `dissid → subtitle` of the homepage's `mydiss.list` items that carry a string `subtitle`. */
+export function playlistSubtitles(data: Raw | undefined): Record<string, string> {
+  const list: unknown = data?.mydiss?.list;
+  const out: Record<string, string> = {};
+  if (!Array.isArray(list)) return out;
+  for (const item of list) {
+    if (item && typeof item === 'object' && typeof item.subtitle === 'string') out[String(item.dissid ?? item.tid ?? '')] = item.subtitle;
+  }
+  return out;
+}
+
 /** True when the homepage answer names a user (`data.creator` present and not empty). */
 export function hasCreator(data: Raw | undefined): boolean {
   const creator = data?.creator;

@@ -10,6 +10,7 @@ import {
   DEFAULT_LIMIT,
   DEFAULT_OFFSET,
   mapUserPlaylists,
+  playlistSubtitles,
   snapAvatarSize,
   UserPlaylist,
 } from './user.mapper';
@@ -43,8 +44,9 @@ export class UserService {
     };
     if (!all.length) data.message = EMPTY_PLAYLISTS_MESSAGE;
     // The spec: "the upstream raw payload of the user playlists endpoint is not passed through" — so the legacy
-    // `raw` slot gets the normalised answer too (the homepage payload carries encrypt_uin and other account data).
-    return envelope(data, { code: 0, data });
+    // `raw` slot gets the normalised answer too (the homepage payload carries encrypt_uin and other account data),
+    // plus each playlist's raw `subtitle` ("N首"), the only song count some items carry (legacy adapter).
+    return envelope(data, { code: 0, data, subtitles: playlistSubtitles(homepage) });
   }
 
   /** Built locally (docs/upstream/user.md "Avatar URL"): no upstream call, no login needed. */

@@ -55,4 +55,13 @@ describe('discover mappers', () => {
     ]);
     expect(mapDigitalAlbums({ code: 0 })).toEqual([]);
   });
+
+  it('mapDigitalAlbums reads the sections data.content[].albumlist[] in order; the same album in two sections counts once', () => {
+    const a1 = { album_mid: 'M1', album_name: 'A', singer_name: 'x', price: 5 };
+    const raw = { code: 0, data: { banner: [{ picurl: 'http://b' }], content: [{ title: 'new', albumlist: [a1, { album_mid: 'M2', album_name: 'B' }] }, { title: 'hot', albumlist: [a1, { album_mid: 'M2', album_name: 'C' }] }] } };
+    expect(mapDigitalAlbums(raw).map((a) => `${a.albumMid} ${a.albumName}`)).toEqual(['M1 A', 'M2 B', 'M2 C']);
+    expect(mapDigitalAlbums(raw)[0]).toEqual({ albumMid: 'M1', albumName: 'A', singerName: 'x', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000M1.jpg', price: 5 });
+    // sections without albums: the flat list still counts
+    expect(mapDigitalAlbums({ data: { content: [{ title: 'empty' }], album_list: [a1] } })).toHaveLength(1);
+  });
 });

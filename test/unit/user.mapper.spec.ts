@@ -1,4 +1,5 @@
-import { avatarUrl, hasCreator, mapUserPlaylists, normalizeUin, snapAvatarSize } from '../../src/user/user.mapper';
+import { countFromSubtitle } from '../../src/legacy/adapters/user';
+import { avatarUrl, hasCreator, mapUserPlaylists, normalizeUin, playlistSubtitles, snapAvatarSize } from '../../src/user/user.mapper';
 
 describe('user.mapper', () => {
   describe('normalizeUin', () => {
@@ -73,5 +74,22 @@ describe('user.mapper', () => {
   it('avatarUrl', () => {
     expect(avatarUrl({ k: 'ab*c' }, 100)).toBe('https://thirdqq.qlogo.cn/g?b=sdk&k=ab*c&s=100');
     expect(avatarUrl({ uin: '10001' }, 640)).toBe('https://q.qlogo.cn/headimg_dl?dst_uin=10001&spec=640');
+  });
+
+  it('playlistSubtitles: dissid → the raw subtitle of the items that have a string one', () => {
+    const data = { mydiss: { list: [{ dissid: 1, subtitle: '12首' }, { dissid: 2 }, { dissid: 3, subtitle: 7 }, null] } };
+    expect(playlistSubtitles(data)).toEqual({ 1: '12首' });
+    expect(playlistSubtitles({})).toEqual({});
+  });
+
+  it.each([
+    ['12首', 12],
+    [' 0首', 0],
+    ['3首 · 私密', 3],
+    ['by Dan', undefined],
+    ['首', undefined],
+    [12, undefined],
+  ])('countFromSubtitle(%p) = %p', (subtitle, count) => {
+    expect(countFromSubtitle(subtitle)).toBe(count);
   });
 });

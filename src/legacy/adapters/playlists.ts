@@ -3,14 +3,16 @@ import { classicTrack } from './util';
 import type { LegacyAdapter, Raw } from './util';
 
 /**
- * getSongListDetail: `response.cdlist[0]` as the CGI answered it. From the CGI fallback the raw answer already is
- * that; from the musicu CgiGetDiss primary it is rebuilt: the header from `dirinfo` (`ctime`, `mtime`, creator
- * `headurl`, `uin`, `encrypt_uin`…) and the raw track objects with the old names beside the new (classicTrack).
- * `cmtnum` / `cm_count` (comment counts) are not in CgiGetDiss's answer and stay absent (docs/legacy.md).
+ * getSongListDetail: `response.cdlist[0]` as the CGI answered it. The CGI's answer (the gateway's fallback, or the
+ * older services' own call that the legacy shape asks: LegacyExtras `reference`) is passed through, its new-format
+ * tracks also carrying the old names (classicTrack); it alone has the comment counts `cmtnum` / `cm_count`. Else it
+ * is rebuilt from the musicu CgiGetDiss primary: the header from `dirinfo` (`ctime`, `mtime`, creator `headurl`,
+ * `uin`, `encrypt_uin`…) and the raw track objects with the old names beside the new.
  */
 export const getSongListDetail: LegacyAdapter = (s) => {
   const raw = s.raw;
-  if (Array.isArray(raw?.cdlist)) return { response: raw };
+  const cgi = Array.isArray(raw?.cdlist) ? raw : s.extra?.reference;
+  if (cgi) return { response: withClassicSongs(cgi) };
   const d = s.body?.data ?? {};
   const diss = raw?.req_1?.data ?? {};
   const info = diss.dirinfo ?? {};
@@ -48,6 +50,13 @@ export const getSongListDetail: LegacyAdapter = (s) => {
     },
   };
 };
+
+/** The CGI answer with each cdlist entry's `songlist` items given the old track names too. */
+function withClassicSongs(cgi: Raw): Raw {
+  if (!Array.isArray(cgi?.cdlist)) return cgi;
+  const cdlist = cgi.cdlist.map((cd: Raw) => (Array.isArray(cd?.songlist) ? { ...cd, songlist: cd.songlist.map((t: Raw) => classicTrack(t)) } : cd));
+  return { ...cgi, cdlist };
+}
 
 /** A normalised playlist song in classicTrack's `hit` names. */
 const hitOf = (n: Raw = {}): Raw => ({ songid: n.songid, songmid: n.songmid, songname: n.songname, albumName: n.albumName, albumMid: n.albumMid });

@@ -8,15 +8,29 @@ import type { LegacyAdapter } from './util';
 
 type Raw = any;
 
+/** The song count in a homepage `subtitle` such as "12首" (the only count some mydiss items carry). */
+export function countFromSubtitle(subtitle: unknown): number | undefined {
+  const m = typeof subtitle === 'string' ? /^\s*(\d{1,9})\s*首/.exec(subtitle) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
 /**
- * getUserPlaylists: the normalised list, each playlist also carrying its song count under the names client apps read
- * (`songnum`, `song_cnt`; RubenCampoa/Beta-music-player and WQTY-MASTER/tiaolv-music read those, not `songCount`).
+ * getUserPlaylists: the normalised list, each playlist also carrying upstream's raw `subtitle` ("N首") and its song
+ * count under the names client apps read (`songnum`, `song_cnt`; RubenCampoa/Beta-music-player and
+ * WQTY-MASTER/tiaolv-music read those, not `songCount`). Items without a count field get it from `subtitle`.
  */
 const getUserPlaylists: LegacyAdapter = (s) => {
   const data = s.body?.data ?? {};
-  const playlists = (Array.isArray(data.playlists) ? data.playlists : []).map((p: Raw) =>
-    typeof p?.songCount === 'number' ? { ...p, songnum: p.songCount, song_cnt: p.songCount } : p,
-  );
+  const subtitles: Record<string, string> = s.raw?.subtitles ?? {};
+  const playlists = (Array.isArray(data.playlists) ? data.playlists : []).map((p: Raw) => {
+    const subtitle = Object.hasOwn(subtitles, String(p?.dissid)) ? subtitles[String(p?.dissid)] : undefined;
+    const count = typeof p?.songCount === 'number' ? p.songCount : countFromSubtitle(subtitle);
+    return {
+      ...p,
+      ...(subtitle !== undefined ? { subtitle } : {}),
+      ...(count !== undefined ? { songnum: count, song_cnt: count } : {}),
+    };
+  });
   return { response: { code: 0, data: { ...data, playlists } } };
 };
 

@@ -11,12 +11,16 @@ export type LegacyAdapter = (shaped: { body: Raw; raw: Raw; extra?: Record<strin
 
 export const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const passthrough: LegacyAdapter = (s) => ({ response: s.raw });
+/** The older services' own CGI answer when the legacy shape asked it (LegacyExtras `reference`), else the raw. */
+export const referenceOrRaw: LegacyAdapter = (s) => ({ response: s.extra?.reference ?? s.raw });
 /** Routes the Koa services answered at the top level (no `response` wrapper): the body goes out unchanged. */
 export const asIs: LegacyAdapter = (s) => s.body;
 /** The normalised envelope under `response` (where the Koa services' raw answer is something else entirely). */
 export const wrappedBody: LegacyAdapter = (s) => ({ response: s.body });
 
 const firstSet = (...vals: unknown[]): unknown => vals.find((v) => v !== undefined && v !== null && v !== '');
+/** firstSet, but an empty string stays when nothing else is set: a song with no album has `album.mid` ''. */
+const firstOrEmpty = (...vals: unknown[]): unknown => firstSet(...vals) ?? (vals.includes('') ? '' : undefined);
 
 /**
  * A new-shape track (`id`, `mid`, `name`, `album{}`, `file{}`, `pay{}`, `mv{}`) with the old CGIs' flat names
@@ -39,8 +43,9 @@ export function classicTrack(t: Raw, hit: Raw = {}): Raw {
     songname: firstSet(track.songname, track.name, track.title, hit.songname),
     singer,
     albumid: firstSet(track.albumid, album.id, hit.albumId),
-    albummid: firstSet(track.albummid, album.mid, hit.albumMid),
-    albumname: firstSet(track.albumname, album.name, album.title, hit.albumName),
+    // client_search_cp answered albummid/albumname '' for a song without an album (its recorded answer has one)
+    albummid: firstOrEmpty(track.albummid, album.mid, hit.albumMid),
+    albumname: firstOrEmpty(track.albumname, album.name, album.title, hit.albumName),
     interval: firstSet(track.interval, hit.interval),
     strMediaMid: mediaMid,
     media_mid: mediaMid,

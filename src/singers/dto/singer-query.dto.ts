@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
 import { ToInt, ToLowerTrimmed, ToTrimmed } from '../../common/validation';
-import { SPEC_AREAS, SPEC_GENRES, SPEC_SEXES } from '../singer-codes';
+import { SPEC_AREAS, SPEC_GENRES, SPEC_SEXES, UPSTREAM_ALL } from '../singer-codes';
 
 /** A singer MID: letters and digits, at most 32 characters (e.g. 0025NhlN2yWrP4). */
 export const MID_PATTERN = /^[0-9A-Za-z]{1,32}$/;
@@ -15,24 +16,37 @@ export class SingerMidQuery {
   singermid!: string;
 }
 
+/**
+ * A filter as a whole number (blank = absent), with upstream's "all" code −100 read as −1: Rain120/qq-music-api
+ * passed its filters to upstream as they came, so its clients send −100 for "all" (lmh199504/small_program).
+ */
+const ToFilter = () =>
+  Transform(({ value }) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    if (text === undefined || text === null || text === '') return undefined;
+    const n = typeof text === 'number' ? text : /^[-+]?\d+$/.test(text) ? Number(text) : text;
+    return n === UPSTREAM_ALL ? -1 : n;
+  });
+const ALL_NOTE = ' −100 (upstream\'s and the older qq-music-api\'s code for "all") is accepted as −1.';
+
 // Decorators run bottom-up with stopAtFirstError: the type check sits last so it speaks first (`abc` → "must be an integer").
 export class GetSingerListQuery {
   /** −1 all, 2 Chinese-language, 3 Western. */
-  @IsOptional() @ToInt()
+  @IsOptional() @ToFilter()
   @IsIn([...SPEC_AREAS], { message: 'area must be one of -1 (all), 2 (Chinese-language), 3 (Western)' })
-  @ApiPropertyOptional({ type: 'integer', description: '−1 all, 2 Chinese-language, 3 Western.', enum: [...SPEC_AREAS], default: -1, example: 2 })
+  @ApiPropertyOptional({ type: 'integer', description: `−1 all, 2 Chinese-language, 3 Western.${ALL_NOTE}`, enum: [UPSTREAM_ALL, ...SPEC_AREAS], default: -1, example: 2 })
   area: number = -1;
 
   /** −1 all, 1 male, 2 female. */
-  @IsOptional() @ToInt()
+  @IsOptional() @ToFilter()
   @IsIn([...SPEC_SEXES], { message: 'sex must be one of -1 (all), 1 (male), 2 (female)' })
-  @ApiPropertyOptional({ type: 'integer', description: '−1 all, 1 male, 2 female.', enum: [...SPEC_SEXES], default: -1, example: 1 })
+  @ApiPropertyOptional({ type: 'integer', description: `−1 all, 1 male, 2 female.${ALL_NOTE}`, enum: [UPSTREAM_ALL, ...SPEC_SEXES], default: -1, example: 1 })
   sex: number = -1;
 
   /** −1 all, 1 pop, 2 rock. */
-  @IsOptional() @ToInt()
+  @IsOptional() @ToFilter()
   @IsIn([...SPEC_GENRES], { message: 'genre must be one of -1 (all), 1 (pop), 2 (rock)' })
-  @ApiPropertyOptional({ type: 'integer', description: '−1 all, 1 pop, 2 rock.', enum: [...SPEC_GENRES], default: -1, example: -1 })
+  @ApiPropertyOptional({ type: 'integer', description: `−1 all, 1 pop, 2 rock.${ALL_NOTE}`, enum: [UPSTREAM_ALL, ...SPEC_GENRES], default: -1, example: -1 })
   genre: number = -1;
 
   /** 0-based page of `limit` singers. */

@@ -72,17 +72,25 @@ export class DiscoverClient extends UpstreamClient {
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
       this.logger.warn(`pf.radiosvr.GetRadiolist failed (${err.message}); trying fcg_v8_radiolist.fcg`);
-      const res = await this.cgi('/v8/fcg-bin/fcg_v8_radiolist.fcg', {
-        format: 'json',
-        outCharset: 'utf-8',
-        channel: 'radio',
-        page: 'index',
-        tpl: 'wk',
-        new: 1,
-        p: 1,
-      });
-      return { raw: res.raw, groups: res.raw?.data?.data?.groupList ?? res.raw?.data?.groupList };
+      return this.radioGroupsByCgi();
     }
+  }
+
+  /**
+   * The legacy radio CGI alone: the fallback above, and the older Koa services' own call, which the legacy shape asks
+   * first (docs/upstream/discover.md "Radio list (fallback)").
+   */
+  async radioGroupsByCgi(): Promise<RadioAnswer> {
+    const res = await this.cgi('/v8/fcg-bin/fcg_v8_radiolist.fcg', {
+      format: 'json',
+      outCharset: 'utf-8',
+      channel: 'radio',
+      page: 'index',
+      tpl: 'wk',
+      new: 1,
+      p: 1,
+    });
+    return { raw: res.raw, groups: res.raw?.data?.data?.groupList ?? res.raw?.data?.groupList };
   }
 
   /** Every home-page part from ONE musicu call; a failing key fails only its own part. */

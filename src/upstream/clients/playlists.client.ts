@@ -77,19 +77,27 @@ export class PlaylistsClient extends UpstreamClient {
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
       this.logger.warn(`CgiGetDiss failed for ${disstid} (${err.message}); trying fcg_ucc_getcdinfo_byids_cp`);
-      const res = await this.cgi('/qzone/fcg-bin/fcg_ucc_getcdinfo_byids_cp.fcg', {
-        ...CGI_COMMON,
-        disstid,
-        type: 1,
-        json: 1,
-        utf8: 1,
-        onlysong: 0,
-        new_format: 1,
-        song_begin: songBegin,
-        song_num: songNum,
-      }, { referer: `https://y.qq.com/n/yqq/playsquare/${disstid}.html` });
-      return { source: 'cgi', raw: res.raw, cdlist: res.raw?.cdlist };
+      return this.detailByCgi(disstid, songBegin, songNum);
     }
+  }
+
+  /**
+   * The legacy detail CGI alone: the fallback above, and the older Koa services' own call, which the legacy shape
+   * asks first (docs/legacy.md "Extra calls"). Its `cdlist` holds the comment counts CgiGetDiss lacks.
+   */
+  async detailByCgi(disstid: string, songBegin: number, songNum: number): Promise<PlaylistDetailAnswer & { source: 'cgi' }> {
+    const res = await this.cgi('/qzone/fcg-bin/fcg_ucc_getcdinfo_byids_cp.fcg', {
+      ...CGI_COMMON,
+      disstid,
+      type: 1,
+      json: 1,
+      utf8: 1,
+      onlysong: 0,
+      new_format: 1,
+      song_begin: songBegin,
+      song_num: songNum,
+    }, { referer: `https://y.qq.com/n/yqq/playsquare/${disstid}.html` });
+    return { source: 'cgi', raw: res.raw, cdlist: res.raw?.cdlist };
   }
 
   /** `num` new albums of `area` from item `start`. docs/upstream/playlists.md "New albums". */

@@ -16,6 +16,8 @@ export const SIMILAR_SINGER_COUNT = 10;
 
 /** The CGI taking a numeric singer id. docs/upstream/singers.md "Singer songs by numeric id". */
 export const SINGER_TRACK_CGI = '/v8/fcg-bin/fcg_v8_singer_track_cp.fcg';
+/** The older Koa services' singer MV list (legacy shape only). */
+export const SINGER_MV_CGI = '/mv/fcgi-bin/fcg_singer_mv.fcg';
 
 type Raw = Record<string, any>;
 
@@ -157,6 +159,25 @@ export class SingersClient extends UpstreamClient {
       },
     });
     return { raw, data: data.mvs ?? {} };
+  }
+
+  /**
+   * The older Koa services' MV list CGI, asked only for the legacy shape (docs/upstream/singers.md "Singer MVs (legacy
+   * CGI)"): `data.list[]{ vid, title, pic, singer_name, listenCount… }`, the raw body as parsed.
+   */
+  async mvsByCgi(singermid: string, order: MvOrder, begin: number, num: number): Promise<{ raw: any }> {
+    const { raw } = await this.cgi(SINGER_MV_CGI, {
+      singermid,
+      order,
+      begin,
+      num,
+      cid: 205360581,
+      format: 'json',
+      outCharset: 'utf-8',
+      // the Koa services add cmd=1 for the newest-first order
+      ...(order === 'time' ? { cmd: 1 } : {}),
+    });
+    return { raw };
   }
 
   /** Singers similar to one: the singer items. docs/upstream/singers.md "Similar singers" (CGI fallback). */

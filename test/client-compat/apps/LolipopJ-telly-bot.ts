@@ -14,14 +14,6 @@ export const app: ClientApp = {
   summary: 'Telegram bot (Node); axios GET, query built from a JSON object, reads `res.data`; base URL http://127.0.0.1:3200',
   calls: [
     {
-      name: 'connectQQMusic (connect test)',
-      method: 'GET',
-      path: '/user/getCookie',
-      // the bot refuses every QQ command unless this answers data.code === 200
-      reads: ['data.code'],
-      where: [`${CONN}:24`],
-    },
-    {
       name: 'getMusicList',
       method: 'GET',
       path: '/getSongListDetail',
@@ -55,6 +47,12 @@ export const app: ClientApp = {
         `response.getMVUrl.data.${MV_VID}.mp4[].freeflow_url`,
       ],
       where: [`${API}:109`, `${BOT}:239`],
+    },
+  ],
+  notReplayed: [
+    {
+      path: 'GET /user/getCookie (connect test: expects data.code === 200)',
+      reason: 'the bot checks the server holds a login by asking for the stored cookie; the gateway\'s /user/getCookie is admin-only (404 without ADMIN_TOKEN, 401 without the token) and never returns the cookie value (docs/legacy.md), so the bot\'s QQ commands stay off until this check is removed from it',
     },
   ],
 };

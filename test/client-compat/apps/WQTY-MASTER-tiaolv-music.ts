@@ -135,26 +135,6 @@ export const app: ClientApp = {
       where: [at('loadAccountProfile'), at('loadUserProfile')],
     },
     {
-      name: 'loadAccountFollowing',
-      method: 'GET',
-      path: '/user/getUserFollowSingers',
-      query: { uin: '$uin', page: '1', limit: '100' },
-      headers: COOKIE,
-      setup: 'login-cookie',
-      reads: ['response.code', 'response.req_1.code', 'response.req_1.data.vec_userinfo[].userid', 'response.req_1.data.vec_userinfo[].usertype'],
-      where: [at('loadAccountFollowing')],
-    },
-    {
-      name: 'loadAccountFollowers',
-      method: 'GET',
-      path: '/user/getUserFans',
-      query: { uin: '$uin', page: '1', limit: '100' },
-      headers: COOKIE,
-      setup: 'login-cookie',
-      reads: ['response.code', 'response.req_1.code', 'response.req_1.data.List[].EncUin', 'response.req_1.data.List[].Name'],
-      where: [at('loadAccountFollowers')],
-    },
-    {
       name: 'loadAccountFavorites',
       method: 'GET',
       path: '/user/getUserLikedSongs',
@@ -232,5 +212,9 @@ export const app: ClientApp = {
     { path: 'GET /song?songmid=', reason: 'a jsososo/QQMusicApi route (port 3300), not a Koa qq-music-api one' },
     { path: 'GET /getDailyRecommend', reason: 'a newer sansenjian/qq-music-api route (personal daily songs); the gateway has no such route and its answer shape was not recorded' },
     { path: 'GET /user/getSingerSubscription, POST /user/setSingerSubscription, POST /user/setPlaylistSubscription, POST /user/setSongFavorite', reason: 'write/subscription routes no Koa qq-music-api version found here has' },
+    {
+      path: 'GET /user/getUserFollowSingers, GET /user/getUserFans (reads response.req_1.data.vec_userinfo[], response.req_1.data.List[])',
+      reason: 'the app reads musicu-shaped answers (`req_1`) from its own server on port 3300, kept outside its repository; every Koa qq-music-api version answers these routes with the CGIs fcg_order_singer_getlist.fcg and friend_follow_or_listen_list.fcg (`response.list`, as sansenjian/qq-music-api\'s src/services/apis/user/getUserSocial.ts does), which the gateway passes through',
+    },
   ],
 };
