@@ -4,6 +4,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import { useLeanJsonResponses } from './common/json-response';
+import { ResponseShaper } from './common/response-shape';
 import { requestIdOf } from './common/request-id';
 import { securityHeaders } from './common/security-headers';
 import { Logger, PinoLogger } from 'nestjs-pino';
@@ -89,8 +90,9 @@ const CORS_MAX_AGE_S = 7200;
 
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('query parser', parseQueryFirstValue);
+  const shaper = app.get(ResponseShaper);
   parseQueryOncePerUrl(app.getHttpAdapter().getInstance().request);
-  useLeanJsonResponses(app.getHttpAdapter().getInstance());
+  useLeanJsonResponses(app.getHttpAdapter().getInstance(), (req, res, value) => shaper.render(req, res, value));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Idle connections outlive the reverse proxy's (nginx and cloud load balancers keep theirs 60 s): otherwise the

@@ -1,5 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { ResponseCacheMiddleware } from './cache/response-cache.middleware';
@@ -18,7 +18,7 @@ import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { BackgroundWorkModule } from './common/background-work';
 import { RequestContextMiddleware } from './common/request-context.middleware';
-import { ResponseShapeInterceptor } from './common/response-shape.interceptor';
+import { ResponseShaper } from './common/response-shape';
 import { RouteTableModule } from './common/route-table';
 import { ShutdownSignal } from './common/shutdown.service';
 import { AppConfigModule } from './config/config.module';
@@ -89,7 +89,7 @@ export class AppModule implements NestModule {
       providers: [
         ShutdownSignal,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_INTERCEPTOR, useClass: ResponseShapeInterceptor },
+        ResponseShaper,
         { provide: APP_GUARD, useClass: ThrottlerGuard },
       ],
     };

@@ -3,6 +3,7 @@ import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { UpstreamBlame } from '../logging/request-line';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream/upstream.errors';
+import { ResponseShaper } from './response-shape';
 import { RouteTable } from './route-table';
 import { GatewayError } from './http-error';
 
@@ -38,7 +39,10 @@ const STATUS_CODES: Partial<Record<number, string>> = {
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   /** Optional so the filter also serves apps without the route table (a 404 then stays a 404). */
-  constructor(@Optional() private readonly routes?: RouteTable) {}
+  constructor(
+    @Optional() private readonly routes?: RouteTable,
+    @Optional() private readonly shaper?: ResponseShaper,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
@@ -47,6 +51,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // The rate limiter has already set Retry-After on the response: the message repeats it.
     const [status, body, headers] =
       exception instanceof ThrottlerException ? describeRateLimit(res.getHeader('Retry-After')) : describeError(exception);
+    // getMusicPlay's "no URL" in the legacy shape is the older services' 200, not an error.
+    const legacy = this.shaper?.legacyPlayUrlAnswer(host.switchToHttp().getRequest<Request>(), body.errorCode);
+    if (legacy) {
+      res.status(200).json(legacy);
+      return;
+    }
     if (headers) res.set(headers);
     // For the response cache: only an upstream failure may be answered with a stale copy (docs/operations.md "Caching").
     res.locals.errorCode = body.errorCode;

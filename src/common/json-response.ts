@@ -1,4 +1,5 @@
-import type { Express, Response } from 'express';
+import { Logger } from '@nestjs/common';
+import type { Express, Request, Response } from 'express';
 import { hash } from 'node:crypto';
 
 /**
@@ -6,13 +7,31 @@ import { hash } from 'node:crypto';
  * its Content-Type already carrying the charset (for a string body Express parses and rebuilds that header on every
  * answer), and the weak ETag is the same value Express computes, from a one-shot hash. The answer is byte-identical.
  */
-export function useLeanJsonResponses(app: Express): void {
+export function useLeanJsonResponses(app: Express, render: JsonRenderer = (_req, _res, value) => value): void {
   app.response.json = function json(this: Response, value: unknown): Response {
-    const text = JSON.stringify(value) as string | undefined;
-    if (!this.get('Content-Type')) this.set('Content-Type', 'application/json; charset=utf-8');
-    return this.send(Buffer.from(text ?? ''));
+    const body = render(this.req, this, value);
+    if (!(body instanceof Promise)) return writeJson(this, body);
+    body.then(
+      (rendered) => writeJson(this, rendered),
+      (err: unknown) => {
+        logger.error(`Rendering the answer of ${this.req.method} ${this.req.path} failed: ${(err as Error)?.message ?? String(err)}`);
+        if (!this.headersSent) writeJson(this.status(500), { error: 'Internal server error', errorCode: 'INTERNAL' });
+      },
+    );
+    return this;
   };
   app.set('etag', weakEtag);
+}
+
+/** Turns what a handler returned into the body to send (ResponseShaper); a promise when that takes upstream calls. */
+export type JsonRenderer = (req: Request, res: Response, value: unknown) => unknown;
+
+const logger = new Logger('Http');
+
+function writeJson(res: Response, value: unknown): Response {
+  const text = JSON.stringify(value) as string | undefined;
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json; charset=utf-8');
+  return res.send(Buffer.from(text ?? ''));
 }
 
 /** `W/"<length in hex>-<first 27 characters of the SHA-1 in base64>"`, as the etag package writes a weak ETag. */

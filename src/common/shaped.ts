@@ -1,6 +1,6 @@
 /**
  * What a feature service returns: the body the spec defines, plus the raw upstream answer it came from
- * (kept for the legacy `{ response: <raw> }` shape). ResponseShapeInterceptor picks which one goes out.
+ * (kept for the legacy `{ response: <raw> }` shape). ResponseShaper picks which one goes out when the answer is written.
  */
 export class Shaped<T = unknown> {
   constructor(

@@ -11,6 +11,9 @@ type Raw = any;
 const isObj = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 type Extra = Record<string, Raw>;
 
+/** The routes `fetch` knows (its switch). */
+const EXTRA_CALL_ROUTES: ReadonlySet<string> = new Set(['getMvPlay', 'getSingerHotsong', 'getSingerHotsongById', 'getSongListDetail', 'getSingerMv', 'getRadioLists']);
+
 /**
  * Upstream calls made only for the legacy shape (docs/legacy.md "Extra calls"): a block the older Koa services'
  * answer held that the gateway's own call lacks (under the Koa key), or, where those services called a CGI the
@@ -29,8 +32,14 @@ export class LegacyExtras {
     private readonly discover: DiscoverClient,
   ) {}
 
+  /** Whether route `name` may make extra calls in the legacy shape (the others render without waiting). */
+  makesExtraCalls(name: string): boolean {
+    return EXTRA_CALL_ROUTES.has(name);
+  }
+
   /** The extra answers for route `name`, or undefined when the route makes none. */
   async fetch(name: string, shaped: Shaped<Raw>, req: Request): Promise<Extra | undefined> {
+    if (!this.makesExtraCalls(name)) return undefined;
     const q = req.query ?? {};
     const page = Math.max(0, Number(q.page) || 0);
     const limit = Math.max(1, Number(q.limit) || 10);

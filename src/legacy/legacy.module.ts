@@ -19,7 +19,7 @@ import { LegacySingersService } from './legacy-singers.service';
   imports: [MusicModule, RouteTableModule],
   controllers: [LegacyController],
   providers: [LegacySingersService, LegacyCookieService, LegacyExtras],
-  // For ResponseShapeInterceptor (APP_INTERCEPTOR in AppModule): the legacy shape's extra upstream calls.
+  // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
   exports: [LegacyExtras],
 })
 export class LegacyModule implements NestModule {
