@@ -1,10 +1,10 @@
-import { CLIENT_APPS } from './client-compat';
-import { replayCall } from './client-compat/replay';
+import { CLIENT_APPS } from '../scripts/client-compat';
+import { replayCall } from '../scripts/client-compat/replay';
 import { Harness, startHarness } from './support/harness';
 
 /**
  * Real apps written against the Koa qq-music-api services switch to the gateway by changing only their base URL:
- * every call each recorded app makes (test/client-compat/apps) is sent exactly as the app sends it to a gateway with
+ * every call each recorded app makes (scripts/client-compat/apps) is sent exactly as the app sends it to a gateway with
  * RESPONSE_SHAPE=legacy, and must answer 2xx with every field the app reads present.
  */
 describe('client compatibility (RESPONSE_SHAPE=legacy)', () => {

@@ -90,6 +90,7 @@ describe('Configuration is validated at start-up', () => {
     ['CREDENTIAL_SYNC_MS', 0, 3600000],
     ['SHUTDOWN_DRAIN_TIMEOUT_MS', 0, 600000],
     ['SHUTDOWN_WORK_TIMEOUT_MS', 0, 600000],
+    ['SONG_FILES_KEPT', 0, 1000000],
   ];
 
   it('bounds every whole-number variable', () => {
