@@ -1,5 +1,6 @@
 import type { ClientApp } from '../types';
-import { ALBUM_MID, CATEGORY_ID, DISSTID, MV_VID, SONG_MID } from '../values';
+import { MV_VID } from '../values';
+import { calls, NO_ALBUM_PIC, requests } from './h-haynes-shared';
 
 const API = 'packages/renderer/src/api/qq.ts';
 const ALBUM_VIEW = 'packages/renderer/src/views/album.vue';
@@ -16,9 +17,7 @@ export const app: ClientApp = {
   summary: 'Electron + Vue 3 player; axios (the whole response, reads `res.data`), base URL http://preferyou.cn with prefix /qq',
   calls: [
     {
-      name: 'getRecommendQQ',
-      method: 'GET',
-      path: '/getRecommend',
+      ...requests.getRecommendQQ,
       reads: [
         'response.code',
         'response.playlist.data.v_playlist[].title',
@@ -30,35 +29,19 @@ export const app: ClientApp = {
       ],
       where: [`${API}:5`, `${FIND_VIEW}:113`],
     },
+    { ...calls.getCategoryListQQ, where: [`${API}:35`, `${FIND_VIEW}:147`] },
     {
-      name: 'getCategoryListQQ',
-      method: 'GET',
-      path: '/getSongListCategories',
-      reads: ['response.code', 'response.data.categories[].items[].categoryName', 'response.data.categories[].items[].categoryId'],
-      where: [`${API}:35`, `${FIND_VIEW}:147`],
-    },
-    {
-      name: 'getAlbumListQQ',
-      method: 'GET',
-      path: '/getSongLists',
-      query: { categoryId: CATEGORY_ID, page: '1' },
+      ...requests.getAlbumListQQ,
       reads: ['response.code', 'response.data.list[].dissname', 'response.data.list[].imgurl', 'response.data.list[].dissid'],
       where: [`${API}:41`, `${FIND_VIEW}:189`],
     },
     {
-      name: 'getRankListQQ',
-      method: 'GET',
-      path: '/getTopLists',
-      query: { limit: '50' },
+      ...requests.getRankListQQ,
       reads: ['response.code', 'response.data.topList[].id', 'response.data.topList[].topTitle', 'response.data.topList[].picUrl'],
       where: [`${API}:47`, `${FIND_VIEW}:205`],
     },
     {
-      name: 'getAlbumDetailQQ',
-      method: 'GET',
-      // the app's template really has a doubled slash
-      path: '//getSongListDetail',
-      query: { disstid: DISSTID },
+      ...requests.getAlbumDetailQQ,
       reads: [
         'response.code',
         'response.cdlist[0].dissname',
@@ -79,18 +62,11 @@ export const app: ClientApp = {
         'response.cdlist[0].songlist[].singer[].name',
         'response.cdlist[0].songlist[].singer[].id',
       ],
-      unavailable: [{
-        path: 'response.cdlist[0].songlist[].album.picUrl',
-        reason: 'QQ track objects carry album {id, mid, name, title, subtitle}; no upstream answer has a picture URL there',
-      }],
+      unavailable: [NO_ALBUM_PIC.playlist],
       where: [`${API}:10`, `${ALBUM_VIEW}:223`],
     },
     {
-      name: 'getRankDetailQQ',
-      method: 'GET',
-      path: '/getRanks',
-      // 62 (飙升榜) is a chart whose GetDetail answer carries songInfoList, the branch the app reads first
-      query: { topId: '62', limit: '100' },
+      ...requests.getRankDetailQQ,
       reads: [
         'response.code',
         'response.req_1.data.data.title',
@@ -109,69 +85,14 @@ export const app: ClientApp = {
         'response.req_1.data.songInfoList[].singer[].name',
         'response.req_1.data.songInfoList[].singer[].id',
       ],
-      unavailable: [{
-        path: 'response.req_1.data.songInfoList[].album.picUrl',
-        reason: 'QQ track objects carry no album picture URL',
-      }],
+      unavailable: [NO_ALBUM_PIC.chart],
       where: [`${API}:53`, `${ALBUM_VIEW}:269`],
     },
-    {
-      name: 'getSongInfoQQ',
-      method: 'GET',
-      path: '/getSongInfo',
-      query: { songmid: SONG_MID },
-      reads: [
-        'response.code',
-        'response.songinfo.data.track_info.singer[].name',
-        'response.songinfo.data.track_info.singer[].mid',
-        'response.songinfo.data.track_info.title',
-        'response.songinfo.data.track_info.interval',
-        'response.songinfo.data.track_info.album.mid',
-      ],
-      where: [`${API}:23`, `${PLAYER}:202`],
-    },
-    {
-      name: 'getSongPicQQ',
-      method: 'GET',
-      path: '/getImageUrl',
-      query: { id: ALBUM_MID },
-      reads: ['response.code', 'response.data.imageUrl'],
-      where: [`${API}:29`, `${PLAYER}:214`],
-    },
-    {
-      name: 'getSongUrlQQ',
-      method: 'GET',
-      path: '/getMusicPlay',
-      query: { songmid: SONG_MID },
-      reads: [`data.playUrl.${SONG_MID}.url`],
-      where: [`${API}:17`, `${PLAYER}:261`],
-    },
-    {
-      name: 'getLyricQQ',
-      method: 'GET',
-      path: '/getLyric',
-      query: { songmid: SONG_MID },
-      reads: ['response.code', 'response.lyric'],
-      where: [`${API}:84`, `${PLAYER}:301`],
-    },
-    {
-      name: 'searchQQ',
-      method: 'GET',
-      path: '/getSmartbox',
-      query: { key: '晴天', limit: '30' },
-      reads: [
-        'response.code',
-        'response.data.song.itemlist[].mid',
-        'response.data.song.itemlist[].name',
-        'response.data.song.itemlist[].singer',
-      ],
-      // smartbox song items carry {docid, id, mid, name, singer}; the app's other two fields were never there
-      unavailable: [
-        { path: 'response.data.song.itemlist[].mv', reason: 'smartbox song items have no mv field' },
-        { path: 'response.data.song.itemlist[].singerid', reason: 'smartbox song items name the singer only as text' },
-      ],
-      where: [`${API}:59`, 'packages/renderer/src/components/searchPanel.vue:67'],
-    },
+    { ...calls.getSongInfoQQ, where: [`${API}:23`, `${PLAYER}:202`] },
+    { ...calls.getSongPicQQ, where: [`${API}:29`, `${PLAYER}:214`] },
+    { ...calls.getSongUrlQQ, where: [`${API}:17`, `${PLAYER}:261`] },
+    { ...calls.getLyricQQ, where: [`${API}:84`, `${PLAYER}:301`] },
+    { ...calls.searchQQ, where: [`${API}:59`, 'packages/renderer/src/components/searchPanel.vue:67'] },
     {
       name: 'getRadioListQQ',
       method: 'GET',

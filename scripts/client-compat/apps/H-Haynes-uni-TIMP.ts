@@ -1,5 +1,5 @@
 import type { ClientApp } from '../types';
-import { ALBUM_MID, CATEGORY_ID, DISSTID, SONG_MID } from '../values';
+import { calls, NO_ALBUM_PIC, requests } from './h-haynes-shared';
 
 const API = 'apis/qq.ts';
 const LIST = 'components/QQList.vue';
@@ -14,9 +14,7 @@ export const app: ClientApp = {
   summary: 'uni-app (Vue 3) mini program; uni.request (reads `res.data`), base URL http://preferyou.cn/qq',
   calls: [
     {
-      name: 'getRecommendQQ',
-      method: 'GET',
-      path: '/getRecommend',
+      ...requests.getRecommendQQ,
       reads: [
         'response.code',
         'response.playlist.data.v_playlist[].title',
@@ -28,34 +26,19 @@ export const app: ClientApp = {
       ],
       where: [`${API}:8`, `${LIST}:39`],
     },
+    { ...calls.getCategoryListQQ, where: [`${API}:20`, `${LIST}:55`] },
     {
-      name: 'getCategoryListQQ',
-      method: 'GET',
-      path: '/getSongListCategories',
-      reads: ['response.code', 'response.data.categories[].items[].categoryName', 'response.data.categories[].items[].categoryId'],
-      where: [`${API}:20`, `${LIST}:55`],
-    },
-    {
-      name: 'getRankListQQ',
-      method: 'GET',
-      path: '/getTopLists',
-      query: { limit: '50' },
+      ...requests.getRankListQQ,
       reads: ['response.code', 'response.data.topList[].topTitle', 'response.data.topList[].id', 'response.data.topList[].picUrl'],
       where: [`${API}:42`, `${LIST}:74`],
     },
     {
-      name: 'getAlbumListQQ',
-      method: 'GET',
-      path: '/getSongLists',
-      query: { categoryId: CATEGORY_ID, page: '1' },
+      ...requests.getAlbumListQQ,
       reads: ['response.code', 'response.data.list[].dissid', 'response.data.list[].dissname', 'response.data.list[].imgurl'],
       where: [`${API}:33`, `${LIST}:99`],
     },
     {
-      name: 'getAlbumDetailQQ',
-      method: 'GET',
-      path: '//getSongListDetail',
-      query: { disstid: DISSTID },
+      ...requests.getAlbumDetailQQ,
       reads: [
         'response.code',
         'response.cdlist[0].dissname',
@@ -72,17 +55,11 @@ export const app: ClientApp = {
         'response.cdlist[0].songlist[].singer[].name',
         'response.cdlist[0].songlist[].singer[].id',
       ],
-      unavailable: [{
-        path: 'response.cdlist[0].songlist[].album.picUrl',
-        reason: 'QQ track objects carry album {id, mid, name, title, subtitle}; no upstream answer has a picture URL there',
-      }],
+      unavailable: [NO_ALBUM_PIC.playlist],
       where: [`${API}:52`, `${ALBUM}:138`],
     },
     {
-      name: 'getRankDetailQQ',
-      method: 'GET',
-      path: '/getRanks',
-      query: { topId: '62', limit: '100' },
+      ...requests.getRankDetailQQ,
       reads: [
         'response.code',
         'response.req_1.data.data.title',
@@ -99,59 +76,13 @@ export const app: ClientApp = {
         'response.req_1.data.songInfoList[].singer[].name',
         'response.req_1.data.songInfoList[].singer[].id',
       ],
-      unavailable: [{ path: 'response.req_1.data.songInfoList[].album.picUrl', reason: 'QQ track objects carry no album picture URL' }],
+      unavailable: [NO_ALBUM_PIC.chart],
       where: [`${API}:63`, `${ALBUM}:315`],
     },
-    {
-      name: 'getSongInfoQQ',
-      method: 'GET',
-      path: '/getSongInfo',
-      query: { songmid: SONG_MID },
-      reads: [
-        'response.code',
-        'response.songinfo.data.track_info.singer[].name',
-        'response.songinfo.data.track_info.singer[].mid',
-        'response.songinfo.data.track_info.title',
-        'response.songinfo.data.track_info.interval',
-        'response.songinfo.data.track_info.album.mid',
-      ],
-      where: [`${API}:79`, `${PLAY}:40`],
-    },
-    {
-      name: 'getSongPicQQ',
-      method: 'GET',
-      path: '/getImageUrl',
-      query: { id: ALBUM_MID },
-      reads: ['response.code', 'response.data.imageUrl'],
-      where: [`${API}:85`, `${PLAY}:52`],
-    },
-    {
-      name: 'getSongUrlQQ',
-      method: 'GET',
-      path: '/getMusicPlay',
-      query: { songmid: SONG_MID },
-      reads: [`data.playUrl.${SONG_MID}.url`],
-      where: [`${API}:73`, `${PLAY}:98`],
-    },
-    {
-      name: 'getLyricQQ',
-      method: 'GET',
-      path: '/getLyric',
-      query: { songmid: SONG_MID },
-      reads: ['response.code', 'response.lyric'],
-      where: [`${API}:90`, `${PLAY}:141`],
-    },
-    {
-      name: 'searchQQ',
-      method: 'GET',
-      path: '/getSmartbox',
-      query: { key: '晴天', limit: '30' },
-      reads: ['response.code', 'response.data.song.itemlist[].mid', 'response.data.song.itemlist[].name', 'response.data.song.itemlist[].singer'],
-      unavailable: [
-        { path: 'response.data.song.itemlist[].mv', reason: 'smartbox song items have no mv field' },
-        { path: 'response.data.song.itemlist[].singerid', reason: 'smartbox song items name the singer only as text' },
-      ],
-      where: [`${API}:95`, 'pages/search/search.vue:77'],
-    },
+    { ...calls.getSongInfoQQ, where: [`${API}:79`, `${PLAY}:40`] },
+    { ...calls.getSongPicQQ, where: [`${API}:85`, `${PLAY}:52`] },
+    { ...calls.getSongUrlQQ, where: [`${API}:73`, `${PLAY}:98`] },
+    { ...calls.getLyricQQ, where: [`${API}:90`, `${PLAY}:141`] },
+    { ...calls.searchQQ, where: [`${API}:95`, 'pages/search/search.vue:77'] },
   ],
 };
