@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrorResponses, type ErrorSpec } from '../common/api-docs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope } from '../common/api-docs';
+import { ApiLoginCookieRoute, HOMEPAGE_404 } from './api-login-cookie-route';
 import { UserPagedQuery, UserUinQuery } from './dto/user-extra.dto';
 import { UserExtraService } from './user-extra.service';
 
@@ -8,19 +9,7 @@ const NEEDS_LOGIN =
   'Needs a login cookie, as /user/getUserPlaylists: the `cookie` query parameter, `X-Custom-Cookie` or `Cookie` (in that order), else the server\'s cookie file; ' +
   'without any the upstream is not called (401 LOGIN_REQUIRED).';
 const LEGACY_RAW = 'Legacy shape: `{ response: <upstream answer> }`, as sansenjian/qq-music-api answers it.';
-const LOGIN_ERRORS: ErrorSpec[] = [
-  400,
-  { status: 401, description: 'No cookie at all (upstream not called).', errorCodes: ['LOGIN_REQUIRED'] },
-  { status: 401, description: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
-  403,
-  500,
-  502,
-  503,
-  504,
-];
-const HOMEPAGE_404 = { status: 404, description: 'Wrong uin: upstream answered another non-zero code, or no creator.', errorCodes: ['USER_NOT_FOUND'] };
 const LIST_404 = { status: 404, description: 'Upstream answered another non-zero code (no such user, or the list is private; body has `upstreamCode`).', errorCodes: ['USER_NOT_FOUND'] };
-const COOKIE_HEADER = { name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`.' };
 const PLAYLIST_EXAMPLE = { dissid: '7024415872', dissname: '夏日歌单', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 42 };
 
 /** docs/legacy.md "User profile routes": the read-only user routes newer sansenjian/qq-music-api versions added. */
@@ -34,7 +23,6 @@ export class UserExtraController {
     summary: 'A user\'s profile: nickname, avatar, counts (needs a login cookie)',
     description: `Upstream: the homepage CGI of /user/getUserPlaylists. ${NEEDS_LOGIN} \`liked\` is the user's liked-songs entry (null when the homepage shows none). ${LEGACY_RAW}`,
   })
-  @ApiHeader(COOKIE_HEADER)
   @ApiEnvelope('The profile.', {
     uin: '10001',
     nickname: 'Alice',
@@ -43,7 +31,7 @@ export class UserExtraController {
     createdPlaylistCount: 35,
     liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 },
   })
-  @ApiErrorResponses(...LOGIN_ERRORS, HOMEPAGE_404)
+  @ApiLoginCookieRoute({ notFound: HOMEPAGE_404 })
   getUserDetail(@Query() query: UserUinQuery) {
     return this.extra.getUserDetail(query);
   }
@@ -55,9 +43,8 @@ export class UserExtraController {
       `Upstream: the homepage CGI of /user/getUserPlaylists; the \`mymusic\` entry whose title contains 喜欢 (or of type 1). Its songs are not listed: open the list with /getSongListDetail?disstid=<id>. ${NEEDS_LOGIN} ` +
       '`liked` is null (total 0) when there is no such entry. `offset` / `limit`, which the older services took and did not use, are ignored. Legacy shape: `{ response: { code: 0, data: { songs: [<entry>], total, hasMore: false, info: { title, songCount, albumCount, playlistCount, id } } } }`, as sansenjian/qq-music-api answers it.',
   })
-  @ApiHeader(COOKIE_HEADER)
   @ApiEnvelope('The liked list.', { liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 }, total: 12 })
-  @ApiErrorResponses(...LOGIN_ERRORS, HOMEPAGE_404)
+  @ApiLoginCookieRoute({ notFound: HOMEPAGE_404 })
   getUserLikedSongs(@Query() query: UserUinQuery) {
     return this.extra.getUserLikedSongs(query);
   }
@@ -67,9 +54,8 @@ export class UserExtraController {
     summary: 'Playlists a user collected (needs a login cookie)',
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 3), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiHeader(COOKIE_HEADER)
   @ApiEnvelope('A page of collected playlists.', { playlists: [PLAYLIST_EXAMPLE], total: 3 })
-  @ApiErrorResponses(...LOGIN_ERRORS, LIST_404)
+  @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserCollectedSongLists(@Query() query: UserPagedQuery) {
     return this.extra.getUserCollected('playlists', query);
   }
@@ -79,9 +65,8 @@ export class UserExtraController {
     summary: 'Albums a user collected (needs a login cookie)',
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 2), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiHeader(COOKIE_HEADER)
   @ApiEnvelope('A page of collected albums.', { albums: [{ albumMid: '003c616O2Zlswm', albumName: '新的心跳', albumId: 8220, singerName: 'G.E.M. 邓紫棋' }], total: 2 })
-  @ApiErrorResponses(...LOGIN_ERRORS, LIST_404)
+  @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserCollectedAlbums(@Query() query: UserPagedQuery) {
     return this.extra.getUserCollected('albums', query);
   }
@@ -91,9 +76,8 @@ export class UserExtraController {
     summary: 'Singers a user follows (needs a login cookie)',
     description: `Upstream CGI \`fcg_order_singer_getlist.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiHeader(COOKIE_HEADER)
   @ApiEnvelope('A page of followed singers.', { singers: [{ singerMid: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558 }], total: 2 })
-  @ApiErrorResponses(...LOGIN_ERRORS, LIST_404)
+  @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserFollowSingers(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowSingers(query);
   }
@@ -103,9 +87,8 @@ export class UserExtraController {
     summary: 'Users a user follows (needs a login cookie)',
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiHeader(COOKIE_HEADER)
   @ApiEnvelope('A page of followed users.', { users: [{ nickname: 'Bob', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=def&s=140', encryptUin: 'owSfoKEq10002oz' }], total: 1 })
-  @ApiErrorResponses(...LOGIN_ERRORS, LIST_404)
+  @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserFollowUsers(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowList(query, false);
   }
@@ -115,9 +98,8 @@ export class UserExtraController {
     summary: 'Users who follow a user (needs a login cookie)',
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\` with \`is_listen=1\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiHeader(COOKIE_HEADER)
   @ApiEnvelope('A page of fans.', { users: [{ nickname: 'Carol', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=ghi&s=140', encryptUin: 'owSfoKEq10003oz' }], total: 1 })
-  @ApiErrorResponses(...LOGIN_ERRORS, LIST_404)
+  @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserFans(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowList(query, true);
   }

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
+import { ApiLoginCookieRoute, HOMEPAGE_404 } from './api-login-cookie-route';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
 import { UserService } from './user.service';
@@ -18,22 +19,15 @@ export class UserController {
       'without any the upstream is not called (401 LOGIN_REQUIRED). ' +
       'Paged locally with offset/limit (upstream has no paging).',
   })
-  @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`.' })
   @ApiEnvelope('A page of the user\'s playlists.', {
     playlists: [{ dissid: '7024415872', dissname: '我喜欢', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 120 }],
     total: 12,
   })
-  @ApiErrorResponses(
-    400,
-    { status: 401, description: 'No cookie at all (upstream not called).', errorCodes: ['LOGIN_REQUIRED'] },
-    { status: 401, description: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie; when the cookie sent carries no login key (qqmusic_key or qm_keyst) the message says so (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
-    { status: 404, description: 'Wrong uin: upstream answered another non-zero code, or no creator.', errorCodes: ['USER_NOT_FOUND'] },
-    403,
-    500,
-    502,
-    503,
-    504,
-  )
+  @ApiLoginCookieRoute({
+    notFound: HOMEPAGE_404,
+    header: 'The caller\'s QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`.',
+    expired: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie; when the cookie sent carries no login key (qqmusic_key or qm_keyst) the message says so (body has `upstreamCode`).',
+  })
   getUserPlaylists(@Query() query: GetUserPlaylistsQuery) {
     return this.user.getUserPlaylists(query);
   }
