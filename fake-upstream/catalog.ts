@@ -79,6 +79,19 @@ export function songById(id: number): CatalogSong {
   };
 }
 
+/** A song's core fields in QQ's track object shape, as chart details and new-song lists carry them. */
+export function trackCore(s: CatalogSong) {
+  return {
+    id: s.id,
+    mid: s.mid,
+    name: s.name,
+    title: s.name,
+    singer: s.singers,
+    album: { id: s.albumId, mid: s.albumMid, name: s.albumName },
+    interval: s.interval,
+  };
+}
+
 export function songByMid(mid: string): CatalogSong | undefined {
   return catalog().find((s) => s.mid === mid);
 }

@@ -1,4 +1,4 @@
-import { catalog, songById } from '../catalog';
+import { catalog, songById, trackCore } from '../catalog';
 import type { FakeRoutes, MusicuHandler } from '../fake-upstream';
 import { fixture } from '../fixtures';
 import type { FakeState } from '../state';
@@ -122,17 +122,7 @@ const getDetail: MusicuHandler = (param, { state, comm }) => {
       songInfoList: c.withSongInfo
         ? page.map((r) => {
             const s = songById(r.songId);
-            return {
-              id: s.id,
-              mid: s.mid,
-              name: s.name,
-              title: s.name,
-              singer: s.singers,
-              album: { id: s.albumId, mid: s.albumMid, name: s.albumName },
-              interval: s.interval,
-              file: { media_mid: s.mediaMid },
-              mv: { id: 0, vid: SEARCH_MV_VIDS[s.mid] ?? '' },
-            };
+            return { ...trackCore(s), file: { media_mid: s.mediaMid }, mv: { id: 0, vid: SEARCH_MV_VIDS[s.mid] ?? '' } };
           })
         : [],
     },

@@ -1,4 +1,4 @@
-import { catalog } from '../catalog';
+import { catalog, trackCore } from '../catalog';
 import type { FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
 import { fixture } from '../fixtures';
 import type { FakeState } from '../state';
@@ -92,15 +92,7 @@ const newSongs: MusicuHandler = (param) => ({
   code: 0,
   data: {
     type: Number(param.type ?? 5),
-    songlist: catalog().slice(0, 10).map((s) => ({
-      id: s.id,
-      mid: s.mid,
-      name: s.name,
-      title: s.name,
-      singer: s.singers,
-      album: { id: s.albumId, mid: s.albumMid, name: s.albumName },
-      interval: s.interval,
-    })),
+    songlist: catalog().slice(0, 10).map(trackCore),
   },
 });
 
