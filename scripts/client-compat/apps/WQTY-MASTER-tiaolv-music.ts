@@ -1,10 +1,10 @@
-import type { ClientApp } from '../types';
+import type { ClientApp, ClientCall } from '../types';
 import { CATEGORY_ID, DISSTID, SINGER_MID, SONG_MID } from '../values';
 
 const P = 'backend/src/main/java/com/listenmusic/provider/QqMusicProvider.java';
 const at = (method: string) => `${P}#${method}`;
 /** The provider sends the stored login as a Cookie header on every call that has one. */
-const COOKIE = { Cookie: '$cookie' };
+const LOGGED_IN: Pick<ClientCall, 'headers' | 'setup'> = { headers: { Cookie: '$cookie' }, setup: 'login-cookie' };
 const SONGLIST = 'response.singer.data.songlist[]';
 
 /** Spring Boot backend (Java) of a desktop player; RestClient against qq-music-api at http://127.0.0.1:3300. */
@@ -78,8 +78,7 @@ export const app: ClientApp = {
       method: 'GET',
       path: '/getMusicPlay',
       query: { songmid: SONG_MID, quality: '128' },
-      headers: COOKIE,
-      setup: 'login-cookie',
+      ...LOGGED_IN,
       reads: [`data.playUrl.${SONG_MID}.url`],
       where: [at('resolveAudioUrl')],
     },
@@ -88,8 +87,7 @@ export const app: ClientApp = {
       method: 'GET',
       path: '/getLyric',
       query: { songmid: SONG_MID, isFormat: '1' },
-      headers: COOKIE,
-      setup: 'login-cookie',
+      ...LOGGED_IN,
       reads: ['response.lyric'],
       where: [at('loadLyrics')],
     },
@@ -98,8 +96,7 @@ export const app: ClientApp = {
       method: 'GET',
       path: '/user/getUserPlaylists',
       query: { uin: '$uin', offset: '0', limit: '100' },
-      headers: COOKIE,
-      setup: 'login-cookie',
+      ...LOGGED_IN,
       reads: [
         'response.data.playlists[].dissid',
         'response.data.playlists[].dissname',
@@ -113,8 +110,7 @@ export const app: ClientApp = {
       method: 'GET',
       path: '/user/getUserCollectedSongLists',
       query: { uin: '$uin', page: '1', limit: '100' },
-      headers: COOKIE,
-      setup: 'login-cookie',
+      ...LOGGED_IN,
       reads: ['response.data.cdlist[].dissid', 'response.data.cdlist[].dissname', 'response.data.cdlist[].logo'],
       where: [at('loadAccountPlaylists'), at('appendAccountPlaylists')],
     },
@@ -123,8 +119,7 @@ export const app: ClientApp = {
       method: 'GET',
       path: '/user/getUserDetail',
       query: { uin: '$uin' },
-      headers: COOKIE,
-      setup: 'login-cookie',
+      ...LOGGED_IN,
       reads: [
         'response.code',
         'response.data.creator.nick',
@@ -139,8 +134,7 @@ export const app: ClientApp = {
       method: 'GET',
       path: '/user/getUserLikedSongs',
       query: { uin: '$uin', offset: '0', limit: '1000' },
-      headers: COOKIE,
-      setup: 'login-cookie',
+      ...LOGGED_IN,
       reads: ['response.data.info.id || response.data.songs[0].id'],
       where: [at('loadAccountFavorites')],
     },
@@ -148,8 +142,7 @@ export const app: ClientApp = {
       name: 'loadAccountFeaturedPlaylists',
       method: 'GET',
       path: '/getRecommend',
-      headers: COOKIE,
-      setup: 'login-cookie',
+      ...LOGGED_IN,
       reads: [
         'response.recomPlaylist.data.v_hot[].content_id',
         'response.recomPlaylist.data.v_hot[].title',
