@@ -1,6 +1,6 @@
 import type { ClientApp } from '../types';
 import { MV_VID } from '../values';
-import { calls, NO_ALBUM_PIC, requests } from './h-haynes-shared';
+import { calls, NO_ALBUM_PIC, requests, TRACK_READS } from './h-haynes-shared';
 
 const API = 'packages/renderer/src/api/qq.ts';
 const ALBUM_VIEW = 'packages/renderer/src/views/album.vue';
@@ -54,13 +54,7 @@ export const app: ClientApp = {
         'response.cdlist[0].headurl',
         'response.cdlist[0].nick',
         'response.cdlist[0].nickname',
-        'response.cdlist[0].songlist[].name',
-        'response.cdlist[0].songlist[].mid',
-        'response.cdlist[0].songlist[].mv.vid',
-        'response.cdlist[0].songlist[].interval',
-        'response.cdlist[0].songlist[].album.name',
-        'response.cdlist[0].songlist[].singer[].name',
-        'response.cdlist[0].songlist[].singer[].id',
+        ...TRACK_READS('response.cdlist[0].songlist[]'),
       ],
       unavailable: [NO_ALBUM_PIC.playlist],
       where: [`${API}:10`, `${ALBUM_VIEW}:223`],
@@ -77,13 +71,7 @@ export const app: ClientApp = {
         'response.req_1.data.data.updateTime',
         'response.req_1.data.data.topAlbumURL',
         'response.req_1.data.data.AdShareContent',
-        'response.req_1.data.songInfoList[].name',
-        'response.req_1.data.songInfoList[].mid',
-        'response.req_1.data.songInfoList[].mv.vid',
-        'response.req_1.data.songInfoList[].interval',
-        'response.req_1.data.songInfoList[].album.name',
-        'response.req_1.data.songInfoList[].singer[].name',
-        'response.req_1.data.songInfoList[].singer[].id',
+        ...TRACK_READS('response.req_1.data.songInfoList[]'),
       ],
       unavailable: [NO_ALBUM_PIC.chart],
       where: [`${API}:53`, `${ALBUM_VIEW}:269`],

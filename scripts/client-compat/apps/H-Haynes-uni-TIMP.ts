@@ -1,5 +1,5 @@
 import type { ClientApp } from '../types';
-import { calls, NO_ALBUM_PIC, requests } from './h-haynes-shared';
+import { calls, NO_ALBUM_PIC, requests, TRACK_READS } from './h-haynes-shared';
 
 const API = 'apis/qq.ts';
 const LIST = 'components/QQList.vue';
@@ -47,13 +47,7 @@ export const app: ClientApp = {
         'response.cdlist[0].ctime',
         'response.cdlist[0].headurl',
         'response.cdlist[0].nickname',
-        'response.cdlist[0].songlist[].name',
-        'response.cdlist[0].songlist[].mid',
-        'response.cdlist[0].songlist[].mv.vid',
-        'response.cdlist[0].songlist[].interval',
-        'response.cdlist[0].songlist[].album.name',
-        'response.cdlist[0].songlist[].singer[].name',
-        'response.cdlist[0].songlist[].singer[].id',
+        ...TRACK_READS('response.cdlist[0].songlist[]'),
       ],
       unavailable: [NO_ALBUM_PIC.playlist],
       where: [`${API}:52`, `${ALBUM}:138`],
@@ -68,13 +62,7 @@ export const app: ClientApp = {
         'response.req_1.data.data.updateTime',
         'response.req_1.data.data.topAlbumURL',
         'response.req_1.data.data.AdShareContent',
-        'response.req_1.data.songInfoList[].name',
-        'response.req_1.data.songInfoList[].mid',
-        'response.req_1.data.songInfoList[].mv.vid',
-        'response.req_1.data.songInfoList[].interval',
-        'response.req_1.data.songInfoList[].album.name',
-        'response.req_1.data.songInfoList[].singer[].name',
-        'response.req_1.data.songInfoList[].singer[].id',
+        ...TRACK_READS('response.req_1.data.songInfoList[]'),
       ],
       unavailable: [NO_ALBUM_PIC.chart],
       where: [`${API}:63`, `${ALBUM}:315`],

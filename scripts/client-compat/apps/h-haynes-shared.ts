@@ -27,6 +27,10 @@ export const requests = {
   },
 } satisfies Record<string, Omit<ClientCall, 'reads' | 'where'>>;
 
+/** What both apps' album view reads of every track, of a playlist (`cdlist[0].songlist[]`) or a chart (`songInfoList[]`). */
+export const TRACK_READS = (list: string): string[] =>
+  ['name', 'mid', 'mv.vid', 'interval', 'album.name', 'singer[].name', 'singer[].id'].map((field) => `${list}.${field}`);
+
 /** Both album views show each track's album picture, which QQ track objects never carry. */
 export const NO_ALBUM_PIC = {
   playlist: {
