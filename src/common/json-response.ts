@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { Express, Request, Response } from 'express';
-import { hash } from 'node:crypto';
 
 /**
  * Express's `res.json`, minus per-request work a JSON answer does not need: the body goes to `res.send` as bytes with
  * its Content-Type already carrying the charset (for a string body Express parses and rebuilds that header on every
- * answer), and the weak ETag is the same value Express computes, from a one-shot hash. The answer is byte-identical.
+ * answer). Express's own ETag is off: every answer it would tag is `Cache-Control: no-store`, which no client
+ * revalidates; the response cache tags the answers it stores (ETag, 304) itself.
  */
 export function useLeanJsonResponses(app: Express, render: JsonRenderer = (_req, _res, value) => value): void {
   app.response.json = function json(this: Response, value: unknown): Response {
@@ -20,7 +20,7 @@ export function useLeanJsonResponses(app: Express, render: JsonRenderer = (_req,
     );
     return this;
   };
-  app.set('etag', weakEtag);
+  app.set('etag', false);
 }
 
 /** Turns what a handler returned into the body to send (ResponseShaper); a promise when that takes upstream calls. */
@@ -32,11 +32,4 @@ function writeJson(res: Response, value: unknown): Response {
   const text = JSON.stringify(value) as string | undefined;
   if (!res.get('Content-Type')) res.set('Content-Type', 'application/json; charset=utf-8');
   return res.send(Buffer.from(text ?? ''));
-}
-
-/** `W/"<length in hex>-<first 27 characters of the SHA-1 in base64>"`, as the etag package writes a weak ETag. */
-export function weakEtag(body: string | Buffer): string {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  if (bytes.length === 0) return 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
-  return `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`;
 }

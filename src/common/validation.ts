@@ -1,5 +1,27 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { getMetadataStorage } from 'class-validator';
+
+/**
+ * class-validator looks a DTO's rules up again on every validation, walking every class it knows for inherited ones
+ * (≈ 1 % of a cache miss's CPU). A class's rules are complete once the class is defined, before anything validates it,
+ * so each lookup without groups or schema is kept per class and options.
+ */
+function keepValidationRuleLookups(): void {
+  const storage = getMetadataStorage();
+  const lookup = storage.getTargetValidationMetadatas.bind(storage);
+  const kept = new Map<Parameters<typeof lookup>[0], Map<string, ReturnType<typeof lookup>>>();
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    if (schema || groups?.length) return lookup(target, schema, always, strictGroups, groups);
+    const options = `${always}:${strictGroups}`;
+    let byOptions = kept.get(target);
+    if (!byOptions) kept.set(target, (byOptions = new Map()));
+    let rules = byOptions.get(options);
+    if (!rules) byOptions.set(options, (rules = lookup(target, schema, always, strictGroups, groups)));
+    return rules;
+  };
+}
+keepValidationRuleLookups();
 
 /** Global ValidationPipe settings: coerce via the DTO decorators, drop unknown fields, one readable 400. */
 export const validationOptions: ValidationPipeOptions = {
