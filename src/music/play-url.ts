@@ -1,5 +1,5 @@
 /** Play/download URL building for the vkey flow (docs/upstream/music.md "Play URL"). Pure; unit-tested. */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 export type Quality = '128' | '320' | 'm4a' | 'flac' | 'ape';
 
@@ -35,9 +35,12 @@ export function buildFilename(quality: Quality, songmid: string, mediaMid?: stri
   return `${q.prefix}${mediaMid || songmid + songmid}${q.ext}`;
 }
 
-/** A 32-character lowercase hex guid, as the Python QQMusicApi project sends to the vkey service. */
+/**
+ * A 32-character lowercase hex guid, as the Python QQMusicApi project sends to the vkey service. From randomUUID,
+ * which draws on a cached entropy pool (randomBytes asked the system for 16 bytes on every play URL).
+ */
 export function newVkeyGuid(): string {
-  return randomBytes(16).toString('hex');
+  return randomUUID().replace(/-/g, '');
 }
 
 /**
