@@ -22,12 +22,11 @@ import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy
  */
 export function legacyRewrite(defaultShape: ResponseShape, routes: Pick<RouteTable, 'allowed'>) {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    // Judged on the URL as it came: the rewrite folds the header's shape into the query.
-    const refused = shapeRefusal(req);
+    let refused: GatewayError | undefined;
     try {
       collapseLeadingSlashes(req);
       rewritePathForms(req);
-      rewriteQuery(req, defaultShape);
+      refused = rewriteQuery(req, defaultShape);
     } catch {
       /* a URL we cannot parse is left as it came */
     }
@@ -43,19 +42,6 @@ export function legacyRewrite(defaultShape: ResponseShape, routes: Pick<RouteTab
  * response-shape switch"), before any upstream call or cache. A repeated `shape` is judged by its first value, as
  * everywhere.
  */
-function shapeRefusal(req: Request): GatewayError | undefined {
-  const q = req.url.indexOf('?');
-  let query: string | null = null;
-  try {
-    query = q < 0 ? null : new URLSearchParams(req.url.slice(q + 1)).get(SHAPE_QUERY);
-  } catch {
-    /* an unparsable query names no shape */
-  }
-  const message = shapeError(query, req.headers[SHAPE_HEADER]);
-  return message ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', message) : undefined;
-}
-
-/** The references' path-parameter routes: route name → the query parameters its path segments fill, in order. */
 export const PATH_FORMS: Record<string, string[]> = {
   getSongLists: ['page', 'limit'],
   getSongListDetail: ['disstid'],
@@ -106,10 +92,16 @@ function pathName(url: string): string {
   return parts[0] === 'user' ? (parts[1] ?? '') : (parts[0] ?? '');
 }
 
-function rewriteQuery(req: Request, defaultShape: ResponseShape): void {
+/**
+ * The query rewrites above, from one parse of the query. Returns the 400 for a shape value that names no shape, judged
+ * on the shape as the caller sent it, before the header's shape is folded into the query (the path rewrites before it
+ * never touch `shape`).
+ */
+function rewriteQuery(req: Request, defaultShape: ResponseShape): GatewayError | undefined {
   const q = req.url.indexOf('?');
   let path = q < 0 ? req.url : req.url.slice(0, q);
   const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+  const message = shapeError(params.get(SHAPE_QUERY), req.headers[SHAPE_HEADER]);
   const name = pathName(path);
   let changed = false;
   if (QUALITY_ROUTES.has(name) && isAbsent(params.get('quality')) && !isAbsent(params.get('type'))) {
@@ -128,4 +120,5 @@ function rewriteQuery(req: Request, defaultShape: ResponseShape): void {
     changed = true;
   }
   if (changed) req.url = `${path}?${params.toString()}`;
+  return message ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', message) : undefined;
 }
