@@ -9,6 +9,9 @@ export function records(v: unknown): Record<string, any>[] {
 }
 
 /** A finite number, else 0: upstream sends counts and ids as numbers, numeric strings, or not at all. */
+/** A plain object (not null, not an array): what upstream answers are read as. */
+export const isRecord = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 export const num = (v: unknown): number => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;

@@ -52,6 +52,12 @@ export function businessError(code: number, target: string, host: UpstreamHost =
   return new UpstreamError('business', `Upstream ${target} failed: ${describeCode(code)}`, host, { upstreamCode: code, target });
 }
 
+/** A musicu key's data (from a partial call), or the business error a strict `musicu` call would have thrown. */
+export function requireKey(result: { code: number; data: unknown }, target: string): any {
+  if (result.code === 0) return result.data;
+  throw businessError(result.code, target);
+}
+
 /** Codes about the account or our quota: another module would fail the same way, so no fallback call is tried. */
 const ACCOUNT_OR_QUOTA_CODES = new Set([1000, 104400, 104401, 2001, 20274]);
 

@@ -2,12 +2,12 @@
  * Pure helpers of the user profile routes (getUserDetail, getUserLikedSongs, the collected / followed / fan lists):
  * upstream answers → the normalised data. Field names per docs/upstream/user.md. Unit-tested.
  */
+import { isRecord } from '../common/catalogue';
 import type { UserPlaylist } from './user.mapper';
 
 type Raw = Record<string, any>;
 
-const isObj = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const items = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter(isObj) : []);
+const items = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 /** The first of `values` that is a finite number (or a numeric string), else undefined. */
 const firstNumber = (...values: unknown[]): number | undefined => {
   for (const v of values) {
@@ -61,7 +61,7 @@ export interface UserDetail {
 
 /** The homepage's `data` (creator, mydiss, mymusic) → the profile. */
 export function mapUserDetail(data: Raw, uin: string): UserDetail {
-  const creator = isObj(data.creator) ? data.creator : {};
+  const creator = isRecord(data.creator) ? data.creator : {};
   const liked = findLikedEntry(data);
   return {
     uin,

@@ -1,5 +1,5 @@
 import { records } from '../../common/catalogue';
-import { isObj } from './util';
+import { isRecord } from '../../common/catalogue';
 import type { Raw, LegacyAdapter } from './util';
 
 /**
@@ -12,12 +12,12 @@ export const getRanks: LegacyAdapter = (s, req) => {
   const entries: Raw[] = records(s.body?.data?.songInfoList);
   const resolve = String(req.query?.resolveMid ?? '') === 'true';
   const detail = raw?.req_1?.data;
-  if (resolve && isObj(detail) && entries.length) {
+  if (resolve && isRecord(detail) && entries.length) {
     const mids = new Map<number, string>();
     for (const e of entries) if (e.mid) mids.set(Number(e.songId), String(e.mid));
     const fill = (list: Raw[]) =>
       list.forEach((item) => {
-        if (!isObj(item)) return;
+        if (!isRecord(item)) return;
         const id = Number(item.song_id ?? item.songId ?? item.id);
         item.song_id = item.songId = id;
         const mid = item.song_mid || item.mid || mids.get(id);

@@ -1,5 +1,5 @@
 import { records } from '../../common/catalogue';
-import { isObj } from './util';
+import { isRecord } from '../../common/catalogue';
 import type { LegacyAdapter, Raw } from './util';
 
 /** getRecommend: the gateway's keys renamed to the Koa services' (`recomPlaylist`, `new_song`, `new_album`, `toplist`, `focus`). */
@@ -12,7 +12,7 @@ const RECOMMEND_KEYS: Record<string, string> = {
 };
 
 const coverUrl = (c: unknown, ...sizes: string[]): unknown => {
-  if (!isObj(c)) return c;
+  if (!isRecord(c)) return c;
   for (const k of [...sizes, 'default_url']) if (c[k]) return c[k];
   return undefined;
 };
@@ -55,8 +55,8 @@ export const getRecommend: LegacyAdapter = (s) => {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) out[RECOMMEND_KEYS[k] ?? k] = v;
   const rec = out.recomPlaylist as Raw;
-  if (isObj(rec) && !out.playlist) {
-    const feed = isObj(rec.data) ? rec.data : {};
+  if (isRecord(rec) && !out.playlist) {
+    const feed = isRecord(rec.data) ? rec.data : {};
     const hot = Array.isArray(feed.v_hot) ? feed.v_hot : records(feed.List ?? feed.list).map(hotItem);
     const plaza = records(feed.v_playlist ?? feed.List ?? feed.list ?? feed.v_hot).map(plazaItem);
     out.recomPlaylist = { ...rec, data: { ...feed, v_hot: hot } };

@@ -1,5 +1,5 @@
 import { records } from '../../common/catalogue';
-import { isObj } from './util';
+import { isRecord } from '../../common/catalogue';
 import type { LegacyAdapter, Raw } from './util';
 
 /** What the Koa services put in `playUrl[<mid>].error` for a song without a URL. */
@@ -25,13 +25,13 @@ export const getMusicPlay: LegacyAdapter = (s, req) => {
  */
 export const getMusicVKey: LegacyAdapter = (s) => {
   const url = s.body?.data?.url;
-  return { response: { ...(isObj(s.raw?.vkey) ? s.raw.vkey : {}), playLists: url ? [url] : [] } };
+  return { response: { ...(isRecord(s.raw?.vkey) ? s.raw.vkey : {}), playLists: url ? [url] : [] } };
 };
 
 /** getAlbumInfo: the CGI's `data.{name, singername, aDate, list[]}` (rebuilt from the musicu primary). */
 export const getAlbumInfo: LegacyAdapter = (s) => {
   const raw = s.raw;
-  if (isObj(raw?.data) && 'list' in raw.data) return { response: raw };
+  if (isRecord(raw?.data) && 'list' in raw.data) return { response: raw };
   const a = s.body?.data ?? {};
   return {
     response: {
@@ -56,7 +56,7 @@ export const getAlbumInfo: LegacyAdapter = (s) => {
  * such as RubenCampoa/Beta-music-player `atob()` the translation). `isFormat=1` gives both parsed.
  */
 export const getLyric: LegacyAdapter = (s) => {
-  const raw = isObj(s.raw) ? s.raw : {};
+  const raw = isRecord(s.raw) ? s.raw : {};
   const data = s.body?.data ?? {};
   return { response: typeof data.lyric === 'string' ? { ...raw, lyric: data.lyric } : { ...raw, ...data } };
 };

@@ -1,5 +1,6 @@
 import { records } from '../../common/catalogue';
-import { classicTrack, isObj } from './util';
+import { isRecord } from '../../common/catalogue';
+import { classicTrack } from './util';
 import type { LegacyAdapter, Raw } from './util';
 
 /** getSearchByKey: the CGI's `data.<section>.list` (`data.song.list[].songmid`…), rebuilt from the musicu primary. */
@@ -19,7 +20,7 @@ function rawTracksByMid(raw: Raw): Map<string, Raw> {
  */
 export const getSearchByKey: LegacyAdapter = (s) => {
   const raw = s.raw;
-  if (isObj(raw?.data) && Object.keys(SEARCH_SECTION).some((k) => isObj(raw.data[SEARCH_SECTION[k]]))) return { response: raw };
+  if (isRecord(raw?.data) && Object.keys(SEARCH_SECTION).some((k) => isRecord(raw.data[SEARCH_SECTION[k]]))) return { response: raw };
   const d = s.body?.data ?? {};
   const section = SEARCH_SECTION[d.type] ?? 'song';
   const tracks = section === 'song' || section === 'lyric' ? rawTracksByMid(raw) : null;

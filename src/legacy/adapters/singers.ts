@@ -1,5 +1,5 @@
 import { records } from '../../common/catalogue';
-import { isObj } from './util';
+import { isRecord } from '../../common/catalogue';
 import type { LegacyAdapter } from './util';
 
 /**
@@ -9,10 +9,10 @@ import type { LegacyAdapter } from './util';
  */
 export const getSingerHotsong: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
-  if (isObj(raw.singer)) return { response: raw };
+  if (isRecord(raw.singer)) return { response: raw };
   const { songs, ...rest } = raw;
   const data = songs?.data ?? {};
-  const detail = s.extra?.singer?.code === 0 && isObj(s.extra.singer.data) ? s.extra.singer.data : {};
+  const detail = s.extra?.singer?.code === 0 && isRecord(s.extra.singer.data) ? s.extra.singer.data : {};
   const { songlist: _detailSongs, ...block } = detail;
   return {
     response: {
@@ -31,10 +31,10 @@ export const getSingerHotsong: LegacyAdapter = (s) => {
  * else `singer_info` from the CGI's `singer_id` / `singer_mid` / `singer_name`.
  */
 export const getSingerHotsongById: LegacyAdapter = (s) => {
-  const raw = isObj(s.raw) ? s.raw : {};
-  const data = isObj(raw.data) ? raw.data : {};
+  const raw = isRecord(s.raw) ? s.raw : {};
+  const data = isRecord(raw.data) ? raw.data : {};
   const extra = s.extra?.singer;
-  if (extra?.code === 0 && isObj(extra.data)) {
+  if (extra?.code === 0 && isRecord(extra.data)) {
     const { songlist: _detailSongs, ...block } = extra.data;
     return { response: { ...raw, singer: { code: 0, data: block } } };
   }
@@ -45,7 +45,7 @@ export const getSingerHotsongById: LegacyAdapter = (s) => {
 /** getSingerAlbum: the Koa services' key `singer` (`singer.data.albumList`, `total`). */
 export const getSingerAlbum: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
-  if (isObj(raw.singer)) return { response: raw };
+  if (isRecord(raw.singer)) return { response: raw };
   const { albums, ...rest } = raw;
   return { response: { ...rest, singer: albums ?? { code: 0, data: { albumList: [], total: 0 } } } };
 };
@@ -53,8 +53,8 @@ export const getSingerAlbum: LegacyAdapter = (s) => {
 /** getSingerList: the Koa services' key `singerList` (`singerList.data.singerlist`); the gateway may ask for several pages. */
 export const getSingerList: LegacyAdapter = (s) => {
   const raw = s.raw ?? {};
-  if (isObj(raw.singerList)) return { response: raw };
-  const pages = Object.keys(raw).filter((k) => isObj(raw[k]) && isObj(raw[k].data) && Array.isArray(raw[k].data.singerlist));
+  if (isRecord(raw.singerList)) return { response: raw };
+  const pages = Object.keys(raw).filter((k) => isRecord(raw[k]) && isRecord(raw[k].data) && Array.isArray(raw[k].data.singerlist));
   if (!pages.length) return { response: raw };
   const first = raw[pages[0]];
   const singerlist = pages.flatMap((k) => raw[k].data.singerlist);

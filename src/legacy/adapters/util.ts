@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { records } from '../../common/catalogue';
+import { isRecord, records } from '../../common/catalogue';
 
 /** What every legacy adapter shares: the adapter type, the trivial adapters and the classic track names. */
 export type Raw = any;
@@ -9,7 +9,6 @@ export type Raw = any;
  */
 export type LegacyAdapter = (shaped: { body: Raw; raw: Raw; extra?: Record<string, Raw> }, req: Request) => unknown;
 
-export const isObj = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const passthrough: LegacyAdapter = (s) => ({ response: s.raw });
 /** The older services' own CGI answer when the legacy shape asked it (LegacyExtras `reference`), else the raw. */
 export const referenceOrRaw: LegacyAdapter = (s) => ({ response: s.extra?.reference ?? s.raw });
@@ -29,11 +28,11 @@ const firstOrEmpty = (...vals: unknown[]): unknown => firstSet(...vals) ?? (vals
  * what the track lacks. docs/legacy.md "Old track names".
  */
 export function classicTrack(t: Raw, hit: Raw = {}): Raw {
-  const track = isObj(t) ? t : {};
-  const album = isObj(track.album) ? track.album : {};
-  const file = isObj(track.file) ? track.file : {};
-  const pay = isObj(track.pay) ? track.pay : {};
-  const mv = isObj(track.mv) ? track.mv : {};
+  const track = isRecord(t) ? t : {};
+  const album = isRecord(track.album) ? track.album : {};
+  const file = isRecord(track.file) ? track.file : {};
+  const pay = isRecord(track.pay) ? track.pay : {};
+  const mv = isRecord(track.mv) ? track.mv : {};
   const singer = Array.isArray(track.singer) ? track.singer : records(hit.singers);
   const mediaMid = firstSet(track.strMediaMid, track.media_mid, file.media_mid);
   return {

@@ -5,7 +5,7 @@ import { newVkeyGuid } from '../../music/play-url';
 import { ANDROID_RETRY } from '../android-comm';
 import { cgiBusinessError } from '../cgi-helpers';
 import type { MusicuCall } from '../upstream.types';
-import { businessError, warrantsFallback } from '../upstream.errors';
+import { businessError, requireKey, warrantsFallback } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
 
 type Raw = Record<string, any>;
@@ -45,10 +45,6 @@ function vkeyBatch(data: Raw | undefined, raw: unknown): VkeyBatch {
   return { byFilename, nameless: list.filter((entry) => typeof entry.filename !== 'string'), sip: data?.sip, raw };
 }
 
-function requireKey(result: { code: number; data: unknown }, target: string): any {
-  if (result.code === 0) return result.data;
-  throw businessError(result.code, target);
-}
 
 /** The lyric CGI's answer: `noLyric` when upstream has none (then `code` is its code, or 0). */
 export interface LyricAnswer {

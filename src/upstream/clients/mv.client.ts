@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { MusicuCall, MusicuKeyResult } from '../upstream.types';
-import { businessError, describeCode, UpstreamError } from '../upstream.errors';
+import { describeCode, requireKey, UpstreamError } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
 
 const MV_MODULE = 'MvService.MvInfoProServer';
@@ -129,10 +129,4 @@ export class MvClient extends UpstreamClient {
 
 function allocCall({ area, version, start, size }: MvListRequest): MusicuCall {
   return { module: MV_MODULE, method: 'GetAllocMvInfo', param: { area, version, order: 1, start, size } };
-}
-
-/** A key's data, or the same business error `musicu` would have thrown. */
-function requireKey(result: MusicuKeyResult | { code: number; data: null }, target: string): any {
-  if (result.code === 0) return result.data;
-  throw businessError(result.code, target);
 }
