@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
+import { isRecord } from '../common/catalogue';
 import type { Shaped } from '../common/shaped';
 import type { MvOrder } from '../singers/dto/singer-query.dto';
 import { DiscoverClient } from '../upstream/clients/discover.client';
@@ -8,11 +9,9 @@ import { PlaylistsClient } from '../upstream/clients/playlists.client';
 import { SingersClient } from '../upstream/clients/singers.client';
 
 type Raw = any;
-const isObj = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The page (0-based) and page size the legacy request asked for. */
+const paging = (q: Record<string, unknown>) => ({ page: Math.max(0, Number(q.page) || 0), limit: Math.max(1, Number(q.limit) || 10) });
 type Extra = Record<string, Raw>;
-
-/** The routes `fetch` knows (its switch). */
-const EXTRA_CALL_ROUTES: ReadonlySet<string> = new Set(['getMvPlay', 'getSingerHotsong', 'getSingerHotsongById', 'getSongListDetail', 'getSingerMv', 'getRadioLists']);
 
 /**
  * Upstream calls made only for the legacy shape (docs/legacy.md "Extra calls"): a block the older Koa services'
@@ -32,49 +31,49 @@ export class LegacyExtras {
     private readonly discover: DiscoverClient,
   ) {}
 
+  /** Per route, what the legacy shape asks beside the gateway's own call (undefined: nothing this time). */
+  private readonly fetchers: Record<string, (shaped: Shaped<Raw>, q: Record<string, unknown>) => Promise<Extra | undefined> | undefined> = {
+    getMvPlay: (_s, q) => this.attempt('other', { list: [] }, () => this.mv.relatedVideos(String(q.vid ?? ''))),
+    getSingerHotsong: (shaped, q) => {
+      // The fallback call already is get_singer_detail_info: its raw `singer` key is the block.
+      if ((shaped.raw as Raw)?.singer) return undefined;
+      const mid = String(shaped.body?.data?.singerMID || q.singermid || '');
+      const { page, limit } = paging(q);
+      return mid ? this.attempt('singer', null, () => this.singers.detailInfo(mid, page * limit, limit)) : undefined;
+    },
+    getSingerHotsongById: (shaped) => {
+      const mid = String(shaped.body?.data?.singerMID ?? '');
+      return mid ? this.attempt('singer', null, () => this.singers.detailInfo(mid, 0, 1)) : undefined;
+    },
+    getSongListDetail: (shaped, q) => {
+      // The fallback already is this CGI.
+      if (Array.isArray((shaped.raw as Raw)?.cdlist)) return undefined;
+      const disstid = String(shaped.body?.data?.disstid ?? q.disstid ?? '');
+      const songs = Math.max(1, Number(q.limit) || 1000);
+      const begin = paging(q).page * songs;
+      return this.reference('fcg_ucc_getcdinfo_byids_cp', () => this.playlists.detailByCgi(disstid, begin, songs), (r) => isRecord(r?.cdlist?.[0]));
+    },
+    getSingerMv: (shaped, q) => {
+      const order: MvOrder = String(q.order ?? '').trim().toLowerCase() === 'time' ? 'time' : 'listen';
+      const mid = String(shaped.body?.data?.singerMID ?? q.singermid ?? '');
+      const { page, limit } = paging(q);
+      return this.reference('fcg_singer_mv', () => this.singers.mvsByCgi(mid, order, page * limit, limit), (r) => Array.isArray(r?.data?.list));
+    },
+    getRadioLists: (shaped) => {
+      if ((shaped.raw as Raw)?.data?.data?.groupList || (shaped.raw as Raw)?.data?.groupList) return undefined;
+      return this.reference('fcg_v8_radiolist', () => this.discover.radioGroupsByCgi(), (r) => Array.isArray(r?.data?.data?.groupList));
+    },
+  };
+
   /** Whether route `name` may make extra calls in the legacy shape (the others render without waiting). */
   makesExtraCalls(name: string): boolean {
-    return EXTRA_CALL_ROUTES.has(name);
+    return Object.hasOwn(this.fetchers, name);
   }
 
   /** The extra answers for route `name`, or undefined when the route makes none. */
   async fetch(name: string, shaped: Shaped<Raw>, req: Request): Promise<Extra | undefined> {
     if (!this.makesExtraCalls(name)) return undefined;
-    const q = req.query ?? {};
-    const page = Math.max(0, Number(q.page) || 0);
-    const limit = Math.max(1, Number(q.limit) || 10);
-    switch (name) {
-      case 'getMvPlay':
-        return this.attempt('other', { list: [] }, () => this.mv.relatedVideos(String(q.vid ?? '')));
-      case 'getSingerHotsong': {
-        // The fallback call already is get_singer_detail_info: its raw `singer` key is the block.
-        if ((shaped.raw as Raw)?.singer) return undefined;
-        const mid = String(shaped.body?.data?.singerMID || q.singermid || '');
-        return mid ? this.attempt('singer', null, () => this.singers.detailInfo(mid, page * limit, limit)) : undefined;
-      }
-      case 'getSingerHotsongById': {
-        const mid = String(shaped.body?.data?.singerMID ?? '');
-        return mid ? this.attempt('singer', null, () => this.singers.detailInfo(mid, 0, 1)) : undefined;
-      }
-      case 'getSongListDetail': {
-        // The fallback already is this CGI.
-        if (Array.isArray((shaped.raw as Raw)?.cdlist)) return undefined;
-        const disstid = String(shaped.body?.data?.disstid ?? q.disstid ?? '');
-        const songs = Math.max(1, Number(q.limit) || 1000);
-        return this.reference('fcg_ucc_getcdinfo_byids_cp', () => this.playlists.detailByCgi(disstid, page * songs, songs), (r) => isObj(r?.cdlist?.[0]));
-      }
-      case 'getSingerMv': {
-        const order: MvOrder = String(q.order ?? '').trim().toLowerCase() === 'time' ? 'time' : 'listen';
-        const mid = String(shaped.body?.data?.singerMID ?? q.singermid ?? '');
-        return this.reference('fcg_singer_mv', () => this.singers.mvsByCgi(mid, order, page * limit, limit), (r) => Array.isArray(r?.data?.list));
-      }
-      case 'getRadioLists': {
-        if ((shaped.raw as Raw)?.data?.data?.groupList || (shaped.raw as Raw)?.data?.groupList) return undefined;
-        return this.reference('fcg_v8_radiolist', () => this.discover.radioGroupsByCgi(), (r) => Array.isArray(r?.data?.data?.groupList));
-      }
-      default:
-        return undefined;
-    }
+    return this.fetchers[name](shaped, (req.query ?? {}));
   }
 
   /**
