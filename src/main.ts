@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { createApp, listenOn, logStartup } from './app.factory';
 import { type AppConfig, ConfigValidationError, ENV_DEFAULTS, loadDotEnv } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
+import { releaseStartupMemory } from './common/startup-memory';
 
 /** The variables a local .env set: a bad one is reported as coming from there, not from the environment. */
 let fromDotEnv: string[] = [];
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   if (unknown.length) new Logger('Gateway').warn(`${resolve('.env')} sets ${unknown.join(', ')}, which the gateway does not read (ignored; see .env.example)`);
   const { message } = await listenOn(app, app.get<AppConfig>(APP_CONFIG));
   await logStartup(app, message);
+  releaseStartupMemory();
 }
 
 main().catch((err: Error) => {

@@ -1,5 +1,6 @@
 /** Raw singer payloads → the gateway's records. Pure functions, unit-tested on the recorded fixtures. */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type * as FastXmlParser from 'fast-xml-parser';
 import { albumCover, num, records, singerPicture, str } from '../common/catalogue';
 
 type Raw = Record<string, any>;
@@ -49,12 +50,17 @@ export interface SingerDesc {
 /** Labels of the `basic` items (believed, not recorded: docs/upstream/singers.md "Singer description"). */
 export const DESC_KEYS = { birth: '出生日期', birthPlace: '出生地', name: '中文名', foreignName: '外文名' } as const;
 
-const xmlParser = new XMLParser({
-  parseTagValue: false,
-  trimValues: true,
-  ignoreAttributes: true,
-  isArray: (name) => name === 'item',
-});
+let xml: { parser: FastXmlParser.XMLParser; validate: (text: string) => ReturnType<typeof FastXmlParser.XMLValidator.validate> } | undefined;
+
+/** fast-xml-parser, loaded on the first singer description: a process that never asks for one does not hold it. */
+function singerDescXml(): NonNullable<typeof xml> {
+  if (!xml) {
+    const { XMLParser, XMLValidator } = createRequire(__filename)('fast-xml-parser') as typeof FastXmlParser;
+    const parser = new XMLParser({ parseTagValue: false, trimValues: true, ignoreAttributes: true, isArray: (name) => name === 'item' });
+    xml = { parser, validate: (text) => XMLValidator.validate(text) };
+  }
+  return xml;
+}
 
 export class SingerDescXmlError extends Error {}
 
@@ -62,10 +68,11 @@ export class SingerDescXmlError extends Error {}
  * `fcg_get_singer_desc.fcg` XML → `{ code, info }`: `result > code`, `result > data > info > {desc, basic > item[], other > item[]}`.
  * Throws SingerDescXmlError when the text is not well-formed XML or has no `<result>` root (an HTML page, garbage).
  */
-export function parseSingerDescXml(xml: string): { code: number; info: Raw | null } {
-  const valid = XMLValidator.validate(xml);
+export function parseSingerDescXml(text: string): { code: number; info: Raw | null } {
+  const { parser, validate } = singerDescXml();
+  const valid = validate(text);
   if (valid !== true) throw new SingerDescXmlError(`not well-formed XML: ${valid.err.msg}`);
-  const doc = xmlParser.parse(xml);
+  const doc = parser.parse(text);
   const result = doc?.result;
   if (result === undefined || result === null || typeof result !== 'object') {
     throw new SingerDescXmlError('no <result> element');

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { Agent, type Dispatcher, interceptors } from 'undici';
+import type { Dispatcher } from 'undici';
 import { type AppConfig, UPSTREAM_HOST_NAMES } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.constants';
 import { isHeaderSafe } from '../../common/cookie';
@@ -15,6 +15,7 @@ import { announcedLength, BodyBudget, BodyBudgetExceeded } from './body-budget';
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
 import { type CallRecord, FailureLog, logTargetOf, metricTarget } from './failure-log';
+import { Agent, createRedirectInterceptor } from './undici-parts';
 
 /**
  * The HTTP side of every upstream call: pooled sockets per host, deadlines, retries, circuit breakers, sharing of
@@ -52,7 +53,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     // maxResponseSize: an answer larger than UPSTREAM_MAX_BODY_MB fails as it arrives instead of filling memory.
     this.pool = new Agent({ connections: config.upstreamMaxConcurrency, maxResponseSize: config.upstreamMaxBodyBytes });
     this.longPollPool = new Agent({ maxResponseSize: config.upstreamMaxBodyBytes });
-    this.followingPool = this.pool.compose(interceptors.redirect({ maxRedirections: 5 }));
+    this.followingPool = this.pool.compose(createRedirectInterceptor({ maxRedirections: 5 }));
   }
 
   /**
