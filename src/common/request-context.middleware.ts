@@ -12,15 +12,19 @@ import { ShutdownSignal } from './shutdown.service';
  */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
-  /** Responses still being produced: at shutdown their connections are closed after the answer, not kept alive. */
-  private readonly inFlight = new Set<Response>();
+  /**
+   * Responses still being produced: at shutdown their connections are closed after the answer, not kept alive. Each
+   * is held through an entry emptied when it closes, as a Set's superseded tables would otherwise keep it (and its
+   * request) alive until the next full collection (decision 014).
+   */
+  private readonly inFlight = new Set<{ res?: Response }>();
 
   constructor(
     private readonly shutdown: ShutdownSignal,
     private readonly routes: RouteTable,
   ) {
     shutdown.signal.addEventListener('abort', () => {
-      for (const res of this.inFlight) res.shouldKeepAlive = false;
+      for (const { res } of this.inFlight) if (res) res.shouldKeepAlive = false;
     });
   }
 
@@ -31,10 +35,12 @@ export class RequestContextMiddleware implements NestMiddleware {
       return next(new BadRequestException('cookie contains control characters or characters past Latin-1'));
     }
     const abort = new AbortController();
-    this.inFlight.add(res);
+    const entry: { res?: Response } = { res };
+    this.inFlight.add(entry);
     if (this.shutdown.signal.aborted) res.shouldKeepAlive = false;
     res.on('close', () => {
-      this.inFlight.delete(res);
+      this.inFlight.delete(entry);
+      entry.res = undefined;
       if (!res.writableFinished) abort.abort();
     });
     requestContext.run(

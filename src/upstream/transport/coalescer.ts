@@ -1,10 +1,14 @@
 import { requestContext } from '../../common/request-context';
 import type { MetricsService } from '../../metrics/metrics.service';
 
-/** A read in flight that identical calls join. */
+/**
+ * A read in flight that identical calls join. Once settled it lets go of its promise and callers: a Map keeps its
+ * superseded tables until the next full collection, and through one a deleted entry would keep the whole answer
+ * alive, to be promoted to the old generation on every young collection (decision 014).
+ */
 interface SharedCall<T> {
-  promise: Promise<T>;
-  waiters: WaitingCallers;
+  promise?: Promise<T>;
+  waiters?: WaitingCallers;
 }
 
 /**
@@ -48,20 +52,20 @@ export class Coalescer {
   run<T>(key: string, call: () => Promise<T>): Promise<T> {
     const context = requestContext.getStore();
     const pending = this.inFlight.get(key) as SharedCall<T> | undefined;
-    if (pending && !pending.waiters.signal.aborted) {
+    if (pending?.promise && pending.waiters && !pending.waiters.signal.aborted) {
       this.metrics.coalesced.inc({ level: 'upstream' });
       pending.waiters.join(context?.signal);
       return pending.promise;
     }
     const waiters = new WaitingCallers();
     waiters.join(context?.signal);
-    const shared: SharedCall<T> = {
-      waiters,
-      promise: requestContext.run({ ...context, signal: waiters.signal }, call).finally(() => {
-        if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
-      }),
-    };
+    const shared: SharedCall<T> = { waiters };
+    const promise = requestContext.run({ ...context, signal: waiters.signal }, call).finally(() => {
+      if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
+      shared.promise = shared.waiters = undefined;
+    });
+    shared.promise = promise;
     this.inFlight.set(key, shared);
-    return shared.promise;
+    return promise;
   }
 }
