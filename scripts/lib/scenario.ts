@@ -1,4 +1,5 @@
 import type { FakeClient } from './fake-client';
+import { send } from './http-client';
 import { LoadResult, runLoad } from './load';
 import { cpuSeconds, sampleRss, ServerChild } from './proc';
 import { fmt } from './stats';
@@ -18,6 +19,31 @@ export interface ScenarioRow extends LoadResult {
   fakeCpuPct: number;
   /** Server CPU (user + system) during the measured run ÷ completed requests. */
   cpuMsPerRequest: number;
+  /**
+   * The gateway's garbage collection during the measured run, from its /metrics (`nodejs_gc_duration_seconds`):
+   * main-thread GC ms per request, and full (mark-compact) collections per 1 000 requests. Absent for the baselines.
+   */
+  gc?: { msPerRequest: number; fullPer1000: number };
+}
+
+interface GcTotals {
+  seconds: number;
+  full: number;
+}
+
+/** Totals of prom-client's GC histogram, or undefined for a server without /metrics (the baselines). */
+async function gcTotals(server: ServerChild): Promise<GcTotals | undefined> {
+  const res = await send(`${server.url}/metrics`, { timeoutMs: 5000 }).catch(() => undefined);
+  if (res?.status !== 200) return undefined;
+  let seconds = 0;
+  let full = 0;
+  for (const line of res.body.toString('utf8').split('\n')) {
+    const m = /^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} ([\d.e+-]+)$/.exec(line);
+    if (!m) continue;
+    if (m[1] === 'sum') seconds += Number(m[3]);
+    else if (m[2] === 'major') full += Number(m[3]);
+  }
+  return { seconds, full };
 }
 
 export interface ScenarioOptions {
@@ -33,9 +59,11 @@ export async function runScenario(name: string, server: ServerChild, fake: FakeC
   await runLoad({ ...load, durationS: o.warmS });
   const rss = sampleRss(server.pid);
   await fake.take();
+  const gc0 = await gcTotals(server);
   const cpu0 = [cpuSeconds(server.pid), cpuSeconds(fake.server.pid)];
   const r = await runLoad({ ...load, durationS: o.durationS });
   const cpu1 = [cpuSeconds(server.pid), cpuSeconds(fake.server.pid)];
+  const gc1 = gc0 && (await gcTotals(server));
   const { calls, byTarget, connections } = await fake.take();
   const row: ScenarioRow = {
     name,
@@ -48,11 +76,13 @@ export async function runScenario(name: string, server: ServerChild, fake: FakeC
     serverCpuPct: ((cpu1[0] - cpu0[0]) / r.durationS) * 100,
     fakeCpuPct: ((cpu1[1] - cpu0[1]) / r.durationS) * 100,
     cpuMsPerRequest: r.requests ? ((cpu1[0] - cpu0[0]) * 1000) / r.requests : NaN,
+    gc: gc0 && gc1 && r.requests ? { msPerRequest: ((gc1.seconds - gc0.seconds) * 1000) / r.requests, fullPer1000: ((gc1.full - gc0.full) * 1000) / r.requests } : undefined,
   };
   const bad = r.non2xx + r.errors + r.timeouts;
   console.log(
     `  ${name}: ${fmt(r.reqPerSec, 0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, CPU ${fmt(row.cpuMsPerRequest, 2)} ms/req, ` +
       `upstream ${fmt(row.upstreamCallsPerRequest, 2)} calls/req, ${connections} new upstream conns` +
+      (row.gc ? `, GC ${fmt(row.gc.msPerRequest, 3)} ms/req, ${fmt(row.gc.fullPer1000, 1)} full GCs per 1 000 req` : '') +
       (bad ? `  [non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}: ${JSON.stringify(r.statusCodes)}]` : ''),
   );
   return row;
