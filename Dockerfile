@@ -27,4 +27,4 @@ EXPOSE 3200
 # Probes the address the gateway listens on: loopback for a wildcard HOST, else HOST itself (an IPv6 one in brackets).
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "const h=process.env.HOST||'';const a=['','0.0.0.0','::'].includes(h)?'127.0.0.1':h.includes(':')?'['+h+']':h;fetch('http://'+a+':'+(process.env.PORT||3200)+'/health/live').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "dist/src/main.js"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=30", "dist/src/main.js"]

@@ -1,8 +1,10 @@
 import { createApp } from '../../src/app.factory';
+import { releaseStartupMemory } from '../../src/common/startup-memory';
 
 /**
  * Child-process entry for the bench/soak scripts: the real gateway (createApp, as main.ts builds it, shutdown
- * hooks included) with the environment its parent gave it, listening on a free loopback port. Prints one JSON
+ * hooks included, and start-up's memory given back as main.ts does) with the environment its parent gave it,
+ * listening on a free loopback port. Prints one JSON
  * line `{"ready":true,"url":...,"pid":...}` on stdout. The parent may send 'gc' (with --expose-gc) or 'mem'
  * (answered with process.memoryUsage()) over IPC.
  */
@@ -10,6 +12,7 @@ async function main(): Promise<void> {
   const app = await createApp(process.env);
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
+  releaseStartupMemory();
   process.on('message', (msg) => {
     if (msg === 'gc') (globalThis as { gc?: () => void }).gc?.();
     if (msg === 'mem') process.send?.({ mem: process.memoryUsage() });
