@@ -37,13 +37,16 @@ async function gcTotals(server: ServerChild): Promise<GcTotals | undefined> {
   if (res?.status !== 200) return undefined;
   let seconds = 0;
   let full = 0;
+  let seen = false;
   for (const line of res.body.toString('utf8').split('\n')) {
     const m = /^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} ([\d.e+-]+)$/.exec(line);
     if (!m) continue;
+    seen = true;
     if (m[1] === 'sum') seconds += Number(m[3]);
     else if (m[2] === 'major') full += Number(m[3]);
   }
-  return { seconds, full };
+  // A baseline answers every path with its fixed body: no GC figures then.
+  return seen ? { seconds, full } : undefined;
 }
 
 export interface ScenarioOptions {
