@@ -6,7 +6,7 @@ type CollectGarbage = (options: GcOptions) => void;
 
 /**
  * Hands the memory start-up used back to the system. Loading ≈ 1 800 modules and wiring the app fill the young
- * generation to its cap (64 MB with the production flags), and V8 keeps it committed until a collection that reduces
+ * generation to its cap (32 MB with the production flags), and V8 keeps it committed until a collection that reduces
  * memory, which an idle server may never see. One such collection after listening brings the process at rest from
  * ≈ 138 to ≈ 100 MB (decision 014). It takes tens of milliseconds, once, before the first request.
  */
