@@ -4,9 +4,8 @@ import { releaseStartupMemory } from '../../src/common/startup-memory';
 /**
  * Child-process entry for the bench/soak scripts: the real gateway (createApp, as main.ts builds it, shutdown
  * hooks included, and start-up's memory given back as main.ts does) with the environment its parent gave it,
- * listening on a free loopback port. Prints one JSON
- * line `{"ready":true,"url":...,"pid":...}` on stdout. The parent may send 'gc' (with --expose-gc) or 'mem'
- * (answered with process.memoryUsage()) over IPC.
+ * listening on a free loopback port. Prints one JSON line `{"ready":true,"url":...,"pid":...}` on stdout. The
+ * parent may send 'gc' (with --expose-gc) or 'mem' (answered with process.memoryUsage()) over IPC.
  */
 async function main(): Promise<void> {
   const app = await createApp(process.env);

@@ -10,6 +10,9 @@ import { ShutdownSignal } from './shutdown.service';
  * `Cookie`; the first non-empty one wins, else the cookie file applies), an AbortSignal that fires when the
  * client disconnects, and one that fires when the server starts shutting down (long polls listen to it).
  */
+/** An open response, emptied when it closes. */
+type OpenResponse = { res?: Response };
+
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
   /**
@@ -17,7 +20,7 @@ export class RequestContextMiddleware implements NestMiddleware {
    * is held through an entry emptied when it closes, as a Set's superseded tables would otherwise keep it (and its
    * request) alive until the next full collection (decision 014).
    */
-  private readonly inFlight = new Set<{ res?: Response }>();
+  private readonly inFlight = new Set<OpenResponse>();
 
   constructor(
     private readonly shutdown: ShutdownSignal,
@@ -35,7 +38,7 @@ export class RequestContextMiddleware implements NestMiddleware {
       return next(new BadRequestException('cookie contains control characters or characters past Latin-1'));
     }
     const abort = new AbortController();
-    const entry: { res?: Response } = { res };
+    const entry: OpenResponse = { res };
     this.inFlight.add(entry);
     if (this.shutdown.signal.aborted) res.shouldKeepAlive = false;
     res.on('close', () => {
