@@ -1,6 +1,6 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
+import { getOptionsToken, getStorageToken, ThrottlerGuard, ThrottlerModule, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { ResponseCacheMiddleware } from './cache/response-cache.middleware';
 import { ResponseCacheModule } from './cache/response-cache.module';
@@ -73,7 +73,6 @@ export class AppModule implements NestModule {
           inject: [APP_CONFIG, REDIS, RedisBreaker],
           useFactory: async (config: AppConfig, redis: Redis | null, breaker: RedisBreaker) => ({
             throttlers: [{ ttl: config.rateLimitWindowMs, limit: Math.max(config.rateLimit, 1) }],
-            skipIf: () => config.rateLimit === 0,
             // One budget per client IP across every route (docs/operations.md "Health, metrics, logs and limits"); the library's default key is per
             // route and IP, which would grant RATE_LIMIT requests on each of the gateway's routes.
             generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,
@@ -90,7 +89,13 @@ export class AppModule implements NestModule {
         ShutdownSignal,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         ResponseShaper,
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
+        {
+          // RATE_LIMIT=0 leaves no guard at all: Nest then skips the guard stage of every request.
+          provide: APP_GUARD,
+          inject: [APP_CONFIG, getOptionsToken(), getStorageToken(), Reflector],
+          useFactory: (config: AppConfig, options: ThrottlerModuleOptions, storage: ThrottlerStorage, reflector: Reflector) =>
+            config.rateLimit > 0 ? new ThrottlerGuard(options, storage, reflector) : null,
+        },
       ],
     };
   }

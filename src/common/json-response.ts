@@ -2,10 +2,10 @@ import { Logger } from '@nestjs/common';
 import type { Express, Request, Response } from 'express';
 
 /**
- * Express's `res.json`, minus per-request work a JSON answer does not need: the body goes to `res.send` as bytes with
- * its Content-Type already carrying the charset (for a string body Express parses and rebuilds that header on every
- * answer). Express's own ETag is off: every answer it would tag is `Cache-Control: no-store`, which no client
- * revalidates; the response cache tags the answers it stores (ETag, 304) itself.
+ * Express's `res.json`, minus per-request work a JSON answer does not need: the Content-Type already carries the
+ * charset (Express would parse and rebuild it on every answer) and the body is written straight to the socket when
+ * nothing of `res.send` applies (writeJson). Express's own ETag is off: every answer it would tag is
+ * `Cache-Control: no-store`, which no client revalidates; the response cache tags the answers it stores itself.
  */
 export function useLeanJsonResponses(app: Express, render: JsonRenderer = (_req, _res, value) => value): void {
   app.response.json = function json(this: Response, value: unknown): Response {
@@ -29,7 +29,17 @@ export type JsonRenderer = (req: Request, res: Response, value: unknown) => unkn
 const logger = new Logger('Http');
 
 function writeJson(res: Response, value: unknown): Response {
-  const text = JSON.stringify(value) as string | undefined;
+  const text = (JSON.stringify(value) as string | undefined) ?? '';
   if (!res.get('Content-Type')) res.set('Content-Type', 'application/json; charset=utf-8');
-  return res.send(Buffer.from(text ?? ''));
+  // The common case ends the response with the text itself: Node sends head and body in one write (for a Buffer it
+  // writes two chunks) and sets Content-Length. Express's send stays for what it adds: HEAD, 204/304, an ETag to
+  // check against If-None-Match, and a `send` the response cache has wrapped for this request.
+  if (!Object.hasOwn(res, 'send') && res.req.method !== 'HEAD' && !NO_BODY_STATUS.has(res.statusCode) && !res.hasHeader('ETag')) {
+    res.end(text);
+    return res;
+  }
+  return res.send(Buffer.from(text));
 }
+
+/** Statuses whose answers carry no body (Express's send strips it). */
+const NO_BODY_STATUS = new Set([204, 304]);

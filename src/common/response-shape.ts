@@ -25,7 +25,8 @@ export class ResponseShaper {
   render(req: Request, res: Response, value: unknown): unknown {
     if (!isRouted(req)) return value;
     // The header can pick the shape, so HTTP caches must key on it.
-    res.vary('X-Response-Shape');
+    if (res.hasHeader('Vary')) res.vary('X-Response-Shape');
+    else res.setHeader('Vary', 'X-Response-Shape');
     if (requestedShape(req, this.config.responseShape) !== 'legacy') return value instanceof Shaped ? value.body : value;
     res.setHeader(SHAPE_HEADER, 'legacy');
     if (!(value instanceof Shaped)) return value;

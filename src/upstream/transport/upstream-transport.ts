@@ -40,12 +40,15 @@ export class UpstreamTransport implements OnApplicationShutdown {
   private readonly followingPool: Dispatcher;
   /** Long polls hold a socket for ~35 s each: their own pools, so they never queue behind (or starve) reads. */
   private readonly longPollPool: Agent;
+  /** The per-call debug line is only built when LOG_LEVEL would print it. */
+  private readonly logsEachCall: boolean;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cookies: CookieChoice,
     private readonly metrics: MetricsService,
   ) {
+    this.logsEachCall = config.logLevel === 'debug' || config.logLevel === 'trace';
     this.breakers = new HostBreakers(metrics);
     this.coalescer = new Coalescer(metrics);
     this.bodyBudget = new BodyBudget(Math.max(config.upstreamBodyBudgetBytes, config.upstreamMaxBodyBytes));
@@ -143,7 +146,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     const elapsed = Date.now() - started;
     this.metrics.upstreamDuration.observe({ host: req.host }, elapsed / 1000);
     this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(logTargetOf(req)), outcome: String(res.status) });
-    this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${elapsed} ms`);
+    if (this.logsEachCall) this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${elapsed} ms`);
     this.failures.remember(res, record());
     // A 5xx that survived the retries failed whoever called (send callers included); fetch() will not log it again.
     if (res.status >= 500) this.failed(res, new UpstreamError('bad_status', `Upstream ${target} answered HTTP ${res.status}`, req.host, { status: res.status, target }));
