@@ -1,3 +1,5 @@
+// First: the optimising compilers stay off while the app's modules load (decision 014).
+import './common/startup-pause';
 import { resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp, listenOn, logStartup } from './app.factory';

@@ -1,3 +1,5 @@
+// First, as in main.ts: the optimising compilers stay off while the app's modules load.
+import '../../src/common/startup-pause';
 import { createApp } from '../../src/app.factory';
 import { releaseStartupMemory } from '../../src/common/startup-memory';
 
