@@ -269,12 +269,15 @@ async function main(): Promise<void> {
       console.log(`  the fake upstream alone (POST musicu.fcg chart), 5 connections: ${fmt(upstreamAlone.reqPerSec, 0)} req/s, p50 ${upstreamAlone.p50} ms, p99 ${upstreamAlone.p99} ms`);
     }
 
-    // ---- V8 heap flags: the getRanks miss row on a fresh gateway with production's flags and with none
+    // ---- V8 heap flags: the getRanks miss row on a fresh gateway with production's flags, without its
+    // --heap-growing-percent (that flag's own cost), and with none
     let heapFlags: HeapFlagsRow[] | undefined;
     if (want('heapflags')) {
       console.log('\nHeap flags (fresh gateway per variant, getRanks miss row):');
       const ranksPaths = MISS_ENDPOINTS.find((e) => e.name === 'ranks')!.paths;
-      heapFlags = await heapFlagsComparison([GATEWAY_NODE_FLAGS, []], gwEnv, fake, ranksPaths, { ...opts, headers: NO_CACHE });
+      const withoutGrowing = GATEWAY_NODE_FLAGS.filter((flag) => !flag.startsWith('--heap-growing-percent'));
+      const variants = [GATEWAY_NODE_FLAGS, withoutGrowing, []].filter((v, i, all) => all.findIndex((w) => w.join(' ') === v.join(' ')) === i);
+      heapFlags = await heapFlagsComparison(variants, gwEnv, fake, ranksPaths, { ...opts, headers: NO_CACHE });
     }
 
     // ---- report

@@ -4,8 +4,9 @@ import { memoryOf, startServerChild } from './proc';
 import { runScenario, type ScenarioOptions, type ScenarioRow } from './scenario';
 
 /**
- * The getRanks miss row on a fresh gateway per set of V8 flags (production's, and none), so the lead can weigh the
- * heap flags' CPU cost against the memory they save. Each variant is its own process: peak RSS (VmHWM) is its alone.
+ * The getRanks miss row on a fresh gateway per set of V8 flags (production's, production's without
+ * --heap-growing-percent, and none), so the lead can weigh each flag's CPU cost against the memory it saves. Each
+ * variant is its own process: peak RSS (VmHWM) is its alone.
  */
 export interface HeapFlagsRow {
   flags: string;
