@@ -6,7 +6,7 @@ type CollectGarbage = (options: GcOptions) => void;
 
 /** The V8 flags that turn the optimising compilers on; a command line naming any of them is left as it is. */
 const OPTIMISERS = ['--maglev', '--turbofan'];
-const NAMES_AN_OPTIMISER = /--(no-)?(maglev|turbofan|opt)\b|--jitless/;
+const NAMES_AN_OPTIMISER = /--(no[-_])?(maglev|turbofan|opt)\b|--jitless/;
 let paused = false;
 
 /**
