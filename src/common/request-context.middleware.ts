@@ -5,14 +5,14 @@ import { requestContext, resolveCallerCookie } from './request-context';
 import { RouteTable, routedPath } from './route-table';
 import { ShutdownSignal } from './shutdown.service';
 
+/** An open response, emptied when it closes. */
+type OpenResponse = { res?: Response };
+
 /**
  * Opens the per-request context: the caller's cookie (query `cookie`, then header `X-Custom-Cookie`, then header
  * `Cookie`; the first non-empty one wins, else the cookie file applies), an AbortSignal that fires when the
  * client disconnects, and one that fires when the server starts shutting down (long polls listen to it).
  */
-/** An open response, emptied when it closes. */
-type OpenResponse = { res?: Response };
-
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
   /**

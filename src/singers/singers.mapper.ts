@@ -50,14 +50,15 @@ export interface SingerDesc {
 /** Labels of the `basic` items (believed, not recorded: docs/upstream/singers.md "Singer description"). */
 export const DESC_KEYS = { birth: '出生日期', birthPlace: '出生地', name: '中文名', foreignName: '外文名' } as const;
 
-let xml: { parser: FastXmlParser.XMLParser; validate: (text: string) => ReturnType<typeof FastXmlParser.XMLValidator.validate> } | undefined;
+type SingerDescXml = { parser: FastXmlParser.XMLParser; validator: typeof FastXmlParser.XMLValidator };
+let xml: SingerDescXml | undefined;
 
 /** fast-xml-parser, loaded on the first singer description: a process that never asks for one does not hold it. */
-function singerDescXml(): NonNullable<typeof xml> {
+function singerDescXml(): SingerDescXml {
   if (!xml) {
     const { XMLParser, XMLValidator } = createRequire(__filename)('fast-xml-parser') as typeof FastXmlParser;
     const parser = new XMLParser({ parseTagValue: false, trimValues: true, ignoreAttributes: true, isArray: (name) => name === 'item' });
-    xml = { parser, validate: (text) => XMLValidator.validate(text) };
+    xml = { parser, validator: XMLValidator };
   }
   return xml;
 }
@@ -69,8 +70,8 @@ export class SingerDescXmlError extends Error {}
  * Throws SingerDescXmlError when the text is not well-formed XML or has no `<result>` root (an HTML page, garbage).
  */
 export function parseSingerDescXml(text: string): { code: number; info: Raw | null } {
-  const { parser, validate } = singerDescXml();
-  const valid = validate(text);
+  const { parser, validator } = singerDescXml();
+  const valid = validator.validate(text);
   if (valid !== true) throw new SingerDescXmlError(`not well-formed XML: ${valid.err.msg}`);
   const doc = parser.parse(text);
   const result = doc?.result;
