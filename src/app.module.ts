@@ -101,7 +101,8 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    // Order matters: metrics time everything, the context carries the caller's cookie, the cache reads both.
-    consumer.apply(HttpMetricsMiddleware, RequestContextMiddleware, ResponseCacheMiddleware).forRoutes('*path');
+    // Order matters: metrics time everything, the context carries the caller's cookie, the cache reads both. '/' mounts
+    // them with Express use(), which runs them for every path without matching a pattern ('*path' split each URL).
+    consumer.apply(HttpMetricsMiddleware, RequestContextMiddleware, ResponseCacheMiddleware).forRoutes('/');
   }
 }
