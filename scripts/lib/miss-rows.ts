@@ -6,7 +6,7 @@ import type { FakeClient } from './fake-client';
 import { BENCH_CHARTS } from './bench-seed';
 import { send } from './http-client';
 import { ServerChild, startServerChild } from './proc';
-import { runScenario, type ScenarioOptions, type ScenarioRow } from './scenario';
+import { runPaired, runScenario, type ScenarioOptions, type ScenarioRow } from './scenario';
 import { fmt, table, type Verdict } from './stats';
 
 /**
@@ -117,7 +117,7 @@ async function record(gw: ServerChild, fake: FakeClient, ep: MissEndpoint, laten
   return { calls, statuses, firstRequestCalls: upstream / ep.paths.length };
 }
 
-/** Records every endpoint, starts one replaying proxy for all of them, then runs gateway and proxy rows in turn. */
+/** Records every endpoint, starts one replaying proxy for all of them, then runs each row's gateway and proxy paired (runPaired). */
 export async function runMissRows(
   gw: ServerChild,
   fake: FakeClient,
@@ -140,8 +140,10 @@ export async function runMissRows(
   const results: MissResult[] = [];
   try {
     for (const ep of endpoints) {
-      const gwRow = await runScenario(`gateway: miss ${ep.label}`, gw, fake, ep.paths, { ...o, headers: NO_CACHE });
-      const proxyRow = await runScenario(`proxy:   miss ${ep.label}`, proxy, fake, ep.paths, o);
+      const [gwRow, proxyRow] = await runPaired([`gateway: miss ${ep.label}`, `proxy:   miss ${ep.label}`], [gw, proxy], fake, ep.paths, [
+        { ...o, headers: NO_CACHE },
+        o,
+      ]);
       const r = recorded.get(ep.name)!;
       const result: MissResult = { endpoint: ep, gateway: gwRow, proxy: proxyRow, firstRequestCalls: r.firstRequestCalls, recordedStatuses: r.statuses };
       if (ep.name === 'ranks' && o.lightConnections) {

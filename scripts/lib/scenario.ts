@@ -90,3 +90,70 @@ export async function runScenario(name: string, server: ServerChild, fake: FakeC
   );
   return row;
 }
+
+/**
+ * Slices of one server's row, run at different moments, as one row: counts, CPU and durations summed, so req/s and
+ * CPU per request are those of all the slices together; p50/p90/p99 and the mean are the slices' own, weighted by
+ * their requests (autocannon keeps no histogram to merge); the peak RSS and max latency are the highest.
+ */
+export function mergeRows(name: string, slices: ScenarioRow[]): ScenarioRow {
+  const sum = (f: (r: ScenarioRow) => number) => slices.reduce((n, r) => n + f(r), 0);
+  const requests = sum((r) => r.requests);
+  const ok = sum((r) => r.ok);
+  const durationS = sum((r) => r.durationS);
+  const weighted = (f: (r: ScenarioRow) => number) => (requests ? sum((r) => f(r) * r.requests) / requests : NaN);
+  const counts = (f: (r: ScenarioRow) => Record<string, number>) => {
+    const merged: Record<string, number> = {};
+    for (const r of slices) for (const [k, v] of Object.entries(f(r))) merged[k] = (merged[k] ?? 0) + v;
+    return merged;
+  };
+  const withGc = slices.every((r) => r.gc);
+  return {
+    name,
+    server: slices[0].server,
+    requests,
+    ok,
+    durationS,
+    reqPerSec: ok / durationS,
+    p50: weighted((r) => r.p50),
+    p90: weighted((r) => r.p90),
+    p99: weighted((r) => r.p99),
+    avg: weighted((r) => r.avg),
+    max: Math.max(...slices.map((r) => r.max)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodes: counts((r) => r.statusCodes),
+    upstreamCallsPerRequest: weighted((r) => r.upstreamCallsPerRequest),
+    upstreamByTarget: counts((r) => r.upstreamByTarget),
+    upstreamNewConnections: sum((r) => r.upstreamNewConnections),
+    serverPeakRssMb: Math.max(...slices.map((r) => r.serverPeakRssMb)),
+    serverCpuPct: sum((r) => r.serverCpuPct * r.durationS) / durationS,
+    fakeCpuPct: sum((r) => r.fakeCpuPct * r.durationS) / durationS,
+    cpuMsPerRequest: weighted((r) => r.cpuMsPerRequest),
+    gc: withGc ? { msPerRequest: weighted((r) => r.gc!.msPerRequest), fullPer1000: weighted((r) => r.gc!.fullPer1000) } : undefined,
+  };
+}
+
+/**
+ * A server and its baseline on the same load, in four slices of `durationS / 2` each, in the order A B B A: the VM's
+ * speed drifts by ±25 % within a minute, and over two A-B pairs in mirror order a steady drift weighs on both alike.
+ */
+export async function runPaired(
+  names: [string, string],
+  servers: [ServerChild, ServerChild],
+  fake: FakeClient,
+  paths: string[],
+  options: [ScenarioOptions, ScenarioOptions],
+): Promise<[ScenarioRow, ScenarioRow]> {
+  const slices: [ScenarioRow[], ScenarioRow[]] = [[], []];
+  for (const i of [0, 1, 1, 0]) {
+    const o = { ...options[i], durationS: options[i].durationS / 2 };
+    slices[i].push(await runScenario(`${names[i]} (slice ${slices[i].length + 1}/2)`, servers[i], fake, paths, o));
+  }
+  const [a, b] = [mergeRows(names[0], slices[0]), mergeRows(names[1], slices[1])];
+  for (const row of [a, b]) {
+    console.log(`  ${row.name}: ${fmt(row.reqPerSec, 0)} req/s, p99 ${fmt(row.p99, 0)} ms, CPU ${fmt(row.cpuMsPerRequest, 2)} ms/req over both slices`);
+  }
+  return [a, b];
+}
