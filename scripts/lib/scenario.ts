@@ -138,6 +138,9 @@ export function mergeRows(name: string, slices: ScenarioRow[]): ScenarioRow {
 /**
  * A server and its baseline on the same load, in four slices of `durationS / 2` each, in the order A B B A: the VM's
  * speed drifts by ±25 % within a minute, and over two A-B pairs in mirror order a steady drift weighs on both alike.
+ * Each side is warmed up once more before its first slice. New upstream connections are each side's first slice's:
+ * A's second slice follows seven idle seconds, longer than the fake keeps an idle socket (5 s), which steady load
+ * never sees.
  */
 export async function runPaired(
   names: [string, string],
@@ -147,11 +150,14 @@ export async function runPaired(
   options: [ScenarioOptions, ScenarioOptions],
 ): Promise<[ScenarioRow, ScenarioRow]> {
   const slices: [ScenarioRow[], ScenarioRow[]] = [[], []];
+  for (const i of [0, 1]) {
+    await runLoad({ base: servers[i].url, paths, connections: options[i].connections, headers: options[i].headers ?? {}, durationS: options[i].warmS });
+  }
   for (const i of [0, 1, 1, 0]) {
     const o = { ...options[i], durationS: options[i].durationS / 2 };
     slices[i].push(await runScenario(`${names[i]} (slice ${slices[i].length + 1}/2)`, servers[i], fake, paths, o));
   }
-  const [a, b] = [mergeRows(names[0], slices[0]), mergeRows(names[1], slices[1])];
+  const [a, b] = [0, 1].map((i) => ({ ...mergeRows(names[i], slices[i]), upstreamNewConnections: slices[i][0].upstreamNewConnections }));
   for (const row of [a, b]) {
     console.log(`  ${row.name}: ${fmt(row.reqPerSec, 0)} req/s, p99 ${fmt(row.p99, 0)} ms, CPU ${fmt(row.cpuMsPerRequest, 2)} ms/req over both slices`);
   }

@@ -4,9 +4,19 @@ declare module 'undici/lib/dispatcher/agent' {
   export = Agent;
 }
 
+declare module 'undici/lib/dispatcher/dispatcher' {
+  import { Dispatcher } from 'undici';
+  export = Dispatcher;
+}
+
 declare module 'undici/lib/interceptor/redirect' {
   import { interceptors } from 'undici';
   const createRedirectInterceptor: typeof interceptors.redirect;
   export = createRedirectInterceptor;
 }
 
+declare module 'undici/lib/api' {
+  import { Dispatcher } from 'undici';
+  const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>;
+  export = api;
+}

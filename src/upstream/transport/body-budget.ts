@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** An answer's bytes would take the bytes held by all upstream answers past UPSTREAM_BODY_BUDGET_MB. */
 export class BodyBudgetExceeded extends Error {
   constructor() {
@@ -7,10 +9,9 @@ export class BodyBudgetExceeded extends Error {
 }
 
 /**
- * The bytes of upstream answers held at once, across every call. Over budget a take fails at once rather than
- * waiting: a waiting answer holds its socket, and answers that each hold a part while waiting for more can wait on
- * one another for ever (docs/decisions/011-upstream-memory-budget.md). An answer that announces its length takes it
- * before its first byte is read, so one that cannot fit is refused before it costs anything.
+ * The bytes of upstream answers held at once, across every call, and the one place that reads an answer's body.
+ * Over budget a read fails at once rather than waiting: a waiting answer holds its socket, and answers that each hold
+ * a part while waiting for more can wait on one another for ever (docs/decisions/011-upstream-memory-budget.md).
  */
 export class BodyBudget {
   private held = 0;
@@ -22,14 +23,40 @@ export class BodyBudget {
     return this.held;
   }
 
-  /** Holds `bytes` more, or throws BodyBudgetExceeded when they do not fit. */
-  take(bytes: number): void {
-    if (this.held + bytes > this.limitBytes) throw new BodyBudgetExceeded();
-    this.held += bytes;
+  /**
+   * Reads `body` whole and hands its bytes to `use`, holding them against the budget until `use` returns or throws.
+   * An announced length (`Content-Length`) is reserved before the first byte is read, so an answer that cannot fit
+   * is refused before it costs anything; without one, the bytes are reserved as they arrive.
+   */
+  async read<T>(body: Readable, announced: number | undefined, use: (bytes: Buffer) => T): Promise<T> {
+    let reserved = 0;
+    const reserve = (bytes: number): void => {
+      if (this.held + bytes > this.limitBytes) throw new BodyBudgetExceeded();
+      this.held += bytes;
+      reserved += bytes;
+    };
+    try {
+      if (announced) reserve(announced);
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > reserved) reserve(total - reserved);
+        chunks.push(chunk);
+      }
+      // Most answers arrive in one chunk: no copy then.
+      return use(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
+    } catch (err) {
+      // Refused before reading: the unread answer must still be dropped (undici then closes its socket).
+      if (!body.destroyed) body.destroy();
+      throw err;
+    } finally {
+      this.held -= reserved;
+    }
   }
+}
 
-  /** Lets go of `bytes` taken earlier. */
-  give(bytes: number): void {
-    this.held -= bytes;
-  }
+/** The `Content-Length` an answer announces, when it is a plain byte count. */
+export function announcedLength(header: string | string[] | undefined): number | undefined {
+  return typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
 }

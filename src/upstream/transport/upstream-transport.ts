@@ -10,12 +10,12 @@ import { MetricsService } from '../../metrics/metrics.service';
 import { CookieChoice } from '../credential/cookie-choice';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream.errors';
 import { BROWSER_UA, type QueryValue, type UpstreamRequest, type UpstreamResponse } from '../upstream.types';
-import { BodyBudget, BodyBudgetExceeded } from './body-budget';
+import { attemptSignal, HANG_UP_GRACE_MS } from './attempt-signal';
+import { announcedLength, BodyBudget, BodyBudgetExceeded } from './body-budget';
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
 import { type CallRecord, FailureLog, logTargetOf, metricTarget } from './failure-log';
 import { Agent, createRedirectInterceptor } from './undici-parts';
-import { exchange, HANG_UP_GRACE_MS, type RawAnswer } from './whole-answer';
 
 /**
  * The HTTP side of every upstream call: pooled sockets per host, deadlines, retries, circuit breakers, sharing of
@@ -80,7 +80,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     const signal = req.longPoll && context?.shuttingDown && clientSignal ? AbortSignal.any([clientSignal, context.shuttingDown]) : clientSignal;
     const retries = idempotent ? this.config.upstreamRetries : 0;
     const dispatcher = req.longPoll ? this.longPollPool : req.redirects === 'follow' ? this.followingPool : this.pool;
-    const options: Dispatcher.DispatchOptions = {
+    const options: Dispatcher.RequestOptions = {
       origin: this.config.origins[req.host],
       path: withQuery(req.path.startsWith('/') ? req.path : `/${req.path}`, req.query),
       method: req.method ?? 'GET',
@@ -90,26 +90,30 @@ export class UpstreamTransport implements OnApplicationShutdown {
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     };
-    // The deadline covers the whole try, the wait for a free socket included: when a hung upstream holds every socket
-    // of the host, a queued call must not wait its turn and then a full timeout more. A long poll ends as soon as its
-    // caller hangs up; a read gets HANG_UP_GRACE_MS to finish and keep its socket.
-    const limits = { timeoutMs, caller: signal, graceMs: req.longPoll ? 0 : HANG_UP_GRACE_MS };
-    const toResponse = ({ status, headers: answered, bytes }: RawAnswer): UpstreamResponse => {
-      const setCookie = answered['set-cookie'];
-      return {
-        status,
-        headers: answered,
-        text: bytes.toString('utf8'),
-        setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
-        body: req.responseType === 'buffer' ? bytes : undefined,
-      };
-    };
     const started = Date.now();
     let attempts = 0;
     const record = (): CallRecord => ({ host: req.host, target: logTargetOf(req), attempts, durationMs: Date.now() - started, logged: false });
     const attempt = async (): Promise<UpstreamResponse> => {
       attempts++;
-      const answer = await exchange(dispatcher, options, this.bodyBudget, limits, toResponse);
+      // The deadline covers the whole try, the wait for a free socket included: when a hung upstream holds every
+      // socket of the host, a queued call must not wait its turn and then a full timeout more. A long poll ends as
+      // soon as its caller hangs up; a read gets HANG_UP_GRACE_MS to finish and keep its socket.
+      const tried = attemptSignal(signal, timeoutMs, req.longPoll ? 0 : HANG_UP_GRACE_MS);
+      let answer: UpstreamResponse;
+      try {
+        const res = await dispatcher.request({ ...options, signal: tried.signal });
+        const setCookie = res.headers['set-cookie'];
+        // The bytes count against UPSTREAM_BODY_BUDGET_MB until decoded.
+        answer = await this.bodyBudget.read(res.body, announcedLength(res.headers['content-length']), (bytes): UpstreamResponse => ({
+          status: res.statusCode,
+          headers: res.headers,
+          text: bytes.toString('utf8'),
+          setCookies: Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [],
+          body: req.responseType === 'buffer' ? bytes : undefined,
+        }));
+      } finally {
+        tried.dispose();
+      }
       // A 5xx rejects here so the retries and the breaker see it; it is handed back as an answer below.
       if (answer.status >= 500) throw new UpstreamStatusFailure(answer);
       return answer;
@@ -126,7 +130,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     };
     let res: UpstreamResponse;
     try {
-      // The caller stops waiting the moment it hangs up; the call itself goes on as its TryLimits allow.
+      // The caller stops waiting the moment it hangs up; the call itself goes on as attemptSignal allows.
       res = await untilHungUp(req.longPoll ? withRetries() : this.breakers.for(req.host).fire(withRetries), signal);
     } catch (err) {
       if (err instanceof UpstreamStatusFailure) {
@@ -250,7 +254,7 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-/** The per-try deadline (TryLimits.timeoutMs) fired. */
+/** The per-try deadline (attemptSignal) fired. */
 const isDeadline = (err: unknown): boolean => (err as { name?: string } | null)?.name === 'TimeoutError';
 /** undici's code for an answer past maxResponseSize. */
 const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
