@@ -11,7 +11,7 @@ import { runLoad } from './lib/load';
 import { memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
 import { MISS_ENDPOINTS, missTable, missVerdicts, runMissRows, type MissResult } from './lib/miss-rows';
 import { memoryOf, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
-import { runScenario, type ScenarioRow } from './lib/scenario';
+import { runPaired, runScenario, type ScenarioRow } from './lib/scenario';
 import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
 
 /**
@@ -29,6 +29,7 @@ const GATEWAY_NODE_FLAGS = process.env.GW_NODE_FLAGS?.split(' ').filter(Boolean)
 const CONNECTIONS = 50;
 const NO_CACHE = { 'Cache-Control': 'no-cache' };
 const HIT_PATH = '/getRanks?topId=62&limit=20';
+const BARE_NODE = 'baseline: bare node:http, same bytes';
 /** Rows `--only` can pick (comma-separated). heapflags runs by default except with --quick (then with --heap-flags). */
 const SECTIONS = ['idle', 'hit', 'same', 'songinfo', ...MISS_ENDPOINTS.map((e) => e.name), 'light', 'coalescing', 'resolvemid', 'memory', 'baselines', 'upstream', 'heapflags'];
 
@@ -129,8 +130,31 @@ async function main(): Promise<void> {
     const contentType = String(second.headers['content-type'] ?? 'application/json; charset=utf-8');
     console.log(`Cached answer: ${second.body.length} bytes (${contentType}); ${notes[0]}\n`);
 
+    const baselineEntry = join(__dirname, 'lib', 'baseline-entry.js');
+    const startBaseline = async (label: string, kind: string): Promise<ServerChild> => {
+      const child = await startServerChild(label, baselineEntry, [kind, bodyFile, contentType], { PATH: process.env.PATH ?? '', NODE_ENV: 'production' });
+      children.push(child);
+      return child;
+    };
+
     console.log('Gateway scenarios:');
-    const hit = want('hit') ? await scenario('gateway: cache hit  GET /getRanks?topId=62&limit=20', gw, [HIT_PATH]) : undefined;
+    let hit: ScenarioRow | undefined;
+    let bareNode: ScenarioRow | undefined;
+    if (want('hit')) {
+      const hitName = 'gateway: cache hit  GET /getRanks?topId=62&limit=20';
+      if (want('baselines')) {
+        // The hit target is a ratio to bare node:http: paired like the miss rows, so the VM's drift weighs on both.
+        const bare = await startBaseline(BARE_NODE, 'node');
+        try {
+          [hit, bareNode] = await runPaired([hitName, BARE_NODE], [gw, bare], fake, [HIT_PATH], [opts, opts]);
+          rows.push(hit, bareNode);
+        } finally {
+          await bare.kill();
+        }
+      } else {
+        hit = await scenario(hitName, gw, [HIT_PATH]);
+      }
+    }
     if (want('same')) await scenario('gateway: miss, same URL (no-cache; coalescing may apply)', gw, [HIT_PATH], NO_CACHE);
     if (want('songinfo')) await scenario('gateway: miss  GET /getSongInfo?songid=97773', gw, ['/getSongInfo?songid=97773'], NO_CACHE);
 
@@ -239,13 +263,12 @@ async function main(): Promise<void> {
     });
 
     // ---- bare baselines, each in its own child
-    let bareNode: ScenarioRow | undefined;
     if (want('baselines')) {
       console.log('\nBaselines:');
-      const baselineEntry = join(__dirname, 'lib', 'baseline-entry.js');
-      for (const [label, kind] of [['baseline: bare node:http, same bytes', 'node'], ['baseline: bare Express, same bytes', 'express']]) {
-        const child = await startServerChild(label, baselineEntry, [kind, bodyFile, contentType], { PATH: process.env.PATH ?? '', NODE_ENV: 'production' });
-        children.push(child);
+      for (const [label, kind] of [[BARE_NODE, 'node'], ['baseline: bare Express, same bytes', 'express']]) {
+        // bare node:http already ran, paired with the cache hit row.
+        if (kind === 'node' && bareNode) continue;
+        const child = await startBaseline(label, kind);
         try {
           const row = await scenario(label, child, [HIT_PATH]);
           if (kind === 'node') bareNode = row;
