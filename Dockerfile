@@ -14,6 +14,8 @@ RUN node node_modules/typescript/bin/tsc -p tsconfig.build.json && npm prune --o
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3200 HOST=0.0.0.0
+# glibc's allocator: two arenas instead of one per thread keep freed buffers from spreading (decision 010).
+ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist

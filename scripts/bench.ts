@@ -10,7 +10,7 @@ import { idleRss, type IdleRss } from './lib/idle-rss';
 import { runLoad } from './lib/load';
 import { memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
 import { MISS_ENDPOINTS, missTable, missVerdicts, runMissRows, type MissResult } from './lib/miss-rows';
-import { memoryOf, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
+import { memoryOf, productionEnv, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
 import { runPaired, runScenario, type ScenarioRow } from './lib/scenario';
 import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
 
@@ -35,7 +35,7 @@ const SECTIONS = ['idle', 'hit', 'same', 'songinfo', ...MISS_ENDPOINTS.map((e) =
 
 /** Environment for a gateway child: a clean one, plus anything the caller set as GW_<NAME> (prefix stripped). */
 function gatewayEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...extra };
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...productionEnv(), ...extra };
   for (const [k, v] of Object.entries(process.env)) if (k.startsWith('GW_') && v !== undefined) env[k.slice(3)] = v;
   return env;
 }
@@ -61,7 +61,8 @@ async function main(): Promise<void> {
   console.log(
     `Gateway benchmark — machine: ${machine.cpus} CPU (${machine.cpuModel}), ${machine.memGb} GB, ${machine.platform}, Node ${machine.node}; ` +
       `${durationS} s per row after ${warmS} s warm-up, ${CONNECTIONS} connections, upstream latency ${UPSTREAM_LATENCY_MS} ms ` +
-      `(fake upstream in its own process); rate limiting off; gateway V8 flags: ${GATEWAY_NODE_FLAGS.join(' ') || '(none)'}`,
+      `(fake upstream in its own process); rate limiting off; gateway V8 flags: ${GATEWAY_NODE_FLAGS.join(' ') || '(none)'}; ` +
+      `environment as start:prod: ${Object.entries(productionEnv()).map(([k, v]) => `${k}=${v}`).join(' ') || '(nothing)'}`,
   );
   console.log(
     `Load average at start: ${fmt(machine.loadAvgAtStart, 2)}` +

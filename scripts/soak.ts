@@ -6,7 +6,7 @@ import type { FaultMatch } from '../fake-upstream/fake-upstream';
 import { numberFlag, parseFlags } from './lib/cli';
 import { FakeClient } from './lib/fake-client';
 import { Exchange, json, send } from './lib/http-client';
-import { memoryOf, productionNodeFlags, sampleRss, ServerChild, sleep, socketCount, startServerChild } from './lib/proc';
+import { memoryOf, productionEnv, productionNodeFlags, sampleRss, ServerChild, sleep, socketCount, startServerChild } from './lib/proc';
 import { fmt, percentile, Reservoir, table, Verdict, verdictTable } from './lib/stats';
 
 /**
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
     const gw = await startServerChild('gateway', join(__dirname, 'lib', 'gateway-entry.js'), [], {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
+      ...productionEnv(),
       ...fake.env,
       COOKIE_FILE: join(dir, 'user-info.json'),
       LOG_LEVEL: 'silent',

@@ -367,13 +367,17 @@ describe('Deployment files agree with the config schema', () => {
     expect(config.redisUrl).toBe(`redis://${redisService}:6379`);
   });
 
-  it('the Dockerfile sets only variables the schema reads (besides NODE_ENV), with values it accepts', () => {
+  it('the Dockerfile sets only variables the schema reads (besides NODE_ENV and the allocator\'s), with values it accepts', () => {
     const env: Record<string, string> = {};
     for (const [, line] of read('Dockerfile').matchAll(/^ENV (.+)$/gm)) {
       for (const [, name, value] of line.matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)) env[name] = value;
     }
-    const { NODE_ENV, ...gateway } = env;
+    const { NODE_ENV, MALLOC_ARENA_MAX, ...gateway } = env;
     expect(NODE_ENV).toBe('production');
+    // glibc's setting, not the gateway's: the image runs with the one `npm run start:prod` sets (decision 010).
+    const startProd = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['start:prod'];
+    expect(MALLOC_ARENA_MAX).toBeDefined();
+    expect(startProd).toContain(`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX} exec node`);
     for (const name of Object.keys(gateway)) expect(names).toContain(name);
     expect(() => loadAppConfig(gateway)).not.toThrow();
   });

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { send } from './http-client';
-import { memoryOf, sleep } from './proc';
+import { memoryOf, productionEnv, sleep } from './proc';
 
 /**
  * RSS of the gateway at rest as production runs it: `node <start:prod flags> dist/src/main.js` (the Dockerfile's
- * command) with a clean environment pointing at the fake upstream, read `settleS` seconds after it first answers
+ * command) with start:prod's environment (MALLOC_ARENA_MAX) and otherwise a clean one pointing at the fake upstream, read `settleS` seconds after it first answers
  * /health/live.
  */
 export interface IdleRss {
@@ -30,7 +30,7 @@ function freePort(): Promise<number> {
 export async function idleRss(nodeFlags: string[], upstreamEnv: Record<string, string>, dir: string, settleS = 3): Promise<IdleRss> {
   const main = join(__dirname, '..', '..', 'src', 'main.js');
   const port = await freePort();
-  const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), COOKIE_FILE: join(dir, 'idle-user-info.json'), ...upstreamEnv };
+  const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...productionEnv(), HOST: '127.0.0.1', PORT: String(port), COOKIE_FILE: join(dir, 'idle-user-info.json'), ...upstreamEnv };
   const started = performance.now();
   // cwd: an empty directory, so no local .env fills in settings production would not have.
   const child = spawn(process.execPath, [...nodeFlags, main], { env, cwd: dir, stdio: 'ignore' });
@@ -49,7 +49,8 @@ export async function idleRss(nodeFlags: string[], upstreamEnv: Record<string, s
     if (!Number.isFinite(startMs)) throw new Error(`production gateway did not answer /health/live (exit code ${child.exitCode})`);
     await sleep(settleS * 1000);
     const { rssMb, hwmMb } = memoryOf(child.pid!);
-    return { command: `node ${[...nodeFlags, 'dist/src/main.js'].join(' ')}`, rssMb, hwmMb, startMs };
+    const prefix = Object.entries(productionEnv()).map(([k, v]) => `${k}=${v} `).join('');
+    return { command: `${prefix}node ${[...nodeFlags, 'dist/src/main.js'].join(' ')}`, rssMb, hwmMb, startMs };
   } finally {
     process.off('exit', killNow);
     if (child.exitCode === null && child.signalCode === null) {

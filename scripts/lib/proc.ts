@@ -31,9 +31,20 @@ export interface ServerChild {
  * the Dockerfile repeats them), so the bench and the soak measure what production runs.
  */
 export function productionNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const words = pkg.scripts['start:prod'].split(/\s+/);
+  const words = startProdWords();
   return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
+}
+
+/** The environment `npm run start:prod` sets before `exec node` (`MALLOC_ARENA_MAX=2`): production's, as its flags are. */
+export function productionEnv(): Record<string, string> {
+  const words = startProdWords();
+  const assignments = words.slice(0, words.indexOf('exec')).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w));
+  return Object.fromEntries(assignments.map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+}
+
+function startProdWords(): string[] {
+  const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return pkg.scripts['start:prod'].split(/\s+/);
 }
 
 const live = new Set<ChildProcess>();
