@@ -10,7 +10,7 @@ import { idleRss, type IdleRss } from './lib/idle-rss';
 import { runLoad } from './lib/load';
 import { memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
 import { MISS_ENDPOINTS, missTable, missVerdicts, runMissRows, type MissResult } from './lib/miss-rows';
-import { memoryOf, productionEnv, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
+import { memoryOf, productionEnv, productionEnvWords, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
 import { runPaired, runScenario, type ScenarioRow } from './lib/scenario';
 import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
 
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     `Gateway benchmark — machine: ${machine.cpus} CPU (${machine.cpuModel}), ${machine.memGb} GB, ${machine.platform}, Node ${machine.node}; ` +
       `${durationS} s per row after ${warmS} s warm-up, ${CONNECTIONS} connections, upstream latency ${UPSTREAM_LATENCY_MS} ms ` +
       `(fake upstream in its own process); rate limiting off; gateway V8 flags: ${GATEWAY_NODE_FLAGS.join(' ') || '(none)'}; ` +
-      `environment as start:prod: ${Object.entries(productionEnv()).map(([k, v]) => `${k}=${v}`).join(' ') || '(nothing)'}`,
+      `environment as start:prod: ${productionEnvWords().join(' ') || '(nothing)'}`,
   );
   console.log(
     `Load average at start: ${fmt(machine.loadAvgAtStart, 2)}` +

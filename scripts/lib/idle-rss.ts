@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { send } from './http-client';
-import { memoryOf, productionEnv, sleep } from './proc';
+import { memoryOf, productionEnv, productionEnvWords, sleep } from './proc';
 
 /**
  * RSS of the gateway at rest as production runs it: `node <start:prod flags> dist/src/main.js` (the Dockerfile's
- * command) with start:prod's environment (MALLOC_ARENA_MAX) and otherwise a clean one pointing at the fake upstream, read `settleS` seconds after it first answers
- * /health/live.
+ * command) with start:prod's environment (MALLOC_ARENA_MAX) and otherwise a clean one pointing at the fake upstream,
+ * read `settleS` seconds after it first answers /health/live.
  */
 export interface IdleRss {
   command: string;
@@ -49,8 +49,7 @@ export async function idleRss(nodeFlags: string[], upstreamEnv: Record<string, s
     if (!Number.isFinite(startMs)) throw new Error(`production gateway did not answer /health/live (exit code ${child.exitCode})`);
     await sleep(settleS * 1000);
     const { rssMb, hwmMb } = memoryOf(child.pid!);
-    const prefix = Object.entries(productionEnv()).map(([k, v]) => `${k}=${v} `).join('');
-    return { command: `${prefix}node ${[...nodeFlags, 'dist/src/main.js'].join(' ')}`, rssMb, hwmMb, startMs };
+    return { command: [...productionEnvWords(), 'node', ...nodeFlags, 'dist/src/main.js'].join(' '), rssMb, hwmMb, startMs };
   } finally {
     process.off('exit', killNow);
     if (child.exitCode === null && child.signalCode === null) {

@@ -117,7 +117,10 @@ async function record(gw: ServerChild, fake: FakeClient, ep: MissEndpoint, laten
   return { calls, statuses, firstRequestCalls: upstream / ep.paths.length };
 }
 
-/** Records every endpoint, starts one replaying proxy for all of them, then runs each row's gateway and proxy paired (runPaired). */
+/**
+ * Records every endpoint, starts one replaying proxy for all of them, then runs each row's gateway and proxy paired
+ * (runPaired).
+ */
 export async function runMissRows(
   gw: ServerChild,
   fake: FakeClient,

@@ -35,11 +35,15 @@ export function productionNodeFlags(): string[] {
   return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
 }
 
-/** The environment `npm run start:prod` sets before `exec node` (`MALLOC_ARENA_MAX=2`): production's, as its flags are. */
-export function productionEnv(): Record<string, string> {
+/** The assignments `npm run start:prod` makes before `exec node` (`MALLOC_ARENA_MAX=2`), as `NAME=value` words. */
+export function productionEnvWords(): string[] {
   const words = startProdWords();
-  const assignments = words.slice(0, words.indexOf('exec')).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w));
-  return Object.fromEntries(assignments.map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  return words.slice(0, words.indexOf('exec')).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w));
+}
+
+/** The environment `npm run start:prod` sets: production's, as its flags are. */
+export function productionEnv(): Record<string, string> {
+  return Object.fromEntries(productionEnvWords().map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
 }
 
 function startProdWords(): string[] {

@@ -94,9 +94,10 @@ export async function runScenario(name: string, server: ServerChild, fake: FakeC
 /**
  * Slices of one server's row, run at different moments, as one row: counts, CPU and durations summed, so req/s and
  * CPU per request are those of all the slices together; p50/p90/p99 and the mean are the slices' own, weighted by
- * their requests (autocannon keeps no histogram to merge); the peak RSS and max latency are the highest.
+ * their requests (autocannon keeps no histogram to merge); the peak RSS and max latency are the highest. New upstream
+ * connections are the first slice's: a later one may follow a pause longer than the fake keeps an idle socket.
  */
-export function mergeRows(name: string, slices: ScenarioRow[]): ScenarioRow {
+function mergeRows(name: string, slices: ScenarioRow[]): ScenarioRow {
   const sum = (f: (r: ScenarioRow) => number) => slices.reduce((n, r) => n + f(r), 0);
   const requests = sum((r) => r.requests);
   const ok = sum((r) => r.ok);
@@ -126,7 +127,7 @@ export function mergeRows(name: string, slices: ScenarioRow[]): ScenarioRow {
     statusCodes: counts((r) => r.statusCodes),
     upstreamCallsPerRequest: weighted((r) => r.upstreamCallsPerRequest),
     upstreamByTarget: counts((r) => r.upstreamByTarget),
-    upstreamNewConnections: sum((r) => r.upstreamNewConnections),
+    upstreamNewConnections: slices[0].upstreamNewConnections,
     serverPeakRssMb: Math.max(...slices.map((r) => r.serverPeakRssMb)),
     serverCpuPct: sum((r) => r.serverCpuPct * r.durationS) / durationS,
     fakeCpuPct: sum((r) => r.fakeCpuPct * r.durationS) / durationS,
@@ -157,7 +158,7 @@ export async function runPaired(
     const o = { ...options[i], durationS: options[i].durationS / 2 };
     slices[i].push(await runScenario(`${names[i]} (slice ${slices[i].length + 1}/2)`, servers[i], fake, paths, o));
   }
-  const [a, b] = [0, 1].map((i) => ({ ...mergeRows(names[i], slices[i]), upstreamNewConnections: slices[i][0].upstreamNewConnections }));
+  const [a, b] = [0, 1].map((i) => mergeRows(names[i], slices[i]));
   for (const row of [a, b]) {
     console.log(`  ${row.name}: ${fmt(row.reqPerSec, 0)} req/s, p99 ${fmt(row.p99, 0)} ms, CPU ${fmt(row.cpuMsPerRequest, 2)} ms/req over both slices`);
   }

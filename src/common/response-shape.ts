@@ -24,7 +24,8 @@ export class ResponseShaper {
   /** The body to send for `value` (a promise when the legacy shape needs its extra upstream calls first). */
   render(req: Request, res: Response, value: unknown): unknown {
     if (!isRouted(req)) return value;
-    // The header can pick the shape, so HTTP caches must key on it.
+    // The header can pick the shape, so HTTP caches must key on it. res.vary parses and merges an existing Vary; most
+    // answers have none yet, and setting it directly spares that work.
     if (res.hasHeader('Vary')) res.vary('X-Response-Shape');
     else res.setHeader('Vary', 'X-Response-Shape');
     if (requestedShape(req, this.config.responseShape) !== 'legacy') return value instanceof Shaped ? value.body : value;
