@@ -27,6 +27,11 @@ const UPSTREAM_LATENCY_MS = 20;
 /** The V8 flags `npm run start:prod` runs the gateway with (docs/benchmarks/README.md); GW_NODE_FLAGS overrides. */
 const GATEWAY_NODE_FLAGS = process.env.GW_NODE_FLAGS?.split(' ').filter(Boolean) ?? productionNodeFlags();
 const CONNECTIONS = 50;
+/**
+ * Seconds each side of a miss row runs its load before the measured slices. A fresh gateway takes ≈ 8 s of one
+ * endpoint's misses to reach the optimising compilers' steady state (docs/benchmarks/README.md "Warm-up").
+ */
+const MISS_SETTLE_S = 8;
 const NO_CACHE = { 'Cache-Control': 'no-cache' };
 const HIT_PATH = '/getRanks?topId=62&limit=20';
 const BARE_NODE = 'baseline: bare node:http, same bytes';
@@ -60,7 +65,7 @@ async function main(): Promise<void> {
   };
   console.log(
     `Gateway benchmark — machine: ${machine.cpus} CPU (${machine.cpuModel}), ${machine.memGb} GB, ${machine.platform}, Node ${machine.node}; ` +
-      `${durationS} s per row after ${warmS} s warm-up, ${CONNECTIONS} connections, upstream latency ${UPSTREAM_LATENCY_MS} ms ` +
+      `${durationS} s per row after ${warmS} s warm-up (miss rows: ${flags.quick ? warmS : MISS_SETTLE_S} s more per side first), ${CONNECTIONS} connections, upstream latency ${UPSTREAM_LATENCY_MS} ms ` +
       `(fake upstream in its own process); rate limiting off; gateway V8 flags: ${GATEWAY_NODE_FLAGS.join(' ') || '(none)'}; ` +
       `environment as start:prod: ${productionEnvWords().join(' ') || '(nothing)'}`,
   );
@@ -170,6 +175,7 @@ async function main(): Promise<void> {
     if (missGw !== gw) children.push(missGw);
     const miss: MissResult[] = await runMissRows(missGw, fake, endpoints, {
       ...opts,
+      settleS: flags.quick ? warmS : MISS_SETTLE_S,
       dir,
       latencyMs: UPSTREAM_LATENCY_MS,
       lightConnections: want('light') ? 5 : undefined,
@@ -364,7 +370,7 @@ async function main(): Promise<void> {
         {
           startedAt: started.toISOString(),
           machine,
-          settings: { durationS, warmS, connections: CONNECTIONS, upstreamLatencyMs: UPSTREAM_LATENCY_MS, gatewayNodeFlags: GATEWAY_NODE_FLAGS, only: only ? [...only] : undefined },
+          settings: { durationS, warmS, missSettleS: flags.quick ? warmS : MISS_SETTLE_S, connections: CONNECTIONS, upstreamLatencyMs: UPSTREAM_LATENCY_MS, gatewayNodeFlags: GATEWAY_NODE_FLAGS, only: only ? [...only] : undefined },
           notes,
           cacheEnabled,
           idleRss: idle,

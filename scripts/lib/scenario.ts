@@ -54,6 +54,8 @@ export interface ScenarioOptions {
   connections: number;
   durationS: number;
   warmS: number;
+  /** runPaired: how long each side runs this load before its first slice (warmS unless given). */
+  settleS?: number;
 }
 
 /** Warm-up (not measured), then the measured run; upstream calls and connections are counted over the measured run only. */
@@ -139,7 +141,8 @@ function mergeRows(name: string, slices: ScenarioRow[]): ScenarioRow {
 /**
  * A server and its baseline on the same load, in four slices of `durationS / 2` each, in the order A B B A: the VM's
  * speed drifts by ±25 % within a minute, and over two A-B pairs in mirror order a steady drift weighs on both alike.
- * Each side is warmed up once more before its first slice. New upstream connections are each side's first slice's:
+ * Each side first runs the load for `settleS` (the optimising compilers' steady state), then each slice has its own
+ * warm-up. New upstream connections are each side's first slice's:
  * A's second slice follows seven idle seconds, longer than the fake keeps an idle socket (5 s), which steady load
  * never sees.
  */
@@ -152,7 +155,7 @@ export async function runPaired(
 ): Promise<[ScenarioRow, ScenarioRow]> {
   const slices: [ScenarioRow[], ScenarioRow[]] = [[], []];
   for (const i of [0, 1]) {
-    await runLoad({ base: servers[i].url, paths, connections: options[i].connections, headers: options[i].headers ?? {}, durationS: options[i].warmS });
+    await runLoad({ base: servers[i].url, paths, connections: options[i].connections, headers: options[i].headers ?? {}, durationS: options[i].settleS ?? options[i].warmS });
   }
   for (const i of [0, 1, 1, 0]) {
     const o = { ...options[i], durationS: options[i].durationS / 2 };
