@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   const flags = parseFlags();
   const durationS = flags.quick ? 2 : numberFlag(flags, 'duration', 5, 1, 120);
   const warmS = Math.min(1, durationS / 2);
+  const missSettleS = flags.quick ? warmS : MISS_SETTLE_S;
   const out = typeof flags.out === 'string' ? flags.out : 'bench-results.json';
   const only = typeof flags.only === 'string' ? new Set(flags.only.split(',').map((s) => s.trim())) : undefined;
   const unknown = [...(only ?? [])].filter((s) => !SECTIONS.includes(s));
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   };
   console.log(
     `Gateway benchmark — machine: ${machine.cpus} CPU (${machine.cpuModel}), ${machine.memGb} GB, ${machine.platform}, Node ${machine.node}; ` +
-      `${durationS} s per row after ${warmS} s warm-up (miss rows: ${flags.quick ? warmS : MISS_SETTLE_S} s more per side first), ${CONNECTIONS} connections, upstream latency ${UPSTREAM_LATENCY_MS} ms ` +
+      `${durationS} s per row after ${warmS} s warm-up (miss rows: ${missSettleS} s more per side first), ${CONNECTIONS} connections, upstream latency ${UPSTREAM_LATENCY_MS} ms ` +
       `(fake upstream in its own process); rate limiting off; gateway V8 flags: ${GATEWAY_NODE_FLAGS.join(' ') || '(none)'}; ` +
       `environment as start:prod: ${productionEnvWords().join(' ') || '(nothing)'}`,
   );
@@ -175,7 +176,7 @@ async function main(): Promise<void> {
     if (missGw !== gw) children.push(missGw);
     const miss: MissResult[] = await runMissRows(missGw, fake, endpoints, {
       ...opts,
-      settleS: flags.quick ? warmS : MISS_SETTLE_S,
+      settleS: missSettleS,
       dir,
       latencyMs: UPSTREAM_LATENCY_MS,
       lightConnections: want('light') ? 5 : undefined,
@@ -370,7 +371,7 @@ async function main(): Promise<void> {
         {
           startedAt: started.toISOString(),
           machine,
-          settings: { durationS, warmS, missSettleS: flags.quick ? warmS : MISS_SETTLE_S, connections: CONNECTIONS, upstreamLatencyMs: UPSTREAM_LATENCY_MS, gatewayNodeFlags: GATEWAY_NODE_FLAGS, only: only ? [...only] : undefined },
+          settings: { durationS, warmS, missSettleS, connections: CONNECTIONS, upstreamLatencyMs: UPSTREAM_LATENCY_MS, gatewayNodeFlags: GATEWAY_NODE_FLAGS, only: only ? [...only] : undefined },
           notes,
           cacheEnabled,
           idleRss: idle,
