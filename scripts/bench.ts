@@ -40,7 +40,7 @@ const SECTIONS = ['idle', 'hit', 'same', 'songinfo', ...MISS_ENDPOINTS.map((e) =
 
 /** Environment for a gateway child: a clean one, plus anything the caller set as GW_<NAME> (prefix stripped). */
 function gatewayEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...productionEnv(), ...extra };
+  const env: Record<string, string> = { ...productionEnv(), ...extra };
   for (const [k, v] of Object.entries(process.env)) if (k.startsWith('GW_') && v !== undefined) env[k.slice(3)] = v;
   return env;
 }

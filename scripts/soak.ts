@@ -82,8 +82,6 @@ async function main(): Promise<void> {
     const fake = await FakeClient.start(UPSTREAM_LATENCY_MS);
     children.push(fake.server);
     const gw = await startServerChild('gateway', join(__dirname, 'lib', 'gateway-entry.js'), [], {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
       ...productionEnv(),
       ...fake.env,
       COOKIE_FILE: join(dir, 'user-info.json'),

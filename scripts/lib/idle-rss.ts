@@ -30,7 +30,7 @@ function freePort(): Promise<number> {
 export async function idleRss(nodeFlags: string[], upstreamEnv: Record<string, string>, dir: string, settleS = 3): Promise<IdleRss> {
   const main = join(__dirname, '..', '..', 'src', 'main.js');
   const port = await freePort();
-  const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...productionEnv(), HOST: '127.0.0.1', PORT: String(port), COOKIE_FILE: join(dir, 'idle-user-info.json'), ...upstreamEnv };
+  const env = { ...productionEnv(), HOST: '127.0.0.1', PORT: String(port), COOKIE_FILE: join(dir, 'idle-user-info.json'), ...upstreamEnv };
   const started = performance.now();
   // cwd: an empty directory, so no local .env fills in settings production would not have.
   const child = spawn(process.execPath, [...nodeFlags, main], { env, cwd: dir, stdio: 'ignore' });

@@ -41,9 +41,13 @@ export function productionEnvWords(): string[] {
   return words.slice(0, words.indexOf('exec')).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w));
 }
 
-/** The environment `npm run start:prod` sets: production's, as its flags are. */
+/**
+ * A gateway child's environment as production runs it: a clean one (PATH, NODE_ENV=production) plus what
+ * `npm run start:prod` sets, as its flags are. Callers add the settings of their run.
+ */
 export function productionEnv(): Record<string, string> {
-  return Object.fromEntries(productionEnvWords().map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+  const assigned = productionEnvWords().map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]);
+  return { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...Object.fromEntries(assigned) };
 }
 
 function startProdWords(): string[] {
