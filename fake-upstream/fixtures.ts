@@ -17,3 +17,22 @@ export function fixtureText(name: string): string {
 export function fixture<T = any>(name: string): T {
   return JSON.parse(fixtureText(name)) as T;
 }
+
+const shared = new Map<string, unknown>();
+
+/**
+ * One parsed, deeply frozen copy of a JSON fixture, for handlers that only read it on every call: parsing it afresh
+ * per call cost the bench's 2-core VM CPU that the server under test needs.
+ */
+export function sharedFixture<T = any>(name: string): T {
+  if (!shared.has(name)) shared.set(name, deepFreeze(fixture(name)));
+  return shared.get(name) as T;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

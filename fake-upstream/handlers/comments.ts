@@ -10,7 +10,7 @@
  *   comments (docs/upstream/comments.md "Comment list").
  */
 import type { FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
-import { fixture } from '../fixtures';
+import { sharedFixture } from '../fixtures';
 import type { FakeState } from '../state';
 
 export interface FakeCommentsState {
@@ -51,7 +51,7 @@ export function thread(state: FakeState, cgiBiz: number, id: string): FakeCommen
   const s = commentsState(state);
   if (s.emptyIds.has(id)) return [];
   const total = s.total ?? DEFAULT_COMMENT_TOTAL;
-  const genuine: any[] = fixture(COMMENT_FIXTURE).commentlist;
+  const genuine: any[] = sharedFixture(COMMENT_FIXTURE).commentlist;
   const prefix = `${PREFIX[cgiBiz] ?? 'biz'}_${id}`;
   const out: FakeComment[] = [];
   for (let i = 0; i < total; i++) {

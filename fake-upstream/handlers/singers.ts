@@ -15,7 +15,7 @@
  */
 import { songById, syntheticMid } from '../catalog';
 import type { FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
-import { fixture } from '../fixtures';
+import { fixture, sharedFixture } from '../fixtures';
 import type { FakeState } from '../state';
 
 export interface FakeSingersState {
@@ -45,7 +45,7 @@ const PAGE = 80;
 
 /** Both list modules answer the same shape; only their genre numbering differs, which the synthetic names expose. */
 const singerList: MusicuHandler = (param, { state }) => {
-  const genuine = fixture(SINGER_LIST_FIXTURE).singerList.data;
+  const genuine = sharedFixture(SINGER_LIST_FIXTURE).singerList.data;
   const area = Number(param.area ?? -100);
   const sex = Number(param.sex ?? -100);
   const genre = Number(param.genre ?? -100);
