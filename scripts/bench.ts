@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { numberFlag, parseFlags } from './lib/cli';
+import { FAKE_HOSTS, type FakeHost } from '../fake-upstream/fake-upstream';
 import { FakeClient } from './lib/fake-client';
 import { heapFlagsComparison, type HeapFlagsRow } from './lib/heap-flags';
 import { json, send } from './lib/http-client';
@@ -20,7 +21,8 @@ import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
  * fake upstream (20 ms latency on every upstream call) run in child processes (RSS/CPU are each server's own);
  * autocannon drives 50 connections from this process. Rate limiting is off. Prints tables and PASS/FAIL per target,
  * writes bench-results.json, and always exits 0 (it is a report, not a gate). `--memory-burst` runs only the burst of
- * large upstream answers (scripts/lib/memory-burst.ts). docs/benchmarks/README.md describes every row.
+ * large upstream answers (scripts/lib/memory-burst.ts). `--reference <dir>` adds the Koa reference built in <dir> to
+ * every miss row (scripts/lib/reference-entry.ts). docs/benchmarks/README.md describes every row.
  */
 
 const UPSTREAM_LATENCY_MS = 20;
@@ -43,6 +45,13 @@ function gatewayEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = { ...productionEnv(), ...extra };
   for (const [k, v] of Object.entries(process.env)) if (k.startsWith('GW_') && v !== undefined) env[k.slice(3)] = v;
   return env;
+}
+
+/** The Koa reference built in `dir` (docs/benchmarks/README.md "The Koa reference"), its upstream calls sent to the fake. */
+async function startReference(dir: string, fake: FakeClient): Promise<ServerChild> {
+  const upstreams = Object.fromEntries(Object.entries(fake.origins).map(([key, origin]) => [FAKE_HOSTS[key as FakeHost], origin]));
+  const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', REFERENCE_DIR: resolve(dir), REFERENCE_UPSTREAMS: JSON.stringify(upstreams) };
+  return startServerChild('Koa reference', join(__dirname, 'lib', 'reference-entry.js'), [], env);
 }
 
 async function main(): Promise<void> {
@@ -174,6 +183,8 @@ async function main(): Promise<void> {
       ? await startServerChild('gateway (cache off)', join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, GATEWAY_NODE_FLAGS)
       : gw;
     if (missGw !== gw) children.push(missGw);
+    const reference = endpoints.length && typeof flags.reference === 'string' ? await startReference(flags.reference, fake) : undefined;
+    if (reference) children.push(reference);
     const miss: MissResult[] = await runMissRows(missGw, fake, endpoints, {
       ...opts,
       settleS: missSettleS,
@@ -181,8 +192,12 @@ async function main(): Promise<void> {
       latencyMs: UPSTREAM_LATENCY_MS,
       lightConnections: want('light') ? 5 : undefined,
       onChild: (c) => children.push(c),
+      reference,
     });
-    for (const m of miss) rows.push(m.gateway, m.proxy, ...(m.gatewayLight && m.proxyLight ? [m.gatewayLight, m.proxyLight] : []));
+    for (const m of miss) {
+      rows.push(m.gateway, m.proxy, ...(m.reference && m.referenceProxy ? [m.reference, m.referenceProxy] : []));
+      if (m.gatewayLight && m.proxyLight) rows.push(m.gatewayLight, m.proxyLight);
+    }
     const ranks = miss.find((m) => m.endpoint.name === 'ranks');
 
     // ---- coalesced bursts of identical concurrent requests
