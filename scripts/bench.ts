@@ -47,7 +47,7 @@ function gatewayEnv(extra: Record<string, string>): Record<string, string> {
   return env;
 }
 
-/** The Koa reference built in `dir` (docs/benchmarks/README.md "The Koa reference"), its upstream calls sent to the fake. */
+/** The Koa reference built in `dir` (docs/benchmarks/README.md, "The Koa reference beside the gateway"), calling the fake. */
 async function startReference(dir: string, fake: FakeClient): Promise<ServerChild> {
   const upstreams = Object.fromEntries(Object.entries(fake.origins).map(([key, origin]) => [FAKE_HOSTS[key as FakeHost], origin]));
   const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', REFERENCE_DIR: resolve(dir), REFERENCE_UPSTREAMS: JSON.stringify(upstreams) };
@@ -183,6 +183,7 @@ async function main(): Promise<void> {
       ? await startServerChild('gateway (cache off)', join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, GATEWAY_NODE_FLAGS)
       : gw;
     if (missGw !== gw) children.push(missGw);
+    if (flags.reference === true) console.log('--reference needs the directory the Koa reference is built in; running without it');
     const reference = endpoints.length && typeof flags.reference === 'string' ? await startReference(flags.reference, fake) : undefined;
     if (reference) children.push(reference);
     const miss: MissResult[] = await runMissRows(missGw, fake, endpoints, {
