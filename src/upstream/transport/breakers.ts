@@ -27,6 +27,10 @@ export class HostBreakers {
         volumeThreshold: 20,
         resetTimeout: 10_000,
         rollingCountTimeout: 10_000,
+        // By default opossum sorts every latency of the window (≈ 20 000 at 2 000 calls/s) on each failure and each
+        // second for percentiles nobody reads: ≈ 1.8 ms per failing call, just when upstream fails.
+        rollingPercentilesEnabled: false,
+        enableSnapshots: false,
         // A caller hanging up says nothing about upstream health, but opossum counts a filtered error as a success,
         // and a success while half-open closes the circuit: the half-open probe's hang-up counts as a failure (the
         // circuit stays open another resetTimeout) rather than declaring a host that may still be down healthy.
