@@ -12,7 +12,7 @@ import { runLoad } from './lib/load';
 import { memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
 import { MISS_ENDPOINTS, missTable, missVerdicts, runMissRows, type MissResult } from './lib/miss-rows';
 import { memoryOf, productionEnv, productionEnvWords, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
-import { runPaired, runScenario, type ScenarioRow } from './lib/scenario';
+import { failedRequests, runPaired, runScenario, type ScenarioRow } from './lib/scenario';
 import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
 
 /**
@@ -341,7 +341,7 @@ async function main(): Promise<void> {
         fmt(r.serverPeakRssMb, 0),
         fmt(r.serverCpuPct, 0),
         fmt(r.fakeCpuPct, 0),
-        r.non2xx + r.errors + r.timeouts,
+        failedRequests(r),
       ]),
     )}`);
     if (miss.length) console.log(`\n${missTable(miss)}`);

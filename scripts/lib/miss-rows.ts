@@ -6,7 +6,7 @@ import type { FakeClient } from './fake-client';
 import { BENCH_CHARTS } from './bench-seed';
 import { send } from './http-client';
 import { ServerChild, startServerChild } from './proc';
-import { runPaired, runScenario, type ScenarioOptions, type ScenarioRow } from './scenario';
+import { failedRequests, runPaired, runScenario, type ScenarioOptions, type ScenarioRow } from './scenario';
 import { fmt, table, type Verdict } from './stats';
 
 /**
@@ -219,7 +219,7 @@ export function missVerdicts(results: MissResult[]): Verdict[] {
   const out: Verdict[] = [];
   for (const { endpoint: ep, gateway: g, proxy: p, reference: k, referenceProxy: kp } of results) {
     const ratio = g.reqPerSec / p.reqPerSec;
-    const bad = g.non2xx + g.errors + g.timeouts;
+    const bad = failedRequests(g);
     out.push(
       {
         target: `${ep.name}: req/s ≥ ${fmt(ep.minRatio, 2)} × proxy (Koa's recorded ratio)`,
@@ -246,7 +246,7 @@ export function missVerdicts(results: MissResult[]): Verdict[] {
       // The recorded figures come from one run on another machine; these are the reference's own, beside ours. A
       // reference that failed requests did less work than a real run: no comparison then.
       const referenceRatio = k.reqPerSec / kp.reqPerSec;
-      const referenceBad = k.non2xx + k.errors + k.timeouts;
+      const referenceBad = failedRequests(k);
       const unusable = referenceBad ? `; the reference had ${referenceBad} non-2xx/errors, not comparable` : '';
       out.push(
         {

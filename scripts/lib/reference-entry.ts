@@ -27,22 +27,22 @@ type Options = http.RequestOptions & { agents?: unknown };
 
 /** `request`, with the calls to a mapped host sent to its fake origin instead. */
 function redirecting(request: RequestFn, plain: RequestFn): RequestFn {
-  return function (this: unknown, input: unknown, options?: unknown, callback?: unknown) {
-    if (typeof options === 'function') [callback, options] = [options, undefined];
-    let target: Options;
-    if (typeof input === 'string' || input instanceof URL) {
-      const url = typeof input === 'string' ? new URL(input) : input;
-      target = { hostname: url.hostname, port: url.port, path: url.pathname + url.search, ...(options as Options) };
-    } else {
-      target = { ...(input as Options), ...(options as Options) };
-    }
+  return function (this: unknown, ...args: unknown[]) {
+    const [input, options, callback] = typeof args[1] === 'function' ? [args[0], undefined, args[1]] : args;
+    const target: Options = { ...optionsOf(input), ...(options as Options) };
     const to = upstreams.get(target.hostname ?? String(target.host ?? '').replace(/:\d+$/, ''));
-    // eslint-disable-next-line prefer-rest-params
-    if (!to) return (request as (...args: unknown[]) => http.ClientRequest).apply(this, [...arguments]);
+    if (!to) return (request as (...a: unknown[]) => http.ClientRequest).apply(this, args);
     const redirected: Options = { ...target, protocol: 'http:', hostname: to.hostname, host: to.hostname, port: to.port, agent };
     if (redirected.agents) redirected.agents = { http: agent, https: agent };
     return plain(redirected, callback as (res: http.IncomingMessage) => void);
   };
+}
+
+/** A request's first argument (URL string, URL or options) as options. */
+function optionsOf(input: unknown): Options {
+  if (typeof input !== 'string' && !(input instanceof URL)) return input as Options;
+  const url = new URL(input);
+  return { hostname: url.hostname, port: url.port, path: url.pathname + url.search };
 }
 
 const plainRequest = http.request;

@@ -83,7 +83,7 @@ export async function runScenario(name: string, server: ServerChild, fake: FakeC
     cpuMsPerRequest: r.requests ? ((cpu1[0] - cpu0[0]) * 1000) / r.requests : NaN,
     gc: gc0 && gc1 && r.requests ? { msPerRequest: ((gc1.seconds - gc0.seconds) * 1000) / r.requests, fullPer1000: ((gc1.full - gc0.full) * 1000) / r.requests } : undefined,
   };
-  const bad = r.non2xx + r.errors + r.timeouts;
+  const bad = failedRequests(r);
   console.log(
     `  ${name}: ${fmt(r.reqPerSec, 0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, CPU ${fmt(row.cpuMsPerRequest, 2)} ms/req, ` +
       `upstream ${fmt(row.upstreamCallsPerRequest, 2)} calls/req, ${connections} new upstream conns` +
@@ -92,6 +92,9 @@ export async function runScenario(name: string, server: ServerChild, fake: FakeC
   );
   return row;
 }
+
+/** Answers that were not 2xx, plus requests that errored or timed out. */
+export const failedRequests = (r: Pick<ScenarioRow, 'non2xx' | 'errors' | 'timeouts'>): number => r.non2xx + r.errors + r.timeouts;
 
 /**
  * Slices of one server's row, run at different moments, as one row: counts, CPU and durations summed, so req/s and
