@@ -10,7 +10,7 @@ import { json, send } from './lib/http-client';
 import { idleRss, type IdleRss } from './lib/idle-rss';
 import { runLoad } from './lib/load';
 import { memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
-import { MISS_ENDPOINTS, missTable, missVerdicts, runMissRows, type MissResult } from './lib/miss-rows';
+import { MISS_ENDPOINTS, missTable, missVerdicts, ratioOf, runMissRows, type MissResult } from './lib/miss-rows';
 import { memoryOf, productionEnv, productionEnvWords, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
 import { failedRequests, runPaired, runScenario, type ScenarioRow } from './lib/scenario';
 import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
@@ -22,7 +22,8 @@ import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
  * autocannon drives 50 connections from this process. Rate limiting is off. Prints tables and PASS/FAIL per target,
  * writes bench-results.json, and always exits 0 (it is a report, not a gate). `--memory-burst` runs only the burst of
  * large upstream answers (scripts/lib/memory-burst.ts). `--reference <dir>` adds the Koa reference built in <dir> to
- * every miss row (scripts/lib/reference-entry.ts). docs/benchmarks/README.md describes every row.
+ * every miss row (scripts/lib/reference-entry.ts); `--floor` adds the proxy's work served by a bare NestJS + Express app
+ * (scripts/lib/nest-floor-entry.ts). docs/benchmarks/README.md describes every row.
  */
 
 const UPSTREAM_LATENCY_MS = 20;
@@ -177,7 +178,7 @@ async function main(): Promise<void> {
     // ---- per-endpoint miss rows against the replaying proxy
     const endpoints = MISS_ENDPOINTS.filter((e) => want(e.name) || (e.name === 'ranks' && want('light')));
     if (endpoints.length) console.log('\nMiss rows (cache off, distinct upstream keys), each against the re-serialising proxy:');
-    // The issue's measurement, and the reference's setup: no response cache at all (a no-cache request would still
+    // As the Koa reference runs: no response cache at all (a no-cache request would still
     // store its answer). A gateway of its own, so the rows above keep their cache.
     const missGw = endpoints.length
       ? await startServerChild('gateway (cache off)', join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, GATEWAY_NODE_FLAGS)
@@ -194,9 +195,10 @@ async function main(): Promise<void> {
       lightConnections: want('light') ? 5 : undefined,
       onChild: (c) => children.push(c),
       reference,
+      floor: flags.floor === true,
     });
     for (const m of miss) {
-      rows.push(m.gateway, m.proxy, ...(m.reference && m.referenceProxy ? [m.reference, m.referenceProxy] : []));
+      rows.push(m.gateway, m.proxy, ...[m.reference, m.floor].flatMap((pair) => (pair ? [pair.row, pair.proxy] : [])));
       if (m.gatewayLight && m.proxyLight) rows.push(m.gatewayLight, m.proxyLight);
     }
     const ranks = miss.find((m) => m.endpoint.name === 'ranks');
@@ -392,7 +394,7 @@ async function main(): Promise<void> {
           cacheEnabled,
           idleRss: idle,
           scenarios: rows,
-          miss: miss.map((m) => ({ endpoint: m.endpoint.name, label: m.endpoint.label, ratio: m.gateway.reqPerSec / m.proxy.reqPerSec, minRatio: m.endpoint.minRatio, koaCpuMs: m.endpoint.koaCpuMs, firstRequestCalls: m.firstRequestCalls, recordedStatuses: m.recordedStatuses, gateway: m.gateway.name, proxy: m.proxy.name })),
+          miss: miss.map((m) => ({ endpoint: m.endpoint.name, label: m.endpoint.label, ratio: m.gateway.reqPerSec / m.proxy.reqPerSec, minRatio: m.endpoint.minRatio, referenceRatio: m.reference && ratioOf(m.reference), floorRatio: m.floor && ratioOf(m.floor), koaCpuMs: m.endpoint.koaCpuMs, firstRequestCalls: m.firstRequestCalls, recordedStatuses: m.recordedStatuses, gateway: m.gateway.name, proxy: m.proxy.name })),
           heapFlags: heapFlags?.map((h) => ({ flags: h.flags, reqPerSec: h.row.reqPerSec, cpuMsPerRequest: h.row.cpuMsPerRequest, p99: h.row.p99, peakRssMb: h.peakRssMb })),
           bursts,
           resolveMid,

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { syntheticMid } from '../../fake-upstream/catalog';
-import type { ReplayCall } from './baseline-entry';
+import type { ReplayCall } from './replay';
 import type { FakeClient } from './fake-client';
 import { BENCH_CHARTS } from './bench-seed';
 import { send } from './http-client';
@@ -77,12 +77,21 @@ export interface MissResult {
   firstRequestCalls: number;
   recordedStatuses: Record<string, number>;
   /** With `--reference`: the Koa reference paired with the same proxy, right after the gateway's pair. */
-  reference?: ScenarioRow;
-  referenceProxy?: ScenarioRow;
+  reference?: PeerPair;
+  /** With `--floor`: the proxy's work on a bare NestJS + Express app (nest-floor-entry.ts), paired the same way. */
+  floor?: PeerPair;
   /** getRanks only, with `lightConnections`: both again at low concurrency (latency without queueing). */
   gatewayLight?: ScenarioRow;
   proxyLight?: ScenarioRow;
 }
+
+/** Another server and the proxy, measured as a pair on the same row. */
+export interface PeerPair {
+  row: ScenarioRow;
+  proxy: ScenarioRow;
+}
+
+export const ratioOf = (pair: PeerPair): number => pair.row.reqPerSec / pair.proxy.reqPerSec;
 
 /**
  * Asks the gateway every path once, one at a time with the fake's latency at 0, and keeps the upstream request(s) each
@@ -135,6 +144,8 @@ export async function runMissRows(
     onChild: (c: ServerChild) => void;
     /** The Koa reference (reference-entry.ts), measured against the same proxy on every row. */
     reference?: ServerChild;
+    /** Also measure the NestJS floor (nest-floor-entry.ts) against the same proxy on every row. */
+    floor?: boolean;
   },
 ): Promise<MissResult[]> {
   if (!endpoints.length) return [];
@@ -150,7 +161,13 @@ export async function runMissRows(
   writeFileSync(file, JSON.stringify(all));
   const proxy = await startServerChild('proxy', join(__dirname, 'baseline-entry.js'), ['replay', file], { PATH: process.env.PATH ?? '', NODE_ENV: 'production' });
   o.onChild(proxy);
+  const floor = o.floor ? await startServerChild('NestJS floor', join(__dirname, 'nest-floor-entry.js'), [file], { PATH: process.env.PATH ?? '', NODE_ENV: 'production' }) : undefined;
+  if (floor) o.onChild(floor);
   const results: MissResult[] = [];
+  const peer = async (name: string, child: ServerChild, ep: MissEndpoint): Promise<PeerPair> => {
+    const [row, proxyRow] = await runPaired([`${name}: miss ${ep.label}`, `proxy:   miss ${ep.label} (${name} pair)`], [child, proxy], fake, ep.paths, [o, o]);
+    return { row, proxy: proxyRow };
+  };
   try {
     for (const ep of endpoints) {
       const [gwRow, proxyRow] = await runPaired([`gateway: miss ${ep.label}`, `proxy:   miss ${ep.label}`], [gw, proxy], fake, ep.paths, [
@@ -159,9 +176,8 @@ export async function runMissRows(
       ]);
       const r = recorded.get(ep.name)!;
       const result: MissResult = { endpoint: ep, gateway: gwRow, proxy: proxyRow, firstRequestCalls: r.firstRequestCalls, recordedStatuses: r.statuses };
-      if (o.reference) {
-        [result.reference, result.referenceProxy] = await runPaired([`reference: miss ${ep.label}`, `proxy:   miss ${ep.label} (reference pair)`], [o.reference, proxy], fake, ep.paths, [o, o]);
-      }
+      if (o.reference) result.reference = await peer('reference', o.reference, ep);
+      if (floor) result.floor = await peer('NestJS floor', floor, ep);
       if (ep.name === 'ranks' && o.lightConnections) {
         const light = { ...o, connections: o.lightConnections };
         result.gatewayLight = await runScenario(`gateway: miss ${ep.label}, ${light.connections} connections`, gw, fake, ep.paths, { ...light, headers: NO_CACHE });
@@ -170,13 +186,14 @@ export async function runMissRows(
       results.push(result);
     }
   } finally {
-    await proxy.kill();
+    await Promise.all([proxy.kill(), floor?.kill()]);
   }
   return results;
 }
 
 export function missTable(results: MissResult[]): string {
   const measured = results.some((r) => r.reference);
+  const floored = results.some((r) => r.floor);
   return table(
     [
       'endpoint (miss, 50 conns)',
@@ -185,6 +202,7 @@ export function missTable(results: MissResult[]): string {
       'ratio',
       'target',
       ...(measured ? ['Koa ratio', 'Koa CPU (this run)'] : []),
+      ...(floored ? ['Nest floor ratio', 'floor CPU'] : []),
       'gw CPU ms/req',
       'proxy CPU',
       'Koa CPU recorded',
@@ -195,13 +213,14 @@ export function missTable(results: MissResult[]): string {
       'new conns gw',
       'proxy',
     ],
-    results.map(({ endpoint: ep, gateway: g, proxy: p, reference: k, referenceProxy: kp }) => [
+    results.map(({ endpoint: ep, gateway: g, proxy: p, reference: k, floor: f }) => [
       ep.label,
       fmt(g.reqPerSec, 0),
       fmt(p.reqPerSec, 0),
       fmt(g.reqPerSec / p.reqPerSec, 2),
       `≥ ${fmt(ep.minRatio, 2)}`,
-      ...(measured ? (k && kp ? [fmt(k.reqPerSec / kp.reqPerSec, 2), fmt(k.cpuMsPerRequest, 2)] : ['', '']) : []),
+      ...(measured ? (k ? [fmt(ratioOf(k), 2), fmt(k.row.cpuMsPerRequest, 2)] : ['', '']) : []),
+      ...(floored ? (f ? [fmt(ratioOf(f), 2), fmt(f.row.cpuMsPerRequest, 2)] : ['', '']) : []),
       fmt(g.cpuMsPerRequest, 2),
       fmt(p.cpuMsPerRequest, 2),
       fmt(ep.koaCpuMs, 2),
@@ -217,7 +236,7 @@ export function missTable(results: MissResult[]): string {
 
 export function missVerdicts(results: MissResult[]): Verdict[] {
   const out: Verdict[] = [];
-  for (const { endpoint: ep, gateway: g, proxy: p, reference: k, referenceProxy: kp } of results) {
+  for (const { endpoint: ep, gateway: g, proxy: p, reference: k, floor: f } of results) {
     const ratio = g.reqPerSec / p.reqPerSec;
     const bad = failedRequests(g);
     out.push(
@@ -242,26 +261,37 @@ export function missVerdicts(results: MissResult[]): Verdict[] {
         note: `proxy ${p.upstreamNewConnections}`,
       },
     );
-    if (k && kp) {
+    if (k) {
       // The recorded figures come from one run on another machine; these are the reference's own, beside ours. A
       // reference that failed requests did less work than a real run: no comparison then.
-      const referenceRatio = k.reqPerSec / kp.reqPerSec;
-      const referenceBad = failedRequests(k);
+      const referenceRatio = ratioOf(k);
+      const referenceBad = failedRequests(k.row);
       const unusable = referenceBad ? `; the reference had ${referenceBad} non-2xx/errors, not comparable` : '';
       out.push(
         {
           target: `${ep.name}: req/s ratio to the proxy ≥ the Koa reference's, same run`,
           measured: fmt(ratio, 2),
           pass: ratio >= referenceRatio && bad === 0 && !referenceBad,
-          note: `Koa ${fmt(referenceRatio, 2)} (${fmt(k.reqPerSec, 0)} vs ${fmt(kp.reqPerSec, 0)})${unusable}`,
+          note: `Koa ${fmt(referenceRatio, 2)} (${fmt(k.row.reqPerSec, 0)} vs ${fmt(k.proxy.reqPerSec, 0)})${unusable}`,
         },
         {
           target: `${ep.name}: CPU ms/req ≤ the Koa reference's, same run`,
           measured: fmt(g.cpuMsPerRequest, 2),
-          pass: g.cpuMsPerRequest <= k.cpuMsPerRequest && !referenceBad,
-          note: `Koa ${fmt(k.cpuMsPerRequest, 2)}${unusable}`,
+          pass: g.cpuMsPerRequest <= k.row.cpuMsPerRequest && !referenceBad,
+          note: `Koa ${fmt(k.row.cpuMsPerRequest, 2)}${unusable}`,
         },
       );
+    }
+    if (f) {
+      // Context for the ratio target, not a target: what NestJS + Express alone reach on this machine.
+      const floorRatio = ratioOf(f);
+      out.push({
+        target: `${ep.name}: the NestJS floor's ratio to the proxy ≥ ${fmt(ep.minRatio, 2)}`,
+        measured: fmt(floorRatio, 2),
+        pass: floorRatio >= ep.minRatio && !failedRequests(f.row),
+        info: true,
+        note: `floor CPU ${fmt(f.row.cpuMsPerRequest, 2)} ms/req; the gateway reaches ${fmt(ratio / floorRatio, 2)} × the floor's ratio`,
+      });
     }
     if (ep.name === 'musicplay') {
       out.push({

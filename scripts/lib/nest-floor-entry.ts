@@ -1,0 +1,40 @@
+import 'reflect-metadata';
+import { Controller, Get, Inject, Module, NotFoundException, Req } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Request } from 'express';
+import { replayFrom, type Replay } from './replay';
+
+/**
+ * Child-process entry for the bench's NestJS floor (`--floor`): the re-serialising proxy's work (replay.ts, the same
+ * upstream calls over the same node:http Agent) served by the smallest NestJS + Express app, one controller and its
+ * defaults, no middleware, pipe or filter of the gateway's. Paired with the proxy, it shows what the framework alone
+ * costs on the machine. argv[2]: the recorded calls file. Prints `{"ready":true,"url":...}` on stdout.
+ */
+const REPLAY = 'REPLAY';
+
+@Controller()
+class ReplayController {
+  constructor(@Inject(REPLAY) private readonly answerFor: Replay) {}
+
+  // Every recorded path; Nest writes the answer with Express's res.json, as a handler's return value always is.
+  @Get('*path')
+  replay(@Req() req: Request): Promise<unknown> {
+    const answer = this.answerFor(req.url);
+    if (!answer) throw new NotFoundException(`no recorded upstream call for ${req.url}`);
+    return answer;
+  }
+}
+
+@Module({ controllers: [ReplayController], providers: [{ provide: REPLAY, useFactory: () => replayFrom(process.argv[2]) }] })
+class FloorModule {}
+
+async function main(): Promise<void> {
+  const app = await NestFactory.create(FloorModule, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  process.stdout.write(`${JSON.stringify({ ready: true, url: (await app.getUrl()).replace('[::1]', '127.0.0.1'), pid: process.pid })}\n`);
+}
+
+main().catch((err: Error) => {
+  process.stdout.write(`${JSON.stringify({ error: err.message })}\n`);
+  process.exit(1);
+});
