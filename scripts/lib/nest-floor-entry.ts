@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { Controller, Get, Inject, Module, NotFoundException, Req } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { replayFrom, type Replay } from './replay';
 
 /**
  * Child-process entry for the bench's NestJS floor (`--floor`): the re-serialising proxy's work (replay.ts, the same
  * upstream calls over the same node:http Agent) served by the smallest NestJS + Express app, one controller and its
- * defaults, no middleware, pipe or filter of the gateway's. Paired with the proxy, it shows what the framework alone
+ * defaults, no middleware, pipe or filter of the gateway's. Only Express's ETag is off, as in the gateway: hashing
+ * each 37 KB answer would count against the framework what is a setting. Paired with the proxy, it shows what the framework alone
  * costs on the machine. argv[2]: the recorded calls file. Prints `{"ready":true,"url":...}` on stdout.
  */
 const REPLAY = 'REPLAY';
@@ -29,7 +31,8 @@ class ReplayController {
 class FloorModule {}
 
 async function main(): Promise<void> {
-  const app = await NestFactory.create(FloorModule, { logger: false });
+  const app = await NestFactory.create<NestExpressApplication>(FloorModule, { logger: false });
+  app.set('etag', false);
   await app.listen(0, '127.0.0.1');
   process.stdout.write(`${JSON.stringify({ ready: true, url: (await app.getUrl()).replace('[::1]', '127.0.0.1'), pid: process.pid })}\n`);
 }
