@@ -11,7 +11,7 @@ import { idleRss, type IdleRss } from './lib/idle-rss';
 import { runLoad } from './lib/load';
 import { memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
 import { MISS_ENDPOINTS, missTable, missVerdicts, ratioOf, runMissRows, type MissResult } from './lib/miss-rows';
-import { memoryOf, productionEnv, productionEnvWords, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
+import { cleanEnv, memoryOf, productionEnv, productionEnvWords, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
 import { failedRequests, runPaired, runScenario, type ScenarioRow } from './lib/scenario';
 import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
 
@@ -51,7 +51,7 @@ function gatewayEnv(extra: Record<string, string>): Record<string, string> {
 /** The Koa reference built in `dir` (docs/benchmarks/README.md, "The Koa reference beside the gateway"), calling the fake. */
 async function startReference(dir: string, fake: FakeClient): Promise<ServerChild> {
   const upstreams = Object.fromEntries(Object.entries(fake.origins).map(([key, origin]) => [FAKE_HOSTS[key as FakeHost], origin]));
-  const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', REFERENCE_DIR: resolve(dir), REFERENCE_UPSTREAMS: JSON.stringify(upstreams) };
+  const env = { ...cleanEnv(), REFERENCE_DIR: resolve(dir), REFERENCE_UPSTREAMS: JSON.stringify(upstreams) };
   return startServerChild('Koa reference', join(__dirname, 'lib', 'reference-entry.js'), [], env);
 }
 
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
 
     const baselineEntry = join(__dirname, 'lib', 'baseline-entry.js');
     const startBaseline = async (label: string, kind: string): Promise<ServerChild> => {
-      const child = await startServerChild(label, baselineEntry, [kind, bodyFile, contentType], { PATH: process.env.PATH ?? '', NODE_ENV: 'production' });
+      const child = await startServerChild(label, baselineEntry, [kind, bodyFile, contentType], cleanEnv());
       children.push(child);
       return child;
     };
@@ -178,8 +178,8 @@ async function main(): Promise<void> {
     // ---- per-endpoint miss rows against the replaying proxy
     const endpoints = MISS_ENDPOINTS.filter((e) => want(e.name) || (e.name === 'ranks' && want('light')));
     if (endpoints.length) console.log('\nMiss rows (cache off, distinct upstream keys), each against the re-serialising proxy:');
-    // As the Koa reference runs: no response cache at all (a no-cache request would still
-    // store its answer). A gateway of its own, so the rows above keep their cache.
+    // As the Koa reference runs: no response cache at all (a no-cache request would still store its answer). A
+    // gateway of its own, so the rows above keep their cache.
     const missGw = endpoints.length
       ? await startServerChild('gateway (cache off)', join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, GATEWAY_NODE_FLAGS)
       : gw;

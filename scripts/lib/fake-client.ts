@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Fault, FaultMatch } from '../../fake-upstream/fake-upstream';
 import type { RecordedCall, TakeResult } from './fake-entry';
-import { ServerChild, startServerChild } from './proc';
+import { cleanEnv, ServerChild, startServerChild } from './proc';
 
 /** The fake upstream running in its own child process (fake-entry.ts), driven over IPC. */
 export class FakeClient {
@@ -18,10 +18,7 @@ export class FakeClient {
   /** `bench`: widen the catalogue and charts for the bench's distinct-key miss rows (fake-entry.ts seedBench). */
   static async start(latencyMs: number, { bench = false } = {}): Promise<FakeClient> {
     const args = bench ? [String(latencyMs), 'bench'] : [String(latencyMs)];
-    const server = await startServerChild('fake upstream', join(__dirname, 'fake-entry.js'), args, {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-    });
+    const server = await startServerChild('fake upstream', join(__dirname, 'fake-entry.js'), args, cleanEnv());
     return new FakeClient(server);
   }
 

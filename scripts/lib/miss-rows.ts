@@ -5,7 +5,7 @@ import type { ReplayCall } from './replay';
 import type { FakeClient } from './fake-client';
 import { BENCH_CHARTS } from './bench-seed';
 import { send } from './http-client';
-import { ServerChild, startServerChild } from './proc';
+import { cleanEnv, ServerChild, startServerChild } from './proc';
 import { failedRequests, runPaired, runScenario, type ScenarioOptions, type ScenarioRow } from './scenario';
 import { fmt, table, type Verdict } from './stats';
 
@@ -159,9 +159,9 @@ export async function runMissRows(
   }
   const file = join(o.dir, 'replay-calls.json');
   writeFileSync(file, JSON.stringify(all));
-  const proxy = await startServerChild('proxy', join(__dirname, 'baseline-entry.js'), ['replay', file], { PATH: process.env.PATH ?? '', NODE_ENV: 'production' });
+  const proxy = await startServerChild('proxy', join(__dirname, 'baseline-entry.js'), ['replay', file], cleanEnv());
   o.onChild(proxy);
-  const floor = o.floor ? await startServerChild('NestJS floor', join(__dirname, 'nest-floor-entry.js'), [file], { PATH: process.env.PATH ?? '', NODE_ENV: 'production' }) : undefined;
+  const floor = o.floor ? await startServerChild('NestJS floor', join(__dirname, 'nest-floor-entry.js'), [file], cleanEnv()) : undefined;
   if (floor) o.onChild(floor);
   const results: MissResult[] = [];
   const peer = async (name: string, child: ServerChild, ep: MissEndpoint): Promise<PeerPair> => {

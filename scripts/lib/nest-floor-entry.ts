@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(FloorModule, { logger: false });
   app.set('etag', false);
   await app.listen(0, '127.0.0.1');
-  process.stdout.write(`${JSON.stringify({ ready: true, url: (await app.getUrl()).replace('[::1]', '127.0.0.1'), pid: process.pid })}\n`);
+  process.stdout.write(`${JSON.stringify({ ready: true, url: await app.getUrl(), pid: process.pid })}\n`);
 }
 
 main().catch((err: Error) => {

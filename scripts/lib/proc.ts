@@ -41,13 +41,18 @@ export function productionEnvWords(): string[] {
   return words.slice(0, words.indexOf('exec')).filter((w) => /^[A-Z_][A-Z0-9_]*=/.test(w));
 }
 
+/** A clean environment for a child server (PATH, NODE_ENV=production): nothing of this shell's settings leaks in. */
+export function cleanEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', NODE_ENV: 'production' };
+}
+
 /**
- * A gateway child's environment as production runs it: a clean one (PATH, NODE_ENV=production) plus what
- * `npm run start:prod` sets, as its flags are. Callers add the settings of their run.
+ * A gateway child's environment as production runs it: a clean one plus what `npm run start:prod` sets, as its
+ * flags are. Callers add the settings of their run.
  */
 export function productionEnv(): Record<string, string> {
   const assigned = productionEnvWords().map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]);
-  return { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...Object.fromEntries(assigned) };
+  return { ...cleanEnv(), ...Object.fromEntries(assigned) };
 }
 
 function startProdWords(): string[] {
