@@ -23,7 +23,8 @@ import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
  * writes bench-results.json, and always exits 0 (it is a report, not a gate). `--memory-burst` runs only the burst of
  * large upstream answers (scripts/lib/memory-burst.ts). `--reference <dir>` adds the Koa reference built in <dir> to
  * every miss row (scripts/lib/reference-entry.ts); `--floor` adds the proxy's work served by a bare NestJS + Express app
- * (scripts/lib/nest-floor-entry.ts). docs/benchmarks/README.md describes every row.
+ * (scripts/lib/nest-floor-entry.ts); `--undici-idle-check-off` adds a gateway without undici's idle-socket check
+ * (scripts/lib/undici-idle-check-off.ts, measurement only). docs/benchmarks/README.md describes every row.
  */
 
 const UPSTREAM_LATENCY_MS = 20;
@@ -187,6 +188,15 @@ async function main(): Promise<void> {
     if (flags.reference === true) console.log('--reference needs the directory the Koa reference is built in; running without it');
     const reference = endpoints.length && typeof flags.reference === 'string' ? await startReference(flags.reference, fake) : undefined;
     if (reference) children.push(reference);
+    const idleCheckOff =
+      endpoints.length && flags['undici-idle-check-off'] === true
+        ? await startServerChild('gateway (cache off, undici idle check off)', join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, [
+            ...GATEWAY_NODE_FLAGS,
+            '--require',
+            join(__dirname, 'lib', 'undici-idle-check-off.js'),
+          ])
+        : undefined;
+    if (idleCheckOff) children.push(idleCheckOff);
     const miss: MissResult[] = await runMissRows(missGw, fake, endpoints, {
       ...opts,
       settleS: missSettleS,
@@ -196,9 +206,10 @@ async function main(): Promise<void> {
       onChild: (c) => children.push(c),
       reference,
       floor: flags.floor === true,
+      idleCheckOff,
     });
     for (const m of miss) {
-      rows.push(m.gateway, m.proxy, ...[m.reference, m.floor].flatMap((pair) => (pair ? [pair.row, pair.proxy] : [])));
+      rows.push(m.gateway, m.proxy, ...[m.reference, m.floor, m.idleCheckOff].flatMap((pair) => (pair ? [pair.row, pair.proxy] : [])));
       if (m.gatewayLight && m.proxyLight) rows.push(m.gatewayLight, m.proxyLight);
     }
     const ranks = miss.find((m) => m.endpoint.name === 'ranks');
@@ -394,7 +405,7 @@ async function main(): Promise<void> {
           cacheEnabled,
           idleRss: idle,
           scenarios: rows,
-          miss: miss.map((m) => ({ endpoint: m.endpoint.name, label: m.endpoint.label, ratio: m.gateway.reqPerSec / m.proxy.reqPerSec, minRatio: m.endpoint.minRatio, referenceRatio: m.reference && ratioOf(m.reference), floorRatio: m.floor && ratioOf(m.floor), koaCpuMs: m.endpoint.koaCpuMs, firstRequestCalls: m.firstRequestCalls, recordedStatuses: m.recordedStatuses, gateway: m.gateway.name, proxy: m.proxy.name })),
+          miss: miss.map((m) => ({ endpoint: m.endpoint.name, label: m.endpoint.label, ratio: m.gateway.reqPerSec / m.proxy.reqPerSec, minRatio: m.endpoint.minRatio, referenceRatio: m.reference && ratioOf(m.reference), floorRatio: m.floor && ratioOf(m.floor), idleCheckOffRatio: m.idleCheckOff && ratioOf(m.idleCheckOff), koaCpuMs: m.endpoint.koaCpuMs, firstRequestCalls: m.firstRequestCalls, recordedStatuses: m.recordedStatuses, gateway: m.gateway.name, proxy: m.proxy.name })),
           heapFlags: heapFlags?.map((h) => ({ flags: h.flags, reqPerSec: h.row.reqPerSec, cpuMsPerRequest: h.row.cpuMsPerRequest, p99: h.row.p99, peakRssMb: h.peakRssMb })),
           bursts,
           resolveMid,
