@@ -181,20 +181,16 @@ async function main(): Promise<void> {
     if (endpoints.length) console.log('\nMiss rows (cache off, distinct upstream keys), each against the re-serialising proxy:');
     // As the Koa reference runs: no response cache at all (a no-cache request would still store its answer). A
     // gateway of its own, so the rows above keep their cache.
-    const missGw = endpoints.length
-      ? await startServerChild('gateway (cache off)', join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, GATEWAY_NODE_FLAGS)
-      : gw;
+    const startCacheOffGateway = (name: string, extraNodeFlags: string[] = []) =>
+      startServerChild(name, join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, [...GATEWAY_NODE_FLAGS, ...extraNodeFlags]);
+    const missGw = endpoints.length ? await startCacheOffGateway('gateway (cache off)') : gw;
     if (missGw !== gw) children.push(missGw);
     if (flags.reference === true) console.log('--reference needs the directory the Koa reference is built in; running without it');
     const reference = endpoints.length && typeof flags.reference === 'string' ? await startReference(flags.reference, fake) : undefined;
     if (reference) children.push(reference);
     const idleCheckOff =
       endpoints.length && flags['undici-idle-check-off'] === true
-        ? await startServerChild('gateway (cache off, undici idle check off)', join(__dirname, 'lib', 'gateway-entry.js'), [], { ...gwEnv, CACHE_ENABLED: 'false' }, undefined, [
-            ...GATEWAY_NODE_FLAGS,
-            '--require',
-            join(__dirname, 'lib', 'undici-idle-check-off.js'),
-          ])
+        ? await startCacheOffGateway('gateway (cache off, undici idle check off)', ['--require', join(__dirname, 'lib', 'undici-idle-check-off.js')])
         : undefined;
     if (idleCheckOff) children.push(idleCheckOff);
     const miss: MissResult[] = await runMissRows(missGw, fake, endpoints, {
