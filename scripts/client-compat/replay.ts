@@ -3,7 +3,7 @@ import type { FakeState } from '../../fake-upstream/state';
 import { checkRead } from './reads';
 import type { ClientCall } from './types';
 
-/** The account the fake's user handlers know with a login key (the seed's 10001, as test/user.e2e-spec.ts uses). */
+/** The account the fake's user handlers know with a login key (the seed's 10001, as test/user/user.e2e-spec.ts uses). */
 export const LOGIN_UIN = '10001';
 const KEY = 'Q_H_L_5fakeMusicKeyAbc123';
 export const LOGIN_COOKIE = `uin=o00${LOGIN_UIN}; qqmusic_uin=${LOGIN_UIN}; qqmusic_key=${KEY}; qm_keyst=${KEY}`;

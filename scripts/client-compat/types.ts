@@ -1,6 +1,6 @@
 /**
  * Public apps written against the Koa qq-music-api services, recorded call by call: what each app sends and which
- * fields of the answer it reads. test/client-compat.e2e-spec.ts replays every call against the gateway in the legacy
+ * fields of the answer it reads. test/legacy/client-compat.e2e-spec.ts replays every call against the gateway in the legacy
  * shape; scripts/docs/clients.ts renders docs/clients.md from the same records.
  */
 

@@ -9,7 +9,7 @@ import type { GeneratedDoc } from './generated-doc';
 /**
  * docs/clients.md: the public apps recorded in scripts/client-compat/apps and how many of their calls work against the
  * gateway in the legacy shape today, found by replaying every call against the fake upstream (as
- * test/client-compat.e2e-spec.ts does), so the table moves with the code.
+ * test/legacy/client-compat.e2e-spec.ts does), so the table moves with the code.
  */
 
 const ENV: Record<string, string> = {
@@ -88,7 +88,7 @@ async function render(): Promise<string> {
     '',
     'Public apps written against the Koa qq-music-api services (Rain120/qq-music-api, sansenjian/qq-music-api), read',
     'call by call: what each sends and which fields of the answer it reads. Every call is replayed, exactly as the app',
-    'sends it, against the gateway with `RESPONSE_SHAPE=legacy` and the fake upstream (test/client-compat.e2e-spec.ts);',
+    'sends it, against the gateway with `RESPONSE_SHAPE=legacy` and the fake upstream (test/legacy/client-compat.e2e-spec.ts);',
     '"works" = a 2xx answer in which every field the app reads is present. See [legacy.md](legacy.md) for the shape.',
     '',
     '| app | commit read | calls | work in legacy shape |',

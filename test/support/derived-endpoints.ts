@@ -10,7 +10,7 @@ import { type Endpoint, ENDPOINTS } from './endpoints';
  * describe.each needs them at collection time.
  */
 
-/** Routes that get no row, and why; test/openapi.e2e-spec.ts checks each is registered and has no hand row. */
+/** Routes that get no row, and why; test/robustness/openapi.e2e-spec.ts checks each is registered and has no hand row. */
 export const NO_ROW: Record<string, string> = {
   'GET /health/live': 'probe: no parameters, no upstream call (operations.e2e-spec)',
   'GET /health/ready': 'probe: no parameters; reports upstream and Redis state rather than calling a QQ Music API (operations.e2e-spec)',

@@ -1,0 +1,378 @@
+import type { AppConfig } from '../../src/config/app-config';
+import { APP_CONFIG } from '../../src/config/config.constants';
+import type { FakeRoutes, Fault, FaultMatch } from '../../fake-upstream/fake-upstream';
+import { ROUTES } from '../../fake-upstream/handlers';
+import { FAKE_MUSICKEY_QQ, loginFake, qqConfirm, wxConfirm } from '../../fake-upstream/handlers/login';
+import { Endpoint, exampleQuery, SONG_MID } from '../support/endpoints';
+import { ALL_ENDPOINTS } from '../support/derived-endpoints';
+import { Harness, startHarness } from '../support/harness';
+
+/**
+ * Upstream faults, data-driven over the endpoint table: every endpoint that calls upstream gets each transport fault
+ * and (musicu endpoints) each account/quota business code; the answer is the documented status + errorCode within a
+ * bound, and the next request after the fault clears succeeds.
+ *
+ * The circuit breaker (≥ 20 failing calls, ≥ 50 % per host in 10 s) is per process, and h.fake.reset() does not
+ * reset it: each endpoint gets its own harness, and one endpoint causes at most 18 failing calls.
+ */
+
+const TIMEOUT_MS = 300;
+/** A timed-out call (plus one Referer retry on a CGI) must answer well within this. */
+const TIMEOUT_BOUND_MS = 2000;
+
+interface FaultCase {
+  name: string;
+  fault: Fault;
+  status: number;
+  errorCode: string;
+  text: RegExp;
+}
+
+const BAD_BODY = /not JSON|did not answer XML|unusable XML|empty or HTML body/;
+
+const TRANSPORT_FAULTS: FaultCase[] = [
+  { name: 'timeout', fault: { kind: 'latency', ms: 5000 }, status: 504, errorCode: 'UPSTREAM_TIMEOUT', text: /did not answer within 300 ms/ },
+  { name: 'reset', fault: { kind: 'reset' }, status: 502, errorCode: 'UPSTREAM_UNREACHABLE', text: /unreachable/ },
+  { name: '5xx', fault: { kind: 'status', status: 500 }, status: 502, errorCode: 'UPSTREAM_BAD_STATUS', text: /HTTP 500/ },
+  { name: 'html', fault: { kind: 'html' }, status: 502, errorCode: 'UPSTREAM_BAD_RESPONSE', text: BAD_BODY },
+  { name: 'truncated', fault: { kind: 'truncated' }, status: 502, errorCode: 'UPSTREAM_BAD_RESPONSE', text: BAD_BODY },
+  { name: 'garbage', fault: { kind: 'garbage' }, status: 502, errorCode: 'UPSTREAM_BAD_RESPONSE', text: BAD_BODY },
+];
+
+const BUSINESS: [number, number, string][] = [
+  [1000, 401, 'UPSTREAM_LOGIN_REQUIRED'],
+  [2000, 502, 'UPSTREAM_SIGNATURE_REQUIRED'],
+  [2001, 503, 'UPSTREAM_RATE_LIMITED'],
+  [104400, 401, 'UPSTREAM_CREDENTIAL_INVALID'],
+  [104401, 401, 'UPSTREAM_CREDENTIAL_INVALID'],
+  [20274, 403, 'UPSTREAM_DEVICE_LIMIT'],
+];
+
+function send(h: Harness, e: Endpoint, overrides: Record<string, unknown> = {}) {
+  if (e.method === 'GET') return h.http().get(`${e.path}${exampleQuery(e, overrides as Record<string, string>)}`);
+  return h.http().post(e.path).send({ ...e.example, ...overrides });
+}
+
+const RETRY_REPRESENTATIVES = new Set(['getRanks', 'getHotkey', 'getSingerDesc', 'getUserPlaylists']);
+const withUpstream = ALL_ENDPOINTS.filter((e) => e.upstream.length > 0);
+let cases = 0;
+afterAll(() => console.log(`faults: ${cases} fault cases over ${withUpstream.length} endpoints`));
+
+describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream faults', (_name, e) => {
+  let h: Harness;
+  let config: AppConfig;
+  beforeAll(async () => {
+    h = await startHarness({
+      env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), ALT_LOGIN_POLL_TIMEOUT_MS: '400' },
+      // user playlists need a login cookie to reach upstream at all
+      cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_fault; qm_keyst=Q_H_L_fault', uin: '10001' },
+    });
+    config = h.app.get<AppConfig>(APP_CONFIG);
+  });
+  afterAll(() => h.close());
+  let savedTimeout: number;
+  beforeEach(() => {
+    h.fake.reset();
+    savedTimeout ??= config.upstreamTimeoutMs;
+    config.upstreamRetries = 0;
+    config.upstreamTimeoutMs = savedTimeout;
+  });
+
+  const primary = e.upstream[0];
+  const match: FaultMatch = { host: primary.host, path: primary.path };
+
+  const expectRecovers = async () => {
+    h.fake.clearFaults();
+    const ok = await send(h, e);
+    expect(ok.status).toBeLessThan(300);
+    expect(ok.headers['content-type']).toMatch(/json/);
+  };
+
+  it.each(TRANSPORT_FAULTS.map((f) => [f.name, f] as const))('%s → clear error, then recovers', async (_n, f) => {
+    cases++;
+    h.fake.fault(f.fault, match);
+    const started = Date.now();
+    const res = await send(h, e);
+    const elapsed = Date.now() - started;
+    expect(h.fake.requestsTo(primary.host, primary.path).length).toBeGreaterThanOrEqual(1);
+    if (f.name === 'timeout') expect(elapsed).toBeLessThan(TIMEOUT_BOUND_MS);
+    if (e.name === 'checkAltLoginQr' && f.name === 'timeout') {
+      // docs/login.md: a WeChat long poll that sees no change ends at ALT_LOGIN_POLL_TIMEOUT_MS: 200, poll again.
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ isOk: false, errcode: 408, timeout: true });
+      return expectRecovers();
+    }
+    if (e.aggregate) {
+      // the batch answers 200 and marks every failed item with the same error a single call would get
+      expect(res.status).toBe(200);
+      const items = res.body.data as any[];
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item).toMatchObject({ error: expect.any(String), errorCode: f.errorCode });
+      return expectRecovers();
+    }
+    expect(typeof res.body.error).toBe('string');
+    expect(res.body.error.length).toBeGreaterThan(0);
+    expect(res.body.error).not.toMatch(/at \w+ \(|\.ts:\d+|stack/i);
+    const documented = e.documentedErrors?.[f.name];
+    if (documented) {
+      expect(res.status).toBe(documented.status);
+      expect(res.body.errorCode).toBe(documented.errorCode);
+    } else if (e.family === 'login') {
+      // login steps name their own failure (LOGIN_QR_FETCH_FAILED, LOGIN_NO_QRSIG, ...), docs/login.md
+      expect(res.status).toBe(f.status);
+      expect(res.body.errorCode).toMatch(/^(LOGIN|UPSTREAM)_[A-Z_]+$/);
+    } else {
+      expect({ status: res.status, errorCode: res.body.errorCode }).toEqual({ status: f.status, errorCode: f.errorCode });
+      expect(res.body.error).toMatch(f.text);
+    }
+    await expectRecovers();
+  });
+
+  if (primary.format === 'musicu') {
+    it.each(BUSINESS)('business code %i → %i %s, then recovers', async (code, status, errorCode) => {
+      cases++;
+      h.fake.fault({ kind: 'business', code }, { host: 'u' });
+      const res = await send(h, e);
+      const fb = e.fallback;
+      const fallbackCalls = () => (fb ? h.fake.requestsTo(fb.host, fb.path).length : 0);
+      expect(h.fake.musicuCalls(primary.module).length).toBeGreaterThanOrEqual(1);
+      if (fb && code === 2000) {
+        // not an account/quota code: the documented fallback answers
+        expect(res.status).toBe(200);
+        expect(fallbackCalls()).toBeGreaterThanOrEqual(1);
+        return expectRecovers();
+      }
+      expect(fallbackCalls()).toBe(0); // final codes never try the fallback
+      if (e.aggregate) {
+        expect(res.status).toBe(200);
+        const items = res.body.data as any[];
+        expect(items.length).toBeGreaterThan(0);
+        for (const item of items) expect(item).toMatchObject({ errorCode, upstreamCode: code });
+        return expectRecovers();
+      }
+      const expected = e.documentedErrors?.[code] ?? { status, errorCode };
+      expect({ status: res.status, errorCode: res.body.errorCode }).toEqual(expected);
+      expect(res.body.error).toEqual(expect.any(String));
+      expect(res.body.upstreamCode).toBe(code);
+      if (status === 503) expect(res.headers['retry-after']).toEqual(expect.any(String));
+      await expectRecovers();
+    });
+  }
+
+  if (primary.format === 'json' && e.family !== 'login') {
+    it('a JSONP answer with nested and unbalanced parentheses inside strings is parsed', async () => {
+      cases++;
+      const plain = await send(h, e);
+      expect(plain.status).toBe(200);
+      const [req] = h.fake.requestsTo(primary.host, primary.path);
+      expect(req).toBeDefined();
+      // Replay the very answer the fake gave, wrapped in a callback with parentheses in a string value.
+      const original = h.fake.requests.length;
+      h.fake.reset();
+      const body = await captureJson(h, e, primary);
+      h.fake.reset();
+      const wrapped = `MusicJsonCallback(${JSON.stringify(withParens(body))})`;
+      h.fake.fault({ kind: 'status', status: 200, body: wrapped }, { ...match, times: 1 });
+      const res = await send(h, e);
+      expect(original).toBeGreaterThan(0);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(plain.body);
+    });
+  }
+
+  if (primary.format === 'json' && primary.host === 'c6') {
+    it.each(BUSINESS)('CGI code %i → the documented mapping', async (code, status, errorCode) => {
+      cases++;
+      h.fake.fault({ kind: 'status', status: 200, body: JSON.stringify({ code, subcode: code, msg: 'fail' }) }, match);
+      const res = await send(h, e);
+      expect({ status: res.status, errorCode: res.body.errorCode }).toEqual(e.documentedErrors?.[code] ?? { status, errorCode });
+      await expectRecovers();
+    });
+  }
+
+  if (primary.format === 'xml') {
+    it.each([
+      ['XML garbage', '<?xml version="1.0" encoding="utf-8"?><result><code>0</code><data><info><desc><![CDATA[broken'],
+      ['not XML at all', '\u0000\u00ff%%% )('],
+    ])('%s → 502 UPSTREAM_BAD_RESPONSE, then recovers', async (_n, text) => {
+      cases++;
+      h.fake.fault({ kind: 'status', status: 200, body: text }, match);
+      const res = await send(h, e);
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual({ error: expect.stringMatching(/XML/), errorCode: 'UPSTREAM_BAD_RESPONSE' });
+      await expectRecovers();
+    });
+  }
+
+  if (e.idempotent && e.family !== 'login') {
+    it('with UPSTREAM_RETRIES=2 a reset read is retried once and succeeds', async () => {
+      cases++;
+      config.upstreamRetries = 2;
+      config.upstreamTimeoutMs = 3000; // the backoff between tries must not count against the short fault timeout
+      h.fake.fault({ kind: 'reset' }, { ...match, times: 1 });
+      expect((await send(h, e)).status).toBe(200);
+      expect(primaryCalls(h, e)).toBe(2);
+    });
+  }
+
+  // The backoff makes these slow (≈ 1 s each): one representative per upstream flavour (musicu, JSON CGI, XML CGI,
+  // c6 CGI without the Referer retry) — they all go through the same UpstreamTransport path.
+  if (RETRY_REPRESENTATIVES.has(e.name)) {
+    it('with UPSTREAM_RETRIES=2 a 5xx read is retried twice and succeeds; a permanent 5xx stops after 3 tries', async () => {
+      cases++;
+      config.upstreamRetries = 2;
+      config.upstreamTimeoutMs = 3000;
+      h.fake.fault({ kind: 'status', status: 503 }, { ...match, times: 2 });
+      expect((await send(h, e)).status).toBe(200);
+      expect(primaryCalls(h, e)).toBe(3);
+      h.fake.reset();
+      h.fake.fault({ kind: 'status', status: 500 }, match);
+      expect((await send(h, e)).status).toBe(502);
+      // a CGI refusal also gets one retry with the y.qq.com Referer, itself bounded the same way
+      expect(primaryCalls(h, e)).toBe(primary.format === 'musicu' || primary.host === 'c6' ? 3 : 6);
+    });
+  }
+});
+
+function primaryCalls(h: Harness, e: Endpoint): number {
+  const p = e.upstream[0];
+  return p.module ? h.fake.musicuCalls(p.module).length : h.fake.requestsTo(p.host, p.path).length;
+}
+
+/** The JSON the fake answers for this endpoint's primary call (fetched directly from the fake). */
+async function captureJson(h: Harness, e: Endpoint, p: Endpoint['upstream'][0]): Promise<unknown> {
+  await send(h, e);
+  const [req] = h.fake.requestsTo(p.host, p.path);
+  const res = await fetch(`${h.fake.origins[p.host]}${req.path}?${req.rawQuery}`, {
+    headers: { referer: 'https://y.qq.com/', cookie: req.cookie },
+  });
+  const text = await res.text();
+  const m = /^\s*[\w$.]+\(([\s\S]*)\)\s*;?\s*$/.exec(text);
+  return JSON.parse(m ? m[1] : text);
+}
+
+function withParens(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body)) return { ...body, zzNote: 'a (nested (paren)) and ) unbalanced ( );' };
+  return body;
+}
+
+describe('login steps are never retried (UPSTREAM_RETRIES=2)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_RETRIES: '2', UPSTREAM_TIMEOUT_MS: '1000' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  const confirmedQq = async () => {
+    const { qrsig } = (await h.http().get('/getMainLoginQr').expect(200)).body;
+    qqConfirm(h.fake.state, qrsig);
+    return qrsig as string;
+  };
+
+  it.each([
+    ['ptqrlogin', 'ptlogin', '/ptqrlogin'],
+    ['check_sig', 'ptloginGraph', '/check_sig'],
+    ['authorize', 'graph', '/oauth2.0/authorize'],
+    ['QQLogin exchange', 'u', '/cgi-bin/musicu.fcg'],
+  ] as const)('%s: a 503 or reset is answered once, not retried', async (_n, host, path) => {
+    for (const fault of [{ kind: 'status', status: 503 }, { kind: 'reset' }] as Fault[]) {
+      h.fake.reset();
+      const qrsig = await confirmedQq();
+      h.fake.fault(fault, { host, path });
+      const res = await h.http().post('/checkMainLoginQr').send({ qrsig });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(res.body.errorCode).toEqual(expect.any(String));
+      expect(h.fake.requestsTo(host, path)).toHaveLength(1);
+    }
+  });
+
+  it('WeChat exchange: a 503 or reset is answered once, not retried', async () => {
+    for (const fault of [{ kind: 'status', status: 503 }, { kind: 'reset' }] as Fault[]) {
+      h.fake.reset();
+      const { uuid } = (await h.http().get('/getAltLoginQr').expect(200)).body;
+      wxConfirm(h.fake.state, uuid);
+      h.fake.fault(fault, { host: 'u' });
+      const res = await h.http().post('/checkAltLoginQr').send({ uuid });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(h.fake.musicuCalls('music.login.LoginServer.Login')).toHaveLength(1);
+      expect(h.fake.requestsTo('u')).toHaveLength(1);
+    }
+  });
+
+  it('a successful QQ login after the faults still works (no state left behind)', async () => {
+    const qrsig = await confirmedQq();
+    const res = await h.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
+    expect(res.body.session.cookie).toContain(FAKE_MUSICKEY_QQ);
+    expect(loginFake(h.fake.state).qq.has(qrsig)).toBe(true);
+  });
+});
+
+const DISS_BY_TAG = 'c /splcloud/fcgi-bin/fcg_get_diss_by_tag.fcg';
+/** Category 6 fails at the fake (500), every other category answers as usual: a deterministic partial failure. */
+const failingCategory: FakeRoutes = {
+  http: {
+    [DISS_BY_TAG]: (ctx) =>
+      ctx.req.query.categoryId === '6' ? { status: 500, text: 'boom' } : ROUTES.find((r) => r.http?.[DISS_BY_TAG])!.http![DISS_BY_TAG](ctx),
+  },
+};
+
+describe('partial failure inside aggregates keeps the good parts', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ routes: [failingCategory] });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it('getRanks resolveMid: a failed lookup leaves that entry without a MID, the rest are resolved', async () => {
+    const full = await h.http().get('/getRanks?topId=4&limit=5&resolveMid=true').expect(200);
+    const withMid = (list: any[]) => list.filter((s) => s.mid).length;
+    expect(withMid(full.body.data.songInfoList)).toBe(5);
+    const lookups = h.fake.musicuCalls('music.pf_song_detail_svr.get_song_detail_yqq');
+    expect(lookups.length).toBeGreaterThanOrEqual(2);
+    h.fake.reset();
+    h.fake.fault({ kind: 'status', status: 500 }, { module: 'music.pf_song_detail_svr', times: 1 });
+    const res = await h.http().get('/getRanks?topId=4&limit=5&resolveMid=true').expect(200);
+    const list = res.body.data.songInfoList as any[];
+    expect(list.map((s) => s.songId)).toEqual(full.body.data.songInfoList.map((s: any) => s.songId));
+    expect(withMid(list)).toBe(4);
+    expect(list.filter((s) => !s.mid)).toHaveLength(1);
+  });
+
+  it('batchGetSongInfo: a failing lookup marks its song { ok:false, error, errorCode }, the others are kept', async () => {
+    const songs = [[SONG_MID], ['000000000000zz', '97773']];
+    h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.pf_song_detail_svr', times: 1 });
+    const res = await h.http().post('/batchGetSongInfo').send({ songs: [[SONG_MID], ['003cI52o4daJJL']] }).expect(200);
+    const items = res.body.data as any[];
+    expect(items).toHaveLength(2);
+    const failed = items.filter((i) => i.ok === false);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ error: expect.stringContaining('500001'), errorCode: 'UPSTREAM_ERROR', upstreamCode: 500001 });
+    expect(items.filter((i) => i.ok !== false)).toHaveLength(1);
+    expect(songs).toHaveLength(2);
+  });
+
+  it('batchGetSongLists: one failing category is marked with its error, the others kept', async () => {
+    const res = await h.http().post('/batchGetSongLists').send({ categoryIds: [10000000, 6], limit: 2 }).expect(200);
+    const [good, bad] = res.body.data as any[];
+    expect(good.categoryId).toBe(10000000);
+    expect(good.playlists).toHaveLength(2);
+    expect(bad).toMatchObject({ categoryId: 6, status: 502, errorCode: 'UPSTREAM_BAD_STATUS', error: expect.stringContaining('HTTP 500') });
+    const six = h.fake.requestsTo('c', '/splcloud/fcgi-bin/fcg_get_diss_by_tag.fcg').filter((r) => r.query.categoryId === '6');
+    expect(six).toHaveLength(2); // the call and its one Referer retry, no more
+  });
+
+  it('getRecommend: one failing musicu key empties only its part and is reported in errors', async () => {
+    const full = await h.http().get('/getRecommend').expect(200);
+    expect(full.body.data.errors).toEqual([]);
+    h.fake.reset();
+    h.fake.fault({ kind: 'business', code: 500001 }, { module: 'newsong.NewSongServer' });
+    const res = await h.http().get('/getRecommend').expect(200);
+    expect(res.body.data.errors).toEqual([expect.objectContaining({ module: 'newsong.NewSongServer.get_new_song_info', code: 500001 })]);
+    const key = res.body.data.errors[0].key;
+    expect(res.body.data[key]).toEqual([]);
+    expect(full.body.data[key].length).toBeGreaterThan(0);
+    expect(res.body.data.playlists).toEqual(full.body.data.playlists);
+  });
+});

@@ -1,0 +1,97 @@
+import type { Response } from 'supertest';
+import { Harness, startHarness, waitFor } from '../support/harness';
+
+/**
+ * What upstream answers may cost in memory: one answer is capped by UPSTREAM_MAX_BODY_MB, all answers being read at
+ * once by UPSTREAM_BODY_BUDGET_MB (docs/operations.md "Resilience"). The fake's `padded` answers are real chart
+ * answers padded to a size; with `hold` their second half waits for releasePadded(), so the tests know exactly which
+ * answers are half-read at once.
+ */
+
+// Megabytes through loopback on a busy machine: generous, never relied on (the fake's hold orders the tests).
+jest.setTimeout(30_000);
+
+const IN_FLIGHT = 'gateway_upstream_body_bytes_in_flight';
+const MUSICU = { host: 'u', path: '/cgi-bin/musicu.fcg' } as const;
+
+/** The gauge of upstream answer bytes held right now (undefined when /metrics has no such series). */
+const bytesInFlight = async (h: Harness): Promise<number | undefined> => {
+  const text = (await h.http().get('/metrics').expect(200)).text;
+  const line = text.split('\n').find((l) => l.startsWith(`${IN_FLIGHT} `));
+  return line === undefined ? undefined : Number(line.slice(IN_FLIGHT.length + 1));
+};
+
+/** Six distinct chart reads (distinct limits: nothing is shared), started at once. */
+const sixAtOnce = (h: Harness): Promise<Response>[] => Array.from({ length: 6 }, (_, i) => h.http().get(`/getRanks?topId=4&limit=${11 + i}`).then((r) => r));
+
+describe('UPSTREAM_MAX_BODY_MB is sized to real answers (default 4 MB)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it('a 5 MB answer is a 502 UPSTREAM_BAD_RESPONSE; a 3 MB one (past any real answer) still goes through', async () => {
+    h.fake.fault({ kind: 'padded', bytes: 5 * 2 ** 20 }, { ...MUSICU, times: 1 });
+    const big = await h.http().get('/getRanks?topId=4&limit=2').expect(502);
+    expect(big.body).toEqual({ error: expect.stringContaining('answered more than 4 MB (UPSTREAM_MAX_BODY_MB)'), errorCode: 'UPSTREAM_BAD_RESPONSE' });
+    h.fake.fault({ kind: 'padded', bytes: 3 * 2 ** 20, chunked: true }, { ...MUSICU, times: 1 });
+    const fits = await h.http().get('/getRanks?topId=4&limit=3').expect(200);
+    expect(fits.body.data.songInfoList.length).toBeGreaterThan(0);
+    expect(await bytesInFlight(h)).toBe(0);
+  });
+});
+
+describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (budget 2 MB, answers of 700 000 bytes)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_MAX_BODY_MB: '1', UPSTREAM_BODY_BUDGET_MB: '2', UPSTREAM_TIMEOUT_MS: '10000', UPSTREAM_RETRIES: '2' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  const busy = {
+    error: 'The gateway already holds 2 MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly',
+    errorCode: 'UPSTREAM_BUSY',
+  };
+
+  it('announced by Content-Length: two fit and are answered, the other four are refused at once with 503 UPSTREAM_BUSY', async () => {
+    h.fake.fault({ kind: 'padded', bytes: 700_000, hold: true }, { ...MUSICU, times: 6 });
+    const answers = sixAtOnce(h);
+    // No answer can finish while the fake holds their second halves: the first one back is a refusal, and by then
+    // the two that fit hold their whole announced length.
+    const first = await Promise.race(answers);
+    expect(first.status).toBe(503);
+    expect(first.headers['retry-after']).toBe('1');
+    expect(first.body).toEqual(busy);
+    expect(await bytesInFlight(h)).toBe(1_400_000);
+    h.fake.releasePadded();
+    const all = await Promise.all(answers);
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 503, 503, 503, 503]);
+    for (const r of all.filter((a) => a.status === 503)) expect(r.body).toEqual(busy);
+    // Refusals are not retried (six upstream calls, one each), nor counted against the host's circuit breaker.
+    expect(h.fake.requestsTo('u', '/cgi-bin/musicu.fcg')).toHaveLength(6);
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 3000, 'the budget to be all given back');
+    await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+  });
+
+  it('streamed without a length: bytes are counted as they arrive; some are refused, the rest answered, none lost', async () => {
+    // Six first halves (350 000 bytes each) are more than the budget, and none can finish before release.
+    h.fake.fault({ kind: 'padded', bytes: 700_000, chunked: true, hold: true }, { ...MUSICU, times: 6 });
+    const answers = sixAtOnce(h);
+    const first = await Promise.race(answers);
+    expect([first.status, first.body]).toEqual([503, busy]);
+    h.fake.releasePadded();
+    const all = await Promise.all(answers);
+    const statuses = all.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    expect(statuses).toContain(200);
+    for (const r of all.filter((a) => a.status === 503)) expect(r.body).toEqual(busy);
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 3000, 'the budget to be all given back');
+    const metrics = (await h.http().get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/gateway_upstream_calls_total\{host="u",target="[^"]+",outcome="busy"\} [1-6]\n/);
+    expect(metrics).toContain('gateway_upstream_breaker_open{host="u"} 0');
+    await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+  });
+});
