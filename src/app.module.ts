@@ -1,6 +1,6 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
-import { getOptionsToken, getStorageToken, ThrottlerGuard, ThrottlerModule, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import { getOptionsToken, getStorageToken, ThrottlerModule, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type Redis from 'ioredis';
 import { ResponseCacheMiddleware } from './cache/response-cache.middleware';
 import { ResponseCacheModule } from './cache/response-cache.module';
@@ -17,6 +17,7 @@ import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { BackgroundWorkModule } from './common/background-work';
+import { BlockRecordingThrottlerGuard, RateLimitBlocks } from './common/rate-limit-blocks';
 import { RequestContextMiddleware } from './common/request-context.middleware';
 import { ResponseShaper } from './common/response-shape';
 import { RouteTableModule } from './common/route-table';
@@ -92,9 +93,9 @@ export class AppModule implements NestModule {
         {
           // RATE_LIMIT=0 leaves no guard at all: Nest then skips the guard stage of every request.
           provide: APP_GUARD,
-          inject: [APP_CONFIG, getOptionsToken(), getStorageToken(), Reflector],
-          useFactory: (config: AppConfig, options: ThrottlerModuleOptions, storage: ThrottlerStorage, reflector: Reflector) =>
-            config.rateLimit > 0 ? new ThrottlerGuard(options, storage, reflector) : null,
+          inject: [APP_CONFIG, getOptionsToken(), getStorageToken(), Reflector, RateLimitBlocks],
+          useFactory: (config: AppConfig, options: ThrottlerModuleOptions, storage: ThrottlerStorage, reflector: Reflector, blocks: RateLimitBlocks) =>
+            config.rateLimit > 0 ? new BlockRecordingThrottlerGuard(options, storage, reflector).recordBlocksIn(blocks) : null,
         },
       ],
     };

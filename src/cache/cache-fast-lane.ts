@@ -1,25 +1,27 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import fresh from 'fresh';
-import { isHeaderSafe } from '../common/cookie';
+import { isHeaderSafe, normaliseCallerCookie } from '../common/cookie';
 import { parseQueryFirstValue } from '../common/query-parser';
 import { requestIdOf } from '../common/request-id';
 import { resolveCallerCookie } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
 import { cacheShapeParam } from '../legacy/legacy-shape';
 import { MetricsService } from '../metrics/metrics.service';
+import { RateLimitBlocks } from '../common/rate-limit-blocks';
 import { ResponseCache } from './response-cache.service';
 
 /**
  * Fresh in-memory cache hits are answered straight from the HTTP server's request event, before Express and Nest:
  * the stored bytes with prebuilt headers. Everything else (misses, stale entries, bypass, CORS preflights and
- * cross-origin requests, unsafe cookies) takes the full pipeline. Hits are counted in /metrics but not logged
- * one by one (at thousands per second the log would cost more than the answer).
+ * cross-origin requests, unsafe cookies, parameters the route does not declare) takes the full pipeline. Hits are
+ * counted in /metrics but not logged one by one (at thousands per second the log would cost more than the answer).
  */
 export function installCacheFastLane(app: NestExpressApplication, config: AppConfig, securityHeaders: Readonly<Record<string, string>>): void {
   if (!config.cacheEnabled) return;
   const cache = app.get(ResponseCache);
   const metrics = app.get(MetricsService);
+  const blocks = app.get(RateLimitBlocks);
   // The pipeline's CORS middleware adds `Vary: Origin` to every answer once CORS_ORIGINS is set (Origin or not):
   // a hit answered here must carry the same Vary.
   const corsVary = config.cors ? 'Origin' : undefined;
@@ -44,9 +46,12 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
     // The response shape (legacy or normalised) is part of the key, whichever way the caller asked for it.
     const shape = cacheShapeParam(query.shape, req.headers['x-response-shape'], config.responseShape);
     if (shape) query.shape = shape;
-    const callerCookie = resolveCallerCookie(query.cookie, req.headers);
-    if (callerCookie !== undefined && !isHeaderSafe(callerCookie)) return false;
-    const answer = cache.peek(cache.keyOf(path, query, callerCookie).key);
+    if (!cache.onlyDeclaredParams(path, query)) return false;
+    // A blocked client is refused by the pipeline. Behind a trusted proxy its address is the pipeline's to work out.
+    if (blocks.any() && (config.trustProxy !== false || blocks.secondsLeft(req.socket.remoteAddress) > 0)) return false;
+    const rawCookie = resolveCallerCookie(query.cookie, req.headers);
+    if (rawCookie !== undefined && !isHeaderSafe(rawCookie)) return false;
+    const answer = cache.peek(cache.keyOf(path, query, rawCookie === undefined ? undefined : normaliseCallerCookie(rawCookie)).key);
     if (!answer || !cache.isFresh(answer)) return false;
 
     const headers: Record<string, string | number> = {

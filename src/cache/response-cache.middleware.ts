@@ -1,5 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { ThrottlerException } from '@nestjs/throttler';
+import { RateLimitBlocks } from '../common/rate-limit-blocks';
 import { requestContext } from '../common/request-context';
 import { routedPath } from '../common/route-table';
 import { SHAPE_HEADER } from '../legacy/legacy-shape';
@@ -18,12 +20,19 @@ export class ResponseCacheMiddleware implements NestMiddleware {
   constructor(
     private readonly cache: ResponseCache,
     private readonly metrics: MetricsService,
+    private readonly blocks: RateLimitBlocks,
   ) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     const path = routedPath(req);
     const ttl = this.cache.ttlOf(req.method, path);
     if (!ttl) return next();
+    // A client the rate limit blocked gets no hit either (hits are answered before the limiter's guard).
+    const blockedFor = this.blocks.secondsLeft(req.ip);
+    if (blockedFor > 0) {
+      res.setHeader('Retry-After', blockedFor);
+      return next(new ThrottlerException());
+    }
     res.locals.route = path;
     const { key, shared } = this.cache.keyOf(path, req.query as Record<string, string>, requestContext.getStore()?.callerCookie);
     const bypass = /no-cache|no-store/i.test(req.header('cache-control') ?? '') || req.query.nocache === '1';

@@ -1,4 +1,5 @@
 import type KeyvRedis from '@keyv/redis';
+import { RateLimitBlocks } from '../common/rate-limit-blocks';
 import { CacheModule } from '@nestjs/cache-manager';
 import { Logger, Module } from '@nestjs/common';
 import { Keyv } from 'keyv';
@@ -121,7 +122,7 @@ function boundUnanswered(store: KeyvRedis<unknown>, breaker: RedisBreaker): () =
     CacheTiersModule,
     RouteTableModule,
   ],
-  providers: [ResponseCache, ResponseCacheMiddleware],
-  exports: [ResponseCache, ResponseCacheMiddleware],
+  providers: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks],
+  exports: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks],
 })
 export class ResponseCacheModule {}

@@ -4,7 +4,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import { parseCookie } from '../common/cookie';
 import { RouteTable } from '../common/route-table';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -85,12 +84,18 @@ export class MemoryTier extends LRUCache<string, MemoryEntry> {
 /** After its TTL an entry is kept this much longer, to be served (marked stale) if upstream fails. */
 export const STALE_WINDOW_SECONDS = 3600;
 
-/** Query parameters that never change the answer (credentials, cache control). */
-const IGNORED_PARAMS = new Set(['cookie', 'nocache']);
+/**
+ * Query parameters every cached route takes besides its declared ones: the response shape (in the key: legacy and
+ * normalised answers differ), the caller's cookie and the cache bypass (never in the key).
+ */
+const SHAPE_PARAM = 'shape';
+const GATEWAY_WIDE_PARAMS = new Set([SHAPE_PARAM, 'cookie', 'nocache']);
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
 /**
- * The response cache's rules in one place: which routes, which key, fresh or stale. Keys carry a hash of the
- * caller's account (uin + key), never the cookie, so one account's answer never reaches another.
+ * The response cache's rules in one place: which routes, which key, fresh or stale. Keys carry a hash of the cookie
+ * upstream receives, never the cookie, so one account's answer never reaches another.
  */
 @Injectable()
 export class ResponseCache {
@@ -114,22 +119,38 @@ export class ResponseCache {
     return this.config.cacheEnabled && (method === 'GET' || method === 'HEAD') ? this.routes.ttlOf(path) : undefined;
   }
 
+  /**
+   * The entry a request's answer is filed under, and whether that answer may be shared (`Cache-Control: public`).
+   * - Query: only the parameters the route declares, plus the shape: an undeclared one (`&x=<n>`) cannot change the
+   *   answer, so it must not make a new entry. Sorted, so any order shares the entry.
+   * - Account: whatever cookie upstream receives (the caller's normalised cookie, else the stored login's) decides
+   *   it, whatever names it holds (a WeChat cookie carries none of the QQ key names). Only a request that sends
+   *   upstream no cookie at all is anonymous, and only its answer is shared.
+   * Both are hashed: no value a caller sent (a cookie pasted into a parameter, a token) is stored in clear in a key.
+   */
   keyOf(path: string, query: Record<string, string>, callerCookie: string | undefined): { key: string; shared: boolean } {
+    const declared = this.routes.queryParamsOf(path);
     const canonical = Object.keys(query)
-      .filter((name) => !IGNORED_PARAMS.has(name))
+      .filter((name) => name === SHAPE_PARAM || declared?.has(name))
       .sort()
       // Escaped: a name or value holding '&' or '=' (sent as %26, %3D) must not read as another query's pairs.
       .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(query[name])}`)
       .join('&');
     // No caller cookie: the stored login's (cookie file or Redis credential store) decides the account. In a request
     // this read pins it, so the request's upstream calls all carry the account this key names (effectiveCookie).
-    const cookies = parseCookie(callerCookie ?? this.cookieChoice.effectiveCookie());
-    const secret = cookies.qqmusic_key || cookies.qm_keyst || cookies.p_skey || cookies.skey || '';
-    const identity = secret
-      ? createHash('sha256').update(`${cookies.uin ?? cookies.qqmusic_uin ?? ''}:${secret}`).digest('base64url').slice(0, 22)
-      : 'anon';
-    // v3: entries record their shape (`legacy`); v2 entries, without it, are not read.
-    return { key: `resp:v3:${path}?${canonical}|${identity}`, shared: identity === 'anon' };
+    const cookie = callerCookie ?? this.cookieChoice.effectiveCookie();
+    const identity = cookie ? digest(`account:${cookie}`) : 'anon';
+    // v4: the query and the account are hashed; v3 entries (query in clear, account from its key names only) are not read.
+    return { key: `resp:v4:${path}|${identity}|${digest(canonical)}`, shared: identity === 'anon' };
+  }
+
+  /**
+   * Whether every parameter of `query` is one the route declares (or a gateway-wide one). The fast lane answers only
+   * such requests: an undeclared name may be one the legacy rewrite turns into a declared one (`type` → `quality`).
+   */
+  onlyDeclaredParams(path: string, query: Record<string, string>): boolean {
+    const declared = this.routes.queryParamsOf(path);
+    return Object.keys(query).every((name) => GATEWAY_WIDE_PARAMS.has(name) || declared?.has(name));
   }
 
   /** The in-memory entry, synchronously (fast lane). */

@@ -15,6 +15,24 @@ export function parseCookie(header: string | undefined | null): Record<string, s
 }
 
 /**
+ * A caller's cookie as the gateway both forwards it upstream and files cached answers under: its `name=value` pairs
+ * trimmed, the first of a repeated name kept (RFC 6265 section 5.4 lists the most specific first; `parseCookie` alone
+ * would keep the last), pieces without a name dropped. '' when nothing usable is left.
+ */
+export function normaliseCallerCookie(raw: string): string {
+  const seen = new Set<string>();
+  const pairs: string[] = [];
+  for (const part of raw.split(';')) {
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? '' : part.slice(0, eq).trim();
+    if (!name || seen.has(name)) continue;
+    seen.add(name);
+    pairs.push(`${name}=${part.slice(eq + 1).trim()}`);
+  }
+  return pairs.join('; ');
+}
+
+/**
  * `a=1; b=2` from names and values, pairs with an empty value left out. Pairs or a Map keep their order exactly; a
  * plain object lists integer-like names first (JavaScript's key order), so a cookie of upstream's names goes in as pairs.
  */

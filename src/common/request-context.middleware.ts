@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { isHeaderSafe } from './cookie';
+import { isHeaderSafe, normaliseCallerCookie } from './cookie';
 import { requestContext, resolveCallerCookie } from './request-context';
 import { RouteTable, routedPath } from './route-table';
 import { ShutdownSignal } from './shutdown.service';
@@ -32,11 +32,13 @@ export class RequestContextMiddleware implements NestMiddleware {
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
-    const callerCookie = resolveCallerCookie(req.query.cookie, req.headers);
+    const rawCookie = resolveCallerCookie(req.query.cookie, req.headers);
     // Only a route that answers can send the cookie on; any other path keeps its 404/405.
-    if (callerCookie !== undefined && !isHeaderSafe(callerCookie) && this.routes.allowed(routedPath(req))?.includes(req.method)) {
+    if (rawCookie !== undefined && !isHeaderSafe(rawCookie) && this.routes.allowed(routedPath(req))?.includes(req.method)) {
       return next(new BadRequestException('cookie contains control characters or characters past Latin-1'));
     }
+    // '' (a cookie with no usable pair) still means "the caller's own": no stored login is sent for it.
+    const callerCookie = rawCookie === undefined ? undefined : normaliseCallerCookie(rawCookie);
     const abort = new AbortController();
     const entry: OpenResponse = { res };
     this.inFlight.add(entry);

@@ -2,7 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Per-request facts the upstream client needs without every service passing them along. */
 export interface RequestContext {
-  /** The caller's own cookie (query `cookie` > header `X-Custom-Cookie` > header `Cookie`), if any. */
+  /**
+   * The caller's own cookie (query `cookie` > header `X-Custom-Cookie` > header `Cookie`), if any, normalised
+   * (normaliseCallerCookie): exactly what upstream receives, and what the cache key's account is made of.
+   */
   callerCookie?: string;
   /**
    * Without a caller cookie: the stored login's cookie ('' = none) as the request first read it (for a cached route,

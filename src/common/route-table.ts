@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ACCEPTS_FORM, FORM_BODY, JSON_BODY } from './body-type';
+import { declaredQueryNames } from './query-names';
 
 /** Read before app.init() built the table: a start-up order bug, not a route that is never cached. */
 class NotBuilt extends Map<string, never> {
@@ -24,6 +25,7 @@ class NotBuilt extends Map<string, never> {
  * - how long the response cache keeps each path's GET answer: the handler's `@CacheTTL(seconds)`, absent = never
  *   cached. Every path of a handler (aliases) gets its TTL. Looked up by the exact path, as the cache saw it before
  *   the TTLs moved onto the routes (`/getranks` or `/getRanks/` are answered, but not cached);
+ * - the query parameters each cached route declares: the only ones its cache key holds;
  * - the body types each route reads: JSON, and a form too where the handler has `@AcceptsForm()` (the 415 check).
  */
 @Injectable()
@@ -32,6 +34,7 @@ export class RouteTable implements OnApplicationBootstrap {
   /** `POST /user/setcookie`: method and path key of each route marked @AcceptsForm. */
   private readonly formRoutes = new Set<string>();
   private ttlByPath: ReadonlyMap<string, number> = new NotBuilt();
+  private paramsByPath: ReadonlyMap<string, ReadonlySet<string>> = new NotBuilt();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -41,6 +44,7 @@ export class RouteTable implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     const ttls = new Map<string, number>();
+    const params = new Map<string, ReadonlySet<string>>();
     for (const { metatype, instance } of this.discovery.getControllers()) {
       if (!metatype || !instance) continue;
       const prototype = Object.getPrototypeOf(instance);
@@ -56,6 +60,7 @@ export class RouteTable implements OnApplicationBootstrap {
         if (method === undefined || routes === undefined) continue;
         const adminOnly = classGuarded || isAdminOnly(Reflect.getMetadata(GUARDS_METADATA, handler));
         const ttl = cacheTtlOf(handler, `${metatype.name}.${name}`, method, adminOnly);
+        const queryNames = new Set(declaredQueryNames(metatype, prototype, name));
         const acceptsForm = Reflect.getMetadata(ACCEPTS_FORM, handler) === true;
         if (adminOnly && !this.config.adminToken) continue;
         for (const prefix of prefixes) {
@@ -63,12 +68,16 @@ export class RouteTable implements OnApplicationBootstrap {
             const path = join(prefix, route);
             this.add(path, RequestMethod[method]);
             if (acceptsForm) this.formRoutes.add(`${RequestMethod[method]} ${key(path)}`);
-            if (ttl !== undefined) ttls.set(path, ttl);
+            if (ttl !== undefined) {
+              ttls.set(path, ttl);
+              params.set(path, queryNames);
+            }
           }
         }
       }
     }
     this.ttlByPath = ttls;
+    this.paramsByPath = params;
   }
 
   /** What `Allow` lists for a path (GET brings HEAD), or undefined when no route has that path. */
@@ -85,6 +94,11 @@ export class RouteTable implements OnApplicationBootstrap {
   /** The response cache's TTL (seconds) of a GET route's exact path, else undefined. Per request: one Map get. */
   ttlOf(path: string): number | undefined {
     return this.ttlByPath.get(path);
+  }
+
+  /** The query parameters a cached GET route declares (its DTO), by the exact path ttlOf uses; else undefined. */
+  queryParamsOf(path: string): ReadonlySet<string> | undefined {
+    return this.paramsByPath.get(path);
   }
 
   /** Every cached path and its TTL (seconds). */

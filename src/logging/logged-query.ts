@@ -1,8 +1,7 @@
 import { Injectable, Module, type INestApplication } from '@nestjs/common';
-import { PARAMTYPES_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { unescape } from 'node:querystring';
+import { declaredQueryNames } from '../common/query-names';
 import { SHAPE_QUERY } from '../legacy/legacy-shape';
 
 export const REDACTED = '[Redacted]';
@@ -57,29 +56,17 @@ export class LoggedQuery {
   }
 }
 
-/** @nestjs/swagger's metadata key listing a DTO's @ApiProperty fields (its constants are not exported). */
-const API_MODEL_PROPERTIES_ARRAY = 'swagger/apiModelPropertiesArray';
-
 /**
- * The query parameters the OpenAPI document lists, read from the same decorators (`@Query('name')` and the
- * `@ApiProperty` fields of `@Query()` DTOs) without building the document, which is built only when /docs is asked for.
+ * The query parameters the OpenAPI document lists, read from the same decorators (declaredQueryNames) without
+ * building the document, which is built only when /docs is asked for.
  */
 export function documentedQueryNames(app: Pick<INestApplication, 'get'>): Set<string> {
   const names = new Set<string>();
   const scanner = app.get(MetadataScanner);
   for (const { instance, metatype } of app.get(DiscoveryService).getControllers()) {
     if (!instance || !metatype) continue;
-    const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
-    for (const method of scanner.getAllMethodNames(prototype)) {
-      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, method) ?? {}) as Record<string, { index: number; data?: unknown }>;
-      const types = (Reflect.getMetadata(PARAMTYPES_METADATA, prototype, method) ?? []) as ({ prototype: object } | undefined)[];
-      for (const [key, { index, data }] of Object.entries(args)) {
-        if (key.split(':')[0] !== String(RouteParamtypes.QUERY)) continue;
-        if (typeof data === 'string') names.add(data);
-        const fields = (types[index] && Reflect.getMetadata(API_MODEL_PROPERTIES_ARRAY, types[index].prototype)) as string[] | undefined;
-        if (data === undefined) for (const field of fields ?? []) names.add(field.replace(/^:/, ''));
-      }
-    }
+    const prototype = Object.getPrototypeOf(instance) as object;
+    for (const method of scanner.getAllMethodNames(prototype)) for (const name of declaredQueryNames(metatype, prototype, method)) names.add(name);
   }
   return names;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
+import { cacheKeyOf, runCookie } from '../support/cache';
 import { Harness, startHarness, waitFor } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { RedisLink } from '../support/redis-link';
@@ -24,7 +25,7 @@ describe('Redis going away: answers go on without it', () => {
   const avatar = (ip: string) => h.http().get('/user/getUserAvatar?uin=10001').set('X-Forwarded-For', ip);
   // Rate limits are counted in the machine's Redis: a client of this run's own, or another run's 127.0.0.1 counts
   // (a re-run, another checkout's tests) would leave this one 429 (limit 3) within the window.
-  const get = (path: string) => h.http().get(path).set('X-Forwarded-For', `2001:db8::${run}:0`);
+  const get = (path: string, tag: string) => h.http().get(path).set('X-Forwarded-For', `2001:db8::${run}:0`).set('Cookie', runCookie(run, tag));
 
   beforeAll(async () => {
     probe = new Redis(REDIS.href, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -61,11 +62,11 @@ describe('Redis going away: answers go on without it', () => {
     expect((await h.http().get('/health/ready')).body).toEqual({ error: 'Not ready: redis is down', errorCode: 'NOT_READY' });
     await h.http().get('/health/live').expect(200);
 
-    const path = `/getRanks?topId=62&limit=2&run=${run}-down`;
-    const miss = await get(path).expect(200);
+    const path = '/getRanks?topId=62&limit=2';
+    const miss = await get(path, 'down').expect(200);
     expect(miss.headers['x-cache']).toBe('MISS');
     expect(miss.body.data.songInfoList).toHaveLength(2);
-    expect((await get(path).expect(200)).headers['x-cache']).toBe('HIT');
+    expect((await get(path, 'down').expect(200)).headers['x-cache']).toBe('HIT');
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(1);
 
     // Rate limiting goes on with this instance's own counters: 3 per window, then 429 (not 500, not unlimited).
@@ -81,17 +82,17 @@ describe('Redis going away: answers go on without it', () => {
     link.set('up');
     await waitFor(async () => (await ready()) === 200, 5000, 'Redis to be back');
     await waitFor(() => logs.some((l) => l.includes('cache: Redis reachable again')), 5000, 'the cache tier to reconnect');
-    const fresh = `/getRanks?topId=62&limit=3&run=${run}-back`;
-    expect((await get(fresh).expect(200)).headers['x-cache']).toBe('MISS');
-    await waitFor(async () => (await probe.keys(`*${run}-back*`)).length === 1, 3000, 'the answer to be stored in Redis again');
+    const fresh = '/getRanks?topId=62&limit=3';
+    expect((await get(fresh, 'back').expect(200)).headers['x-cache']).toBe('MISS');
+    const key = cacheKeyOf(h, fresh, runCookie(run, 'back'));
+    await waitFor(async () => (await probe.keys(`*${key}`)).length === 1, 3000, 'the answer to be stored in Redis again');
   });
 
   it('Redis that accepts connections but never answers: each command gives up after REDIS_TIMEOUT_MS and the answer goes on', async () => {
     link.set('hang');
     await waitFor(async () => (await ready()) === 503, 5000, 'readiness to notice');
 
-    const path = `/getRanks?topId=62&limit=4&run=${run}-hang`;
-    const miss = await get(path).expect(200);
+    const miss = await get('/getRanks?topId=62&limit=4', 'hang').expect(200);
     expect(miss.headers['x-cache']).toBe('MISS');
     expect(miss.body.data.songInfoList).toHaveLength(4);
     await avatar(`2001:db8::${run}:2`).expect(200);
@@ -129,16 +130,16 @@ describe('Redis stalling under a connected client: the cache tier stays bounded'
   it('commands left waiting on a stalled connection are capped (each write holds an answer), then it recovers', async () => {
     link.freeze();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => h.http().get(`/getRanks?topId=62&limit=2&run=${run}-${i}`)),
+      Array.from({ length: 100 }, (_, i) => h.http().get('/getRanks?topId=62&limit=2').set('Cookie', runCookie(run, String(i)))),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(100).fill(200));
     // Without the bound: 100 reads + 100 writes, each write holding a whole answer, until TCP gives up.
     expect(unanswered.get + unanswered.set).toBeLessThanOrEqual(64);
     expect(logs.some((l) => l.includes('commands unanswered; the shared tier is skipped'))).toBe(true);
     // Still stalled: a miss is served from upstream and cached in memory.
-    const path = `/getRanks?topId=62&limit=3&run=${run}-stalled`;
-    expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('MISS');
-    expect((await h.http().get(path).expect(200)).headers['x-cache']).toBe('HIT');
+    const stalled = () => h.http().get('/getRanks?topId=62&limit=3').set('Cookie', runCookie(run, 'stalled'));
+    expect((await stalled().expect(200)).headers['x-cache']).toBe('MISS');
+    expect((await stalled().expect(200)).headers['x-cache']).toBe('HIT');
 
     link.set('up'); // the stalled connection is dropped: its waiting commands fail, the client reconnects
     await waitFor(() => unanswered.get + unanswered.set === 0, 5000, 'the waiting commands to end');
@@ -205,7 +206,8 @@ describe('Redis stalling under a connected client: after one timeout every Redis
   const logs: string[] = [];
   const run = randomBytes(6).toString('hex');
   // Rate limits on too (counted in Redis): a miss asks Redis for its count and for the cache entry, and stores it.
-  const get = (path: string) => h.http().get(path).set('X-Forwarded-For', `2001:db8::${run.slice(0, 4)}:${run.slice(4, 8)}:3`);
+  const get = (path: string, tag: string) =>
+    h.http().get(path).set('X-Forwarded-For', `2001:db8::${run.slice(0, 4)}:${run.slice(4, 8)}:3`).set('Cookie', runCookie(run, tag));
   const warnLines = () => logs.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40);
   const redisGauge = async () => /^gateway_redis_breaker_open (\S+)$/m.exec((await h.http().get('/metrics').expect(200)).text)?.[1];
 
@@ -236,13 +238,13 @@ describe('Redis stalling under a connected client: after one timeout every Redis
     expect(await redisGauge()).toBe('0');
     link.freeze();
     logs.length = 0;
-    const first = await get(`/getRanks?topId=62&limit=2&run=${run}-first`).expect(200);
+    const first = await get('/getRanks?topId=62&limit=2', 'first').expect(200);
     expect(first.headers['x-cache']).toBe('MISS');
 
     // Each of these asks the rate limiter, the cache (read) and the cache (write): before, every read waited 3 s.
     const started = performance.now();
     for (let i = 0; i < 5; i++) {
-      const miss = await get(`/getRanks?topId=62&limit=2&run=${run}-${i}`).expect(200);
+      const miss = await get('/getRanks?topId=62&limit=2', String(i)).expect(200);
       expect(miss.headers['x-cache']).toBe('MISS');
     }
     expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUT_MS / 2);
@@ -267,9 +269,11 @@ describe('Redis stalling under a connected client: after one timeout every Redis
     // Ending the stall dropped the connections (each client logs that once); the stall itself was reported once.
     expect(warnLines().filter((l) => l.msg.includes('did not answer'))).toHaveLength(1);
 
-    const after = `/getRanks?topId=62&limit=3&run=${run}-after`;
-    expect((await get(after).expect(200)).headers['x-cache']).toBe('MISS');
-    await waitFor(async () => (await probe.keys(`*${run}-after*`)).length === 1, 3000, 'the answer to be stored in Redis again');
-    expect(await probe.keys(`*${run}-[0-4]*`)).toEqual([]); // the misses of the stall were never written to Redis
+    const after = '/getRanks?topId=62&limit=3';
+    expect((await get(after, 'after').expect(200)).headers['x-cache']).toBe('MISS');
+    const key = cacheKeyOf(h, after, runCookie(run, 'after'));
+    await waitFor(async () => (await probe.keys(`*${key}`)).length === 1, 3000, 'the answer to be stored in Redis again');
+    // The misses of the stall were never written to Redis.
+    for (let i = 0; i < 5; i++) expect(await probe.keys(`*${cacheKeyOf(h, '/getRanks?topId=62&limit=2', runCookie(run, String(i)))}`)).toEqual([]);
   }, 60_000);
 });

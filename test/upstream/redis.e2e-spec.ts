@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { runCookie } from '../support/cache';
 import { Harness, startHarness } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 
@@ -29,10 +30,10 @@ describe('Many instances share Redis', () => {
   });
 
   it('a cache entry written by one instance is served by the other', async () => {
-    const path = `/getRanks?topId=62&limit=2&run=${run}`;
-    const first = await a.http().get(path).set('X-Forwarded-For', `2001:db8::${run}:1`).expect(200);
+    const path = '/getRanks?topId=62&limit=2';
+    const first = await a.http().get(path).set('X-Forwarded-For', `2001:db8::${run}:1`).set('Cookie', runCookie(run)).expect(200);
     expect(first.headers['x-cache']).toBe('MISS');
-    const second = await b.http().get(path).set('X-Forwarded-For', `2001:db8::${run}:2`).expect(200);
+    const second = await b.http().get(path).set('X-Forwarded-For', `2001:db8::${run}:2`).set('Cookie', runCookie(run)).expect(200);
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.text).toBe(first.text);
     expect(a.fake.musicuCalls(DETAIL)).toHaveLength(1);
