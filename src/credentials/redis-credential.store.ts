@@ -48,6 +48,7 @@ export class RedisCredentialStore implements CredentialStore {
   /** The last record known to be in Redis (read from or written to it): what a re-seed restores. */
   private confirmed: StoredRecord | null = null;
   private pending?: Pending;
+  private flushing?: Promise<void>;
   /** A loss was logged and its re-seed has not succeeded yet (one line per loss, not one per try). */
   private lossLogged = false;
   private retryTimer?: NodeJS.Timeout;
@@ -82,7 +83,8 @@ export class RedisCredentialStore implements CredentialStore {
     // REDIS_TIMEOUT_MS.
     if (redisConnectionDown(this.redis) || this.breaker.skipping) return this.current();
     try {
-      if (this.pending) await this.writePending();
+      // One write at a time: a retry and a request reading meanwhile must not both write it (and both log it).
+      if (this.pending) await (this.flushing ??= this.writePending().finally(() => (this.flushing = undefined)));
       if (!this.pending) this.cached = (await this.readShared()).record;
     } catch (err) {
       if (!(err instanceof RedisStalled) && !quiet) this.logger.warn(`Cannot read the shared credential from Redis (${(err as Error).message}); keeping the last one`);
@@ -149,7 +151,8 @@ export class RedisCredentialStore implements CredentialStore {
     if (text) {
       const record = parseRecord(text);
       // A record set by hand (redis-cli) has no marker yet: without one, its loss could not be told from a deletion.
-      if (!known) await this.breaker.run(() => this.redis.set(this.marker, '1'));
+      // Best effort: failing to mark must not cost this instance the record it just read.
+      if (!known) await this.breaker.run(() => this.redis.set(this.marker, '1')).catch(() => undefined);
       this.confirmed = record;
       this.lossLogged = false;
       return { text, record };
@@ -188,7 +191,9 @@ export class RedisCredentialStore implements CredentialStore {
 
   /** Writes the pending record over its basis (or an empty key); drops it, with one line, if another was stored meanwhile. */
   private async writePending(): Promise<void> {
-    const { record, basis } = this.pending!;
+    if (!this.pending) return;
+    const queued = this.pending;
+    const { record, basis } = queued;
     const account = maskedAccountOf(record);
     const text = JSON.stringify(record);
     for (let round = 0; round < CAS_ROUNDS; round++) {
@@ -202,15 +207,19 @@ export class RedisCredentialStore implements CredentialStore {
       // Already there: the write of the failed command reached Redis after all.
       const done = !!parsed && sameRecord(parsed, record);
       if (!done && parsed !== null && !sameRecord(parsed ?? null, basis)) {
+        // A newer record queued meanwhile is judged on its own in the next round.
+        if (this.pending !== queued) return;
         this.settle();
         if (parsed) this.cached = this.confirmed = parsed;
         this.logger.warn(`The login for account ${account} waiting for Redis was not stored: another one was stored meanwhile and is kept`);
         return;
       }
       if (done || (await this.breaker.run(() => this.redis.eval(SET_IF_UNCHANGED, 2, this.key, this.marker, seen ?? '', text))) === 1) {
-        this.settle();
-        this.written(record);
         this.logger.log(`The login for account ${account} waiting for Redis is now stored there`);
+        if (this.pending === queued) return this.written(record);
+        // Queued over this one while it was written (a refresh of it, a newer login): that one goes next, over it.
+        this.confirmed = record;
+        if (this.pending) this.pending.basis = record;
         return;
       }
     }

@@ -130,3 +130,65 @@ describe('QR login finished during a Redis stall, two instances', () => {
     expect(logs.join('\n')).not.toContain(FAKE_MUSICKEY_QQ);
   }, 60_000);
 });
+
+/**
+ * Only one instance cut off (a partition): it queues its QR login while the other stores a login with
+ * /user/setCookie, whose caller was told it was stored. When the first reaches Redis again its pending write finds
+ * another record than the one it was queued against: that one is kept, the pending one dropped with one line, and
+ * both instances use the stored one.
+ */
+describe('QR login pending on a cut-off instance while another instance stores a login', () => {
+  let a: Harness;
+  let b: Harness;
+  let linkA: RedisLink;
+  let linkB: RedisLink;
+  let probe: Redis;
+  const logs: string[] = [];
+  const key = `test:credential-partition:${randomBytes(6).toString('hex')}`;
+  const ADMIN_KEY = 'Q_H_L_setOnTheOtherSide';
+  const keySent = async (h: Harness) => {
+    h.fake.reset();
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    return h.fake.musicuCalls(DETAIL)[0].request.comm.authst;
+  };
+
+  beforeAll(async () => {
+    probe = new Redis(REDIS.href, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await probe.connect();
+    await probe.set(key, JSON.stringify(qqLogin()));
+    const target = { host: REDIS.hostname, port: Number(REDIS.port || 6379) };
+    linkA = new RedisLink(target);
+    linkB = new RedisLink(target);
+    const env = { REDIS_TIMEOUT_MS: '1000', REDIS_RETRY_AFTER_MS: '500', CREDENTIAL_REDIS_KEY: key, CREDENTIAL_SYNC_MS: '0', LOGIN_PERSIST_COOKIE: 'true', ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'info' };
+    a = await startHarness({ env: { ...env, REDIS_URL: await linkA.start() }, logs });
+    b = await startHarness({ env: { ...env, REDIS_URL: await linkB.start() }, logs });
+  }, 30_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await linkA?.stop();
+    await linkB?.stop();
+    const keys = await probe.keys(`${key}*`);
+    if (keys.length) await probe.del(...keys);
+    await probe?.quit();
+  }, 30_000);
+
+  it('keeps the login the other instance stored, drops the pending one with one line, and both use the stored one', async () => {
+    for (const h of [a, b]) await waitFor(async () => (await keySent(h)) === OLD_KEY, 15_000, 'the instance to use the older login');
+    const { qrsig } = (await a.http().get('/getMainLoginQr').expect(200)).body;
+    qqConfirm(a.fake.state, qrsig);
+    logs.length = 0;
+
+    linkA.freeze();
+    const res = await a.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
+    expect(res.body).toMatchObject({ isOk: true, persisted: false, persistPending: true });
+    await b.http().post('/user/setCookie').set('Authorization', `Bearer ${TOKEN}`).send({ cookie: `uin=o0987654321; qqmusic_key=${ADMIN_KEY}` }).expect(200);
+
+    linkA.set('up');
+    await waitFor(async () => (await keySent(a)) === ADMIN_KEY, 15_000, 'the cut-off instance to take the stored login');
+    expect(JSON.parse((await probe.get(key))!)).toEqual({ cookie: `uin=o0987654321; qqmusic_key=${ADMIN_KEY}`, uin: '987654321' });
+    expect(await keySent(b)).toBe(ADMIN_KEY);
+    expect(logs.filter((l) => l.includes('was not stored: another one was stored meanwhile and is kept'))).toHaveLength(1);
+    expect(logs.filter((l) => l.includes('is now stored there'))).toEqual([]);
+  }, 60_000);
+});

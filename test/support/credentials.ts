@@ -68,7 +68,8 @@ export function redisPair(options: { logs?: string[] } = {}): RedisPair {
   beforeAll(async () => {
     pair.redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await pair.redis.connect();
-    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: pair.key, CREDENTIAL_SYNC_MS: '0', ADMIN_TOKEN: TOKEN, LOGIN_PERSIST_COOKIE: 'true' };
+    // No stall is tested with the pair: a generous bound keeps a busy machine from making Redis look stalled.
+    const env = { REDIS_URL, REDIS_TIMEOUT_MS: '5000', CREDENTIAL_REDIS_KEY: pair.key, CREDENTIAL_SYNC_MS: '0', ADMIN_TOKEN: TOKEN, LOGIN_PERSIST_COOKIE: 'true' };
     const logs = options.logs;
     pair.a = await startHarness(logs ? { env: { ...env, LOG_LEVEL: 'info' }, routes: [probeRoutes], logs } : { env, routes: [probeRoutes] });
     pair.b = await startHarness({ env, routes: [probeRoutes] });
