@@ -116,7 +116,12 @@ describe('QR login finished during a Redis stall, two instances', () => {
     expect(res.body).toMatchObject({ isOk: true, persisted: false, persistPending: true, session: { cookieObject: { qqmusic_key: FAKE_MUSICKEY_QQ } } });
     expect(JSON.parse((await probe.get(key))!).credential.musickey).toBe(OLD_KEY); // not stored, as the answer said
     expect(await status(a)).toMatchObject({ present: true, unsaved: true, uin: '15******37' });
+    expect((await a.http().get('/user/getCookie').set('Authorization', `Bearer ${TOKEN}`).expect(200)).body.data).toMatchObject({ set: true, uin: '15******37' });
     expect(await keySent(a)).toBe(FAKE_MUSICKEY_QQ);
+    // The other instance keeps the login it had through the stall (never anonymous), and says it has nothing unsaved.
+    expect(await keySent(b)).toBe(OLD_KEY);
+    expect(await status(b)).toMatchObject({ present: true, uin: '15******37' });
+    expect(await status(b)).not.toHaveProperty('unsaved');
 
     link.set('up');
     await waitFor(async () => (await probe.get(key))?.includes(FAKE_MUSICKEY_QQ) ?? false, 15_000, 'the pending login to reach Redis');
