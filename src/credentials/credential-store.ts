@@ -1,9 +1,9 @@
 import type { StoredRecord } from './credential.model';
 
-/** The store behind the stored login: the cookie file by default, Redis when REDIS_URL is set. */
 /** 'stored': the backing store took it; 'pending': it could not now, and the write is applied once it can. */
 export type SaveResult = 'stored' | 'pending';
 
+/** The store behind the stored login: the cookie file by default, Redis when REDIS_URL is set. */
 export const CREDENTIAL_STORE = Symbol('CREDENTIAL_STORE');
 
 export interface CredentialStore {

@@ -266,7 +266,6 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
 
   // ---- status (GET /user/credential/status) ----
 
-  /** What an operator needs to know about the stored login; never the key or tokens. */
   /**
    * The stored login as every status route reports it (/user/credential/status, /user/getCookie): read from the
    * store now, so an instance never describes a stale copy while another route on it reads the fresh one.
@@ -275,6 +274,7 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     return this.store.load();
   }
 
+  /** What an operator needs to know about the stored login; never the key or tokens. */
   async describe(): Promise<Record<string, unknown>> {
     const record = await this.stored();
     this.updateGauge(record);

@@ -198,19 +198,19 @@ export class RedisCredentialStore implements CredentialStore {
     const text = JSON.stringify(record);
     for (let round = 0; round < CAS_ROUNDS; round++) {
       const seen = await this.breaker.run(() => this.redis.get(this.key));
-      let parsed: StoredRecord | null | undefined = null;
+      let parsed: StoredRecord | null = null;
       try {
         parsed = seen ? parseRecord(seen) : null;
       } catch {
-        parsed = undefined; // unreadable: not the record this write was queued against
+        parsed = null; // unreadable (a bad hand edit): no instance can use it, so it is written over
       }
       // Already there: the write of the failed command reached Redis after all.
       const done = !!parsed && sameRecord(parsed, record);
-      if (!done && parsed !== null && !sameRecord(parsed ?? null, basis)) {
+      if (parsed && !done && !sameRecord(parsed, basis)) {
         // A newer record queued meanwhile is judged on its own in the next round.
         if (this.pending !== queued) return;
         this.settle();
-        if (parsed) this.cached = this.confirmed = parsed;
+        this.cached = this.confirmed = parsed;
         this.logger.warn(`The login for account ${account} waiting for Redis was not stored: another one was stored meanwhile and is kept`);
         return;
       }
