@@ -26,7 +26,7 @@ import {
   type RefreshStatus,
   type StoredRecord,
 } from './credential.model';
-import { CREDENTIAL_STORE, type CredentialStore, type LoginSink } from './credential-store';
+import { CREDENTIAL_STORE, type CredentialStore, type LoginSink, type SaveResult } from './credential-store';
 
 /** Longest a refresh may hold the per-account lock (the upstream call has its own, shorter timeout). */
 const LOCK_TTL_MS = 30_000;
@@ -67,8 +67,9 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     this.timer.unref();
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    await this.store.close();
   }
 
   // ---- StoredCredentialProvider (CookieChoice) ----
@@ -101,9 +102,11 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
 
   // ---- LoginSink (LoginPersistService) ----
 
-  async save(cookie: string, uin: string, credential: Record<string, unknown>): Promise<void> {
-    await this.store.save({ cookie, uin, credential: toCredential(credential) });
+  /** A QR login: with Redis unreachable it is queued (this instance uses it at once), never silently dropped. */
+  async save(cookie: string, uin: string, credential: Record<string, unknown>): Promise<SaveResult> {
+    const result = await this.store.save({ cookie, uin, credential: toCredential(credential) }, true);
     this.updateGauge(this.store.current());
+    return result;
   }
 
   /**
@@ -185,7 +188,7 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
         stored = await this.store.replaceIf(record, { cookie, uin: record.uin, credential, refresh: status });
       } catch (saveErr) {
         // The old refresh_key may be spent now: keep serving the new credential from memory (the store keeps it).
-        this.logger.error(`Could not store the refreshed credential (${(saveErr as Error).message}); using it from memory`);
+        this.logger.error(`Could not store the refreshed credential (${(saveErr as Error).message}); using it from memory${this.store.kind === 'redis' ? ', and storing it once Redis answers' : ''}`);
       }
       this.metrics.credentialRefreshes.inc({ outcome: 'ok' });
       if (!stored) return this.superseded(uin, reason, 'ok');
@@ -263,9 +266,17 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
 
   // ---- status (GET /user/credential/status) ----
 
+  /**
+   * The stored login as every status route reports it (/user/credential/status, /user/getCookie): read from the
+   * store now, so an instance never describes a stale copy while another route on it reads the fresh one.
+   */
+  async stored(): Promise<StoredRecord | null> {
+    return this.store.load();
+  }
+
   /** What an operator needs to know about the stored login; never the key or tokens. */
   async describe(): Promise<Record<string, unknown>> {
-    const record = await this.store.load();
+    const record = await this.stored();
     this.updateGauge(record);
     const reason = notRefreshableReason(record);
     const credential = record?.credential;
@@ -276,6 +287,8 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     return {
       present: !!record,
       store: this.store.kind,
+      // This instance uses a login the store has not taken yet (Redis unreachable): other instances do not have it.
+      ...(this.store.holdsUnsaved() ? { unsaved: true } : {}),
       loginType: loginType === 1 ? 'wechat' : loginType === 2 ? 'qq' : record ? 'unknown' : null,
       uin: maskedAccountOf(record),
       refreshable: !reason,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CookieFileService, StoredLogin } from '../config/cookie-file.service';
 import { writeFileAtomic } from '../login/login-persist.service';
 import { sameRecord, toCredential, type RefreshStatus, type StoredRecord } from './credential.model';
-import type { CredentialStore } from './credential-store';
+import type { CredentialStore, SaveResult } from './credential-store';
 
 /** `{cookie, uin, credential?, refresh?}` of the cookie file → a record (a file without `credential` is cookie-only). */
 export function recordOfLogin(login: StoredLogin | null): StoredRecord | null {
@@ -40,8 +40,17 @@ export class FileCredentialStore implements CredentialStore {
     return this.resolve(this.cookieFile.reloadNow());
   }
 
-  async save(record: StoredRecord): Promise<void> {
+  async save(record: StoredRecord): Promise<SaveResult> {
     this.write(record);
+    return 'stored';
+  }
+
+  holdsUnsaved(): boolean {
+    return !!this.unsaved && this.unsaved.basis === this.cookieFile.get();
+  }
+
+  async close(): Promise<void> {
+    return undefined;
   }
 
   async replaceIf(expected: StoredRecord, record: StoredRecord): Promise<boolean> {

@@ -35,8 +35,9 @@ export class LegacyCookieService {
   }
 
   /** The stored login in use (cookie file or Redis), described; `{ set: false }` when there is none. */
-  stored(): CookieDescription {
-    const cookie = this.credentials.cookie();
+  async stored(): Promise<CookieDescription> {
+    // The record /user/credential/status reads too: both routes always agree.
+    const cookie = (await this.credentials.stored())?.cookie;
     return cookie ? describe(cookie) : { set: false };
   }
 }

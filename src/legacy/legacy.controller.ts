@@ -135,7 +135,7 @@ export class LegacyController {
   @ApiAdminToken()
   @ApiErrorResponses(...ADMIN_ERRORS)
   @UseGuards(AdminTokenGuard)
-  getCookie() {
-    return { code: 0, msg: 'ok', data: this.cookies.stored() };
+  async getCookie() {
+    return { code: 0, msg: 'ok', data: await this.cookies.stored() };
   }
 }

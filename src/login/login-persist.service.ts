@@ -51,9 +51,11 @@ export class LoginPersistService {
   }
 
   /**
-   * The end of every confirmed QR login (both channels): saves it with its refreshable credential (docs/credentials.md) and notes on the answer whether that worked (`persisted`, left out when persistence is off). The
-   * credential itself is not echoed in the answer: the session is what the spec returns; refresh tokens stay
-   * server-side.
+   * The end of every confirmed QR login (both channels): saves it with its refreshable credential (docs/credentials.md)
+   * and says on the answer what happened (left out when persistence is off): `persisted: true` only once the store
+   * holds it; `persisted: false, persistPending: true` when Redis could not take it now and it is written once Redis
+   * answers. The credential itself is not echoed in the answer: the session is what the spec returns; refresh tokens
+   * stay server-side.
    */
   async saveConfirmedLogin(
     answer: Record<string, unknown>,
@@ -61,18 +63,24 @@ export class LoginPersistService {
   ): Promise<void> {
     const credential = pickCredential({ loginType: login.loginType, ...login.data }, login.musicid);
     const persisted = await this.persist(login.cookie, login.musicid, credential);
-    if (persisted !== undefined) answer.persisted = persisted;
+    if (persisted === undefined) return;
+    answer.persisted = persisted === true;
+    if (persisted === 'pending') answer.persistPending = true;
   }
 
   /**
    * Writes the login (with its full credential, so it can be refreshed: docs/upstream/login.md "Credential refresh")
-   * when enabled; returns whether it was written (undefined when persistence is off).
+   * when enabled; returns whether it was written, 'pending' when the shared store takes it later (undefined when
+   * persistence is off).
    */
-  async persist(cookie: string, uin: string, credential?: Record<string, unknown>): Promise<boolean | undefined> {
+  async persist(cookie: string, uin: string, credential?: Record<string, unknown>): Promise<boolean | 'pending' | undefined> {
     if (!this.enabled) return undefined;
     if (this.sink?.storeKind === 'redis') {
       try {
-        await this.sink.save(cookie, uin, credential ?? {});
+        if ((await this.sink.save(cookie, uin, credential ?? {})) === 'pending') {
+          this.logger.warn(`Login for account ${maskUin(uin)} not saved to the shared credential store yet (Redis unreachable); this instance uses it, and it is saved once Redis answers`);
+          return 'pending';
+        }
         this.logger.log(`Login for account ${maskUin(uin)} saved to the shared credential store`);
         return true;
       } catch (err) {

@@ -68,11 +68,12 @@ export function redisPair(options: { logs?: string[] } = {}): RedisPair {
   beforeAll(async () => {
     pair.redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await pair.redis.connect();
-    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: pair.key, CREDENTIAL_SYNC_MS: '0', ADMIN_TOKEN: TOKEN, LOGIN_PERSIST_COOKIE: 'true' };
+    // No stall is tested with the pair: a generous bound keeps a busy machine from making Redis look stalled.
+    const env = { REDIS_URL, REDIS_TIMEOUT_MS: '5000', CREDENTIAL_REDIS_KEY: pair.key, CREDENTIAL_SYNC_MS: '0', ADMIN_TOKEN: TOKEN, LOGIN_PERSIST_COOKIE: 'true' };
     const logs = options.logs;
     pair.a = await startHarness(logs ? { env: { ...env, LOG_LEVEL: 'info' }, routes: [probeRoutes], logs } : { env, routes: [probeRoutes] });
     pair.b = await startHarness({ env, routes: [probeRoutes] });
-  });
+  }, 30_000);
   afterAll(async () => {
     await pair.a?.close();
     await pair.b?.close();
@@ -81,13 +82,13 @@ export function redisPair(options: { logs?: string[] } = {}): RedisPair {
       if (keys.length) await pair.redis.del(...keys);
       await pair.redis.quit();
     }
-  });
+  }, 30_000);
   beforeEach(async () => {
     pair.a.fake.reset();
     pair.b.fake.reset();
     expiredKeys.clear();
     if (options.logs) options.logs.length = 0;
     await pair.redis.del(pair.key, `${pair.key}:lock:${QQ_UIN}`);
-  });
+  }, 30_000);
   return pair;
 }
