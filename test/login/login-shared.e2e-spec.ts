@@ -57,10 +57,17 @@ describe('Finished QR logins shared by instances through Redis', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  const newMainQr = async (h: Harness) => ((await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string }).qrsig;
-  const newAltQr = async (h: Harness) => ((await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string }).uuid;
-  const checkMain = (h: Harness, qrsig: string) => h.http().post('/checkMainLoginQr').send({ qrsig });
-  const checkAlt = (h: Harness, uuid: string) => h.http().post('/checkAltLoginQr').send({ uuid });
+  /** Each QR's loginToken: the client that asked for the QR sends it with every check, as docs/login.md advises. */
+  const tokens = new Map<string, string>();
+  const newQr = async (h: Harness, path: string, id: 'qrsig' | 'uuid') => {
+    const body = (await h.http().get(path).expect(200)).body as Record<string, string>;
+    tokens.set(body[id], body.loginToken);
+    return body[id];
+  };
+  const newMainQr = (h: Harness) => newQr(h, '/getMainLoginQr', 'qrsig');
+  const newAltQr = (h: Harness) => newQr(h, '/getAltLoginQr', 'uuid');
+  const checkMain = (h: Harness, qrsig: string) => h.http().post('/checkMainLoginQr').send({ qrsig, loginToken: tokens.get(qrsig) });
+  const checkAlt = (h: Harness, uuid: string) => h.http().post('/checkAltLoginQr').send({ uuid, loginToken: tokens.get(uuid) });
   const qqChain = (h: Harness) => ({
     polls: h.fake.requestsTo('ptlogin', '/ptqrlogin').length,
     checkSigs: h.fake.requestsTo('ptloginGraph', '/check_sig').length,
@@ -180,10 +187,12 @@ describe('Finished QR logins shared by instances through Redis', () => {
     const pttl = await redis.pttl(key);
     expect(pttl).toBeGreaterThanOrEqual(KEEP_MS - 1000);
     expect(pttl).toBeLessThanOrEqual(KEEP_MS);
-    expect(JSON.parse((await redis.get(key))!)).toEqual({ body: onA.body, raw: expect.anything() });
-    // The run's lock is gone (released by its holder), and no key names the QR itself.
+    expect(JSON.parse((await redis.get(key))!)).toEqual({ body: onA.body, raw: expect.anything(), owner: expect.any(String) });
+    // The run's lock is gone (released by its holder), and no key names the QR itself. The used mark outlives the
+    // session (10 min): the QR never logs in again.
     const keys = await redis.keys(`${credentialKey}*`);
-    expect(keys).toEqual([key]);
+    expect(keys.sort()).toEqual([key, `${key}:used`].sort());
+    expect(await redis.pttl(`${key}:used`)).toBeGreaterThan(KEEP_MS);
     expect(keys.join(' ')).not.toContain(qrsig);
 
     // B answers it too, and a WeChat login is shared the same way (B reads it before its poll), so both instances'
@@ -195,7 +204,7 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect((await checkAlt(b, uuid).expect(200)).body).toEqual(wxOnA.body);
     const wxKey = resultKey('alt', uuid);
     expect(await redis.pttl(wxKey)).toBeGreaterThanOrEqual(KEEP_MS - 1000);
-    expect((await redis.keys(`${credentialKey}*`)).sort()).toEqual([key, wxKey].sort());
+    expect((await redis.keys(`${credentialKey}*`)).sort()).toEqual([key, `${key}:used`, wxKey, `${wxKey}:used`].sort());
     expect(wxKey).not.toContain(uuid);
 
     expect(logs.some((line) => line.includes('/checkMainLoginQr'))).toBe(true);
@@ -248,13 +257,13 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
 
   /** A confirmed QQ login checked twice: the first runs the chain, the second is answered from this instance's memory. */
   const loginTwice = async () => {
-    const qrsig = ((await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string }).qrsig;
+    const { qrsig, loginToken } = (await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string; loginToken: string };
     qqConfirm(h.fake.state, qrsig);
     const started = performance.now();
-    const first = await h.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
+    const first = await h.http().post('/checkMainLoginQr').send({ qrsig, loginToken }).expect(200);
     const elapsedMs = performance.now() - started;
     expect(first.body.isOk).toBe(true);
-    const again = await h.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
+    const again = await h.http().post('/checkMainLoginQr').send({ qrsig, loginToken }).expect(200);
     expect(again.body).toEqual(first.body);
     expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
     for (const secret of [first.body.session.cookie, qrsig]) expect(logs.filter((line) => line.includes(secret))).toEqual([]);
@@ -281,15 +290,15 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
 
   it('Redis stalled: a WeChat login succeeds too, after at most two timed-out commands (before the poll, before the exchange)', async () => {
     link.freeze();
-    const uuid = ((await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string }).uuid;
+    const { uuid, loginToken } = (await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string; loginToken: string };
     wxConfirm(h.fake.state, uuid);
     const started = performance.now();
-    const first = await h.http().post('/checkAltLoginQr').send({ uuid }).expect(200);
+    const first = await h.http().post('/checkAltLoginQr').send({ uuid, loginToken }).expect(200);
     const elapsedMs = performance.now() - started;
     expect(first.body).toMatchObject({ isOk: true, errcode: 405 });
     expect(elapsedMs).toBeLessThan(3 * REDIS_TIMEOUT_MS);
     // The retry is answered from this instance's memory: no second poll, no second exchange.
-    expect((await h.http().post('/checkAltLoginQr').send({ uuid }).expect(200)).body).toEqual(first.body);
+    expect((await h.http().post('/checkAltLoginQr').send({ uuid, loginToken }).expect(200)).body).toEqual(first.body);
     expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect')).toHaveLength(1);
     expect(h.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
     expect(logs.filter((line) => line.includes('Redis did not answer'))).toHaveLength(1);
