@@ -218,10 +218,11 @@ export class FinishedLogins implements OnApplicationShutdown {
     const done = this.finished.get(key);
     const used = this.used.has(key);
     if (!done && !used) return false;
-    const usedMs = Math.max(1, this.used.getRemainingTTL(key));
+    // Whole milliseconds: PX refuses a fraction, and the LRU's clock is performance.now().
+    const usedMs = Math.max(1, Math.ceil(this.used.getRemainingTTL(key)));
     if (done) {
       const outcome: Outcome = { result: done.result, success: true, owner: done.owner, stored: true };
-      await this.shared!.store(key, outcome, Math.max(1, this.finished.getRemainingTTL(key)), usedMs);
+      await this.shared!.store(key, outcome, Math.max(1, Math.ceil(this.finished.getRemainingTTL(key))), usedMs);
     } else {
       await this.shared!.markUsed(key, usedMs);
     }
@@ -374,9 +375,12 @@ class SharedLogins {
 
   async store(key: string, outcome: Outcome, ttlMs: number, usedMs: number): Promise<void> {
     const json = JSON.stringify({ body: outcome.result.body, raw: outcome.result.raw, owner: outcome.owner });
-    await this.breaker.run(() =>
+    const replies = await this.breaker.run(() =>
       this.redis.multi().set(this.resultKey(key), json, 'PX', ttlMs).set(this.usedKey(key), '1', 'PX', usedMs).exec(),
     );
+    // A transaction reports each command's error in its replies instead of rejecting.
+    const failed = replies?.find(([err]) => err)?.[0];
+    if (failed) throw failed;
   }
 
   async markUsed(key: string, usedMs: number): Promise<void> {

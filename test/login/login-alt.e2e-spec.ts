@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
 import { AltLoginService } from '../../src/login/alt-login.service';
+import { MetricsService } from '../../src/metrics/metrics.service';
 import {
   FAKE_JPEG,
   FAKE_MUSICKEY_WX,
@@ -367,6 +368,60 @@ describe('Alt channel (WeChat) QR login', () => {
       expect((await check({ uuid }).expect(200)).body.isOk).toBe(true);
       expect([polls(), logins()]).toEqual([2, 2]);
     });
+  });
+
+  describe('identical checks of one QR share one upstream long poll', () => {
+    const coalesced = async () => (await h.app.get(MetricsService).coalesced.get()).values.reduce((n, v) => n + v.value, 0);
+
+    it('150 concurrent checks of one uuid: one upstream long poll, and every check gets its answer', async () => {
+      const { uuid } = await newQr();
+      const before = await coalesced();
+      const N = 150;
+      // The poll is held at the fake: every check arrives while it is in flight, whatever the machine's speed.
+      h.fake.hold(POLL);
+      let answers;
+      try {
+        const checks = Array.from({ length: N }, () => check({ uuid }).then((res) => res));
+        await waitFor(
+          async () => (await coalesced()) - before >= N - 1 || h.fake.requestsTo('wxLp', '/connect/l/qrconnect').length > 1,
+          20_000,
+          'every check to join the poll',
+        );
+        wxScan(h.fake.state, uuid);
+        h.fake.release(POLL);
+        answers = await Promise.all(checks);
+      } finally {
+        h.fake.release(POLL);
+      }
+      expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect')).toHaveLength(1);
+      expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
+      for (const a of answers) expect(a.body).toMatchObject({ isOk: false, errcode: 404, state: 'scanned' });
+    }, 60_000);
+
+    it('one of two checks sharing a poll hangs up: the poll goes on for the other; a different `last` is its own poll', async () => {
+      const { uuid } = await newQr();
+      const before = await coalesced();
+      h.fake.hold(POLL);
+      try {
+        const leaving = clientThatLeaves(h, '/checkAltLoginQr', { uuid });
+        await waitFor(() => h.fake.requestsTo('wxLp', '/connect/l/qrconnect').length === 1, 10_000, 'the first poll upstream');
+        const staying = check({ uuid }).then((res) => res);
+        await waitFor(async () => (await coalesced()) > before || h.fake.requestsTo('wxLp').length > 1, 10_000, 'the second check to join');
+        // Another caller state (last=404) cannot share the waiting poll: it is held upstream for another change.
+        const otherState = check({ uuid, last: 404 }).then((res) => res);
+        await waitFor(() => h.fake.requestsTo('wxLp', '/connect/l/qrconnect').length === 2, 10_000, 'the last=404 poll upstream');
+        await leaving.leave(2); // the two other checks stay connected
+        wxScan(h.fake.state, uuid);
+        h.fake.release(POLL);
+        expect((await staying).body).toMatchObject({ errcode: 404, state: 'scanned' });
+        wxConfirm(h.fake.state, uuid);
+        expect((await otherState).body).toMatchObject({ isOk: true, errcode: 405 });
+      } finally {
+        h.fake.release(POLL);
+      }
+      expect(fake().wxClosedPolls).toEqual([]);
+      expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect').map((r) => r.query.last)).toEqual([undefined, '404']);
+    }, 30_000);
   });
 
   describe('the long poll does not pin resources', () => {

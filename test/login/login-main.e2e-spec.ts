@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hash33 } from '../../src/common/cookie';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
+import { FinishedLogins } from '../../src/login/finished-logins';
 import { LoginPersistService, NODE_FILE_OPS } from '../../src/login/login-persist.service';
 import {
   FAKE_MUSICKEY_QQ,
@@ -399,6 +400,26 @@ describe('Main channel (QQ) QR login', () => {
       expect(new Set(answers.map((r) => r.body.session.cookie)).size).toBe(1);
       expect(chainCalls()).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
     });
+
+    it('150 concurrent checks of one waiting QR: one upstream poll (ptqrlogin), every check gets its state', async () => {
+      const { qrsig } = await newQr();
+      const runs = jest.spyOn(h.app.get(FinishedLogins), 'run');
+      const N = 150;
+      // The poll is held at the fake: every check arrives while it is in flight, whatever the machine's speed.
+      h.fake.hold('ptlogin /ptqrlogin');
+      let answers;
+      try {
+        const checks = Array.from({ length: N }, () => check({ qrsig }).then((res) => res));
+        await waitFor(() => runs.mock.calls.length === N || h.fake.requestsTo('ptlogin', '/ptqrlogin').length > 1, 20_000, 'every check to join');
+        h.fake.release('ptlogin /ptqrlogin');
+        answers = await Promise.all(checks);
+      } finally {
+        h.fake.release('ptlogin /ptqrlogin');
+        runs.mockRestore();
+      }
+      expect(h.fake.requestsTo('ptlogin', '/ptqrlogin')).toHaveLength(1);
+      for (const a of answers) expect(a.body).toMatchObject({ isOk: false, state: 'waiting', code: 66 });
+    }, 60_000);
 
     it('neither poll states nor failures are kept: the next check asks upstream again', async () => {
       const { qrsig } = await newQr();

@@ -99,6 +99,72 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect(a.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
   });
 
+  it('B hands A\'s finished login only to its loginToken: the qrsig or uuid alone (or another token) gets 410, upstream untouched', async () => {
+    const used = { error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' };
+    const qrsig = await newMainQr(a);
+    qqConfirm(a.fake.state, qrsig);
+    await checkMain(a, qrsig).expect(200);
+    const uuid = await newAltQr(a);
+    wxConfirm(a.fake.state, uuid);
+    await checkAlt(a, uuid).expect(200);
+
+    for (const replay of [{ qrsig }, { qrsig, loginToken: 'z'.repeat(32) }]) {
+      expect((await b.http().post('/checkMainLoginQr').send(replay).expect(410)).body).toEqual(used);
+    }
+    expect((await b.http().post(`/checkAltLoginQr?uuid=${uuid}`).expect(410)).body).toEqual(used);
+    expect((await b.http().post('/checkAltLoginQr').send({ uuid, loginToken: 'z'.repeat(32) }).expect(410)).body).toEqual(used);
+    expect(b.fake.requests).toEqual([]);
+  }, 30_000);
+
+  describe('Redis emptied (as by a restart) after A finished a login: B runs no second chain', () => {
+    const emptyRedis = async () => {
+      const keys = await redis.keys(`${credentialKey}*`);
+      if (keys.length) await redis.del(...keys);
+    };
+
+    it('QQ: B, whose upstream would log the QR in again, answers 410 to the qrsig alone and A\'s session to its loginToken', async () => {
+      const qrsig = await newMainQr(a);
+      qqConfirm(a.fake.state, qrsig);
+      const onA = await checkMain(a, qrsig).expect(200);
+      await emptyRedis();
+      // B's upstream reports the QR confirmed: were B to go on past its poll, it would log in a second time.
+      loginFake(b.fake.state).qq.set(qrsig, { state: 'confirmed', qq: FAKE_QQ });
+
+      const replay = await b.http().post('/checkMainLoginQr').send({ qrsig }).expect(410);
+      expect(replay.body).toEqual({ error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' });
+      expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
+      // A wrote what it holds back to Redis when B asked: the owner gets A's session on B, B asking upstream nothing.
+      expect((await checkMain(b, qrsig).expect(200)).body).toEqual(onA.body);
+      expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
+      expect(qqChain(a)).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
+    }, 30_000);
+
+    it('WeChat: B, whose upstream would hand it a fresh code, answers 410 and never exchanges', async () => {
+      const uuid = await newAltQr(a);
+      wxConfirm(a.fake.state, uuid);
+      const onA = await checkAlt(a, uuid).expect(200);
+      await emptyRedis();
+      loginFake(b.fake.state).wx.set(uuid, { state: 'waiting', listeners: [] });
+      wxConfirm(b.fake.state, uuid); // B's upstream: confirmed, with a code its exchange would accept
+
+      expect((await b.http().post('/checkAltLoginQr').send({ uuid }).expect(410)).body.errorCode).toBe('LOGIN_QR_USED');
+      expect(b.fake.musicuCalls(WXLOGIN)).toHaveLength(0);
+      expect((await checkAlt(b, uuid).expect(200)).body).toEqual(onA.body);
+      expect(b.fake.musicuCalls(WXLOGIN)).toHaveLength(0);
+      expect(a.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
+    }, 30_000);
+
+    it('the creator checking first on B after the loss gets A\'s session, not a second login', async () => {
+      const qrsig = await newMainQr(a);
+      qqConfirm(a.fake.state, qrsig);
+      const onA = await checkMain(a, qrsig).expect(200);
+      await emptyRedis();
+      loginFake(b.fake.state).qq.set(qrsig, { state: 'confirmed', qq: FAKE_QQ });
+      expect((await checkMain(b, qrsig).expect(200)).body).toEqual(onA.body);
+      expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
+    }, 30_000);
+  });
+
   it('concurrent checks of one confirmed QR on A and on B: one chain in all, and B answers A\'s session', async () => {
     const qrsig = await newMainQr(a);
     qqConfirm(a.fake.state, qrsig);
