@@ -174,7 +174,7 @@ export class FinishedLogins implements OnApplicationShutdown {
       this.warnRedis(err);
       return keep(await chain(localGuard));
     }
-    if (claim.used) throw qrUsed();
+    if (claim.used) throw this.knownUsed(key);
     if (claim.stored) return claim.stored;
 
     let outcome: Outcome;
@@ -182,7 +182,10 @@ export class FinishedLogins implements OnApplicationShutdown {
       outcome = keep(await chain(() => this.guard(shared, key)));
     } catch (err) {
       if (claim.token) await this.releaseQuietly(shared, key, claim.token);
-      if (err instanceof FinishedElsewhere) return err.outcome;
+      if (err instanceof FinishedElsewhere) {
+        this.knownUsed(key);
+        return err.outcome;
+      }
       throw err;
     }
     try {
@@ -209,8 +212,14 @@ export class FinishedLogins implements OnApplicationShutdown {
       this.warnRedis(err);
       return;
     }
-    if (stored === 'used' || !stored) throw qrUsed();
+    if (stored === 'used' || !stored) throw this.knownUsed(key);
     throw new FinishedElsewhere(stored);
+  }
+
+  /** Remembers here that another instance used this QR (Redis may lose it again), and returns the 410 to throw. */
+  private knownUsed(key: string): GatewayError {
+    this.used.set(key, true);
+    return qrUsed();
   }
 
   /** Another instance asked for this QR: writes what this one holds back to Redis. True when it held something. */
@@ -291,8 +300,21 @@ export class FinishedLogins implements OnApplicationShutdown {
     if (done) return Promise.resolve().then(() => deliver({ ...done, success: true, stored: true }, owner));
     const running = this.running.get(key);
     if (running) return this.bounded(running.then((outcome) => deliver(outcome, owner)));
-    if (this.used.has(key)) return Promise.reject(qrUsed());
+    if (this.used.has(key)) return this.usedHere(key, owner);
     return undefined;
+  }
+
+  /** A QR used (here or, as this instance learnt, elsewhere) without its session here: its owner may find it in Redis. */
+  private async usedHere(key: string, owner: string | null): Promise<Shaped> {
+    if (owner !== null && this.shared?.usable()) {
+      try {
+        const stored = await this.shared.stored(key);
+        if (stored && stored !== 'used') return deliver(stored, owner);
+      } catch (err) {
+        this.warnRedis(err);
+      }
+    }
+    throw qrUsed();
   }
 }
 
