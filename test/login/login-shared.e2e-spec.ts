@@ -32,7 +32,9 @@ describe('Finished QR logins shared by instances through Redis', () => {
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: credentialKey, LOG_LEVEL: 'debug' };
+    // A wide Redis bound: an instance asked about a QR (after the keys are deleted) answers well within it, however
+    // busy the machine.
+    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: credentialKey, LOG_LEVEL: 'debug', REDIS_TIMEOUT_MS: '5000' };
     a = await startHarness({ env, logs });
     b = await startHarness({ env, logs });
   });
