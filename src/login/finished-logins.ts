@@ -61,8 +61,8 @@ interface Outcome {
 }
 
 /**
- * Hands the passed guard to a chain: it calls it right before the first step that spends the QR (QQ: check_sig after
- * the confirming poll; WeChat: the code exchange). It throws when this QR is known as used anywhere.
+ * What a chain calls right before its first step that spends the QR (QQ: check_sig after the confirming poll; WeChat:
+ * the code exchange). It throws when another instance turns out to have used this QR already.
  */
 export type SpendGuard = () => Promise<void>;
 
@@ -132,7 +132,7 @@ export class FinishedLogins implements OnApplicationShutdown {
       this.warnRedis(err);
       return undefined;
     }
-    if (stored === 'used') throw qrUsed();
+    if (stored === 'used') throw this.knownUsed(key);
     return stored ? deliver(stored, owner) : undefined;
   }
 
