@@ -12,7 +12,7 @@ import { WechatLoginClient } from '../upstream/clients/wechat-login.client';
 import { Coalescer } from '../upstream/transport/coalescer';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckAltLoginBody } from './dto/check-login.dto';
-import { FinishedLogins, newLoginToken } from './finished-logins';
+import { FinishedLogins, newLoginToken, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
 import { LoginPersistService } from './login-persist.service';
 import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll } from './login.parse';
@@ -118,8 +118,8 @@ export class AltLoginService {
     }
     if (!parsed.code) throw badLoginAnswer(ALT_ERRORS.noCode, 'LOGIN_NO_CODE');
     const code = parsed.code;
-    // The code is single-use: the exchange runs where a hang-up cannot cut it, and its session is kept for a retry.
-    const exchange = async (guard: () => Promise<void>) => {
+    // The code is single-use: the exchange runs where a hang-up cannot cut it, and its session is kept for its owner.
+    const exchange = async (guard: SpendGuard) => {
       await guard();
       return this.exchange(code);
     };

@@ -377,7 +377,8 @@ describe('Alt channel (WeChat) QR login', () => {
       const { uuid } = await newQr();
       const before = await coalesced();
       const N = 150;
-      // The poll is held at the fake: every check arrives while it is in flight, whatever the machine's speed.
+      // The poll is held at the fake, within a bound no busy machine reaches: every check arrives while it is in flight.
+      config.altLoginPollTimeoutMs = 60_000;
       h.fake.hold(POLL);
       let answers;
       try {
@@ -401,6 +402,7 @@ describe('Alt channel (WeChat) QR login', () => {
     it('one of two checks sharing a poll hangs up: the poll goes on for the other; a different `last` is its own poll', async () => {
       const { uuid } = await newQr();
       const before = await coalesced();
+      config.altLoginPollTimeoutMs = 60_000;
       h.fake.hold(POLL);
       try {
         const leaving = clientThatLeaves(h, '/checkAltLoginQr', { uuid });

@@ -405,7 +405,9 @@ describe('Main channel (QQ) QR login', () => {
       const { qrsig } = await newQr();
       const runs = jest.spyOn(h.app.get(FinishedLogins), 'run');
       const N = 150;
-      // The poll is held at the fake: every check arrives while it is in flight, whatever the machine's speed.
+      // The poll is held at the fake, within a bound no busy machine reaches: every check arrives while it is in flight.
+      const saved = config.upstreamTimeoutMs;
+      config.upstreamTimeoutMs = 60_000;
       h.fake.hold('ptlogin /ptqrlogin');
       let answers;
       try {
@@ -416,6 +418,7 @@ describe('Main channel (QQ) QR login', () => {
       } finally {
         h.fake.release('ptlogin /ptqrlogin');
         runs.mockRestore();
+        config.upstreamTimeoutMs = saved;
       }
       expect(h.fake.requestsTo('ptlogin', '/ptqrlogin')).toHaveLength(1);
       for (const a of answers) expect(a.body).toMatchObject({ isOk: false, state: 'waiting', code: 66 });
