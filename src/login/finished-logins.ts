@@ -440,7 +440,10 @@ class SharedLogins {
   async close(): Promise<void> {
     const subscriber = this.subscriber;
     this.subscriber = undefined;
-    await subscriber?.quit().catch(() => subscriber.disconnect());
+    if (!subscriber) return;
+    // A connection that is not up has nothing to say goodbye on: quit would wait for a reconnect.
+    if (subscriber.status !== 'ready') return subscriber.disconnect();
+    await subscriber.quit().catch(() => subscriber.disconnect());
   }
 
   /** A second connection in subscriber mode: answers the others' questions and collects the answers to ours. */
