@@ -27,15 +27,15 @@ runDemo('Login demo', async () => {
     return;
   }
   console.log(`QQ (Main) login:
-  curl -s ${url}/getMainLoginQr                                   # note qrsig
-  curl -s -X POST ${url}/checkMainLoginQr -H 'Content-Type: application/json' -d '{"qrsig":"<qrsig>"}'   # waiting
+  curl -s ${url}/getMainLoginQr                                   # note qrsig and loginToken
+  curl -s -X POST ${url}/checkMainLoginQr -H 'Content-Type: application/json' -d '{"qrsig":"<qrsig>","loginToken":"<loginToken>"}'   # waiting
   curl -s '${origins.ptlogin}/__demo/scan?action=confirm&qrsig=<qrsig URL-encoded>'   # the "phone" (scan|confirm|refuse|expire)
-  curl -s -X POST ${url}/checkMainLoginQr -H 'Content-Type: application/json' -d '{"qrsig":"<qrsig>"}'   # session
+  curl -s -X POST ${url}/checkMainLoginQr -H 'Content-Type: application/json' -d '{"qrsig":"<qrsig>","loginToken":"<loginToken>"}'   # session
 
 WeChat (Alt) login:
-  curl -s ${url}/getAltLoginQr                                    # note uuid
+  curl -s ${url}/getAltLoginQr                                    # note uuid and loginToken
   curl -s '${origins.wxLp}/__demo/scan?action=confirm&uuid=<uuid>'   # scan|confirm|cancel|expire
-  curl -s -X POST ${url}/checkAltLoginQr -H 'Content-Type: application/json' -d '{"uuid":"<uuid>"}'
+  curl -s -X POST ${url}/checkAltLoginQr -H 'Content-Type: application/json' -d '{"uuid":"<uuid>","loginToken":"<loginToken>"}'
 
 Use the session (either login):
   curl -s -H 'X-Custom-Cookie: <session.cookie>' '${url}/user/getUserPlaylists?uin=<session.uin>'

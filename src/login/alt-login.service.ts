@@ -6,10 +6,13 @@ import { Clock } from '../common/clock';
 import { serializeCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
+import { MetricsService } from '../metrics/metrics.service';
+import { LoginStepAnswer } from '../upstream/clients/login.client';
 import { WechatLoginClient } from '../upstream/clients/wechat-login.client';
+import { Coalescer } from '../upstream/transport/coalescer';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckAltLoginBody } from './dto/check-login.dto';
-import { FinishedLogins } from './finished-logins';
+import { FinishedLogins, newLoginToken, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
 import { LoginPersistService } from './login-persist.service';
 import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll } from './login.parse';
@@ -44,6 +47,11 @@ export class AltLoginService {
    * clients poll upstream in a tight loop.
    */
   private readonly lastState: LRUCache<string, AltPollCode>;
+  /**
+   * Identical long polls in flight (same uuid, same `last`) share one upstream poll: a client (or many) checking one
+   * QR concurrently costs one held connection upstream. The shared poll is cut only once every caller has left.
+   */
+  private readonly polls: Coalescer;
 
   constructor(
     private readonly wechat: WechatLoginClient,
@@ -51,7 +59,9 @@ export class AltLoginService {
     private readonly finished: FinishedLogins,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     clock: Clock,
+    metrics: MetricsService,
   ) {
+    this.polls = new Coalescer(metrics);
     // ttlResolution 0: every lookup reads the clock (no 1 ms reuse of a reading), so a moved clock is seen at once.
     this.lastState = new LRUCache({ max: LAST_STATE_MAX, ttl: LAST_STATE_TTL_MS, perf: clock, ttlResolution: 0 });
   }
@@ -73,19 +83,20 @@ export class AltLoginService {
       throw err;
     }
     if (image.status !== 200 || !image.body.length) throw badLoginAnswer(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
-    return new Shaped({ img: `data:image/jpeg;base64,${image.body.toString('base64')}`, uuid }, { html: page.text });
+    // loginToken goes to this caller alone: with it, a retry of the check can redeem the finished login (the uuid cannot).
+    return new Shaped({ img: `data:image/jpeg;base64,${image.body.toString('base64')}`, uuid, loginToken: newLoginToken() }, { html: page.text });
   }
 
   async check(input: CheckAltLoginBody): Promise<Shaped> {
     const { uuid } = input;
     // A login of this QR already confirmed (its answer lost, or a second tab polling; with REDIS_URL on any instance):
     // no new poll, no second exchange.
-    const earlier = await this.exchanged(this.finished.find('alt', uuid));
+    const earlier = await this.exchanged(this.finished.find('alt', uuid, input.loginToken));
     if (earlier) return earlier;
     const last = (input.last as AltPollCode | undefined) ?? this.lastState.get(uuid);
     let poll;
     try {
-      poll = await this.wechat.poll(uuid, last, this.pollTimeoutMs);
+      poll = await this.poll(uuid, last);
     } catch (err) {
       // No change within our bound: the state is still the one last reported (waiting if none).
       if (err instanceof UpstreamError && err.kind === 'timeout') return pollState(last ?? 408, { timeout: true, message: 'No change within this poll; poll again' });
@@ -107,8 +118,16 @@ export class AltLoginService {
     }
     if (!parsed.code) throw badLoginAnswer(ALT_ERRORS.noCode, 'LOGIN_NO_CODE');
     const code = parsed.code;
-    // The code is single-use: the exchange runs where a hang-up cannot cut it, and its session is kept for a retry.
-    return this.exchanged(this.finished.run('alt', uuid, () => this.exchange(code), () => true));
+    // The code is single-use: the exchange runs where a hang-up cannot cut it, and its session is kept for its owner.
+    const exchange = async (guard: SpendGuard) => {
+      await guard();
+      return this.exchange(code);
+    };
+    return this.exchanged(this.finished.run('alt', uuid, input.loginToken, exchange, () => true));
+  }
+
+  private poll(uuid: string, last: AltPollCode | undefined): Promise<LoginStepAnswer> {
+    return this.polls.run(`${uuid}|${last ?? ''}`, () => this.wechat.poll(uuid, last, this.pollTimeoutMs));
   }
 
   private async exchanged<T extends Shaped | undefined>(login: Promise<T>): Promise<T> {

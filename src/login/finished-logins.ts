@@ -1,51 +1,95 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { BackgroundWork } from '../common/background-work';
 import { Clock } from '../common/clock';
+import { GatewayError } from '../common/http-error';
 import { requestContext } from '../common/request-context';
 import { Shaped } from '../common/shaped';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { RedisBreaker, RedisStalled } from '../redis/redis-breaker';
-import { REDIS, RELEASE_OWN_LOCK, redisConnectionDown } from '../redis/redis.module';
+import { REDIS, RELEASE_OWN_LOCK, redisConnectionDown, reportRedisOutages } from '../redis/redis.module';
 
-/** How long a finished login stays available to its QR's next check, and how many are kept at most. */
+/** How long a finished login can be redeemed by its owner, and how many are kept at most. */
 const FINISHED_LOGIN_TTL_MS = 120_000;
 const FINISHED_LOGIN_MAX = 1_000;
+/** How long a QR stays known as used after its login finished (no session kept): longer than either QR lives upstream. */
+const USED_QR_TTL_MS = 10 * 60_000;
+const USED_QR_MAX = 10_000;
 /** The longest chain (QQ: ptqrlogin, check_sig, authorize, QQLogin) makes this many upstream calls, none retried. */
 const CHAIN_UPSTREAM_CALLS = 4;
 /** How often an instance waiting on another instance's run of a QR looks for its result. */
 const SHARED_WAIT_POLL_MS = 100;
 
 /**
- * KEYS[1] result, KEYS[2] lock; ARGV[1] token, ARGV[2] lock ms. Atomically: the stored result if there is one (1,
- * json), else the lock taken (2), else 0 (another instance holds it). One step, so no result can be stored and its
- * lock released between our look and our lock (we would then run a second chain against a spent QR).
+ * KEYS[1] result, KEYS[2] lock, KEYS[3] used mark; ARGV[1] token, ARGV[2] lock ms. Atomically: the stored result if
+ * there is one (1, json), else 3 if the QR is known as used, else the lock taken (2), else 0 (another instance holds
+ * it). One step, so no result can be stored and its lock released between our look and our lock (we would then run a
+ * second chain against a spent QR).
  */
 const CLAIM = `local stored = redis.call('get', KEYS[1])
 if stored then return {1, stored} end
+if redis.call('exists', KEYS[3]) == 1 then return {3} end
 if redis.call('set', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {2} end
 return {0}`;
+
+/** A finished QR's session is answered only to its owner: this is what every other check of that QR gets. */
+export function qrUsed(): GatewayError {
+  return new GatewayError(
+    HttpStatus.GONE,
+    'LOGIN_QR_USED',
+    'This QR code was already used to log in; get a new QR code (a finished login is answered again only with the loginToken of its QR answer)',
+  );
+}
+
+/** Thrown inside a chain when another instance turns out to hold this QR's finished login: the run answers that instead. */
+class FinishedElsewhere extends Error {
+  constructor(readonly outcome: Outcome) {
+    super('finished on another instance');
+  }
+}
+
+/** What a run ended with: its answer, whether it is a login, and whose (the hash of the starter's loginToken, or null). */
+interface Outcome {
+  result: Shaped;
+  success: boolean;
+  owner: string | null;
+  /** Read back from storage (not this run's own answer): only a caller presenting the owner's loginToken gets it. */
+  stored: boolean;
+}
+
+/**
+ * What a chain calls right before its first step that spends the QR (QQ: check_sig after the confirming poll; WeChat:
+ * the code exchange). It throws when another instance turns out to have used this QR already.
+ */
+export type SpendGuard = () => Promise<void>;
 
 /**
  * The part of a login chain that cannot be repeated (QQ: the poll that reports the scan confirmed and what follows;
  * WeChat: the code exchange after 405) runs here, outside the calling request: the client hanging up neither aborts
- * it halfway (the QR or code already spent) nor loses its result. A success is kept per QR for a short while, so the
- * client's next check (a retry after a dropped answer) gets that session instead of starting a second login, which
- * would spend another device slot (code 20274) or meet an already-used QR. Concurrent checks of one QR share one run.
+ * it halfway (the QR or code already spent) nor loses its result. Concurrent checks of one QR share one run.
  *
- * With REDIS_URL the same holds across instances (a retry may land on another one): a success is also stored in Redis
- * for 120 s, and a run takes a per-QR lock there; an instance finding it held waits for that run's result. Redis only
- * widens this: on any Redis failure the run goes on as it would on one instance.
+ * A finished session goes only to the party that started the login (docs/login.md "Who gets the session"): the
+ * checks that saw it finish on their own poll (the run's starter and identical checks that joined it), and for 120 s
+ * a check presenting the same loginToken as the starter. Everyone else gets 410 LOGIN_QR_USED, for 10 min; a used QR
+ * never runs the chain again.
+ *
+ * With REDIS_URL the same holds across instances: a success (owner included) and the used mark are stored in Redis,
+ * and a run takes a per-QR lock there; an instance finding it held waits for that run's result. Before spending a QR
+ * it asks the other instances (Redis pub/sub) whether one of them holds it, so a Redis emptied by a restart does not
+ * let a used QR log in twice. Redis only widens this: on any Redis failure the run goes on as it would on one instance.
  */
 @Injectable()
-export class FinishedLogins {
+export class FinishedLogins implements OnApplicationShutdown {
   private readonly logger = new Logger('Login');
-  private readonly running = new Map<string, Promise<Shaped>>();
-  private readonly finished: LRUCache<string, Shaped>;
+  private readonly running = new Map<string, Promise<Outcome>>();
+  private readonly finished: LRUCache<string, { result: Shaped; owner: string | null }>;
+  private readonly used: LRUCache<string, true>;
   private readonly shared: SharedLogins | null;
+  /** How long a check waiting on a run still waits once shutdown began: half the drain bound, so it is answered. */
+  private readonly shutdownWaitMs: number;
 
   constructor(
     private readonly work: BackgroundWork,
@@ -57,82 +101,173 @@ export class FinishedLogins {
     // ttlResolution 0: read the clock at every lookup instead of reusing one reading for 1 ms, so a moved clock is seen
     // at once (a performance.now() per lookup costs nothing next to a login).
     this.finished = new LRUCache({ max: FINISHED_LOGIN_MAX, ttl: FINISHED_LOGIN_TTL_MS, perf: clock, ttlResolution: 0 });
+    this.used = new LRUCache({ max: USED_QR_MAX, ttl: USED_QR_TTL_MS, perf: clock, ttlResolution: 0 });
     // The lock outlives the longest legitimate chain (every upstream call at its full bound, plus the persist and the
     // result write to Redis), so a slow run is never joined by a second one; a holder that died frees the QR then.
     const lockMs = CHAIN_UPSTREAM_CALLS * config.upstreamTimeoutMs + 2 * config.redisTimeoutMs;
-    this.shared = redis ? new SharedLogins(redis, breaker, `${config.credentialRedisKey}:login`, lockMs) : null;
+    this.shutdownWaitMs = Math.floor(config.shutdownDrainTimeoutMs / 2);
+    this.shared = redis
+      ? new SharedLogins(redis, breaker, `${config.credentialRedisKey}:login`, lockMs, config.redisTimeoutMs, (key) => this.reseed(key), (err) => this.warnRedis(err))
+      : null;
   }
 
-  /** The running or finished login of this QR (`channel` + its qrsig or uuid), here or (REDIS_URL) on any instance. */
-  async find(channel: string, qr: string): Promise<Shaped | undefined> {
+  async onApplicationShutdown(): Promise<void> {
+    await this.shared?.close();
+  }
+
+  /**
+   * This QR's login as `token` may see it: a running run's answer (joined), a finished session its owner may redeem,
+   * 410 for a used QR; undefined when nothing is known here nor (REDIS_URL) on any instance through Redis.
+   */
+  async find(channel: string, qr: string, token: string | undefined): Promise<Shaped | undefined> {
     const key = keyOf(channel, qr);
-    const local = this.byKey(key);
+    const owner = ownerOf(token);
+    const local = this.byKey(key, owner);
     if (local) return local;
     if (!this.shared?.usable()) return undefined;
+    let stored: Outcome | 'used' | undefined;
     try {
-      return await this.shared.stored(key);
+      stored = await this.shared.stored(key);
     } catch (err) {
       this.warnRedis(err);
       return undefined;
     }
+    if (stored === 'used') throw this.knownUsed(key);
+    return stored ? deliver(stored, owner) : undefined;
   }
 
-  /** Runs `chain` for this QR unless one is running or finished already; `isSuccess` says which results to keep. */
-  run(channel: string, qr: string, chain: () => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Shaped> {
+  /**
+   * Runs `chain` for this QR unless one is running or finished already; `isSuccess` says which results are logins.
+   * `token` is the caller's loginToken (if it sent one): a login this run finishes belongs to it.
+   */
+  run(channel: string, qr: string, token: string | undefined, chain: (guard: SpendGuard) => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Shaped> {
     const key = keyOf(channel, qr);
-    const existing = this.byKey(key);
+    const owner = ownerOf(token);
+    const existing = this.byKey(key, owner);
     if (existing) return existing;
     // Outside the request from here on: the Redis wait and the chain both belong to the login, not to this client.
-    const run = requestContext.exit(() => this.runOnce(key, chain, isSuccess)).finally(() => this.running.delete(key));
+    const run = requestContext.exit(() => this.runOnce(key, owner, chain, isSuccess)).finally(() => this.running.delete(key));
     this.running.set(key, run);
     // Outside every request, so the HTTP drain does not wait for it: shutdown does (bounded), before the pools close.
-    return this.work.track('QR login', run);
+    void this.work.track('QR login', run);
+    return this.bounded(run.then((outcome) => deliver(outcome, owner)));
   }
 
-  private async runOnce(key: string, chain: () => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Shaped> {
-    const keep = (result: Shaped) => {
-      if (isSuccess(result)) this.finished.set(key, result);
-      return result;
+  private async runOnce(key: string, owner: string | null, chain: (guard: SpendGuard) => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Outcome> {
+    const keep = (result: Shaped): Outcome => {
+      const success = isSuccess(result);
+      if (success) {
+        this.finished.set(key, { result, owner });
+        this.used.set(key, true);
+      }
+      return { result, success, owner, stored: false };
     };
     const shared = this.shared;
-    if (!shared?.usable()) return keep(await chain());
+    // One instance: a used QR never reaches a run (byKey answers first), so the guard has nothing to check.
+    const localGuard: SpendGuard = () => Promise.resolve();
+    if (!shared?.usable()) return keep(await chain(localGuard));
 
     let claim: Claim;
     try {
       claim = await this.claim(shared, key);
     } catch (err) {
       this.warnRedis(err);
-      return keep(await chain());
+      return keep(await chain(localGuard));
     }
+    if (claim.used) throw this.knownUsed(key);
     if (claim.stored) return claim.stored;
 
-    let result: Shaped;
+    let outcome: Outcome;
     try {
-      result = keep(await chain());
+      outcome = keep(await chain(() => this.guard(shared, key)));
     } catch (err) {
       if (claim.token) await this.releaseQuietly(shared, key, claim.token);
+      if (err instanceof FinishedElsewhere) {
+        this.knownUsed(key);
+        return err.outcome;
+      }
       throw err;
     }
     try {
       // Stored before the lock goes: an instance waiting on it then always finds the result.
-      if (isSuccess(result)) await shared.store(key, result, FINISHED_LOGIN_TTL_MS);
+      if (outcome.success) await shared.store(key, outcome, FINISHED_LOGIN_TTL_MS, USED_QR_TTL_MS);
       if (claim.token) await shared.release(key, claim.token);
     } catch (err) {
       this.warnRedis(err); // the lock, if still ours, expires by itself
     }
-    return result;
+    return outcome;
   }
 
   /**
-   * A stored result of this QR, or the lock for our own run. While another instance holds the lock, waits for its
-   * result (or for the lock to go: that run ended without a success, and ours may try) — at most one lock's lifetime,
-   * after which this instance runs the chain without the lock rather than wait any longer.
+   * Right before a chain spends the QR: Redis knows nothing of it (the claim said so), but Redis may have been emptied
+   * since another instance finished it. Asks every instance; one that holds it writes it back, and this run answers
+   * that instead of logging in a second time. A Redis failure here lets the chain go on, as without Redis.
+   */
+  private async guard(shared: SharedLogins, key: string): Promise<void> {
+    let stored: Outcome | 'used' | undefined;
+    try {
+      if (!(await shared.askOthers(key))) return;
+      stored = await shared.stored(key);
+    } catch (err) {
+      this.warnRedis(err);
+      return;
+    }
+    if (stored === 'used' || !stored) throw this.knownUsed(key);
+    throw new FinishedElsewhere(stored);
+  }
+
+  /** Remembers here that another instance used this QR (Redis may lose it again), and returns the 410 to throw. */
+  private knownUsed(key: string): GatewayError {
+    this.used.set(key, true);
+    return qrUsed();
+  }
+
+  /** Another instance asked for this QR: writes what this one holds back to Redis. True when it held something. */
+  private async reseed(key: string): Promise<boolean> {
+    const done = this.finished.get(key);
+    const used = this.used.has(key);
+    if (!done && !used) return false;
+    // Whole milliseconds: PX refuses a fraction, and the LRU's clock is performance.now().
+    const usedMs = Math.max(1, Math.ceil(this.used.getRemainingTTL(key)));
+    if (done) {
+      const outcome: Outcome = { result: done.result, success: true, owner: done.owner, stored: true };
+      await this.shared!.store(key, outcome, Math.max(1, Math.ceil(this.finished.getRemainingTTL(key))), usedMs);
+    } else {
+      await this.shared!.markUsed(key, usedMs);
+    }
+    return true;
+  }
+
+  /** At shutdown a check stops waiting on a run after half the drain bound and says so (the run goes on, bounded). */
+  private bounded<T>(answer: Promise<T>): Promise<T> {
+    const stopping = requestContext.getStore()?.shuttingDown;
+    if (!stopping) return answer;
+    let timer: NodeJS.Timeout | undefined;
+    let onStop: (() => void) | undefined;
+    const refused = new Promise<never>((_, reject) => {
+      onStop = () => {
+        timer = setTimeout(() => reject(loginStillRunning()), this.shutdownWaitMs);
+      };
+      if (stopping.aborted) onStop();
+      else stopping.addEventListener('abort', onStop, { once: true });
+    });
+    return Promise.race([answer, refused]).finally(() => {
+      clearTimeout(timer);
+      if (onStop) stopping.removeEventListener('abort', onStop);
+    });
+  }
+
+  /**
+   * A stored result of this QR, its used mark, or the lock for our own run. While another instance holds the lock,
+   * waits for its result (or for the lock to go: that run ended without a success, and ours may try) — at most one
+   * lock's lifetime, after which this instance runs the chain without the lock rather than wait any longer.
    */
   private async claim(shared: SharedLogins, key: string): Promise<Claim> {
     const token = randomBytes(12).toString('hex');
     const deadline = performance.now() + shared.lockMs;
     for (;;) {
       const claim = await shared.claim(key, token);
+      if (claim === 'used') return { used: true };
       if (claim !== 'held') return claim === 'locked' ? { token } : { stored: claim };
       if (performance.now() >= deadline) {
         this.logger.warn(`Another instance held a QR login for ${shared.lockMs} ms without finishing it; running it here`);
@@ -159,49 +294,201 @@ export class FinishedLogins {
     this.logger.warn(`Finished QR logins: Redis failed (${(err as Error).message}); this login is not shared with other instances`);
   }
 
-  private byKey(key: string): Promise<Shaped> | undefined {
+  /** What this instance knows of the QR, as `owner` may see it: a run to join, a session, or 410. */
+  private byKey(key: string, owner: string | null): Promise<Shaped> | undefined {
     const done = this.finished.get(key);
-    return done ? Promise.resolve(done) : this.running.get(key);
+    if (done) return Promise.resolve().then(() => deliver({ ...done, success: true, stored: true }, owner));
+    const running = this.running.get(key);
+    if (running) return this.bounded(running.then((outcome) => deliver(outcome, owner)));
+    if (this.used.has(key)) return this.usedHere(key, owner);
+    return undefined;
+  }
+
+  /** A QR used (here or, as this instance learnt, elsewhere) without its session here: its owner may find it in Redis. */
+  private async usedHere(key: string, owner: string | null): Promise<Shaped> {
+    if (owner !== null && this.shared?.usable()) {
+      try {
+        const stored = await this.shared.stored(key);
+        if (stored && stored !== 'used') return deliver(stored, owner);
+      } catch (err) {
+        this.warnRedis(err);
+      }
+    }
+    throw qrUsed();
   }
 }
 
-/** What a run found in Redis: another instance's result, our lock's token, or neither (run unlocked). */
+/**
+ * Who gets a run's answer. Poll states and failures: everyone. A login: a check that joined the run with the same
+ * loginToken as its starter, or with none when the starter sent none (identical checks, indistinguishable); once
+ * stored, only a check presenting the starter's loginToken.
+ */
+function deliver(outcome: Outcome, owner: string | null): Shaped {
+  if (!outcome.success) return outcome.result;
+  if (outcome.owner === owner && (owner !== null || !outcome.stored)) return outcome.result;
+  throw qrUsed();
+}
+
+function loginStillRunning(): GatewayError {
+  return new GatewayError(
+    HttpStatus.SERVICE_UNAVAILABLE,
+    'SHUTTING_DOWN',
+    'The gateway is restarting while this login finishes; check again (with the loginToken of the QR answer) in a moment',
+    {},
+    { 'Retry-After': '1', Connection: 'close' },
+  );
+}
+
+/** What a run found in Redis: another instance's result, the QR's used mark, our lock's token, or none (run unlocked). */
 interface Claim {
-  stored?: Shaped;
+  stored?: Outcome;
+  used?: boolean;
   token?: string;
 }
 
-/** The Redis side of finished logins: `<prefix>:<channel>:<hash>` holds a success as JSON, `…:lock` the run's lock. */
+/** A question to the other instances, waiting for every answer. */
+interface Asking {
+  expected: number;
+  answers: number;
+  held: boolean;
+  done: (held: boolean) => void;
+}
+
+/**
+ * The Redis side of finished logins: `<prefix>:<channel>:<hash>` holds a success as JSON (owner included), `…:lock` the
+ * run's lock, `…:used` the used mark. `<prefix>:ask` and `<prefix>:told` are the pub/sub channels on which an
+ * instance asks the others for a QR it is about to spend, and they answer (after writing back what they hold).
+ */
 class SharedLogins {
+  private subscriber: Redis | undefined;
+  private readonly asking = new Map<string, Asking>();
+  private readonly instanceId = randomBytes(8).toString('hex');
+
   constructor(
     private readonly redis: Redis,
     private readonly breaker: RedisBreaker,
     private readonly prefix: string,
     readonly lockMs: number,
-  ) {}
+    private readonly answerWaitMs: number,
+    private readonly reseed: (key: string) => Promise<boolean>,
+    private readonly warn: (err: unknown) => void,
+  ) {
+    this.listen();
+  }
 
   /** False while the connection is known to be down (a command could only fail after a reconnect attempt) or Redis is skipped after a stall. */
   usable(): boolean {
     return !redisConnectionDown(this.redis) && !this.breaker.skipping;
   }
 
-  async stored(key: string): Promise<Shaped | undefined> {
-    const text = await this.breaker.run(() => this.redis.get(this.resultKey(key)));
-    return text ? parseShaped(text) : undefined;
+  async stored(key: string): Promise<Outcome | 'used' | undefined> {
+    const [text, used] = await this.breaker.run(() => this.redis.mget(this.resultKey(key), this.usedKey(key)));
+    if (text) return parseOutcome(text);
+    return used ? 'used' : undefined;
   }
 
-  async claim(key: string, token: string): Promise<Shaped | 'locked' | 'held'> {
-    const answer = (await this.breaker.run(() => this.redis.eval(CLAIM, 2, this.resultKey(key), this.lockKey(key), token, this.lockMs))) as [number, string?];
-    if (answer[0] === 1) return parseShaped(answer[1]!);
+  async claim(key: string, token: string): Promise<Outcome | 'used' | 'locked' | 'held'> {
+    const keys = [this.resultKey(key), this.lockKey(key), this.usedKey(key)];
+    const answer = (await this.breaker.run(() => this.redis.eval(CLAIM, 3, ...keys, token, this.lockMs))) as [number, string?];
+    if (answer[0] === 1) return parseOutcome(answer[1]!);
+    if (answer[0] === 3) return 'used';
     return answer[0] === 2 ? 'locked' : 'held';
   }
 
-  async store(key: string, result: Shaped, ttlMs: number): Promise<void> {
-    await this.breaker.run(() => this.redis.set(this.resultKey(key), JSON.stringify({ body: result.body, raw: result.raw }), 'PX', ttlMs));
+  async store(key: string, outcome: Outcome, ttlMs: number, usedMs: number): Promise<void> {
+    const json = JSON.stringify({ body: outcome.result.body, raw: outcome.result.raw, owner: outcome.owner });
+    const replies = await this.breaker.run(() =>
+      this.redis.multi().set(this.resultKey(key), json, 'PX', ttlMs).set(this.usedKey(key), '1', 'PX', usedMs).exec(),
+    );
+    // A transaction reports each command's error in its replies instead of rejecting.
+    const failed = replies?.find(([err]) => err)?.[0];
+    if (failed) throw failed;
+  }
+
+  async markUsed(key: string, usedMs: number): Promise<void> {
+    await this.breaker.run(() => this.redis.set(this.usedKey(key), '1', 'PX', usedMs));
   }
 
   async release(key: string, token: string): Promise<void> {
     await this.breaker.run(() => this.redis.eval(RELEASE_OWN_LOCK, 1, this.lockKey(key), token));
+  }
+
+  /**
+   * Asks every instance listening whether it holds this QR (each one that does writes it back to Redis first).
+   * PUBLISH says how many listen, so the wait ends with the last answer; at most REDIS_TIMEOUT_MS for a slow one.
+   */
+  async askOthers(key: string): Promise<boolean> {
+    if (!this.subscriber || this.subscriber.status !== 'ready') return false;
+    const id = `${this.instanceId}:${randomBytes(6).toString('hex')}`;
+    let timer: NodeJS.Timeout | undefined;
+    const answered = new Promise<boolean>((resolve) => {
+      this.asking.set(id, { expected: Infinity, answers: 0, held: false, done: resolve });
+      timer = setTimeout(() => resolve(this.asking.get(id)?.held ?? false), this.answerWaitMs);
+    });
+    try {
+      const listeners = await this.breaker.run(() => this.redis.publish(this.channel('ask'), JSON.stringify({ id, key })));
+      const asking = this.asking.get(id)!;
+      asking.expected = listeners;
+      if (asking.answers >= listeners) asking.done(asking.held);
+      return await answered;
+    } finally {
+      clearTimeout(timer);
+      this.asking.delete(id);
+    }
+  }
+
+  async close(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    if (!subscriber) return;
+    // A connection that is not up has nothing to say goodbye on: quit would wait for a reconnect.
+    if (subscriber.status !== 'ready') return subscriber.disconnect();
+    await subscriber.quit().catch(() => subscriber.disconnect());
+  }
+
+  /** A second connection in subscriber mode: answers the others' questions and collects the answers to ours. */
+  private listen(): void {
+    const subscriber = this.redis.duplicate();
+    this.subscriber = subscriber;
+    reportRedisOutages(subscriber, 'finished QR logins');
+    subscriber.subscribe(this.channel('ask'), this.channel('told')).catch((err) => this.warn(err));
+    subscriber.on('message', (channel: string, message: string) => {
+      let parsed: { id?: unknown; key?: unknown; held?: unknown };
+      try {
+        parsed = JSON.parse(message) as typeof parsed;
+      } catch {
+        return;
+      }
+      if (typeof parsed.id !== 'string') return;
+      if (channel === this.channel('ask') && typeof parsed.key === 'string') void this.answer(parsed.id, parsed.key);
+      else if (channel === this.channel('told')) this.collect(parsed.id, parsed.held === true);
+    });
+  }
+
+  private async answer(id: string, key: string): Promise<void> {
+    let held = false;
+    try {
+      held = await this.reseed(key);
+    } catch (err) {
+      this.warn(err);
+    }
+    try {
+      await this.breaker.run(() => this.redis.publish(this.channel('told'), JSON.stringify({ id, held })));
+    } catch (err) {
+      this.warn(err);
+    }
+  }
+
+  private collect(id: string, held: boolean): void {
+    const asking = this.asking.get(id);
+    if (!asking) return;
+    asking.answers++;
+    asking.held ||= held;
+    if (asking.held || asking.answers >= asking.expected) asking.done(asking.held);
+  }
+
+  private channel(name: 'ask' | 'told'): string {
+    return `${this.prefix}:${name}`;
   }
 
   private resultKey(key: string): string {
@@ -211,12 +498,16 @@ class SharedLogins {
   private lockKey(key: string): string {
     return `${this.prefix}:${key}:lock`;
   }
+
+  private usedKey(key: string): string {
+    return `${this.prefix}:${key}:used`;
+  }
 }
 
-function parseShaped(text: string): Shaped {
+function parseOutcome(text: string): Outcome {
   try {
-    const { body, raw } = JSON.parse(text) as { body: unknown; raw: unknown };
-    return new Shaped(body, raw);
+    const { body, raw, owner } = JSON.parse(text) as { body: unknown; raw: unknown; owner?: unknown };
+    return { result: new Shaped(body, raw), success: true, owner: typeof owner === 'string' ? owner : null, stored: true };
   } catch {
     // JSON.parse quotes the text around the fault, which holds the session cookie: that message must not reach a log.
     throw new Error('stored login is not valid JSON');
@@ -226,4 +517,14 @@ function parseShaped(text: string): Shaped {
 /** QR tokens are bearer secrets: only their hash is used as a key. */
 function keyOf(channel: string, qr: string): string {
   return `${channel}:${createHash('sha256').update(qr).digest('base64url')}`;
+}
+
+/** A loginToken is kept (locally and in Redis) only as its hash. */
+function ownerOf(token: string | undefined): string | null {
+  return token ? createHash('sha256').update(`loginToken:${token}`).digest('base64url') : null;
+}
+
+/** The secret a QR answer gives its creator alone: presenting it redeems that QR's finished login (docs/login.md). */
+export function newLoginToken(): string {
+  return randomBytes(24).toString('base64url');
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
 import { AltLoginService } from './alt-login.service';
-import { CheckAltLoginBody, CheckMainLoginBody, EXAMPLE_PTQRTOKEN, EXAMPLE_QRSIG } from './dto/check-login.dto';
+import { CheckAltLoginBody, CheckMainLoginBody, EXAMPLE_LOGIN_TOKEN, EXAMPLE_PTQRTOKEN, EXAMPLE_QRSIG } from './dto/check-login.dto';
 import { MainLoginService } from './main-login.service';
 import { QueryFallback } from './query-fallback.interceptor';
 
@@ -16,7 +16,8 @@ export const LOGIN_PATHS = {
 
 const ALIASES = 'Answers identically under four paths: the spec\'s name, its /user/ alias, and the QQ / WX names with and without /user/.';
 const CONFIRMED_ONCE =
-  'Once the scan is confirmed the chain finishes even if the client hangs up, and for 120 s the same QR\'s next check answers that session again (no second login).';
+  'Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer\'s `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice).';
+const LOGIN_TOKEN = '`loginToken` is for this caller alone: send it with each check, so a retry after a lost answer can still get the session.';
 const SESSION_EXAMPLE = {
   loginUin: 'o0123456789',
   uin: 'o0123456789',
@@ -27,6 +28,7 @@ const SESSION_EXAMPLE = {
 const QUERY_FORM =
   'A field the body lacks is read from the query string (the older services\' clients send `?ptqrtoken=…&qrsig=…` or `?uuid=…` with no body); the body wins.';
 const LOGIN_EXCHANGE_ERRORS = [
+  { status: 410, description: 'This QR already logged in: its session goes only to a check sending its `loginToken` (120 s).', errorCodes: ['LOGIN_QR_USED'] },
   { status: 403, description: 'Login exchange code 20274 (too many devices on the account; body has `upstreamCode`).', errorCodes: ['LOGIN_DEVICE_LIMIT'] },
   { status: 502, description: 'Login exchange refused (any other code) or its answer lacks the credential.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_NO_CREDENTIAL'] },
   { status: 504, description: 'A step of the login chain timed out.', errorCodes: ['LOGIN_TIMEOUT'] },
@@ -45,9 +47,14 @@ export class LoginController {
   @Get(LOGIN_PATHS.getMain)
   @ApiOperation({
     summary: 'New QQ (Main) login QR code',
-    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken) to the check. No parameters. ${ALIASES}`,
+    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken and loginToken) to the check. ${LOGIN_TOKEN} No parameters. ${ALIASES}`,
   })
-  @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig }`.', { img: 'data:image/png;base64,iVBORw0KGgo…', ptqrtoken: EXAMPLE_PTQRTOKEN, qrsig: EXAMPLE_QRSIG })
+  @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig, loginToken }`.', {
+    img: 'data:image/png;base64,iVBORw0KGgo…',
+    ptqrtoken: EXAMPLE_PTQRTOKEN,
+    qrsig: EXAMPLE_QRSIG,
+    loginToken: EXAMPLE_LOGIN_TOKEN,
+  })
   @ApiErrorResponses(
     { status: 502, description: 'ptqrshow failed or set no qrsig cookie.', errorCodes: ['LOGIN_QR_FETCH_FAILED', 'LOGIN_NO_QRSIG'] },
     { status: 504, description: 'ptqrshow did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
@@ -67,7 +74,7 @@ export class LoginController {
       'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
       `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE} ${ALIASES}`,
   })
-  @ApiBody({ type: CheckMainLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN } } } })
+  @ApiBody({ type: CheckMainLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN, loginToken: EXAMPLE_LOGIN_TOKEN } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', {
     isOk: true,
     message: '登录成功',
@@ -89,9 +96,9 @@ export class LoginController {
   @Get(LOGIN_PATHS.getAlt)
   @ApiOperation({
     summary: 'New WeChat (Alt) login QR code',
-    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` to the check. No parameters. ${ALIASES}`,
+    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` (and optionally loginToken) to the check. ${LOGIN_TOKEN} No parameters. ${ALIASES}`,
   })
-  @ApiPlainOk('`{ img: <JPEG data URL>, uuid }`.', { img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg…', uuid: '071Xw4Xx1a2b3c4d' })
+  @ApiPlainOk('`{ img: <JPEG data URL>, uuid, loginToken }`.', { img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg…', uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN })
   @ApiErrorResponses(
     { status: 502, description: 'The WeChat login page failed or held no uuid, or the QR image failed.', errorCodes: ['LOGIN_QR_PAGE_FAILED', 'LOGIN_NO_UUID', 'LOGIN_QR_FETCH_FAILED'] },
     { status: 504, description: 'WeChat did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
@@ -112,7 +119,7 @@ export class LoginController {
       '408 waiting (`timeout: true` when the gateway\'s bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). ' +
       `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted] }\`. ${CONFIRMED_ONCE} ${ALIASES}`,
   })
-  @ApiBody({ type: CheckAltLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d' } } } })
+  @ApiBody({ type: CheckAltLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' })
   @ApiErrorResponses(
     { status: 400, description: 'uuid missing or malformed.', errorCodes: ['BAD_REQUEST'] },

@@ -5,7 +5,7 @@ import { Shaped } from '../common/shaped';
 import { QqLoginClient } from '../upstream/clients/qq-login.client';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckMainLoginBody } from './dto/check-login.dto';
-import { FinishedLogins } from './finished-logins';
+import { FinishedLogins, newLoginToken, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
 import { LoginPersistService } from './login-persist.service';
 import {
@@ -54,7 +54,8 @@ export class MainLoginService {
     if (res.status < 200 || res.status > 299 || !res.body.length) throw badLoginAnswer(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
     const qrsig = CookieJar.find(res.setCookies, 'qrsig');
     if (!qrsig) throw badLoginAnswer(MAIN_ERRORS.noQrsig, 'LOGIN_NO_QRSIG');
-    const body = { img: `data:image/png;base64,${res.body.toString('base64')}`, ptqrtoken: String(hash33(qrsig)), qrsig };
+    // loginToken goes to this caller alone: with it, a retry of the check can redeem the finished login (the qrsig cannot).
+    const body = { img: `data:image/png;base64,${res.body.toString('base64')}`, ptqrtoken: String(hash33(qrsig)), qrsig, loginToken: newLoginToken() };
     return new Shaped(body, { status: res.status, setCookies: res.setCookies });
   }
 
@@ -66,7 +67,7 @@ export class MainLoginService {
     }
     try {
       // The poll that reports a confirmed scan spends the QR, so the whole chain runs where a hang-up cannot cut it.
-      return await this.finished.run('main', qrsig, () => this.runChain(qrsig, ptqrtoken), isLoggedIn);
+      return await this.finished.run('main', qrsig, input.loginToken, (guard) => this.runChain(qrsig, ptqrtoken, guard), isLoggedIn);
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'timeout') {
         throw new GatewayError(HttpStatus.GATEWAY_TIMEOUT, 'LOGIN_TIMEOUT', MAIN_ERRORS.timeout);
@@ -75,7 +76,7 @@ export class MainLoginService {
     }
   }
 
-  private async runChain(qrsig: string, ptqrtoken: string): Promise<Shaped> {
+  private async runChain(qrsig: string, ptqrtoken: string, guard: SpendGuard): Promise<Shaped> {
     const jar = new CookieJar();
     jar.set('qrsig', qrsig);
 
@@ -96,6 +97,9 @@ export class MainLoginService {
       if (known.refresh) body.error = known.message;
       return new Shaped(body, { text: poll.text });
     }
+
+    // A QR already logged in (on any instance, even one Redis forgot) is not spent a second time.
+    await guard();
 
     // Step 2: check_sig at the redirect ptlogin handed back; its 302 sets p_skey, which signs step 3.
     const checkSigUrl = extractCheckSigUrl(poll.text, cb);

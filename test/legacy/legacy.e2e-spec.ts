@@ -274,7 +274,7 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
   it('login: getWXLoginQr / checkWXLoginQr (and the Alt names) answer at the top level, poll states and the session alike', async () => {
     for (const [getPath, checkPath] of [['/getWXLoginQr', '/checkWXLoginQr'], ['/getAltLoginQr', '/checkAltLoginQr']]) {
       const qr = await h.http().get(getPath).expect(200);
-      expect(qr.body).toEqual({ img: expect.stringMatching(/^data:image\/jpeg;base64,/), uuid: expect.any(String) });
+      expect(qr.body).toEqual({ img: expect.stringMatching(/^data:image\/jpeg;base64,/), uuid: expect.any(String), loginToken: expect.any(String) });
       wxScan(h.fake.state, qr.body.uuid);
       const scanned = await h.http().post(checkPath).send({ uuid: qr.body.uuid }).expect(200);
       expect(scanned.body).toEqual({ isOk: false, errcode: 404, state: 'scanned', scanned: true, message: expect.any(String) });

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
 import { AltLoginService } from '../../src/login/alt-login.service';
+import { MetricsService } from '../../src/metrics/metrics.service';
 import {
   FAKE_JPEG,
   FAKE_MUSICKEY_WX,
@@ -39,7 +40,7 @@ describe('Alt channel (WeChat) QR login', () => {
   });
 
   const fake = () => loginFake(h.fake.state);
-  const newQr = async () => (await h.http().get('/getAltLoginQr').expect(200)).body as { img: string; uuid: string };
+  const newQr = async () => (await h.http().get('/getAltLoginQr').expect(200)).body as { img: string; uuid: string; loginToken: string };
   const check = (body: object, path = '/checkAltLoginQr') => h.http().post(path).send(body);
 
   it('bounds each long poll by ALT_LOGIN_POLL_TIMEOUT_MS, 35000 ms by default', () => {
@@ -50,7 +51,11 @@ describe('Alt channel (WeChat) QR login', () => {
   describe('GET /getAltLoginQr', () => {
     it.each(GET_PATHS)('%s answers the JPEG and the uuid from the qrconnect page', async (path) => {
       const res = await h.http().get(path).expect(200);
-      expect(res.body).toEqual({ img: `data:image/jpeg;base64,${FAKE_JPEG.toString('base64')}`, uuid: expect.stringMatching(/^[\w-]{16}$/) });
+      expect(res.body).toEqual({
+        img: `data:image/jpeg;base64,${FAKE_JPEG.toString('base64')}`,
+        uuid: expect.stringMatching(/^[\w-]{16}$/),
+        loginToken: expect.stringMatching(/^[\w-]{32}$/),
+      });
       expect(fake().wx.has(res.body.uuid)).toBe(true);
 
       const [page] = h.fake.requestsTo('wxOpen', '/connect/qrconnect');
@@ -272,76 +277,153 @@ describe('Alt channel (WeChat) QR login', () => {
     });
 
     const confirmed = async () => {
-      const { uuid } = await newQr();
+      const { uuid, loginToken } = await newQr();
       wxConfirm(h.fake.state, uuid);
-      return uuid;
+      return { uuid, loginToken };
     };
 
     it('exchange failures: 20274 → 403, other codes → 502, non-JSON → 502, timeout → 504', async () => {
       h.fake.fault({ kind: 'business', code: 20274 }, { module: 'music.login.LoginServer', times: 1 });
-      expect((await check({ uuid: await confirmed() }).expect(403)).body).toMatchObject({ errorCode: 'LOGIN_DEVICE_LIMIT', upstreamCode: 20274 });
+      expect((await check({ uuid: (await confirmed()).uuid }).expect(403)).body).toMatchObject({ errorCode: 'LOGIN_DEVICE_LIMIT', upstreamCode: 20274 });
       h.fake.fault({ kind: 'business', code: 1000 }, { times: 1, host: 'u' });
-      expect((await check({ uuid: await confirmed() }).expect(502)).body).toEqual({
+      expect((await check({ uuid: (await confirmed()).uuid }).expect(502)).body).toEqual({
         error: 'QQ Music login failed (code 1000)',
         errorCode: 'LOGIN_REJECTED',
         upstreamCode: 1000,
       });
       h.fake.fault({ kind: 'garbage' }, { host: 'u', times: 1 });
-      expect((await check({ uuid: await confirmed() }).expect(502)).body.error).toBe('Login response is not JSON');
+      expect((await check({ uuid: (await confirmed()).uuid }).expect(502)).body.error).toBe('Login response is not JSON');
       config.upstreamTimeoutMs = 300;
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      expect((await check({ uuid: await confirmed() }).expect(504)).body).toEqual({ error: 'Login check timed out', errorCode: 'LOGIN_TIMEOUT' });
+      expect((await check({ uuid: (await confirmed()).uuid }).expect(504)).body).toEqual({ error: 'Login check timed out', errorCode: 'LOGIN_TIMEOUT' });
     });
   });
 
   describe('a confirmed login is never lost nor done twice', () => {
     const confirmed = async () => {
-      const { uuid } = await newQr();
+      const { uuid, loginToken } = await newQr();
       wxConfirm(h.fake.state, uuid);
-      return uuid;
+      return { uuid, loginToken };
     };
     const polls = () => h.fake.requestsTo('wxLp', '/connect/l/qrconnect').length;
     const logins = () => h.fake.musicuCalls(LOGIN).length;
 
-    it('a client hanging up during the code exchange: it still finishes, and the next check gets that session', async () => {
-      const uuid = await confirmed();
+    it('a client hanging up during the code exchange: it still finishes, and the next check (with its loginToken) gets that session', async () => {
+      const { uuid, loginToken } = await confirmed();
       h.fake.hold(LOGIN);
       try {
-        const client = clientThatLeaves(h, '/checkAltLoginQr', { uuid });
+        const client = clientThatLeaves(h, '/checkAltLoginQr', { uuid, loginToken });
         await waitFor(() => h.fake.currentConcurrency(LOGIN) === 1, 3000, 'the exchange to reach upstream');
         await client.leave();
       } finally {
         h.fake.release(LOGIN);
       }
-      const res = await check({ uuid }).expect(200);
+      const res = await check({ uuid, loginToken }).expect(200);
       expect(res.body).toMatchObject({ isOk: true, errcode: 405, session: { uin: FAKE_WX_MUSICID } });
       expect([polls(), logins()]).toEqual([1, 1]);
       expect(fake().wxCodes.size).toBe(0); // the single-use code was spent once, by the exchange that finished
     });
 
-    it('checking again after success answers the same session, without polling or exchanging again', async () => {
-      const uuid = await confirmed();
-      const first = await check({ uuid }).expect(200);
-      const again = await check({ uuid }, '/user/checkWXLoginQr').expect(200);
+    it('checking again after success with the loginToken answers the same session, without polling or exchanging again', async () => {
+      const { uuid, loginToken } = await confirmed();
+      const first = await check({ uuid, loginToken }).expect(200);
+      const again = await check({ uuid, loginToken }, '/user/checkWXLoginQr').expect(200);
       expect(again.body).toEqual(first.body);
       expect([polls(), logins()]).toEqual([1, 1]);
     });
 
-    it('concurrent checks of one confirmed QR share one exchange', async () => {
-      const uuid = await confirmed();
-      const answers = await Promise.all([check({ uuid }), check({ uuid }), check({ uuid })]);
+    it('a finished login goes only to its owner: 30 s later, a check with the uuid alone (no body) or another loginToken gets 410', async () => {
+      const { uuid, loginToken } = await confirmed();
+      // A spec client polls with the uuid alone: it sees the login finish on its own poll and gets the session.
+      const first = await check({ uuid }).expect(200);
+      expect(first.body.isOk).toBe(true);
+      const used = { error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' };
+      const replays = [
+        h.http().post(`/checkAltLoginQr?uuid=${uuid}`),
+        check({ uuid }),
+        check({ uuid, loginToken }),
+        check({ uuid, loginToken: 'y'.repeat(32) }),
+      ];
+      for (const replay of replays) {
+        const res = await replay.expect(410);
+        expect(res.body).toEqual(used);
+        expect(JSON.stringify(res.body)).not.toContain(first.body.session.cookieObject.qqmusic_key);
+      }
+      // One poll and one exchange in all: the replays asked upstream nothing.
+      expect([polls(), logins()]).toEqual([1, 1]);
+    }, 30_000);
+
+    it('concurrent checks of one confirmed QR (one client, its loginToken) share one exchange', async () => {
+      const { uuid, loginToken } = await confirmed();
+      const answers = await Promise.all([check({ uuid, loginToken }), check({ uuid, loginToken }), check({ uuid, loginToken })]);
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(new Set(answers.map((r) => r.body.session.cookie)).size).toBe(1);
       expect(logins()).toBe(1);
     });
 
     it('a failed exchange is not kept: the next check polls and exchanges again', async () => {
-      const uuid = await confirmed();
+      const { uuid } = await confirmed();
       h.fake.fault({ kind: 'business', code: 1000 }, { module: 'music.login.LoginServer', times: 1 });
       await check({ uuid }).expect(502);
       expect((await check({ uuid }).expect(200)).body.isOk).toBe(true);
       expect([polls(), logins()]).toEqual([2, 2]);
     });
+  });
+
+  describe('identical checks of one QR share one upstream long poll', () => {
+    const coalesced = async () => (await h.app.get(MetricsService).coalesced.get()).values.reduce((n, v) => n + v.value, 0);
+
+    it('150 concurrent checks of one uuid: one upstream long poll, and every check gets its answer', async () => {
+      const { uuid } = await newQr();
+      const before = await coalesced();
+      const N = 150;
+      // The poll is held at the fake, within a bound no busy machine reaches: every check arrives while it is in flight.
+      config.altLoginPollTimeoutMs = 60_000;
+      h.fake.hold(POLL);
+      let answers;
+      try {
+        const checks = Array.from({ length: N }, () => check({ uuid }).then((res) => res));
+        await waitFor(
+          async () => (await coalesced()) - before >= N - 1 || h.fake.requestsTo('wxLp', '/connect/l/qrconnect').length > 1,
+          20_000,
+          'every check to join the poll',
+        );
+        wxScan(h.fake.state, uuid);
+        h.fake.release(POLL);
+        answers = await Promise.all(checks);
+      } finally {
+        h.fake.release(POLL);
+      }
+      expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect')).toHaveLength(1);
+      expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
+      for (const a of answers) expect(a.body).toMatchObject({ isOk: false, errcode: 404, state: 'scanned' });
+    }, 60_000);
+
+    it('one of two checks sharing a poll hangs up: the poll goes on for the other; a different `last` is its own poll', async () => {
+      const { uuid } = await newQr();
+      const before = await coalesced();
+      config.altLoginPollTimeoutMs = 60_000;
+      h.fake.hold(POLL);
+      try {
+        const leaving = clientThatLeaves(h, '/checkAltLoginQr', { uuid });
+        await waitFor(() => h.fake.requestsTo('wxLp', '/connect/l/qrconnect').length === 1, 10_000, 'the first poll upstream');
+        const staying = check({ uuid }).then((res) => res);
+        await waitFor(async () => (await coalesced()) > before || h.fake.requestsTo('wxLp').length > 1, 10_000, 'the second check to join');
+        // Another caller state (last=404) cannot share the waiting poll: it is held upstream for another change.
+        const otherState = check({ uuid, last: 404 }).then((res) => res);
+        await waitFor(() => h.fake.requestsTo('wxLp', '/connect/l/qrconnect').length === 2, 10_000, 'the last=404 poll upstream');
+        await leaving.leave(2); // the two other checks stay connected
+        wxScan(h.fake.state, uuid);
+        h.fake.release(POLL);
+        expect((await staying).body).toMatchObject({ errcode: 404, state: 'scanned' });
+        wxConfirm(h.fake.state, uuid);
+        expect((await otherState).body).toMatchObject({ isOk: true, errcode: 405 });
+      } finally {
+        h.fake.release(POLL);
+      }
+      expect(fake().wxClosedPolls).toEqual([]);
+      expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect').map((r) => r.query.last)).toEqual([undefined, '404']);
+    }, 30_000);
   });
 
   describe('the long poll does not pin resources', () => {

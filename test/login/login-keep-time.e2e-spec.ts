@@ -8,8 +8,8 @@ const QQLOGIN = 'QQConnectLogin.LoginServer.QQLogin';
 const WXLOGIN = 'music.login.LoginServer.Login';
 
 /**
- * The login module's two in-memory keep-times (docs/login.md): a finished login answers its QR's next check for 120 s,
- * and a WeChat QR's last poll state goes upstream as `last` for 10 min. Both are measured on the injected Clock, which
+ * The login module's in-memory keep-times (docs/login.md): a finished login answers its owner's next check for 120 s
+ * and its QR stays known as used for 10 min, and a WeChat QR's last poll state goes upstream as `last` for 10 min. Both are measured on the injected Clock, which
  * each test freezes and then moves past or short of the bound: no waiting, and no fake timers for the real HTTP.
  */
 describe('Login keep-times, on a clock the test moves', () => {
@@ -30,10 +30,10 @@ describe('Login keep-times, on a clock the test moves', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  const checkMain = (qrsig: string) => h.http().post('/checkMainLoginQr').send({ qrsig });
-  const checkAlt = (uuid: string) => h.http().post('/checkAltLoginQr').send({ uuid });
-  const newMainQr = async () => ((await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string }).qrsig;
-  const newAltQr = async () => ((await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string }).uuid;
+  const checkMain = (qrsig: string, loginToken?: string) => h.http().post('/checkMainLoginQr').send({ qrsig, loginToken });
+  const checkAlt = (uuid: string, loginToken?: string) => h.http().post('/checkAltLoginQr').send({ uuid, loginToken });
+  const newMainQr = async () => (await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string; loginToken: string };
+  const newAltQr = async () => (await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string; loginToken: string };
 
   /** At +119 s the check answers the first session again, without a request upstream. */
   const expectKeptAt119s = async (check: () => ReturnType<typeof checkMain>, firstBody: unknown) => {
@@ -43,49 +43,47 @@ describe('Login keep-times, on a clock the test moves', () => {
     expect(h.fake.requests).toHaveLength(upstreamCalls);
   };
 
-  describe('a finished login is kept 120 s for its QR', () => {
-    it('QQ: the same session at +119 s without asking upstream; at +121 s the check runs the chain again', async () => {
-      const qrsig = await newMainQr();
+  describe('a finished login is kept 120 s for its QR (with its loginToken), and the QR known as used for 10 min', () => {
+    const USED = { error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' };
+
+    it('QQ: the same session at +119 s without asking upstream; at +121 s and +9 min 59 s 410, never a second chain', async () => {
+      const { qrsig, loginToken } = await newMainQr();
       qqConfirm(h.fake.state, qrsig);
-      const first = await checkMain(qrsig).expect(200);
+      const first = await checkMain(qrsig, loginToken).expect(200);
       expect(first.body.isOk).toBe(true);
-      await expectKeptAt119s(() => checkMain(qrsig), first.body);
+      await expectKeptAt119s(() => checkMain(qrsig, loginToken), first.body);
 
+      // The fake still reports this QR confirmed: a forgotten login would be a second full one (new p_skey, session).
+      const upstreamCalls = h.fake.requests.length;
       setClock(121 * SECOND);
-      const again = await checkMain(qrsig).expect(200);
-      // The fake still reports this QR confirmed, so a forgotten login is a second full one: new p_skey, new session.
-      const entry = loginFake(h.fake.state).qq.get(qrsig)!;
-      expect(again.body).toMatchObject({ isOk: true, session: { cookieObject: { p_skey: entry.pSkey } } });
-      expect(again.body.session.cookie).not.toBe(first.body.session.cookie);
-      expect({
-        polls: h.fake.requestsTo('ptlogin', '/ptqrlogin').length,
-        checkSigs: h.fake.requestsTo('ptloginGraph', '/check_sig').length,
-        logins: h.fake.musicuCalls(QQLOGIN).length,
-      }).toEqual({ polls: 2, checkSigs: 2, logins: 2 });
-    });
+      expect((await checkMain(qrsig, loginToken).expect(410)).body).toEqual(USED);
+      setClock(9 * MINUTE + 59 * SECOND);
+      expect((await checkMain(qrsig).expect(410)).body).toEqual(USED);
+      expect(h.fake.requests).toHaveLength(upstreamCalls);
+      expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
+    }, 30_000);
 
-    it('WeChat: the same session at +119 s without asking upstream; at +121 s it polls again and the spent code is refused', async () => {
-      const uuid = await newAltQr();
+    it('WeChat: the same session at +119 s without asking upstream; at +121 s and +9 min 59 s 410, no poll, no exchange', async () => {
+      const { uuid, loginToken } = await newAltQr();
       wxConfirm(h.fake.state, uuid);
-      const first = await checkAlt(uuid).expect(200);
+      const first = await checkAlt(uuid, loginToken).expect(200);
       expect(first.body).toMatchObject({ isOk: true, errcode: 405 });
-      await expectKeptAt119s(() => checkAlt(uuid), first.body);
+      await expectKeptAt119s(() => checkAlt(uuid, loginToken), first.body);
 
+      const upstreamCalls = h.fake.requests.length;
       setClock(121 * SECOND);
-      // WeChat answers the confirmed QR's poll with its code again; the exchange already spent it (fake: code 20261).
-      const again = await checkAlt(uuid).expect(502);
-      expect(again.body).toEqual({ error: 'QQ Music login failed (code 20261)', errorCode: 'LOGIN_REJECTED', upstreamCode: 20261 });
-      const polls = h.fake.requestsTo('wxLp', '/connect/l/qrconnect');
-      expect(polls.map((p) => p.query.last)).toEqual([undefined, undefined]);
-      const code = loginFake(h.fake.state).wx.get(uuid)!.code;
-      expect(h.fake.musicuCalls(WXLOGIN).map((l) => l.param.code)).toEqual([code, code]);
-    });
+      expect((await checkAlt(uuid, loginToken).expect(410)).body).toEqual(USED);
+      setClock(9 * MINUTE + 59 * SECOND);
+      expect((await checkAlt(uuid).expect(410)).body).toEqual(USED);
+      expect(h.fake.requests).toHaveLength(upstreamCalls);
+      expect(h.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
+    }, 30_000);
   });
 
   describe("a WeChat QR's last poll state is sent upstream as `last` for 10 min", () => {
     /** A scanned QR, polled once at the clock's start: the gateway now remembers 404 for it. */
     const scannedAndPolled = async () => {
-      const uuid = await newAltQr();
+      const { uuid } = await newAltQr();
       wxScan(h.fake.state, uuid);
       expect((await checkAlt(uuid).expect(200)).body).toMatchObject({ errcode: 404, state: 'scanned' });
       return uuid;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hash33 } from '../../src/common/cookie';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
+import { FinishedLogins } from '../../src/login/finished-logins';
 import { LoginPersistService, NODE_FILE_OPS } from '../../src/login/login-persist.service';
 import {
   FAKE_MUSICKEY_QQ,
@@ -32,7 +33,7 @@ describe('Main channel (QQ) QR login', () => {
   beforeEach(() => h.fake.reset());
 
   const fake = () => loginFake(h.fake.state);
-  const newQr = async (path = '/getMainLoginQr') => (await h.http().get(path).expect(200)).body as { img: string; ptqrtoken: string; qrsig: string };
+  const newQr = async (path = '/getMainLoginQr') => (await h.http().get(path).expect(200)).body as { img: string; ptqrtoken: string; qrsig: string; loginToken: string };
   const check = (body: object, path = '/checkMainLoginQr') => h.http().post(path).send(body);
 
   describe('GET /getMainLoginQr', () => {
@@ -43,7 +44,8 @@ describe('Main channel (QQ) QR login', () => {
       expect(fake().qq.has(qrsig)).toBe(true);
       expect(ptqrtoken).toBe(String(fakeHash33(qrsig)));
       expect(ptqrtoken).toBe(String(hash33(qrsig)));
-      expect(Object.keys(res.body).sort()).toEqual(['img', 'ptqrtoken', 'qrsig']);
+      expect(Object.keys(res.body).sort()).toEqual(['img', 'loginToken', 'ptqrtoken', 'qrsig']);
+      expect(res.body.loginToken).toMatch(/^[\w-]{32}$/);
 
       const [req] = h.fake.requestsTo('ptlogin', '/ptqrshow');
       expect(req.host).toBe('ssl.ptlogin2.qq.com');
@@ -258,13 +260,13 @@ describe('Main channel (QQ) QR login', () => {
     });
 
     const confirmed = async () => {
-      const { qrsig } = await newQr();
+      const { qrsig, loginToken } = await newQr();
       qqConfirm(h.fake.state, qrsig);
-      return qrsig;
+      return { qrsig, loginToken };
     };
 
     it('502 "Failed to extract checkSigUrl from response" when the success answer has no URL', async () => {
-      const qrsig = await confirmed();
+      const { qrsig } = await confirmed();
       h.fake.fault({ kind: 'status', status: 200, body: "ptuiCB('0','0','','0','登录成功！', '')" }, { host: 'ptlogin', path: '/ptqrlogin' });
       const res = await check({ qrsig }).expect(502);
       expect(res.body).toEqual({ error: 'Failed to extract checkSigUrl from response', errorCode: 'LOGIN_NO_CHECK_SIG' });
@@ -272,7 +274,7 @@ describe('Main channel (QQ) QR login', () => {
     });
 
     it('502 "Failed to extract p_skey from response" when check_sig sets no (non-empty) p_skey', async () => {
-      const qrsig = await confirmed();
+      const { qrsig } = await confirmed();
       fake().faults.noPskey = true;
       const res = await check({ qrsig }).expect(502);
       expect(res.body).toEqual({ error: 'Failed to extract p_skey from response', errorCode: 'LOGIN_NO_P_SKEY' });
@@ -280,7 +282,7 @@ describe('Main channel (QQ) QR login', () => {
     });
 
     it('502 "Authorization response has no redirect address" when authorize does not redirect', async () => {
-      const qrsig = await confirmed();
+      const { qrsig } = await confirmed();
       fake().faults.noLocation = true;
       const res = await check({ qrsig }).expect(502);
       expect(res.body).toEqual({ error: 'Authorization response has no redirect address', errorCode: 'LOGIN_NO_REDIRECT' });
@@ -288,7 +290,7 @@ describe('Main channel (QQ) QR login', () => {
     });
 
     it('502 "Authorization redirect has no code" when the Location lacks code', async () => {
-      const qrsig = await confirmed();
+      const { qrsig } = await confirmed();
       fake().faults.noCode = true;
       const res = await check({ qrsig }).expect(502);
       expect(res.body).toEqual({ error: 'Authorization redirect has no code', errorCode: 'LOGIN_NO_CODE' });
@@ -299,7 +301,7 @@ describe('Main channel (QQ) QR login', () => {
       ['no musickey', { musicid: Number(FAKE_QQ), str_musicid: FAKE_QQ, refresh_key: 'RK' }],
       ['musicid 0', { musicid: 0, musickey: FAKE_MUSICKEY_QQ }],
     ])('502 "Login response is missing the credential" when QQLogin answers code 0 with %s', async (_what, data) => {
-      const qrsig = await confirmed();
+      const { qrsig } = await confirmed();
       h.fake.fault({ kind: 'shape', data }, { module: 'QQConnectLogin.LoginServer', times: 1 });
       const res = await check({ qrsig }).expect(502);
       expect(res.body).toEqual({ error: 'Login response is missing the credential', errorCode: 'LOGIN_NO_CREDENTIAL' });
@@ -308,10 +310,10 @@ describe('Main channel (QQ) QR login', () => {
 
     it('QQLogin business codes: 20274 → 403 device limit, others → 502 naming the code', async () => {
       h.fake.fault({ kind: 'business', code: 20274 }, { module: 'QQConnectLogin.LoginServer', times: 1 });
-      let res = await check({ qrsig: await confirmed() }).expect(403);
+      let res = await check({ qrsig: (await confirmed()).qrsig }).expect(403);
       expect(res.body).toMatchObject({ errorCode: 'LOGIN_DEVICE_LIMIT', upstreamCode: 20274 });
       h.fake.fault({ kind: 'business', code: 104400 }, { module: 'QQConnectLogin.LoginServer', times: 1 });
-      res = await check({ qrsig: await confirmed() }).expect(502);
+      res = await check({ qrsig: (await confirmed()).qrsig }).expect(502);
       expect(res.body).toEqual({ error: 'QQ Music login failed (code 104400)', errorCode: 'LOGIN_REJECTED', upstreamCode: 104400 });
     });
 
@@ -321,7 +323,7 @@ describe('Main channel (QQ) QR login', () => {
       ['graph', '/oauth2.0/authorize'],
       ['u', '/cgi-bin/musicu.fcg'],
     ] as const)('504 "Login check timed out" when %s %s does not answer', async (host, path) => {
-      const qrsig = await confirmed();
+      const { qrsig } = await confirmed();
       const saved = config.upstreamTimeoutMs;
       config.upstreamTimeoutMs = 300;
       try {
@@ -337,9 +339,9 @@ describe('Main channel (QQ) QR login', () => {
 
   describe('a confirmed login is never lost nor done twice', () => {
     const confirmed = async () => {
-      const { qrsig } = await newQr();
+      const { qrsig, loginToken } = await newQr();
       qqConfirm(h.fake.state, qrsig);
-      return qrsig;
+      return { qrsig, loginToken };
     };
     const chainCalls = () => ({
       polls: h.fake.requestsTo('ptlogin', '/ptqrlogin').length,
@@ -347,38 +349,80 @@ describe('Main channel (QQ) QR login', () => {
       logins: h.fake.musicuCalls(QQLOGIN).length,
     });
 
-    it('a client hanging up mid-chain: the chain still finishes, and its next check gets that session', async () => {
-      const qrsig = await confirmed();
+    it('a client hanging up mid-chain: the chain still finishes, and its next check (with its loginToken) gets that session', async () => {
+      const { qrsig, loginToken } = await confirmed();
       h.fake.hold(QQLOGIN);
       try {
-        const client = clientThatLeaves(h, '/checkMainLoginQr', { qrsig });
+        const client = clientThatLeaves(h, '/checkMainLoginQr', { qrsig, loginToken });
         await waitFor(() => h.fake.currentConcurrency(QQLOGIN) === 1, 3000, 'the chain to reach QQLogin');
         await client.leave();
       } finally {
         h.fake.release(QQLOGIN);
       }
-      const res = await check({ qrsig }).expect(200);
+      const res = await check({ qrsig, loginToken }).expect(200);
       expect(res.body).toMatchObject({ isOk: true, session: { cookieObject: { qqmusic_key: FAKE_MUSICKEY_QQ, qqmusic_uin: FAKE_QQ } } });
       // the held QQLogin was answered (not aborted) and its code spent: one chain in all
       expect(chainCalls()).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
       expect(loginFake(h.fake.state).qqCodes.size).toBe(0);
     });
 
-    it('checking again after success answers the same session without a second login (another device slot)', async () => {
-      const qrsig = await confirmed();
-      const first = await check({ qrsig }).expect(200);
-      const again = await check({ qrsig, ptqrtoken: String(hash33(qrsig)) }, '/user/checkQQLoginQr').expect(200);
+    it('checking again after success with the loginToken answers the same session without a second login (another device slot)', async () => {
+      const { qrsig, loginToken } = await confirmed();
+      const first = await check({ qrsig, loginToken }).expect(200);
+      const again = await check({ qrsig, ptqrtoken: String(hash33(qrsig)), loginToken }, '/user/checkQQLoginQr').expect(200);
       expect(again.body.session.cookie).toBe(first.body.session.cookie);
       expect(chainCalls()).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
     });
 
-    it('concurrent checks of one confirmed QR share one chain', async () => {
-      const qrsig = await confirmed();
-      const answers = await Promise.all([check({ qrsig }), check({ qrsig }), check({ qrsig })]);
+    it('a finished login goes only to its owner: a later check with the qrsig alone, or another loginToken, gets 410 and no session', async () => {
+      const { qrsig, loginToken } = await confirmed();
+      // A spec client polls with the qrsig alone: it sees the login finish on its own poll and gets the session.
+      const first = await check({ qrsig }).expect(200);
+      expect(first.body.isOk).toBe(true);
+      const used = { error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' };
+      for (const replay of [{ qrsig }, { qrsig, loginToken }, { qrsig, loginToken: 'x'.repeat(32) }]) {
+        const res = await check(replay).expect(410);
+        expect(res.body).toEqual(used);
+        expect(JSON.stringify(res.body)).not.toContain(first.body.session.cookieObject.qqmusic_key);
+      }
+      // A login finished for a loginToken is answered to that token again, never to the qrsig alone.
+      const other = await confirmed();
+      const owned = await check(other).expect(200);
+      expect((await check(other).expect(200)).body).toEqual(owned.body);
+      expect((await check({ qrsig: other.qrsig }).expect(410)).body).toEqual(used);
+      expect(chainCalls()).toEqual({ polls: 2, checkSigs: 2, logins: 2 });
+    }, 30_000);
+
+    it('concurrent checks of one confirmed QR (one client, its loginToken) share one chain', async () => {
+      const qr = await confirmed();
+      const answers = await Promise.all([check(qr), check(qr), check(qr)]);
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(new Set(answers.map((r) => r.body.session.cookie)).size).toBe(1);
       expect(chainCalls()).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
     });
+
+    it('150 concurrent checks of one waiting QR: one upstream poll (ptqrlogin), every check gets its state', async () => {
+      const { qrsig } = await newQr();
+      const runs = jest.spyOn(h.app.get(FinishedLogins), 'run');
+      const N = 150;
+      // The poll is held at the fake, within a bound no busy machine reaches: every check arrives while it is in flight.
+      const saved = config.upstreamTimeoutMs;
+      config.upstreamTimeoutMs = 60_000;
+      h.fake.hold('ptlogin /ptqrlogin');
+      let answers;
+      try {
+        const checks = Array.from({ length: N }, () => check({ qrsig }).then((res) => res));
+        await waitFor(() => runs.mock.calls.length === N || h.fake.requestsTo('ptlogin', '/ptqrlogin').length > 1, 20_000, 'every check to join');
+        h.fake.release('ptlogin /ptqrlogin');
+        answers = await Promise.all(checks);
+      } finally {
+        h.fake.release('ptlogin /ptqrlogin');
+        runs.mockRestore();
+        config.upstreamTimeoutMs = saved;
+      }
+      expect(h.fake.requestsTo('ptlogin', '/ptqrlogin')).toHaveLength(1);
+      for (const a of answers) expect(a.body).toMatchObject({ isOk: false, state: 'waiting', code: 66 });
+    }, 60_000);
 
     it('neither poll states nor failures are kept: the next check asks upstream again', async () => {
       const { qrsig } = await newQr();
@@ -398,7 +442,7 @@ describe('Main channel (QQ) QR login', () => {
 
     it('another QR is another login', async () => {
       const [a, b] = [await confirmed(), await confirmed()];
-      const [ra, rb] = [await check({ qrsig: a }).expect(200), await check({ qrsig: b }).expect(200)];
+      const [ra, rb] = [await check(a).expect(200), await check(b).expect(200)];
       expect(ra.body.session.cookie).not.toBe(rb.body.session.cookie);
       expect(chainCalls().logins).toBe(2);
     });

@@ -32,7 +32,9 @@ describe('Finished QR logins shared by instances through Redis', () => {
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: credentialKey, LOG_LEVEL: 'debug' };
+    // A wide Redis bound: an instance asked about a QR (after the keys are deleted) answers well within it, however
+    // busy the machine.
+    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: credentialKey, LOG_LEVEL: 'debug', REDIS_TIMEOUT_MS: '5000' };
     a = await startHarness({ env, logs });
     b = await startHarness({ env, logs });
   });
@@ -57,10 +59,17 @@ describe('Finished QR logins shared by instances through Redis', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  const newMainQr = async (h: Harness) => ((await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string }).qrsig;
-  const newAltQr = async (h: Harness) => ((await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string }).uuid;
-  const checkMain = (h: Harness, qrsig: string) => h.http().post('/checkMainLoginQr').send({ qrsig });
-  const checkAlt = (h: Harness, uuid: string) => h.http().post('/checkAltLoginQr').send({ uuid });
+  /** Each QR's loginToken: the client that asked for the QR sends it with every check, as docs/login.md advises. */
+  const tokens = new Map<string, string>();
+  const newQr = async (h: Harness, path: string, id: 'qrsig' | 'uuid') => {
+    const body = (await h.http().get(path).expect(200)).body as Record<string, string>;
+    tokens.set(body[id], body.loginToken);
+    return body[id];
+  };
+  const newMainQr = (h: Harness) => newQr(h, '/getMainLoginQr', 'qrsig');
+  const newAltQr = (h: Harness) => newQr(h, '/getAltLoginQr', 'uuid');
+  const checkMain = (h: Harness, qrsig: string) => h.http().post('/checkMainLoginQr').send({ qrsig, loginToken: tokens.get(qrsig) });
+  const checkAlt = (h: Harness, uuid: string) => h.http().post('/checkAltLoginQr').send({ uuid, loginToken: tokens.get(uuid) });
   const qqChain = (h: Harness) => ({
     polls: h.fake.requestsTo('ptlogin', '/ptqrlogin').length,
     checkSigs: h.fake.requestsTo('ptloginGraph', '/check_sig').length,
@@ -90,6 +99,72 @@ describe('Finished QR logins shared by instances through Redis', () => {
     // Not only no exchange: B looked in Redis before its long poll, so it sent no poll either.
     expect(b.fake.requests).toEqual([]);
     expect(a.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
+  });
+
+  it('B hands A\'s finished login only to its loginToken: the qrsig or uuid alone (or another token) gets 410, upstream untouched', async () => {
+    const used = { error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' };
+    const qrsig = await newMainQr(a);
+    qqConfirm(a.fake.state, qrsig);
+    await checkMain(a, qrsig).expect(200);
+    const uuid = await newAltQr(a);
+    wxConfirm(a.fake.state, uuid);
+    await checkAlt(a, uuid).expect(200);
+
+    for (const replay of [{ qrsig }, { qrsig, loginToken: 'z'.repeat(32) }]) {
+      expect((await b.http().post('/checkMainLoginQr').send(replay).expect(410)).body).toEqual(used);
+    }
+    expect((await b.http().post(`/checkAltLoginQr?uuid=${uuid}`).expect(410)).body).toEqual(used);
+    expect((await b.http().post('/checkAltLoginQr').send({ uuid, loginToken: 'z'.repeat(32) }).expect(410)).body).toEqual(used);
+    expect(b.fake.requests).toEqual([]);
+  }, 30_000);
+
+  describe('Redis emptied (as by a restart) after A finished a login: B runs no second chain', () => {
+    const emptyRedis = async () => {
+      const keys = await redis.keys(`${credentialKey}*`);
+      if (keys.length) await redis.del(...keys);
+    };
+
+    it('QQ: B, whose upstream would log the QR in again, answers 410 to the qrsig alone and A\'s session to its loginToken', async () => {
+      const qrsig = await newMainQr(a);
+      qqConfirm(a.fake.state, qrsig);
+      const onA = await checkMain(a, qrsig).expect(200);
+      await emptyRedis();
+      // B's upstream reports the QR confirmed: were B to go on past its poll, it would log in a second time.
+      loginFake(b.fake.state).qq.set(qrsig, { state: 'confirmed', qq: FAKE_QQ });
+
+      const replay = await b.http().post('/checkMainLoginQr').send({ qrsig }).expect(410);
+      expect(replay.body).toEqual({ error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' });
+      expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
+      // A wrote what it holds back to Redis when B asked: the owner gets A's session on B, B asking upstream nothing.
+      expect((await checkMain(b, qrsig).expect(200)).body).toEqual(onA.body);
+      expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
+      expect(qqChain(a)).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
+    }, 30_000);
+
+    it('WeChat: B, whose upstream would hand it a fresh code, answers 410 and never exchanges', async () => {
+      const uuid = await newAltQr(a);
+      wxConfirm(a.fake.state, uuid);
+      const onA = await checkAlt(a, uuid).expect(200);
+      await emptyRedis();
+      loginFake(b.fake.state).wx.set(uuid, { state: 'waiting', listeners: [] });
+      wxConfirm(b.fake.state, uuid); // B's upstream: confirmed, with a code its exchange would accept
+
+      expect((await b.http().post('/checkAltLoginQr').send({ uuid }).expect(410)).body.errorCode).toBe('LOGIN_QR_USED');
+      expect(b.fake.musicuCalls(WXLOGIN)).toHaveLength(0);
+      expect((await checkAlt(b, uuid).expect(200)).body).toEqual(onA.body);
+      expect(b.fake.musicuCalls(WXLOGIN)).toHaveLength(0);
+      expect(a.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
+    }, 30_000);
+
+    it('the creator checking first on B after the loss gets A\'s session, not a second login', async () => {
+      const qrsig = await newMainQr(a);
+      qqConfirm(a.fake.state, qrsig);
+      const onA = await checkMain(a, qrsig).expect(200);
+      await emptyRedis();
+      loginFake(b.fake.state).qq.set(qrsig, { state: 'confirmed', qq: FAKE_QQ });
+      expect((await checkMain(b, qrsig).expect(200)).body).toEqual(onA.body);
+      expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
+    }, 30_000);
   });
 
   it('concurrent checks of one confirmed QR on A and on B: one chain in all, and B answers A\'s session', async () => {
@@ -180,10 +255,12 @@ describe('Finished QR logins shared by instances through Redis', () => {
     const pttl = await redis.pttl(key);
     expect(pttl).toBeGreaterThanOrEqual(KEEP_MS - 1000);
     expect(pttl).toBeLessThanOrEqual(KEEP_MS);
-    expect(JSON.parse((await redis.get(key))!)).toEqual({ body: onA.body, raw: expect.anything() });
-    // The run's lock is gone (released by its holder), and no key names the QR itself.
+    expect(JSON.parse((await redis.get(key))!)).toEqual({ body: onA.body, raw: expect.anything(), owner: expect.any(String) });
+    // The run's lock is gone (released by its holder), and no key names the QR itself. The used mark outlives the
+    // session (10 min): the QR never logs in again.
     const keys = await redis.keys(`${credentialKey}*`);
-    expect(keys).toEqual([key]);
+    expect(keys.sort()).toEqual([key, `${key}:used`].sort());
+    expect(await redis.pttl(`${key}:used`)).toBeGreaterThan(KEEP_MS);
     expect(keys.join(' ')).not.toContain(qrsig);
 
     // B answers it too, and a WeChat login is shared the same way (B reads it before its poll), so both instances'
@@ -195,7 +272,7 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect((await checkAlt(b, uuid).expect(200)).body).toEqual(wxOnA.body);
     const wxKey = resultKey('alt', uuid);
     expect(await redis.pttl(wxKey)).toBeGreaterThanOrEqual(KEEP_MS - 1000);
-    expect((await redis.keys(`${credentialKey}*`)).sort()).toEqual([key, wxKey].sort());
+    expect((await redis.keys(`${credentialKey}*`)).sort()).toEqual([key, `${key}:used`, wxKey, `${wxKey}:used`].sort());
     expect(wxKey).not.toContain(uuid);
 
     expect(logs.some((line) => line.includes('/checkMainLoginQr'))).toBe(true);
@@ -248,13 +325,13 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
 
   /** A confirmed QQ login checked twice: the first runs the chain, the second is answered from this instance's memory. */
   const loginTwice = async () => {
-    const qrsig = ((await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string }).qrsig;
+    const { qrsig, loginToken } = (await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string; loginToken: string };
     qqConfirm(h.fake.state, qrsig);
     const started = performance.now();
-    const first = await h.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
+    const first = await h.http().post('/checkMainLoginQr').send({ qrsig, loginToken }).expect(200);
     const elapsedMs = performance.now() - started;
     expect(first.body.isOk).toBe(true);
-    const again = await h.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
+    const again = await h.http().post('/checkMainLoginQr').send({ qrsig, loginToken }).expect(200);
     expect(again.body).toEqual(first.body);
     expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
     for (const secret of [first.body.session.cookie, qrsig]) expect(logs.filter((line) => line.includes(secret))).toEqual([]);
@@ -281,15 +358,15 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
 
   it('Redis stalled: a WeChat login succeeds too, after at most two timed-out commands (before the poll, before the exchange)', async () => {
     link.freeze();
-    const uuid = ((await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string }).uuid;
+    const { uuid, loginToken } = (await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string; loginToken: string };
     wxConfirm(h.fake.state, uuid);
     const started = performance.now();
-    const first = await h.http().post('/checkAltLoginQr').send({ uuid }).expect(200);
+    const first = await h.http().post('/checkAltLoginQr').send({ uuid, loginToken }).expect(200);
     const elapsedMs = performance.now() - started;
     expect(first.body).toMatchObject({ isOk: true, errcode: 405 });
     expect(elapsedMs).toBeLessThan(3 * REDIS_TIMEOUT_MS);
     // The retry is answered from this instance's memory: no second poll, no second exchange.
-    expect((await h.http().post('/checkAltLoginQr').send({ uuid }).expect(200)).body).toEqual(first.body);
+    expect((await h.http().post('/checkAltLoginQr').send({ uuid, loginToken }).expect(200)).body).toEqual(first.body);
     expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect')).toHaveLength(1);
     expect(h.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
     expect(logs.filter((line) => line.includes('Redis did not answer'))).toHaveLength(1);

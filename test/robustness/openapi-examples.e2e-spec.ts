@@ -157,8 +157,8 @@ describe('OpenAPI examples are requests the gateway accepts', () => {
     const value = doc.paths['/checkMainLoginQr'].post.requestBody.content['application/json'].examples.poll.value;
     const res = await h.http().post('/checkMainLoginQr').send(value).expect(200);
     expect(res.body).toMatchObject({ isOk: false });
-    // The QR answer's example carries the same pair.
+    // The QR answer's example carries the same pair, and the loginToken the check sends back.
     const qr = doc.paths['/getMainLoginQr'].get.responses['200'].content['application/json'].schema.example;
-    expect({ qrsig: qr.qrsig, ptqrtoken: qr.ptqrtoken }).toEqual(value);
+    expect({ qrsig: qr.qrsig, ptqrtoken: qr.ptqrtoken, loginToken: qr.loginToken }).toEqual(value);
   });
 });

@@ -8,6 +8,9 @@ import { ALT_STATES } from '../login.parse';
 /** The documented QR pair: a qrsig and its ptqrtoken, computed as the check demands (hash33(qrsig)). */
 export const EXAMPLE_QRSIG = 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yqGiJ8Y2ujK3WFOK';
 export const EXAMPLE_PTQRTOKEN = String(hash33(EXAMPLE_QRSIG));
+export const EXAMPLE_LOGIN_TOKEN = 'q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK';
+const LOGIN_TOKEN_DOC =
+  'Optional: the `loginToken` of the QR answer. The check whose own poll sees the login finish gets the session either way; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).';
 
 /** Body of POST /checkMainLoginQr (and its aliases). */
 export class CheckMainLoginBody {
@@ -30,6 +33,13 @@ export class CheckMainLoginBody {
   @Matches(/^\d{1,10}$/, { message: 'ptqrtoken must be a string of digits' })
   @ApiPropertyOptional({ description: 'hash33(qrsig) as returned by /getMainLoginQr: digits as a string or a number; computed when absent. A value that does not match qrsig → 400.', oneOf: [{type: 'string', pattern: '^\\d{1,10}$'}, {type: 'integer'}], example: EXAMPLE_PTQRTOKEN })
   ptqrtoken?: string;
+
+  /** The loginToken of the QR answer: only it redeems a finished login again (a retry after a lost answer). */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{16,128}$/, { message: 'loginToken must be the loginToken of the QR answer (16 to 128 characters of letters, digits, _ or -)' })
+  @IsString({ message: 'loginToken must be a string' })
+  @ApiPropertyOptional({ type: 'string', description: LOGIN_TOKEN_DOC, pattern: '^[A-Za-z0-9_-]{16,128}$', example: EXAMPLE_LOGIN_TOKEN })
+  loginToken?: string;
 }
 
 /** The poll states a client can report back as `last` (405 ends the login). */
@@ -51,4 +61,11 @@ export class CheckAltLoginBody {
   @IsIn(ALT_LAST_CODES, { message: `last must be the errcode of the previous answer: ${ALT_LAST_CODES.join(', ')}` })
   @ApiPropertyOptional({ description: 'Optional: the `errcode` of your previous answer for this QR (408, 404, 403 or 402), sent to WeChat as `last` so the poll waits for a change instead of repeating it. The gateway also remembers it per instance; pass it when several instances serve you.', enum: ALT_LAST_CODES, example: 404 })
   last?: number;
+
+  /** The loginToken of the QR answer: only it redeems a finished login again (a retry after a lost answer). */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{16,128}$/, { message: 'loginToken must be the loginToken of the QR answer (16 to 128 characters of letters, digits, _ or -)' })
+  @IsString({ message: 'loginToken must be a string' })
+  @ApiPropertyOptional({ type: 'string', description: LOGIN_TOKEN_DOC, pattern: '^[A-Za-z0-9_-]{16,128}$', example: EXAMPLE_LOGIN_TOKEN })
+  loginToken?: string;
 }
