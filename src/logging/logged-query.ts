@@ -11,7 +11,7 @@ export const REDACTED = '[Redacted]';
  * it on GET /user/setCookie), the login tokens, and the names a client may put the admin token under by mistake.
  * Compared in lower case.
  */
-export const SECRET_PARAMS = new Set(['cookie', 'data', 'token', 'qrsig', 'uuid', 'code', 'admin_token', 'admintoken', 'access_token', 'x-admin-token', 'authorization']);
+export const SECRET_PARAMS = new Set(['cookie', 'data', 'token', 'logintoken', 'qrsig', 'uuid', 'code', 'admin_token', 'admintoken', 'access_token', 'x-admin-token', 'authorization']);
 
 /** Query parameters every route reads besides its own: the response shape (legacy) and the cache bypass (ResponseCacheMiddleware). */
 const GATEWAY_WIDE_PARAMS = [SHAPE_QUERY, 'nocache'];
