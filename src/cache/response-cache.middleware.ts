@@ -60,7 +60,11 @@ export class ResponseCacheMiddleware implements NestMiddleware {
     const leader = new Promise<LeaderOutcome | null>((resolve) => (settle = resolve));
     if (!this.leaders.has(key)) {
       this.leaders.set(key, leader);
-      void leader.then(() => this.leaders.delete(key));
+      // An answer's leader stays until the answer is stored: a request arriving in between joins it, not upstream.
+      void leader.then(async (outcome) => {
+        await outcome?.stored;
+        this.leaders.delete(key);
+      });
     }
     res.on('close', () => settle(null));
     this.metrics.cacheLookups.inc({ result: bypass ? 'bypass' : 'miss' });
@@ -74,8 +78,7 @@ export class ResponseCacheMiddleware implements NestMiddleware {
         const bytes = Buffer.isBuffer(body) ? body : Buffer.from(text);
         const legacy = res.getHeader(SHAPE_HEADER) === 'legacy';
         const answer: CachedAnswer = { body: text, bytes: bytes.length, etag: etagOf(bytes), storedAt: Date.now(), ttl, shared, legacy };
-        this.cache.store(key, answer, bytes);
-        settle({ answer });
+        settle({ answer, stored: this.cache.store(key, answer, bytes) });
         res.set(this.cache.headersOf(answer, bypass ? 'BYPASS' : 'MISS', res.getHeader('Vary')));
         // Express adds the charset to a text body's type, not to a Buffer's: keep the answer's header as it was.
         const type = res.get('Content-Type');
@@ -119,6 +122,8 @@ export class ResponseCacheMiddleware implements NestMiddleware {
  */
 interface LeaderOutcome {
   answer?: CachedAnswer;
+  /** Settles once the answer is in the cache's tiers. */
+  stored?: Promise<void>;
   failure?: SharedFailure;
 }
 

@@ -170,10 +170,16 @@ export class ResponseCache {
     return (await this.cache.get<CachedAnswer>(key).catch(() => undefined)) ?? undefined;
   }
 
-  /** Stores the answer in every tier; `bytes`, when the caller has them, spares the first hit an encoding. */
-  store(key: string, answer: CachedAnswer, bytes?: Buffer): void {
+  /**
+   * Stores the answer in every tier; `bytes`, when the caller has them, spares the first hit an encoding. Settles
+   * (never rejects) once the tiers have it: a failing shared tier only means a miss elsewhere.
+   */
+  store(key: string, answer: CachedAnswer, bytes?: Buffer): Promise<void> {
     if (bytes) this.encoded.set(answer, bytes);
-    void this.cache.set(key, answer, (answer.ttl + STALE_WINDOW_SECONDS) * 1000).catch(() => undefined);
+    return this.cache.set(key, answer, (answer.ttl + STALE_WINDOW_SECONDS) * 1000).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   /** The answer's bytes, encoded once per stored answer (not once per hit). */
