@@ -76,6 +76,26 @@ describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
   });
 
+  it('an answer announcing more than UPSTREAM_MAX_BODY_MB is a 502 "too large" even while the budget is full, never a 503', async () => {
+    // Two held answers hold 1.4 MB of the 2 MB budget: 1.5 MB and 50 MB would not fit either, but they are too large.
+    h.fake.fault({ kind: 'padded', bytes: 700_000, hold: true }, { ...MUSICU, times: 2 });
+    const held = [11, 12].map((limit) => h.http().get(`/getRanks?topId=4&limit=${limit}`).then((r) => r));
+    await waitFor(async () => (await bytesInFlight(h)) === 1_400_000, 10_000, 'both held answers to reserve their length');
+    const tooLarge = {
+      error: expect.stringContaining('answered more than 1 MB (UPSTREAM_MAX_BODY_MB)'),
+      errorCode: 'UPSTREAM_BAD_RESPONSE',
+    };
+    for (const [i, bytes] of [1_500_000, 50 * 2 ** 20].entries()) {
+      h.fake.fault({ kind: 'padded', bytes }, { ...MUSICU, times: 3 });
+      const answers = await Promise.all([0, 1, 2].map((j) => h.http().get(`/getRanks?topId=4&limit=${20 + i * 3 + j}`)));
+      for (const r of answers) expect([r.status, r.body]).toEqual([502, tooLarge]);
+    }
+    expect(await bytesInFlight(h)).toBe(1_400_000);
+    h.fake.releasePadded();
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
+  });
+
   it('streamed without a length: bytes are counted as they arrive; some are refused, the rest answered, none lost', async () => {
     // Six first halves (350 000 bytes each) are more than the budget, and none can finish before release.
     h.fake.fault({ kind: 'padded', bytes: 700_000, chunked: true, hold: true }, { ...MUSICU, times: 6 });

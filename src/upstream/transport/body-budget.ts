@@ -8,6 +8,14 @@ export class BodyBudgetExceeded extends Error {
   }
 }
 
+/** An answer announced (Content-Length) past UPSTREAM_MAX_BODY_MB: refused as too large, whatever the budget holds. */
+export class BodyTooLarge extends Error {
+  constructor() {
+    super('upstream answer announced past the per-answer cap');
+    this.name = 'BodyTooLarge';
+  }
+}
+
 /**
  * The bytes of upstream answers held at once, across every call, and the one place that reads an answer's body.
  * Over budget a read fails at once rather than waiting: a waiting answer holds its socket, and answers that each hold
@@ -16,7 +24,11 @@ export class BodyBudgetExceeded extends Error {
 export class BodyBudget {
   private held = 0;
 
-  constructor(readonly limitBytes: number) {}
+  constructor(
+    readonly limitBytes: number,
+    /** One answer's cap (UPSTREAM_MAX_BODY_MB); past it an answer is too large, not a reason to be busy. */
+    readonly maxAnswerBytes = Infinity,
+  ) {}
 
   /** Bytes held right now by answers being read or decoded (the metric gateway_upstream_body_bytes_in_flight). */
   get bytesInFlight(): number {
@@ -26,7 +38,8 @@ export class BodyBudget {
   /**
    * Reads `body` whole and hands its bytes to `use`, holding them against the budget until `use` returns or throws.
    * An announced length (`Content-Length`) is reserved before the first byte is read, so an answer that cannot fit
-   * is refused before it costs anything; without one, the bytes are reserved as they arrive.
+   * is refused before it costs anything; without one, the bytes are reserved as they arrive. An announced length past
+   * the per-answer cap is checked first: that answer could never be read, so "busy, retry" would mislead.
    */
   async read<T>(body: Readable, announced: number | undefined, use: (bytes: Buffer) => T): Promise<T> {
     let reserved = 0;
@@ -36,6 +49,7 @@ export class BodyBudget {
       reserved += bytes;
     };
     try {
+      if (announced !== undefined && announced > this.maxAnswerBytes) throw new BodyTooLarge();
       if (announced) reserve(announced);
       const chunks: Buffer[] = [];
       let total = 0;

@@ -11,7 +11,7 @@ import { CookieChoice } from '../credential/cookie-choice';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream.errors';
 import { BROWSER_UA, type QueryValue, type UpstreamRequest, type UpstreamResponse } from '../upstream.types';
 import { attemptSignal, HANG_UP_GRACE_MS } from './attempt-signal';
-import { announcedLength, BodyBudget, BodyBudgetExceeded } from './body-budget';
+import { announcedLength, BodyBudget, BodyBudgetExceeded, BodyTooLarge } from './body-budget';
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
 import { type CallRecord, FailureLog, logTargetOf, metricTarget } from './failure-log';
@@ -51,7 +51,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     this.logsEachCall = config.logLevel === 'debug' || config.logLevel === 'trace';
     this.breakers = new HostBreakers(metrics);
     this.coalescer = new Coalescer(metrics);
-    this.bodyBudget = new BodyBudget(Math.max(config.upstreamBodyBudgetBytes, config.upstreamMaxBodyBytes));
+    this.bodyBudget = new BodyBudget(Math.max(config.upstreamBodyBudgetBytes, config.upstreamMaxBodyBytes), config.upstreamMaxBodyBytes);
     metrics.observeUpstreamBodyBytes(() => this.bodyBudget.bytesInFlight);
     // maxResponseSize: an answer larger than UPSTREAM_MAX_BODY_MB fails as it arrives instead of filling memory.
     this.pool = new Agent({ connections: config.upstreamMaxConcurrency, maxResponseSize: config.upstreamMaxBodyBytes });
@@ -207,7 +207,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     if (code === 'EOPENBREAKER') {
       return new UpstreamError('circuit_open', `Upstream ${UPSTREAM_HOST_NAMES[req.host]} is failing; calls are paused briefly`, req.host, { target });
     }
-    if (code === TOO_LARGE_CODE) {
+    if (code === TOO_LARGE_CODE || err instanceof BodyTooLarge) {
       const mb = this.config.upstreamMaxBodyBytes / 2 ** 20;
       return new UpstreamError('bad_body', `Upstream ${target} answered more than ${mb} MB (UPSTREAM_MAX_BODY_MB)`, req.host, { target });
     }
@@ -276,7 +276,7 @@ function isRetriable(err: unknown): boolean {
   if (err instanceof UpstreamStatusFailure) return true;
   const code = (err as { code?: string }).code ?? '';
   // An oversized answer would be just as large again; a retry past the budget would only add to the crowd.
-  if (err instanceof BodyBudgetExceeded) return false;
+  if (err instanceof BodyBudgetExceeded || err instanceof BodyTooLarge) return false;
   return (err as { name?: string }).name !== 'AbortError' && !isDeadline(err) && code !== 'UND_ERR_ABORTED' && code !== TOO_LARGE_CODE && !TIMEOUT_CODES.has(code);
 }
 
