@@ -86,8 +86,8 @@ describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (
       errorCode: 'UPSTREAM_BAD_RESPONSE',
     };
     for (const [i, bytes] of [1_500_000, 50 * 2 ** 20].entries()) {
-      h.fake.fault({ kind: 'padded', bytes }, { ...MUSICU, times: 3 });
-      const answers = await Promise.all([0, 1, 2].map((j) => h.http().get(`/getRanks?topId=4&limit=${20 + i * 3 + j}`)));
+      h.fake.fault({ kind: 'padded', bytes }, { ...MUSICU, times: 2 });
+      const answers = await Promise.all([0, 1].map((j) => h.http().get(`/getRanks?topId=4&limit=${20 + i * 2 + j}`)));
       for (const r of answers) expect([r.status, r.body]).toEqual([502, tooLarge]);
     }
     expect(await bytesInFlight(h)).toBe(1_400_000);
@@ -113,5 +113,48 @@ describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (
     expect(metrics).toMatch(/gateway_upstream_calls_total\{host="u",target="[^"]+",outcome="busy"\} [1-6]\n/);
     expect(metrics).toContain('gateway_upstream_breaker_open{host="u"} 0');
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+  });
+});
+
+describe('the legacy shape writes whole upstream answers: their copies count against the same budget (2 MB, cache off)', () => {
+  const DETAIL = 'music.musicToplist.Toplist.GetDetail';
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_MAX_BODY_MB: '1', UPSTREAM_BODY_BUDGET_MB: '2', UPSTREAM_TIMEOUT_MS: '10000', CACHE_ENABLED: 'false' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it('two legacy answers sharing one 800 000-byte read: the read fits, the second copy does not and is a 503 UPSTREAM_BUSY', async () => {
+    // A normalised answer held half-read holds 700 000 bytes of the budget.
+    h.fake.fault({ kind: 'padded', bytes: 700_000, hold: true }, { ...MUSICU, times: 1 });
+    const held = h.http().get('/getRanks?topId=4&limit=11').then((r) => r);
+    await waitFor(async () => (await bytesInFlight(h)) === 700_000, 10_000, 'the held answer to reserve its length');
+    // Two identical legacy requests share one upstream call (held at the fake until both have joined it).
+    h.fake.hold(DETAIL);
+    h.fake.fault({ kind: 'padded', bytes: 800_000 }, { ...MUSICU, times: 1 });
+    const legacy = [0, 1].map(() => h.http().get('/getRanks?topId=4&limit=12&shape=legacy').then((r) => r));
+    await waitFor(async () => /^gateway_coalesced_requests_total(\{[^}]*\})? 1$/m.test((await h.http().get('/metrics')).text), 10_000, 'the second request to join the first');
+    h.fake.release(DETAIL);
+    // Read: 700 000 + 800 000 fit. Written: each copy is held until its response is done, and two do not fit.
+    const answers = await Promise.all(legacy);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 503]);
+    const ok = answers.find((r) => r.status === 200)!;
+    expect(ok.headers['x-response-shape']).toBe('legacy');
+    expect(ok.body.response._pad.length).toBeGreaterThan(700_000);
+    const busy = answers.find((r) => r.status === 503)!;
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.body).toEqual({ error: 'The gateway already holds 2 MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly', errorCode: 'UPSTREAM_BUSY' });
+    expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2);
+    h.fake.releasePadded();
+    expect((await held).status).toBe(200);
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
+  });
+
+  it('a legacy answer that fits is answered whole, and the budget is all given back after it', async () => {
+    h.fake.fault({ kind: 'padded', bytes: 900_000 }, { ...MUSICU, times: 1 });
+    const res = await h.http().get('/getRanks?topId=4&limit=13&shape=legacy').expect(200);
+    expect(res.body.response._pad.length).toBeGreaterThan(800_000);
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
   });
 });

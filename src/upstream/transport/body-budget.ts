@@ -30,9 +30,56 @@ export class BodyBudget {
     readonly maxAnswerBytes = Infinity,
   ) {}
 
-  /** Bytes held right now by answers being read or decoded (the metric gateway_upstream_body_bytes_in_flight). */
+  /** Bytes held right now by answers being read, decoded or written (the metric gateway_upstream_body_bytes_in_flight). */
   get bytesInFlight(): number {
     return this.held;
+  }
+
+  /**
+   * Holds `bytes` until the returned function is called (once is enough; later calls do nothing): the legacy shape's
+   * whole-answer copy while it is written. Throws BodyBudgetExceeded when they do not fit.
+   */
+  hold(bytes: number): () => void {
+    if (this.held + bytes > this.limitBytes) throw new BodyBudgetExceeded();
+    this.take(bytes);
+    let held = bytes;
+    return () => {
+      this.give(held);
+      held = 0;
+    };
+  }
+
+  /** Called once the budget has been empty for `quietMs` after holding at least `burstBytes` (the timer is unref'd). */
+  onQuietAfterBurst(burstBytes: number, quietMs: number, quiet: () => void): void {
+    this.quiet = { burstBytes, quietMs, quiet };
+  }
+
+  private quiet?: { burstBytes: number; quietMs: number; quiet: () => void };
+  /** Bytes held at most since the last quiet callback. */
+  private peak = 0;
+  private quietTimer?: NodeJS.Timeout;
+
+  private take(bytes: number): void {
+    this.held += bytes;
+    if (this.held > this.peak) this.peak = this.held;
+    if (this.quietTimer) {
+      clearTimeout(this.quietTimer);
+      this.quietTimer = undefined;
+    }
+  }
+
+  private give(bytes: number): void {
+    if (bytes === 0) return;
+    this.held -= bytes;
+    const q = this.quiet;
+    if (this.held !== 0 || !q || this.peak < q.burstBytes) return;
+    clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = undefined;
+      this.peak = 0;
+      q.quiet();
+    }, q.quietMs);
+    this.quietTimer.unref();
   }
 
   /**
@@ -45,7 +92,7 @@ export class BodyBudget {
     let reserved = 0;
     const reserve = (bytes: number): void => {
       if (this.held + bytes > this.limitBytes) throw new BodyBudgetExceeded();
-      this.held += bytes;
+      this.take(bytes);
       reserved += bytes;
     };
     try {
@@ -65,7 +112,7 @@ export class BodyBudget {
       if (!body.destroyed) body.destroy();
       throw err;
     } finally {
-      this.held -= reserved;
+      this.give(reserved);
     }
   }
 }

@@ -5,6 +5,7 @@ import { type AppConfig, UPSTREAM_HOST_NAMES } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.constants';
 import { isHeaderSafe } from '../../common/cookie';
 import { GatewayError } from '../../common/http-error';
+import { reduceMemoryNow } from '../../common/startup-memory';
 import { requestContext } from '../../common/request-context';
 import { MetricsService } from '../../metrics/metrics.service';
 import { CookieChoice } from '../credential/cookie-choice';
@@ -53,6 +54,8 @@ export class UpstreamTransport implements OnApplicationShutdown {
     this.coalescer = new Coalescer(metrics);
     this.bodyBudget = new BodyBudget(Math.max(config.upstreamBodyBudgetBytes, config.upstreamMaxBodyBytes), config.upstreamMaxBodyBytes);
     metrics.observeUpstreamBodyBytes(() => this.bodyBudget.bytesInFlight);
+    // After a burst that took a quarter of the budget, memory is given back once no answer has been held for a while.
+    this.bodyBudget.onQuietAfterBurst(this.bodyBudget.limitBytes / 4, QUIET_AFTER_BURST_MS, reduceMemoryNow);
     // maxResponseSize: an answer larger than UPSTREAM_MAX_BODY_MB fails as it arrives instead of filling memory.
     this.pool = new Agent({ connections: config.upstreamMaxConcurrency, maxResponseSize: config.upstreamMaxBodyBytes });
     this.longPollPool = new Agent({ maxResponseSize: config.upstreamMaxBodyBytes });
@@ -182,6 +185,24 @@ export class UpstreamTransport implements OnApplicationShutdown {
     this.failures.carry(answer, parsed);
   }
 
+  /**
+   * Holds `bytes` of an answer being written whole (the legacy shape's copy of an upstream answer) against
+   * UPSTREAM_BODY_BUDGET_MB until the returned function is called; undefined when they do not fit (then answer busy()).
+   */
+  holdAnswerBytes(bytes: number): (() => void) | undefined {
+    try {
+      return this.bodyBudget.hold(bytes);
+    } catch (err) {
+      if (err instanceof BodyBudgetExceeded) return undefined;
+      throw err;
+    }
+  }
+
+  /** The 503 UPSTREAM_BUSY message: the budget is full. */
+  busyMessage(): string {
+    return `The gateway already holds ${this.bodyBudget.limitBytes / 2 ** 20} MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly`;
+  }
+
   /** After the HTTP server has drained (in-flight requests may still need a breaker until then). */
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.pool.destroy(), this.longPollPool.destroy()]);
@@ -211,10 +232,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
       const mb = this.config.upstreamMaxBodyBytes / 2 ** 20;
       return new UpstreamError('bad_body', `Upstream ${target} answered more than ${mb} MB (UPSTREAM_MAX_BODY_MB)`, req.host, { target });
     }
-    if (err instanceof BodyBudgetExceeded) {
-      const mb = this.bodyBudget.limitBytes / 2 ** 20;
-      return new UpstreamError('busy', `The gateway already holds ${mb} MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly`, req.host, { target });
-    }
+    if (err instanceof BodyBudgetExceeded) return new UpstreamError('busy', this.busyMessage(), req.host, { target });
     if (TIMEOUT_CODES.has(code) || isDeadline(err)) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
     if (requestContext.getStore()?.shuttingDown?.aborted) return new ShuttingDownError();
     if (clientGone) return new RequestAbortedError();
@@ -254,6 +272,8 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/** How long the body budget must stay empty after a burst before memory is given back (decision 018). */
+const QUIET_AFTER_BURST_MS = 5000;
 /** The per-try deadline (attemptSignal) fired. */
 const isDeadline = (err: unknown): boolean => (err as { name?: string } | null)?.name === 'TimeoutError';
 /** undici's code for an answer past maxResponseSize. */
