@@ -45,10 +45,17 @@ const BARE_NODE = 'baseline: bare node:http, same bytes';
 /** Rows `--only` can pick (comma-separated). heapflags runs by default except with --quick (then with --heap-flags). */
 const SECTIONS = ['idle', 'hit', 'same', 'songinfo', ...MISS_ENDPOINTS.map((e) => e.name), 'light', 'coalescing', 'resolvemid', 'memory', 'baselines', 'upstream', 'heapflags'];
 
-/** Environment for a gateway child: a clean one, plus anything the caller set as GW_<NAME> (prefix stripped). */
+/**
+ * Environment for a gateway child: a clean one, plus anything the caller set as GW_<NAME> (prefix stripped); an empty
+ * GW_<NAME> removes <NAME> (e.g. one of start:prod's allocator settings, to measure without it).
+ */
 function gatewayEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = { ...productionEnv(), ...extra };
-  for (const [k, v] of Object.entries(process.env)) if (k.startsWith('GW_') && v !== undefined) env[k.slice(3)] = v;
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('GW_') || k === 'GW_NODE_FLAGS' || v === undefined) continue;
+    if (v === '') delete env[k.slice(3)];
+    else env[k.slice(3)] = v;
+  }
   return env;
 }
 

@@ -41,17 +41,11 @@ export class ResponseShaper {
 
   /**
    * A legacy body carries whole upstream answers: its text counts against UPSTREAM_BODY_BUDGET_MB until the response
-   * is done, as the answers' bytes did while read, and is answered 503 UPSTREAM_BUSY when it does not fit (decision 018).
+   * is done, as the answers' bytes did while read, so no new read starts while such copies fill it (decision 018).
    */
-  private budgeted(res: Response, body: unknown): unknown {
+  private budgeted(res: Response, body: unknown): SerialisedJson {
     const text = (JSON.stringify(body) as string | undefined) ?? '';
-    const release = this.transport ? this.transport.holdAnswerBytes(Buffer.byteLength(text)) : () => undefined;
-    if (!release) {
-      res.status(503).setHeader('Retry-After', '1');
-      res.locals.errorCode = 'UPSTREAM_BUSY';
-      return { error: this.transport!.busyMessage(), errorCode: 'UPSTREAM_BUSY' };
-    }
-    res.once('close', release);
+    if (this.transport) res.once('close', this.transport.holdAnswerBytes(Buffer.byteLength(text)));
     return new SerialisedJson(text);
   }
 

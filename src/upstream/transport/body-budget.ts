@@ -36,11 +36,11 @@ export class BodyBudget {
   }
 
   /**
-   * Holds `bytes` until the returned function is called (once is enough; later calls do nothing): the legacy shape's
-   * whole-answer copy while it is written. Throws BodyBudgetExceeded when they do not fit.
+   * Holds `bytes` until the returned function is called (once is enough; later calls do nothing), even past the
+   * limit: the legacy shape's copy of answers already read, while it is written. Refusing it would throw away the
+   * work just done; counted, it keeps new reads out until it is written (decision 018).
    */
   hold(bytes: number): () => void {
-    if (this.held + bytes > this.limitBytes) throw new BodyBudgetExceeded();
     this.take(bytes);
     let held = bytes;
     return () => {

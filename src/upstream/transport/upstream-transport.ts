@@ -186,20 +186,15 @@ export class UpstreamTransport implements OnApplicationShutdown {
   }
 
   /**
-   * Holds `bytes` of an answer being written whole (the legacy shape's copy of an upstream answer) against
-   * UPSTREAM_BODY_BUDGET_MB until the returned function is called; undefined when they do not fit (then answer busy()).
+   * Counts `bytes` of an answer being written whole (the legacy shape's copy of upstream answers) against
+   * UPSTREAM_BODY_BUDGET_MB until the returned function is called, so new reads are refused meanwhile.
    */
-  holdAnswerBytes(bytes: number): (() => void) | undefined {
-    try {
-      return this.bodyBudget.hold(bytes);
-    } catch (err) {
-      if (err instanceof BodyBudgetExceeded) return undefined;
-      throw err;
-    }
+  holdAnswerBytes(bytes: number): () => void {
+    return this.bodyBudget.hold(bytes);
   }
 
   /** The 503 UPSTREAM_BUSY message: the budget is full. */
-  busyMessage(): string {
+  private busyMessage(): string {
     return `The gateway already holds ${this.bodyBudget.limitBytes / 2 ** 20} MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly`;
   }
 
