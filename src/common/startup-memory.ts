@@ -41,7 +41,10 @@ export function releaseStartupMemory(): void {
  * otherwise stay until some later allocation triggers a collection, which an idle server may never make (decision 018).
  */
 export function reduceMemoryNow(): void {
-  collectGarbage()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  const gc = collectGarbage();
+  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  // Measured on Node 20: that collection leaves dead Buffers' native memory in place; a plain full one frees it.
+  (gc as () => void)();
 }
 
 function collectGarbage(): CollectGarbage {
