@@ -53,4 +53,19 @@ describe('BodyBudget', () => {
     jest.advanceTimersByTime(10_000);
     expect(quiet).toHaveBeenCalledTimes(1);
   });
+
+  it('a call still under way after a burst puts the quiet time off until it ends', () => {
+    jest.useFakeTimers();
+    const budget = new BodyBudget(100, 100);
+    const quiet = jest.fn();
+    budget.onQuietAfterBurst(25, 5000, quiet);
+    const straggler = budget.callStarted();
+    budget.hold(30)();
+    jest.advanceTimersByTime(10_000);
+    expect(quiet).not.toHaveBeenCalled();
+    straggler();
+    straggler();
+    jest.advanceTimersByTime(5000);
+    expect(quiet).toHaveBeenCalledTimes(1);
+  });
 });

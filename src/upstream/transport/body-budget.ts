@@ -54,6 +54,23 @@ export class BodyBudget {
     this.quiet = { burstBytes, quietMs, quiet };
   }
 
+  /**
+   * Marks an upstream call under way until the returned function is called: the quiet time starts only when no call
+   * is under way either, so answers still on their way after a burst do not arrive after the collection.
+   */
+  callStarted(): () => void {
+    this.calls++;
+    this.stopQuietTimer();
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.calls--;
+      this.startQuietTimer();
+    };
+  }
+
+  private calls = 0;
   private quiet?: { burstBytes: number; quietMs: number; quiet: () => void };
   /** Bytes held at most since the last quiet callback. */
   private peak = 0;
@@ -62,18 +79,25 @@ export class BodyBudget {
   private take(bytes: number): void {
     this.held += bytes;
     if (this.held > this.peak) this.peak = this.held;
-    if (this.quietTimer) {
-      clearTimeout(this.quietTimer);
-      this.quietTimer = undefined;
-    }
+    this.stopQuietTimer();
   }
 
   private give(bytes: number): void {
     if (bytes === 0) return;
     this.held -= bytes;
-    const q = this.quiet;
-    if (this.held !== 0 || !q || this.peak < q.burstBytes) return;
+    this.startQuietTimer();
+  }
+
+  private stopQuietTimer(): void {
     clearTimeout(this.quietTimer);
+    this.quietTimer = undefined;
+  }
+
+  /** After a burst, once nothing is held and no call is under way. */
+  private startQuietTimer(): void {
+    const q = this.quiet;
+    if (this.held !== 0 || this.calls !== 0 || !q || this.peak < q.burstBytes) return;
+    this.stopQuietTimer();
     this.quietTimer = setTimeout(() => {
       this.quietTimer = undefined;
       this.peak = 0;

@@ -132,9 +132,13 @@ export class UpstreamTransport implements OnApplicationShutdown {
       }
     };
     let res: UpstreamResponse;
+    // Long polls idle upstream for ~35 s each: they must not put off the quiet time after a burst.
+    const callEnded = req.longPoll ? undefined : this.bodyBudget.callStarted();
     try {
       // The caller stops waiting the moment it hangs up; the call itself goes on as attemptSignal allows.
-      res = await untilHungUp(req.longPoll ? withRetries() : this.breakers.for(req.host).fire(withRetries), signal);
+      const call = req.longPoll ? withRetries() : this.breakers.for(req.host).fire(withRetries);
+      if (callEnded) void call.then(callEnded, callEnded);
+      res = await untilHungUp(call, signal);
     } catch (err) {
       if (err instanceof UpstreamStatusFailure) {
         res = err.response;
