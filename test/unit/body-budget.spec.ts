@@ -27,7 +27,7 @@ describe('BodyBudget', () => {
     expect(budget.bytesInFlight).toBe(0);
   });
 
-  it('calls back once, after the budget has been empty for the quiet time following a burst; not after small use', async () => {
+  it('calls back after the budget has been empty for the quiet time following a burst, once more if still quiet; not after small use', async () => {
     jest.useFakeTimers();
     const budget = new BodyBudget(100, 100);
     const quiet = jest.fn();
@@ -49,8 +49,24 @@ describe('BodyBudget', () => {
     c();
     jest.advanceTimersByTime(5000);
     expect(quiet).toHaveBeenCalledTimes(1);
-    budget.hold(10)();
+    // Still quiet twice as long after: once more; then nothing until another burst.
     jest.advanceTimersByTime(10_000);
+    expect(quiet).toHaveBeenCalledTimes(2);
+    budget.hold(10)();
+    jest.advanceTimersByTime(30_000);
+    expect(quiet).toHaveBeenCalledTimes(2);
+  });
+
+  it('work arriving between the two quiet calls cancels the second', () => {
+    jest.useFakeTimers();
+    const budget = new BodyBudget(100, 100);
+    const quiet = jest.fn();
+    budget.onQuietAfterBurst(25, 5000, quiet);
+    budget.hold(30)();
+    jest.advanceTimersByTime(5000);
+    expect(quiet).toHaveBeenCalledTimes(1);
+    budget.callStarted()();
+    jest.advanceTimersByTime(30_000);
     expect(quiet).toHaveBeenCalledTimes(1);
   });
 
