@@ -20,14 +20,17 @@ import { fmt, percentile, table, Verdict, verdictTable } from './lib/stats';
  * (`npm run bench [-- --duration N | --quick | --only ranks,lyric | --heap-flags]`). The gateway, each baseline and the
  * fake upstream (20 ms latency on every upstream call) run in child processes (RSS/CPU are each server's own);
  * autocannon drives 50 connections from this process. Rate limiting is off. Prints tables and PASS/FAIL per target,
- * writes bench-results.json, and always exits 0 (it is a report, not a gate). `--memory-burst` runs only the burst of
- * large upstream answers (scripts/lib/memory-burst.ts). `--reference <dir>` adds the Koa reference built in <dir> to
+ * writes bench-results.json, and always exits 0 (it is a report, not a gate). `--memory-burst` runs only the bursts of
+ * large upstream answers (scripts/lib/memory-burst.ts), normalised then legacy, each on a fresh gateway
+ * (`--idle S`, default 30, `--rounds N`, default 3, `--shape legacy` for one of them). `--reference <dir>` adds the Koa reference built in <dir> to
  * every miss row (scripts/lib/reference-entry.ts); `--floor` adds the proxy's work served by a bare NestJS + Express app
  * (scripts/lib/nest-floor-entry.ts); `--undici-idle-check-off` adds a gateway without undici's idle-socket check
  * (scripts/lib/undici-idle-check-off.ts, measurement only). docs/benchmarks/README.md describes every row.
  */
 
 const UPSTREAM_LATENCY_MS = 20;
+/** The legacy-shape burst: answers just under the 4 MB cap, passed through whole (`{ response: <raw> }`). */
+const LEGACY_BURST = { shape: 'legacy', answerBytes: 3.9 * 2 ** 20 } as const;
 /** The V8 flags `npm run start:prod` runs the gateway with (docs/benchmarks/README.md); GW_NODE_FLAGS overrides. */
 const GATEWAY_NODE_FLAGS = process.env.GW_NODE_FLAGS?.split(' ').filter(Boolean) ?? productionNodeFlags();
 const CONNECTIONS = 50;
@@ -42,10 +45,17 @@ const BARE_NODE = 'baseline: bare node:http, same bytes';
 /** Rows `--only` can pick (comma-separated). heapflags runs by default except with --quick (then with --heap-flags). */
 const SECTIONS = ['idle', 'hit', 'same', 'songinfo', ...MISS_ENDPOINTS.map((e) => e.name), 'light', 'coalescing', 'resolvemid', 'memory', 'baselines', 'upstream', 'heapflags'];
 
-/** Environment for a gateway child: a clean one, plus anything the caller set as GW_<NAME> (prefix stripped). */
+/**
+ * Environment for a gateway child: a clean one, plus anything the caller set as GW_<NAME> (prefix stripped); an empty
+ * GW_<NAME> removes <NAME> (e.g. one of start:prod's allocator settings, to measure without it).
+ */
 function gatewayEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = { ...productionEnv(), ...extra };
-  for (const [k, v] of Object.entries(process.env)) if (k.startsWith('GW_') && v !== undefined) env[k.slice(3)] = v;
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('GW_') || k === 'GW_NODE_FLAGS' || v === undefined) continue;
+    if (v === '') delete env[k.slice(3)];
+    else env[k.slice(3)] = v;
+  }
   return env;
 }
 
@@ -117,8 +127,22 @@ async function main(): Promise<void> {
     children.push(gw);
     const startRss = memoryOf(gw.pid).rssMb;
     if (flags['memory-burst']) {
+      // Each shape on a fresh gateway, so "before" is that gateway's idle figure and "after" is the burst's alone.
+      const idleS = numberFlag(flags, 'idle', 30, 1, 900);
+      const rounds = numberFlag(flags, 'rounds', 3, 1, 20);
+      const shapes = typeof flags.shape === 'string' ? [flags.shape] : ['normalised', 'legacy'];
       console.log('Gateway memory under a burst of large upstream answers:');
-      await memoryBurst(gw, fake);
+      const burstResults: MemoryBurstResult[] = [];
+      let burstGw = gw;
+      for (const shape of shapes) {
+        if (burstResults.length) {
+          await burstGw.kill();
+          burstGw = await startServerChild(`gateway (${shape} burst)`, join(__dirname, 'lib', 'gateway-entry.js'), [], gwEnv, undefined, GATEWAY_NODE_FLAGS);
+          children.push(burstGw);
+        }
+        burstResults.push(await memoryBurst(burstGw, fake, { rounds, idleS, ...(shape === 'legacy' ? LEGACY_BURST : {}) }));
+      }
+      writeFileSync(out, JSON.stringify({ started: started.toISOString(), machine, memoryBursts: burstResults }, null, 2));
       return;
     }
     const scenario = async (name: string, server: ServerChild, paths: string[], headers: Record<string, string> = {}, connections = CONNECTIONS) => {
@@ -282,9 +306,9 @@ async function main(): Promise<void> {
         `${fmt(heapBeforeGc?.heapTotalMb, 0)} MB; after a forced full GC: RSS ${fmt(heapAfterGc?.rssMb, 0)} MB, heap used ` +
         `${fmt(heapAfterGc?.heapUsedMb, 0)} of ${fmt(heapAfterGc?.heapTotalMb, 0)} MB, external ${fmt(heapAfterGc?.externalMb, 0)} MB`,
     );
-    const largeAnswers: MemoryBurstResult | undefined = want('memory')
-      ? await memoryBurst(gw, fake, { rounds: flags.quick ? 1 : 3, idleS: flags.quick ? 3 : 10 })
-      : undefined;
+    const burstOpts = { rounds: flags.quick ? 1 : 3, idleS: flags.quick ? 3 : 10 };
+    const largeAnswers: MemoryBurstResult | undefined = want('memory') ? await memoryBurst(gw, fake, burstOpts) : undefined;
+    const legacyAnswers: MemoryBurstResult | undefined = want('memory') ? await memoryBurst(gw, fake, { ...burstOpts, ...LEGACY_BURST }) : undefined;
     const hwmAfterBurst = memoryOf(gw.pid).hwmMb;
     const missHwm = missGw !== gw ? memoryOf(missGw.pid).hwmMb : 0;
     const peakHwm = Math.max(gwMem.hwmMb, missHwm);
@@ -406,6 +430,7 @@ async function main(): Promise<void> {
           bursts,
           resolveMid,
           memoryBurst: largeAnswers,
+          memoryBurstLegacy: legacyAnswers,
           gatewayMemory: { startRssMb: startRss, endRssMb: gwMem.rssMb, peakRssMb: gwMem.hwmMb, peakRssAfterBurstMb: hwmAfterBurst, heapBeforeGc, heapAfterGc },
           loadAvgAtEnd,
           upstreamAlone,

@@ -7,6 +7,7 @@ import { useLeanJsonResponses } from './common/json-response';
 import { ResponseShaper } from './common/response-shape';
 import { requestIdOf } from './common/request-id';
 import { securityHeaders } from './common/security-headers';
+import { answerClientErrorsWithJson } from './common/client-error';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { installCacheFastLane } from './cache/cache-fast-lane';
@@ -101,6 +102,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   server.headersTimeout = Math.max(server.headersTimeout, config.keepAliveTimeoutMs + 1000);
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
+  answerClientErrorsWithJson(server, securityHeaders());
   // Every answer is no-store unless something sets its own: the response cache (public or private with max-age, on the
   // catalogue answers it stores) or a handler. QR login sessions, /user/* and admin answers, batches and errors belong
   // to one caller, and a caching reverse proxy must not hand them to another.

@@ -21,7 +21,7 @@ export interface ServerChild {
   /** Ask the child to run a full GC (children start with --expose-gc); resolves after a short settle. */
   gc: () => Promise<void>;
   /** The child's own process.memoryUsage() in MB (gateway entry only); undefined when it does not answer. */
-  heap: () => Promise<{ rssMb: number; heapUsedMb: number; heapTotalMb: number; externalMb: number } | undefined>;
+  heap: () => Promise<{ rssMb: number; heapUsedMb: number; heapTotalMb: number; externalMb: number; arrayBuffersMb: number } | undefined>;
   /** SIGKILL unless already gone; resolves when it has exited (bounded). */
   kill: () => Promise<void>;
 }
@@ -163,7 +163,13 @@ export async function startServerChild(
           clearTimeout(timer);
           child.off('message', onMessage);
           const mb = (n: number) => n / 2 ** 20;
-          resolve({ rssMb: mb(msg.mem.rss), heapUsedMb: mb(msg.mem.heapUsed), heapTotalMb: mb(msg.mem.heapTotal), externalMb: mb(msg.mem.external) });
+          resolve({
+            rssMb: mb(msg.mem.rss),
+            heapUsedMb: mb(msg.mem.heapUsed),
+            heapTotalMb: mb(msg.mem.heapTotal),
+            externalMb: mb(msg.mem.external),
+            arrayBuffersMb: mb(msg.mem.arrayBuffers),
+          });
         };
         child.on('message', onMessage);
         child.send('mem');

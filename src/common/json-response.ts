@@ -28,8 +28,13 @@ export type JsonRenderer = (req: Request, res: Response, value: unknown) => unkn
 
 const logger = new Logger('Http');
 
+/** A body already serialised (the legacy shape's, measured for the body budget): written as it is. */
+export class SerialisedJson {
+  constructor(readonly text: string) {}
+}
+
 function writeJson(res: Response, value: unknown): Response {
-  const text = (JSON.stringify(value) as string | undefined) ?? '';
+  const text = value instanceof SerialisedJson ? value.text : ((JSON.stringify(value) as string | undefined) ?? '');
   if (!res.get('Content-Type')) res.set('Content-Type', 'application/json; charset=utf-8');
   // The common case ends the response with the text itself: Node sends head and body in one write (for a Buffer it
   // writes two chunks) and sets Content-Length. Express's send stays for what it adds: HEAD, 204/304, an ETag to

@@ -5,6 +5,8 @@ import { APP_CONFIG } from '../config/config.constants';
 import { NO_PLAY_URL_TEXT } from '../legacy/adapters/music';
 import { LegacyExtras } from '../legacy/legacy-extras.service';
 import { PLAY_URL_ERRORS, requestedShape, routeName, SHAPE_HEADER, toLegacy } from '../legacy/legacy-shape';
+import { UpstreamTransport } from '../upstream/transport/upstream-transport';
+import { SerialisedJson } from './json-response';
 import { Shaped } from './shaped';
 
 /**
@@ -19,6 +21,7 @@ export class ResponseShaper {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly extras?: LegacyExtras,
+    @Optional() private readonly transport?: UpstreamTransport,
   ) {}
 
   /** The body to send for `value` (a promise when the legacy shape needs its extra upstream calls first). */
@@ -32,8 +35,18 @@ export class ResponseShaper {
     res.setHeader(SHAPE_HEADER, 'legacy');
     if (!(value instanceof Shaped)) return value;
     const name = routeName(req.route?.path);
-    if (!this.extras?.makesExtraCalls(name)) return toLegacy(value, req);
-    return this.extras.fetch(name, value, req).then((extra) => toLegacy(value, req, extra));
+    if (!this.extras?.makesExtraCalls(name)) return this.budgeted(res, toLegacy(value, req));
+    return this.extras.fetch(name, value, req).then((extra) => this.budgeted(res, toLegacy(value, req, extra)));
+  }
+
+  /**
+   * A legacy body carries whole upstream answers: its text counts against UPSTREAM_BODY_BUDGET_MB until the response
+   * is done, as the answers' bytes did while read, so no new read starts while such copies fill it (decision 018).
+   */
+  private budgeted(res: Response, body: unknown): SerialisedJson {
+    const text = (JSON.stringify(body) as string | undefined) ?? '';
+    if (this.transport) res.once('close', this.transport.holdAnswerBytes(Buffer.byteLength(text)));
+    return new SerialisedJson(text);
   }
 
   /**

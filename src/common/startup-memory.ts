@@ -35,6 +35,18 @@ export function releaseStartupMemory(): void {
   paused = false;
 }
 
+/**
+ * One memory-reducing full collection, for a server that has gone quiet after a burst of large answers: what they
+ * left behind (garbage strings, and Buffers whose native memory is freed only when their objects are collected) would
+ * otherwise stay until some later allocation triggers a collection, which an idle server may never make (decision 018).
+ */
+export function reduceMemoryNow(): void {
+  const gc = collectGarbage();
+  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  // Measured on Node 20: that collection leaves dead Buffers' native memory in place; a plain full one frees it.
+  (gc as () => void)();
+}
+
 function collectGarbage(): CollectGarbage {
   const exposed = (globalThis as { gc?: CollectGarbage }).gc;
   if (exposed) return exposed;

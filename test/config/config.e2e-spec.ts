@@ -372,12 +372,13 @@ describe('Deployment files agree with the config schema', () => {
     for (const [, line] of read('Dockerfile').matchAll(/^ENV (.+)$/gm)) {
       for (const [, name, value] of line.matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)) env[name] = value;
     }
-    const { NODE_ENV, MALLOC_ARENA_MAX, ...gateway } = env;
+    const { NODE_ENV, MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, ...gateway } = env;
     expect(NODE_ENV).toBe('production');
-    // glibc's setting, not the gateway's: the image runs with the one `npm run start:prod` sets (decision 010).
+    // glibc's settings, not the gateway's: the image runs with the ones `npm run start:prod` sets (decisions 010, 018).
     const startProd = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['start:prod'];
     expect(MALLOC_ARENA_MAX).toBeDefined();
-    expect(startProd).toContain(`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX} exec node`);
+    expect(MALLOC_MMAP_THRESHOLD_).toBeDefined();
+    expect(startProd).toContain(`MALLOC_MMAP_THRESHOLD_=${MALLOC_MMAP_THRESHOLD_} MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX} exec node`);
     for (const name of Object.keys(gateway)) expect(names).toContain(name);
     expect(() => loadAppConfig(gateway)).not.toThrow();
   });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { Response } from 'supertest';
 import { Harness, startHarness, waitFor } from '../support/harness';
 
@@ -76,6 +77,26 @@ describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
   });
 
+  it('an answer announcing more than UPSTREAM_MAX_BODY_MB is a 502 "too large" even while the budget is full, never a 503', async () => {
+    // Two held answers hold 1.4 MB of the 2 MB budget: 1.5 MB and 50 MB would not fit either, but they are too large.
+    h.fake.fault({ kind: 'padded', bytes: 700_000, hold: true }, { ...MUSICU, times: 2 });
+    const held = [11, 12].map((limit) => h.http().get(`/getRanks?topId=4&limit=${limit}`).then((r) => r));
+    await waitFor(async () => (await bytesInFlight(h)) === 1_400_000, 10_000, 'both held answers to reserve their length');
+    const tooLarge = {
+      error: expect.stringContaining('answered more than 1 MB (UPSTREAM_MAX_BODY_MB)'),
+      errorCode: 'UPSTREAM_BAD_RESPONSE',
+    };
+    for (const [i, bytes] of [1_500_000, 50 * 2 ** 20].entries()) {
+      h.fake.fault({ kind: 'padded', bytes }, { ...MUSICU, times: 2 });
+      const answers = await Promise.all([0, 1].map((j) => h.http().get(`/getRanks?topId=4&limit=${20 + i * 2 + j}`)));
+      for (const r of answers) expect([r.status, r.body]).toEqual([502, tooLarge]);
+    }
+    expect(await bytesInFlight(h)).toBe(1_400_000);
+    h.fake.releasePadded();
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
+  });
+
   it('streamed without a length: bytes are counted as they arrive; some are refused, the rest answered, none lost', async () => {
     // Six first halves (350 000 bytes each) are more than the budget, and none can finish before release.
     h.fake.fault({ kind: 'padded', bytes: 700_000, chunked: true, hold: true }, { ...MUSICU, times: 6 });
@@ -93,5 +114,42 @@ describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (
     expect(metrics).toMatch(/gateway_upstream_calls_total\{host="u",target="[^"]+",outcome="busy"\} [1-6]\n/);
     expect(metrics).toContain('gateway_upstream_breaker_open{host="u"} 0');
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+  });
+});
+
+describe('the legacy shape writes whole upstream answers: its copy counts against the same budget (32 MB)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_MAX_BODY_MB: '32', UPSTREAM_BODY_BUDGET_MB: '32', UPSTREAM_TIMEOUT_MS: '10000' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it('while a 30 MB legacy answer is being written to a client that does not read, a 3 MB read is refused 503 UPSTREAM_BUSY', async () => {
+    // The caller never reads: 30 MB is far more than the socket buffers take (a receive window does not grow for a
+    // reader that never reads), so the answer stays unwritten, and counted, until the socket is closed.
+    h.fake.fault({ kind: 'padded', bytes: 30 * 2 ** 20 }, { ...MUSICU, times: 1 });
+    const { hostname, port } = new URL(h.url);
+    const stalled = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
+    stalled.on('error', () => undefined);
+    stalled.write('GET /getRanks?topId=4&limit=11&shape=legacy HTTP/1.1\r\nHost: x\r\n\r\n');
+    try {
+      // More than the read's own reservation (exactly 30 MB): the serialised copy is what is held now.
+      await waitFor(async () => ((await bytesInFlight(h)) ?? 0) > 30 * 2 ** 20, 20_000, 'the legacy copy to be held');
+      h.fake.fault({ kind: 'padded', bytes: 3 * 2 ** 20 }, { ...MUSICU, times: 1 });
+      const refused = await h.http().get('/getRanks?topId=4&limit=12');
+      expect([refused.status, refused.body]).toEqual([
+        503,
+        { error: 'The gateway already holds 32 MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly', errorCode: 'UPSTREAM_BUSY' },
+      ]);
+    } finally {
+      stalled.destroy();
+    }
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
+    h.fake.fault({ kind: 'padded', bytes: 3 * 2 ** 20 }, { ...MUSICU, times: 1 });
+    const legacy = await h.http().get('/getRanks?topId=4&limit=13&shape=legacy').expect(200);
+    expect(legacy.headers['x-response-shape']).toBe('legacy');
+    expect(legacy.body.response._pad.length).toBeGreaterThan(3 * 2 ** 20 - 100_000);
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
   });
 });

@@ -8,6 +8,14 @@ export class BodyBudgetExceeded extends Error {
   }
 }
 
+/** An answer announced (Content-Length) past UPSTREAM_MAX_BODY_MB: refused as too large, whatever the budget holds. */
+export class BodyTooLarge extends Error {
+  constructor() {
+    super('upstream answer announced past the per-answer cap');
+    this.name = 'BodyTooLarge';
+  }
+}
+
 /**
  * The bytes of upstream answers held at once, across every call, and the one place that reads an answer's body.
  * Over budget a read fails at once rather than waiting: a waiting answer holds its socket, and answers that each hold
@@ -16,26 +24,112 @@ export class BodyBudgetExceeded extends Error {
 export class BodyBudget {
   private held = 0;
 
-  constructor(readonly limitBytes: number) {}
+  constructor(
+    readonly limitBytes: number,
+    /** One answer's cap (UPSTREAM_MAX_BODY_MB); past it an answer is too large, not a reason to be busy. */
+    readonly maxAnswerBytes = Infinity,
+  ) {}
 
-  /** Bytes held right now by answers being read or decoded (the metric gateway_upstream_body_bytes_in_flight). */
+  /** Bytes held right now by answers being read, decoded or written (the metric gateway_upstream_body_bytes_in_flight). */
   get bytesInFlight(): number {
     return this.held;
   }
 
   /**
+   * Holds `bytes` until the returned function is called (once is enough; later calls do nothing), even past the
+   * limit: the legacy shape's copy of answers already read, while it is written. Refusing it would throw away the
+   * work just done; counted, it keeps new reads out until it is written (decision 018).
+   */
+  hold(bytes: number): () => void {
+    this.take(bytes);
+    let held = bytes;
+    return () => {
+      this.give(held);
+      held = 0;
+    };
+  }
+
+  /**
+   * Called once the budget has been empty for `quietMs` after holding at least `burstBytes`, and again `2 × quietMs`
+   * later if it is still quiet (the timers are unref'd).
+   */
+  onQuietAfterBurst(burstBytes: number, quietMs: number, quiet: () => void): void {
+    this.quiet = { burstBytes, quietMs, quiet };
+  }
+
+  /**
+   * Marks an upstream call under way until the returned function is called: the quiet time starts only when no call
+   * is under way either, so answers still on their way after a burst do not arrive after the collection.
+   */
+  callStarted(): () => void {
+    this.calls++;
+    this.stopQuietTimer();
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.calls--;
+      this.startQuietTimer();
+    };
+  }
+
+  private calls = 0;
+  private quiet?: { burstBytes: number; quietMs: number; quiet: () => void };
+  /** Bytes held at most since the last quiet callback. */
+  private peak = 0;
+  private quietTimer?: NodeJS.Timeout;
+
+  private take(bytes: number): void {
+    this.held += bytes;
+    if (this.held > this.peak) this.peak = this.held;
+    this.stopQuietTimer();
+  }
+
+  private give(bytes: number): void {
+    if (bytes === 0) return;
+    this.held -= bytes;
+    this.startQuietTimer();
+  }
+
+  private stopQuietTimer(): void {
+    clearTimeout(this.quietTimer);
+    this.quietTimer = undefined;
+  }
+
+  /** After a burst, once nothing is held and no call is under way. */
+  private startQuietTimer(): void {
+    const q = this.quiet;
+    if (this.held !== 0 || this.calls !== 0 || !q || this.peak < q.burstBytes) return;
+    this.stopQuietTimer();
+    this.quietTimer = setTimeout(() => {
+      this.peak = 0;
+      q.quiet();
+      // Once more after twice as long still quiet: V8 shrinks its young generation only once allocation has been low
+      // for a while, which the first call follows too closely (measured: 15–28 MB more RSS back, decision 018).
+      this.quietTimer = setTimeout(() => {
+        this.quietTimer = undefined;
+        q.quiet();
+      }, q.quietMs * 2);
+      this.quietTimer.unref();
+    }, q.quietMs);
+    this.quietTimer.unref();
+  }
+
+  /**
    * Reads `body` whole and hands its bytes to `use`, holding them against the budget until `use` returns or throws.
    * An announced length (`Content-Length`) is reserved before the first byte is read, so an answer that cannot fit
-   * is refused before it costs anything; without one, the bytes are reserved as they arrive.
+   * is refused before it costs anything; without one, the bytes are reserved as they arrive. An announced length past
+   * the per-answer cap is checked first: that answer could never be read, so "busy, retry" would mislead.
    */
   async read<T>(body: Readable, announced: number | undefined, use: (bytes: Buffer) => T): Promise<T> {
     let reserved = 0;
     const reserve = (bytes: number): void => {
       if (this.held + bytes > this.limitBytes) throw new BodyBudgetExceeded();
-      this.held += bytes;
+      this.take(bytes);
       reserved += bytes;
     };
     try {
+      if (announced !== undefined && announced > this.maxAnswerBytes) throw new BodyTooLarge();
       if (announced) reserve(announced);
       const chunks: Buffer[] = [];
       let total = 0;
@@ -51,7 +145,7 @@ export class BodyBudget {
       if (!body.destroyed) body.destroy();
       throw err;
     } finally {
-      this.held -= reserved;
+      this.give(reserved);
     }
   }
 }

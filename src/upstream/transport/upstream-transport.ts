@@ -5,13 +5,14 @@ import { type AppConfig, UPSTREAM_HOST_NAMES } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.constants';
 import { isHeaderSafe } from '../../common/cookie';
 import { GatewayError } from '../../common/http-error';
+import { reduceMemoryNow } from '../../common/startup-memory';
 import { requestContext } from '../../common/request-context';
 import { MetricsService } from '../../metrics/metrics.service';
 import { CookieChoice } from '../credential/cookie-choice';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream.errors';
 import { BROWSER_UA, type QueryValue, type UpstreamRequest, type UpstreamResponse } from '../upstream.types';
 import { attemptSignal, HANG_UP_GRACE_MS } from './attempt-signal';
-import { announcedLength, BodyBudget, BodyBudgetExceeded } from './body-budget';
+import { announcedLength, BodyBudget, BodyBudgetExceeded, BodyTooLarge } from './body-budget';
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
 import { type CallRecord, FailureLog, logTargetOf, metricTarget } from './failure-log';
@@ -51,8 +52,10 @@ export class UpstreamTransport implements OnApplicationShutdown {
     this.logsEachCall = config.logLevel === 'debug' || config.logLevel === 'trace';
     this.breakers = new HostBreakers(metrics);
     this.coalescer = new Coalescer(metrics);
-    this.bodyBudget = new BodyBudget(Math.max(config.upstreamBodyBudgetBytes, config.upstreamMaxBodyBytes));
+    this.bodyBudget = new BodyBudget(Math.max(config.upstreamBodyBudgetBytes, config.upstreamMaxBodyBytes), config.upstreamMaxBodyBytes);
     metrics.observeUpstreamBodyBytes(() => this.bodyBudget.bytesInFlight);
+    // After a burst that took a quarter of the budget, memory is given back once no answer has been held for a while.
+    this.bodyBudget.onQuietAfterBurst(this.bodyBudget.limitBytes / 4, QUIET_AFTER_BURST_MS, reduceMemoryNow);
     // maxResponseSize: an answer larger than UPSTREAM_MAX_BODY_MB fails as it arrives instead of filling memory.
     this.pool = new Agent({ connections: config.upstreamMaxConcurrency, maxResponseSize: config.upstreamMaxBodyBytes });
     this.longPollPool = new Agent({ maxResponseSize: config.upstreamMaxBodyBytes });
@@ -129,9 +132,13 @@ export class UpstreamTransport implements OnApplicationShutdown {
       }
     };
     let res: UpstreamResponse;
+    // Long polls idle upstream for ~35 s each: they must not put off the quiet time after a burst.
+    const callEnded = req.longPoll ? undefined : this.bodyBudget.callStarted();
     try {
       // The caller stops waiting the moment it hangs up; the call itself goes on as attemptSignal allows.
-      res = await untilHungUp(req.longPoll ? withRetries() : this.breakers.for(req.host).fire(withRetries), signal);
+      const call = req.longPoll ? withRetries() : this.breakers.for(req.host).fire(withRetries);
+      if (callEnded) void call.then(callEnded, callEnded);
+      res = await untilHungUp(call, signal);
     } catch (err) {
       if (err instanceof UpstreamStatusFailure) {
         res = err.response;
@@ -182,6 +189,19 @@ export class UpstreamTransport implements OnApplicationShutdown {
     this.failures.carry(answer, parsed);
   }
 
+  /**
+   * Counts `bytes` of an answer being written whole (the legacy shape's copy of upstream answers) against
+   * UPSTREAM_BODY_BUDGET_MB until the returned function is called, so new reads are refused meanwhile.
+   */
+  holdAnswerBytes(bytes: number): () => void {
+    return this.bodyBudget.hold(bytes);
+  }
+
+  /** The 503 UPSTREAM_BUSY message: the budget is full. */
+  private busyMessage(): string {
+    return `The gateway already holds ${this.bodyBudget.limitBytes / 2 ** 20} MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly`;
+  }
+
   /** After the HTTP server has drained (in-flight requests may still need a breaker until then). */
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([this.pool.destroy(), this.longPollPool.destroy()]);
@@ -207,14 +227,11 @@ export class UpstreamTransport implements OnApplicationShutdown {
     if (code === 'EOPENBREAKER') {
       return new UpstreamError('circuit_open', `Upstream ${UPSTREAM_HOST_NAMES[req.host]} is failing; calls are paused briefly`, req.host, { target });
     }
-    if (code === TOO_LARGE_CODE) {
+    if (code === TOO_LARGE_CODE || err instanceof BodyTooLarge) {
       const mb = this.config.upstreamMaxBodyBytes / 2 ** 20;
       return new UpstreamError('bad_body', `Upstream ${target} answered more than ${mb} MB (UPSTREAM_MAX_BODY_MB)`, req.host, { target });
     }
-    if (err instanceof BodyBudgetExceeded) {
-      const mb = this.bodyBudget.limitBytes / 2 ** 20;
-      return new UpstreamError('busy', `The gateway already holds ${mb} MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly`, req.host, { target });
-    }
+    if (err instanceof BodyBudgetExceeded) return new UpstreamError('busy', this.busyMessage(), req.host, { target });
     if (TIMEOUT_CODES.has(code) || isDeadline(err)) return new UpstreamError('timeout', `Upstream ${target} did not answer within ${timeoutMs} ms`, req.host, { target });
     if (requestContext.getStore()?.shuttingDown?.aborted) return new ShuttingDownError();
     if (clientGone) return new RequestAbortedError();
@@ -254,6 +271,8 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/** How long the body budget must stay empty after a burst before memory is given back (decision 018). */
+const QUIET_AFTER_BURST_MS = 5000;
 /** The per-try deadline (attemptSignal) fired. */
 const isDeadline = (err: unknown): boolean => (err as { name?: string } | null)?.name === 'TimeoutError';
 /** undici's code for an answer past maxResponseSize. */
@@ -276,7 +295,7 @@ function isRetriable(err: unknown): boolean {
   if (err instanceof UpstreamStatusFailure) return true;
   const code = (err as { code?: string }).code ?? '';
   // An oversized answer would be just as large again; a retry past the budget would only add to the crowd.
-  if (err instanceof BodyBudgetExceeded) return false;
+  if (err instanceof BodyBudgetExceeded || err instanceof BodyTooLarge) return false;
   return (err as { name?: string }).name !== 'AbortError' && !isDeadline(err) && code !== 'UND_ERR_ABORTED' && code !== TOO_LARGE_CODE && !TIMEOUT_CODES.has(code);
 }
 
