@@ -7,6 +7,8 @@ import { Writable } from 'node:stream';
 import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
+import type { AppConfig } from '../../src/config/app-config';
+import { APP_CONFIG } from '../../src/config/config.constants';
 import { FakeRoutes, FakeUpstream } from '../../fake-upstream/fake-upstream';
 import { ROUTES } from '../../fake-upstream/handlers';
 
@@ -104,6 +106,21 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
   while (!(await check())) {
     if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/**
+ * Runs `call` under a short UPSTREAM_TIMEOUT_MS, then restores the suite's own. For a call whose upstream hangs (or is
+ * far slower than `ms`): everything else in the suite keeps a bound that CPU load cannot trip (docs/testing.md).
+ */
+export async function withUpstreamTimeout<T>(h: Harness, ms: number, call: () => PromiseLike<T>): Promise<T> {
+  const config = h.app.get<AppConfig>(APP_CONFIG);
+  const saved = config.upstreamTimeoutMs;
+  config.upstreamTimeoutMs = ms;
+  try {
+    return await call();
+  } finally {
+    config.upstreamTimeoutMs = saved;
   }
 }
 

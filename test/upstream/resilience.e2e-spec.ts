@@ -153,9 +153,8 @@ describe('Per-host isolation', () => {
     h.fake.hold(DETAIL);
     const stuck = [2, 3, 4, 5, 6].map((limit) => h.http().get(`/getRanks?topId=4&limit=${limit}`).then((r) => r.status));
     await waitFor(() => h.fake.musicuCalls(DETAIL).length === 2, 2000, 'both musicu sockets to be held');
-    const started = performance.now();
+    // Answered while every u socket is still held (they are held until released below): u never delayed it.
     await h.http().get('/getHotkey').expect(200);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2); // the other three still queue for u
     h.fake.release(DETAIL);
     expect(await Promise.all(stuck)).toEqual([200, 200, 200, 200, 200]);
