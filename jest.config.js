@@ -12,6 +12,8 @@ module.exports = {
   // Two workers even on a 2-core machine (jest's default there is one): the e2e suites mostly wait on sockets, child
   // processes and fake-upstream holds, so two run side by side in about half the time.
   maxWorkers: 2,
+  // jest's 5 s default failed data-driven suites on a busy 2-core machine (CI's kind); slow tests still set their own.
+  testTimeout: 60_000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },

@@ -104,7 +104,11 @@ export interface FakeContext {
   closed: Promise<void>;
 }
 
-export type MusicuHandler = (param: any, ctx: FakeContext & { comm: any }) => { code: number; data?: unknown } | Promise<{ code: number; data?: unknown }>;
+/** A musicu key's answer; `undefined` leaves the key out of the envelope (upstream sometimes omits one). */
+export type MusicuHandler = (
+  param: any,
+  ctx: FakeContext & { comm: any },
+) => { code: number; data?: unknown } | undefined | Promise<{ code: number; data?: unknown } | undefined>;
 export type HttpHandler = (ctx: FakeContext) => FakeReply | Promise<FakeReply>;
 
 export interface FakeRoutes {
@@ -399,9 +403,10 @@ export class FakeUpstream {
         continue;
       }
       const handler = this.musicuRoutes[`${call.module}.${call.method}`];
-      out[call.key] = handler
+      const answer = handler
         ? await handler(call.param, { ...ctx, comm: envelope.comm ?? {} })
         : { code: 500003, data: {}, message: `fake: no module ${call.module}.${call.method}` };
+      if (answer !== undefined) out[call.key] = answer;
     }
     return { json: out };
   }

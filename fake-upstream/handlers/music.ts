@@ -17,6 +17,7 @@ export interface FakeAlbum {
 /**
  * Scenario state of the music routes.
  * - failingSongIds: song ids whose detail lookup fails (key code 500001), for partial-failure tests.
+ * - omittedSongIds: song ids whose detail key is missing from the answer (the envelope has the other keys).
  * - vipMids: songs whose vkey answer has an empty purl with result 104003 (no rights).
  * - sip: overrides the `sip` list of vkey answers (undefined = the genuine fixture's list).
  * - lyrics: per-MID lyric text (plain; the fake base64-encodes it); noLyricMids answer retcode -1901;
@@ -28,6 +29,7 @@ export interface FakeAlbum {
 export const musicState = (state: FakeState) =>
   state.of('music', () => ({
     failingSongIds: new Set<number>(),
+    omittedSongIds: new Set<number>(),
     vipMids: new Set<string>(),
     sip: undefined as string[] | undefined,
     lyrics: new Map<string, { lyric: string; trans: string }>(),
@@ -56,11 +58,11 @@ export function songDetailData(id: number | undefined, mid: string | undefined):
 
 const songDetail: MusicuHandler = (param, { state }) => {
   const id = param.song_id !== undefined && param.song_id !== '' ? Number(param.song_id) : undefined;
-  if (id !== undefined && musicState(state).failingSongIds.has(id)) return { code: 500001, data: {} };
-  if (id === undefined && param.song_mid) {
-    const known = songByMid(String(param.song_mid));
-    if (known && musicState(state).failingSongIds.has(known.id)) return { code: 500001, data: {} };
-  }
+  const known = id !== undefined ? songById(id) : param.song_mid ? songByMid(String(param.song_mid)) : undefined;
+  const s = musicState(state);
+  const songId = known?.id ?? id;
+  if (songId !== undefined && s.omittedSongIds.has(songId)) return undefined;
+  if (songId !== undefined && s.failingSongIds.has(songId)) return { code: 500001, data: {} };
   return { code: 0, data: songDetailData(id, param.song_mid || undefined) };
 };
 

@@ -137,7 +137,7 @@ export class MusicController {
   @ApiOperation({
     summary: 'Details of up to 50 songs at once',
     description:
-      'One song-detail lookup per entry (bounded concurrency). Upstream failures never fail the whole request: a failed or unknown song becomes ' +
+      'All entries in one upstream request (one song-detail lookup per distinct song). Upstream failures never fail the whole request: a failed or unknown song becomes ' +
       '`{ ok: false, error, errorCode[, upstreamCode] }` (the errorCode a single /getSongInfo would answer, e.g. UPSTREAM_TIMEOUT, SONG_NOT_FOUND); the others are kept. Answer in request order.',
   })
   @ApiBody({ type: BatchGetSongInfoBody, required: false, description: 'JSON body (optional: no body = no songs).', examples: { twoSongs: { value: { songs: [['0039MnYb0qxYhV'], ['003UkWuI0E8U0l', '331839675']] } } } })

@@ -1,9 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { describeError } from '../common/all-exceptions.filter';
-import { mapSettled } from '../common/concurrency';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
-import { MusicClient } from '../upstream/clients/music.client';
+import { MusicClient, SongDetail } from '../upstream/clients/music.client';
 import { RequestAbortedError, UpstreamError } from '../upstream/upstream.errors';
 import { AlbumInfo, AlbumSong, mapAlbumFromCgi, mapAlbumFromMusicu, mapAlbumSongList } from './album.mapper';
 import { BatchGetSongInfoBody } from './dto/batch-get-song-info.dto';
@@ -13,9 +12,6 @@ import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { decodeBase64Text, parseLrc } from './lyric';
 import { mapTrack, SongSummary } from './music.mapper';
-
-/** Song-detail lookups in flight at once for POST /batchGetSongInfo. */
-export const BATCH_CONCURRENCY = 5;
 
 @Injectable()
 export class MusicService {
@@ -85,28 +81,32 @@ export class MusicService {
   // ---------------------------------------------------------------- batch song info
 
   /**
-   * POST /batchGetSongInfo: one song-detail lookup per element, at most BATCH_CONCURRENCY in flight; a failed or
-   * unknown song becomes `{ ok: false, error, errorCode }` and the others are kept.
+   * POST /batchGetSongInfo: every element's song detail in one upstream request (docs/upstream/music.md "Song
+   * detail"); a failed or unknown song becomes `{ ok: false, error, errorCode }` and the others are kept.
    */
   async batchGetSongInfo(body: BatchGetSongInfoBody): Promise<Shaped> {
     const items = (body.songs ?? []).map(([mid, id]) => ({ song_mid: mid.trim(), song_id: (id ?? '').trim() }));
-    const outcomes = await mapSettled(items, BATCH_CONCURRENCY, (item) =>
-      this.music.songDetail(item.song_mid ? { mid: item.song_mid } : { id: Number(item.song_id) }),
-    );
+    let outcomes: (SongDetail | Error)[];
+    try {
+      outcomes = await this.music.songDetails(items.map((item) => (item.song_mid ? { mid: item.song_mid } : { id: Number(item.song_id) })));
+    } catch (err) {
+      // The whole request failed (timeout, reset, bad envelope…): every song carries that error, as each would alone.
+      if (err instanceof RequestAbortedError) throw err;
+      outcomes = items.map(() => err as Error);
+    }
     const raws: unknown[] = [];
     const data = items.map((item, i) => {
       const outcome = outcomes[i];
-      if (outcome.status === 'rejected') {
-        if (outcome.reason instanceof RequestAbortedError) throw outcome.reason;
+      if (outcome instanceof Error) {
         raws.push(null);
-        return { ...item, ok: false as const, ...describeFailure(outcome.reason) };
+        return { ...item, ok: false as const, ...describeFailure(outcome) };
       }
-      raws.push(outcome.value.raw);
-      const summary = mapTrack(outcome.value.songinfo.track_info);
+      raws.push(outcome.raw);
+      const summary = mapTrack(outcome.songinfo.track_info);
       if (!summary) {
         return { ...item, ok: false as const, error: `No song found for ${item.song_mid ? `songmid ${item.song_mid}` : `songid ${item.song_id}`}`, errorCode: 'SONG_NOT_FOUND' };
       }
-      return { ...item, ok: true as const, data: summary, songinfo: { code: 0, data: outcome.value.songinfo } };
+      return { ...item, ok: true as const, data: summary, songinfo: { code: 0, data: outcome.songinfo } };
     });
     return envelope(data, raws);
   }

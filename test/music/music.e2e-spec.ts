@@ -1,6 +1,6 @@
 import { catalog } from '../../fake-upstream/catalog';
 import { musicState } from '../../fake-upstream/handlers/music';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, startHarness } from '../support/harness';
 
 const SONG_DETAIL = 'music.pf_song_detail_svr.get_song_detail_yqq';
 const URL_VKEY = 'music.vkey.GetVkey.UrlGetVkey';
@@ -508,20 +508,61 @@ describe('Music endpoints', () => {
       expect(unknown).toEqual({ song_mid: '000000000000zz', song_id: '', ok: false, error: 'No song found for songmid 000000000000zz', errorCode: 'SONG_NOT_FOUND' });
     });
 
-    it('has at most 5 lookups in flight at once', async () => {
-      const songs = catalog().slice(0, 12).map((s) => [s.mid, String(s.id)]);
-      h.fake.hold(SONG_DETAIL);
-      const pending = h.http().post('/batchGetSongInfo').send({ songs }).then((r) => r);
-      await waitFor(() => h.fake.currentConcurrency(SONG_DETAIL) === 5, 3000, '5 lookups in flight');
+    it('50 songs cost ONE upstream request: one detail key per distinct song, answers in order, duplicates each answered', async () => {
+      const distinct = catalog().slice(0, 30);
+      expect(distinct).toHaveLength(30);
+      // 30 distinct songs (by MID, or by id when song_mid is empty), then 20 repeats of songs already asked
+      const songs = Array.from({ length: 50 }, (_, i) => {
+        const s = distinct[i % 30];
+        if (i >= 30) return i % 2 ? ['', String(s.id)] : [s.mid];
+        return i % 2 ? ['', String(s.id)] : [s.mid, String(s.id)];
+      });
+      const res = await h.http().post('/batchGetSongInfo').send({ songs }).expect(200);
+      expect(h.fake.requests).toHaveLength(1);
+      expect(h.fake.requests[0]).toMatchObject({ host: 'u.y.qq.com', path: '/cgi-bin/musicu.fcg', method: 'POST' });
+      const keys = h.fake.musicuCalls(SONG_DETAIL);
+      expect(keys).toHaveLength(30);
+      expect(keys.map((c) => c.param)).toEqual(distinct.map((s, i) => (i % 2 ? { song_type: 0, song_id: s.id } : { song_type: 0, song_mid: s.mid })));
+      expect(res.body.data).toHaveLength(50);
+      res.body.data.forEach((item: any, i: number) => {
+        const song = distinct[i % 30];
+        expect(item).toMatchObject({ song_mid: songs[i][0], song_id: songs[i][1] ?? '', ok: true, data: { id: song.id, mid: song.mid } });
+        expect(item.songinfo).toEqual({ code: 0, data: expect.objectContaining({ track_info: expect.objectContaining({ id: song.id, mid: song.mid }) }) });
+      });
+    }, 30_000);
+
+    it('in that one request, a failing, an omitted and an unknown song each get their own error; the rest are kept', async () => {
+      const [a, b, c, d] = catalog().slice(1, 5);
+      state().failingSongIds.add(b.id);
+      state().omittedSongIds.add(c.id);
+      const songs = [[a.mid], [b.mid, String(b.id)], ['', String(c.id)], ['000000000000zz'], [d.mid], [b.mid]];
+      const res = await h.http().post('/batchGetSongInfo').send({ songs }).expect(200);
+      expect(h.fake.requests).toHaveLength(1);
       expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(5);
-      h.fake.release(SONG_DETAIL);
-      const res = await pending;
-      expect(res.status).toBe(200);
-      expect(res.body.data).toHaveLength(12);
-      expect(res.body.data.every((d: any) => d.ok)).toBe(true);
-      expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(12);
-      expect(h.fake.peakConcurrency(SONG_DETAIL)).toBe(5);
-    });
+      const [ok, failed, omitted, unknown, last, failedAgain] = res.body.data;
+      expect(ok).toMatchObject({ song_mid: a.mid, ok: true, data: { mid: a.mid } });
+      const failure = { ok: false, error: expect.stringContaining('500001'), errorCode: 'UPSTREAM_ERROR', upstreamCode: 500001 };
+      expect(failed).toEqual({ song_mid: b.mid, song_id: String(b.id), ...failure });
+      expect(failedAgain).toEqual({ song_mid: b.mid, song_id: '', ...failure });
+      // a key missing from the answer fails as a single call missing its key does
+      expect(omitted).toEqual({ song_mid: '', song_id: String(c.id), ok: false, error: expect.stringContaining('upstream code -1'), errorCode: 'UPSTREAM_ERROR', upstreamCode: -1 });
+      expect(unknown).toEqual({ song_mid: '000000000000zz', song_id: '', ok: false, error: 'No song found for songmid 000000000000zz', errorCode: 'SONG_NOT_FOUND' });
+      expect(last).toMatchObject({ song_mid: d.mid, ok: true, data: { mid: d.mid } });
+    }, 30_000);
+
+    it('the legacy shape still lists one single-call musicu body per song (a failed one left out)', async () => {
+      const [a, b, c] = catalog().slice(1, 4);
+      state().failingSongIds.add(b.id);
+      const res = await h.http().post('/batchGetSongInfo?shape=legacy').send({ songs: [[a.mid], [b.mid], [c.mid]] }).expect(200);
+      expect(h.fake.requests).toHaveLength(1);
+      const bodies = res.body.response.data as any[];
+      expect(bodies).toHaveLength(2);
+      bodies.forEach((body, i) => {
+        expect(Object.keys(body).sort()).toEqual(['code', 'songinfo', 'start_ts', 'traceid', 'ts']);
+        expect(body.code).toBe(0);
+        expect(body.songinfo).toEqual({ code: 0, data: expect.objectContaining({ track_info: expect.objectContaining({ mid: [a, c][i].mid }) }) });
+      });
+    }, 30_000);
 
     it.each([
       ['a string', { songs: 'abc' }],
@@ -540,18 +581,23 @@ describe('Music endpoints', () => {
       expect(h.fake.requests).toHaveLength(0);
     });
 
-    it('accepts exactly 50 entries, and looks up by song_id when song_mid is empty', async () => {
+    it('accepts exactly 50 entries, and looks up by song_id when song_mid is empty (50 repeats: one key)', async () => {
       const res = await h.http().post('/batchGetSongInfo').send({ songs: Array.from({ length: 50 }, () => ['', '97773']) }).expect(200);
       expect(res.body.data).toHaveLength(50);
-      expect(res.body.data[0]).toMatchObject({ song_mid: '', song_id: '97773', ok: true, data: { mid: MID } });
-      expect(h.fake.musicuCalls(SONG_DETAIL)[0].param).toEqual({ song_type: 0, song_id: 97773 });
-      expect(h.fake.peakConcurrency(SONG_DETAIL)).toBeLessThanOrEqual(5);
-    });
+      for (const item of res.body.data) expect(item).toMatchObject({ song_mid: '', song_id: '97773', ok: true, data: { mid: MID } });
+      expect(h.fake.requests).toHaveLength(1);
+      expect(h.fake.musicuCalls(SONG_DETAIL).map((c) => c.param)).toEqual([{ song_type: 0, song_id: 97773 }]);
+    }, 30_000);
 
-    it('reports a timed-out lookup on its element and keeps the 200 envelope', async () => {
+    it('a failed request (here a timeout) marks every song with that error and keeps the 200 envelope', async () => {
       h.fake.fault({ kind: 'hang' }, { module: 'music.pf_song_detail_svr', times: 1 });
-      const res = await h.http().post('/batchGetSongInfo').send({ songs: [[MID]] }).expect(200);
-      expect(res.body.data[0]).toMatchObject({ song_mid: MID, ok: false, errorCode: 'UPSTREAM_TIMEOUT' });
-    });
+      const [other] = catalog().slice(2, 3);
+      const res = await h.http().post('/batchGetSongInfo').send({ songs: [[MID], [other.mid], [MID]] }).expect(200);
+      // at most: a CPU-starved gateway may time out before the fake has logged the request
+      expect(h.fake.requests.length).toBeLessThanOrEqual(1);
+      expect(res.body.data).toHaveLength(3);
+      for (const item of res.body.data) expect(item).toMatchObject({ ok: false, errorCode: 'UPSTREAM_TIMEOUT', error: expect.any(String) });
+      expect(res.body.data.map((d: any) => d.song_mid)).toEqual([MID, other.mid, MID]);
+    }, 30_000);
   });
 });

@@ -24,7 +24,8 @@ describe('Graceful shutdown', () => {
       expect(pollRes.status).toBe(503);
       expect(pollRes.body).toEqual({ error: 'The gateway is restarting; retry the request', errorCode: 'SHUTTING_DOWN' });
       expect(pollRes.headers['retry-after']).toBe('1');
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Slack for a loaded machine, yet far below what waiting would take (drain 10 s, poll 30 s, keep-alive 65 s).
+      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       keepAlive.destroy();
       await h.fake.stop();

@@ -2,7 +2,9 @@ import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
 import type { FakeRoutes, Fault, FaultMatch } from '../../fake-upstream/fake-upstream';
 import { ROUTES } from '../../fake-upstream/handlers';
+import { songByMid } from '../../fake-upstream/catalog';
 import { FAKE_MUSICKEY_QQ, loginFake, qqConfirm, wxConfirm } from '../../fake-upstream/handlers/login';
+import { musicState } from '../../fake-upstream/handlers/music';
 import { Endpoint, exampleQuery, SONG_MID } from '../support/endpoints';
 import { ALL_ENDPOINTS } from '../support/derived-endpoints';
 import { Harness, startHarness } from '../support/harness';
@@ -16,9 +18,14 @@ import { Harness, startHarness } from '../support/harness';
  * reset it: each endpoint gets its own harness, and one endpoint causes at most 18 failing calls.
  */
 
+/** The short bound of the timeout cases only: their upstream hangs, so nothing but this bound can end the call. */
 const TIMEOUT_MS = 300;
-/** A timed-out call (plus one Referer retry on a CGI) must answer well within this. */
-const TIMEOUT_BOUND_MS = 2000;
+/** Every other case runs under this bound, far above what a loaded machine adds, so it can never turn into a 504. */
+const GENEROUS_TIMEOUT_MS = 15_000;
+/** A hung call (plus one Referer retry on a CGI) answers within this: its bound fired, not the test's. */
+const TIMEOUT_BOUND_MS = 10_000;
+/** Budget of one fault case: a few requests, each well under GENEROUS_TIMEOUT_MS on a busy 2-core machine. */
+const CASE_BUDGET_MS = 60_000;
 
 interface FaultCase {
   name: string;
@@ -31,7 +38,7 @@ interface FaultCase {
 const BAD_BODY = /not JSON|did not answer XML|unusable XML|empty or HTML body/;
 
 const TRANSPORT_FAULTS: FaultCase[] = [
-  { name: 'timeout', fault: { kind: 'latency', ms: 5000 }, status: 504, errorCode: 'UPSTREAM_TIMEOUT', text: /did not answer within 300 ms/ },
+  { name: 'timeout', fault: { kind: 'hang' }, status: 504, errorCode: 'UPSTREAM_TIMEOUT', text: /did not answer within 300 ms/ },
   { name: 'reset', fault: { kind: 'reset' }, status: 502, errorCode: 'UPSTREAM_UNREACHABLE', text: /unreachable/ },
   { name: '5xx', fault: { kind: 'status', status: 500 }, status: 502, errorCode: 'UPSTREAM_BAD_STATUS', text: /HTTP 500/ },
   { name: 'html', fault: { kind: 'html' }, status: 502, errorCode: 'UPSTREAM_BAD_RESPONSE', text: BAD_BODY },
@@ -63,20 +70,22 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
   let config: AppConfig;
   beforeAll(async () => {
     h = await startHarness({
-      env: { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), ALT_LOGIN_POLL_TIMEOUT_MS: '400' },
+      env: { UPSTREAM_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS), ALT_LOGIN_POLL_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS) },
       // user playlists need a login cookie to reach upstream at all
       cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_fault; qm_keyst=Q_H_L_fault', uin: '10001' },
     });
     config = h.app.get<AppConfig>(APP_CONFIG);
   });
   afterAll(() => h.close());
-  let savedTimeout: number;
   beforeEach(() => {
     h.fake.reset();
-    savedTimeout ??= config.upstreamTimeoutMs;
     config.upstreamRetries = 0;
-    config.upstreamTimeoutMs = savedTimeout;
+    generousBounds();
   });
+  const generousBounds = () => {
+    config.upstreamTimeoutMs = GENEROUS_TIMEOUT_MS;
+    config.altLoginPollTimeoutMs = GENEROUS_TIMEOUT_MS;
+  };
 
   const primary = e.upstream[0];
   const match: FaultMatch = { host: primary.host, path: primary.path };
@@ -91,10 +100,14 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
   it.each(TRANSPORT_FAULTS.map((f) => [f.name, f] as const))('%s → clear error, then recovers', async (_n, f) => {
     cases++;
     h.fake.fault(f.fault, match);
-    const started = Date.now();
+    // Only the hung call runs under the short bounds (the WeChat long poll has its own); the recovery does not.
+    if (f.name === 'timeout') [config.upstreamTimeoutMs, config.altLoginPollTimeoutMs] = [TIMEOUT_MS, TIMEOUT_MS];
+    const started = performance.now();
     const res = await send(h, e);
-    const elapsed = Date.now() - started;
-    expect(h.fake.requestsTo(primary.host, primary.path).length).toBeGreaterThanOrEqual(1);
+    const elapsed = performance.now() - started;
+    generousBounds();
+    // A CPU-starved gateway may give up before the fake has logged the call; the timeout's own text names it then.
+    if (f.name !== 'timeout') expect(h.fake.requestsTo(primary.host, primary.path).length).toBeGreaterThanOrEqual(1);
     if (f.name === 'timeout') expect(elapsed).toBeLessThan(TIMEOUT_BOUND_MS);
     if (e.name === 'checkAltLoginQr' && f.name === 'timeout') {
       // docs/login.md: a WeChat long poll that sees no change ends at ALT_LOGIN_POLL_TIMEOUT_MS: 200, poll again.
@@ -126,7 +139,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       expect(res.body.error).toMatch(f.text);
     }
     await expectRecovers();
-  });
+  }, CASE_BUDGET_MS);
 
   if (primary.format === 'musicu') {
     it.each(BUSINESS)('business code %i → %i %s, then recovers', async (code, status, errorCode) => {
@@ -156,7 +169,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       expect(res.body.upstreamCode).toBe(code);
       if (status === 503) expect(res.headers['retry-after']).toEqual(expect.any(String));
       await expectRecovers();
-    });
+    }, CASE_BUDGET_MS);
   }
 
   if (primary.format === 'json' && e.family !== 'login') {
@@ -177,7 +190,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       expect(original).toBeGreaterThan(0);
       expect(res.status).toBe(200);
       expect(res.body).toEqual(plain.body);
-    });
+    }, CASE_BUDGET_MS);
   }
 
   if (primary.format === 'json' && primary.host === 'c6') {
@@ -187,7 +200,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       const res = await send(h, e);
       expect({ status: res.status, errorCode: res.body.errorCode }).toEqual(e.documentedErrors?.[code] ?? { status, errorCode });
       await expectRecovers();
-    });
+    }, CASE_BUDGET_MS);
   }
 
   if (primary.format === 'xml') {
@@ -201,18 +214,17 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       expect(res.status).toBe(502);
       expect(res.body).toEqual({ error: expect.stringMatching(/XML/), errorCode: 'UPSTREAM_BAD_RESPONSE' });
       await expectRecovers();
-    });
+    }, CASE_BUDGET_MS);
   }
 
   if (e.idempotent && e.family !== 'login') {
     it('with UPSTREAM_RETRIES=2 a reset read is retried once and succeeds', async () => {
       cases++;
       config.upstreamRetries = 2;
-      config.upstreamTimeoutMs = 3000; // the backoff between tries must not count against the short fault timeout
       h.fake.fault({ kind: 'reset' }, { ...match, times: 1 });
       expect((await send(h, e)).status).toBe(200);
       expect(primaryCalls(h, e)).toBe(2);
-    });
+    }, CASE_BUDGET_MS);
   }
 
   // The backoff makes these slow (≈ 1 s each): one representative per upstream flavour (musicu, JSON CGI, XML CGI,
@@ -221,7 +233,6 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
     it('with UPSTREAM_RETRIES=2 a 5xx read is retried twice and succeeds; a permanent 5xx stops after 3 tries', async () => {
       cases++;
       config.upstreamRetries = 2;
-      config.upstreamTimeoutMs = 3000;
       h.fake.fault({ kind: 'status', status: 503 }, { ...match, times: 2 });
       expect((await send(h, e)).status).toBe(200);
       expect(primaryCalls(h, e)).toBe(3);
@@ -230,7 +241,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       expect((await send(h, e)).status).toBe(502);
       // a CGI refusal also gets one retry with the y.qq.com Referer, itself bounded the same way
       expect(primaryCalls(h, e)).toBe(primary.format === 'musicu' || primary.host === 'c6' ? 3 : 6);
-    });
+    }, CASE_BUDGET_MS);
   }
 });
 
@@ -259,7 +270,7 @@ function withParens(body: unknown): unknown {
 describe('login steps are never retried (UPSTREAM_RETRIES=2)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ env: { UPSTREAM_RETRIES: '2', UPSTREAM_TIMEOUT_MS: '1000' } });
+    h = await startHarness({ env: { UPSTREAM_RETRIES: '2', UPSTREAM_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS) } });
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
@@ -285,7 +296,7 @@ describe('login steps are never retried (UPSTREAM_RETRIES=2)', () => {
       expect(res.body.errorCode).toEqual(expect.any(String));
       expect(h.fake.requestsTo(host, path)).toHaveLength(1);
     }
-  });
+  }, CASE_BUDGET_MS);
 
   it('WeChat exchange: a 503 or reset is answered once, not retried', async () => {
     for (const fault of [{ kind: 'status', status: 503 }, { kind: 'reset' }] as Fault[]) {
@@ -298,14 +309,14 @@ describe('login steps are never retried (UPSTREAM_RETRIES=2)', () => {
       expect(h.fake.musicuCalls('music.login.LoginServer.Login')).toHaveLength(1);
       expect(h.fake.requestsTo('u')).toHaveLength(1);
     }
-  });
+  }, CASE_BUDGET_MS);
 
   it('a successful QQ login after the faults still works (no state left behind)', async () => {
     const qrsig = await confirmedQq();
     const res = await h.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
     expect(res.body.session.cookie).toContain(FAKE_MUSICKEY_QQ);
     expect(loginFake(h.fake.state).qq.has(qrsig)).toBe(true);
-  });
+  }, CASE_BUDGET_MS);
 });
 
 const DISS_BY_TAG = 'c /splcloud/fcgi-bin/fcg_get_diss_by_tag.fcg';
@@ -338,20 +349,17 @@ describe('partial failure inside aggregates keeps the good parts', () => {
     expect(list.map((s) => s.songId)).toEqual(full.body.data.songInfoList.map((s: any) => s.songId));
     expect(withMid(list)).toBe(4);
     expect(list.filter((s) => !s.mid)).toHaveLength(1);
-  });
+  }, CASE_BUDGET_MS);
 
   it('batchGetSongInfo: a failing lookup marks its song { ok:false, error, errorCode }, the others are kept', async () => {
-    const songs = [[SONG_MID], ['000000000000zz', '97773']];
-    h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.pf_song_detail_svr', times: 1 });
+    // All songs go in one request, so the failure is one song's key (a module-wide fault would fail them all).
+    musicState(h.fake.state).failingSongIds.add(songByMid('003cI52o4daJJL')!.id);
     const res = await h.http().post('/batchGetSongInfo').send({ songs: [[SONG_MID], ['003cI52o4daJJL']] }).expect(200);
     const items = res.body.data as any[];
     expect(items).toHaveLength(2);
-    const failed = items.filter((i) => i.ok === false);
-    expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ error: expect.stringContaining('500001'), errorCode: 'UPSTREAM_ERROR', upstreamCode: 500001 });
-    expect(items.filter((i) => i.ok !== false)).toHaveLength(1);
-    expect(songs).toHaveLength(2);
-  });
+    expect(items[1]).toMatchObject({ ok: false, error: expect.stringContaining('500001'), errorCode: 'UPSTREAM_ERROR', upstreamCode: 500001 });
+    expect(items[0]).toMatchObject({ ok: true, song_mid: SONG_MID });
+  }, CASE_BUDGET_MS);
 
   it('batchGetSongLists: one failing category is marked with its error, the others kept', async () => {
     const res = await h.http().post('/batchGetSongLists').send({ categoryIds: [10000000, 6], limit: 2 }).expect(200);
@@ -361,7 +369,7 @@ describe('partial failure inside aggregates keeps the good parts', () => {
     expect(bad).toMatchObject({ categoryId: 6, status: 502, errorCode: 'UPSTREAM_BAD_STATUS', error: expect.stringContaining('HTTP 500') });
     const six = h.fake.requestsTo('c', '/splcloud/fcgi-bin/fcg_get_diss_by_tag.fcg').filter((r) => r.query.categoryId === '6');
     expect(six).toHaveLength(2); // the call and its one Referer retry, no more
-  });
+  }, CASE_BUDGET_MS);
 
   it('getRecommend: one failing musicu key empties only its part and is reported in errors', async () => {
     const full = await h.http().get('/getRecommend').expect(200);
@@ -374,5 +382,5 @@ describe('partial failure inside aggregates keeps the good parts', () => {
     expect(res.body.data[key]).toEqual([]);
     expect(full.body.data[key].length).toBeGreaterThan(0);
     expect(res.body.data.playlists).toEqual(full.body.data.playlists);
-  });
+  }, CASE_BUDGET_MS);
 });

@@ -53,11 +53,15 @@ const send = (h: Harness, e: Endpoint, overrides: Record<string, unknown>) =>
 const queryKeys = (r: RecordedRequest) => [...new URLSearchParams(r.rawQuery).keys()];
 const target = (r: RecordedRequest) => `${r.hostKey} ${r.path}`;
 
+/** Budget of one data-driven or heavy case, sized for a busy 2-core machine. */
+const SUITE_CASE_BUDGET_MS = 60_000;
+
 describe('SSRF: no input changes which upstream host, path or query is called', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({
-      env: { ALT_LOGIN_POLL_TIMEOUT_MS: '300' },
+      // Generous: a WeChat poll cut short by CPU load must not change what the attempt saw upstream.
+      env: { ALT_LOGIN_POLL_TIMEOUT_MS: '10000' },
       cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_ssrf', uin: '10001' },
     });
   });
@@ -106,7 +110,7 @@ describe('SSRF: no input changes which upstream host, path or query is called', 
         }
       }
     }
-  });
+  }, SUITE_CASE_BUDGET_MS);
 
   it('a cookie carrying CR/LF or other control characters is refused (400) and never forwarded', async () => {
     for (const bad of ['uin=1\r\nX-Evil: 1', 'uin=1\nqqmusic_key=x', 'uin=1\u0000', 'uin=1\u007f']) {
@@ -123,7 +127,7 @@ describe('SSRF: no input changes which upstream host, path or query is called', 
       expect(status).toBe(400);
       expect(h.fake.requests).toHaveLength(0);
     }
-  });
+  }, SUITE_CASE_BUDGET_MS);
 });
 
 describe('secrets never reach logs, error bodies or /metrics', () => {
@@ -199,7 +203,7 @@ describe('secrets never reach logs, error bodies or /metrics', () => {
       for (const body of errorBodies) expect(body).not.toContain(secret);
       expect(metrics).not.toContain(secret);
     }
-  });
+  }, SUITE_CASE_BUDGET_MS);
 });
 
 describe('an invalid JSON body is refused without echoing it (errors and logs)', () => {
@@ -238,7 +242,7 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     // each refusal is logged (the request logger never sees these requests), without the body
     const refusals = logs.filter((l) => l.includes('Request body refused (400 Request body is not valid JSON): POST /'));
     expect(refusals).toHaveLength(posts.length * BODIES.length);
-  });
+  }, SUITE_CASE_BUDGET_MS);
 
   it('the admin token sent in the query by mistake is refused (401) and never logged, under any of the usual names', async () => {
     const TOKEN = 'admin-token-1234567890';
@@ -251,7 +255,7 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     const lines = logs.map((l) => JSON.parse(l)).filter((l) => String(l.req?.id).startsWith('query-token-') && l.res);
     expect(lines.map((l) => l.req.url).sort()).toEqual(names.map((name) => `/user/getCookie?${name}=[Redacted]`).sort());
     expect(logs.filter((l) => l.includes(TOKEN))).toEqual([]);
-  });
+  }, SUITE_CASE_BUDGET_MS);
 
   it('every POST route answers 400 to a body nested past 32 levels (a few KB of [[[…]]] overflowed the stack: 500)', async () => {
     h.fake.reset();
@@ -272,7 +276,7 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     expect(h.fake.requests).toHaveLength(0);
     // an ordinary body still goes through
     await h.http().post('/batchGetSongInfo').send({ songs: [['0039MnYb0qxYhV']] }).expect(200);
-  });
+  }, SUITE_CASE_BUDGET_MS);
 
   it('accepts the Bearer scheme in any case (RFC 7235: schemes are case-insensitive) on the admin routes', async () => {
     const TOKEN = 'admin-token-1234567890';
@@ -358,18 +362,27 @@ describe('logged URLs show only the values of the gateway\'s own query parameter
     const line = logs.map((l) => JSON.parse(l)).find((l) => l.req?.id === 'documented' && l.res);
     const secret = new Set(['cookie', 'data']);
     expect(line.req.url).toBe(`/no-such-route?${all.map((name) => `${name}=${secret.has(name) ? '[Redacted]' : `shown-${name}`}`).join('&')}`);
-  });
+  }, SUITE_CASE_BUDGET_MS);
 
   it('on the refused-body line, the upstream failure lines and the 500 line (with its stack)', async () => {
     for (const [i, query] of queries.entries()) {
       await h.http().post(`/checkMainLoginQr?${query}`).set('Content-Type', 'application/json').set('X-Request-Id', `body-${i}`).send('{"qrsig":').expect(400);
     }
     expect(logs.filter((l) => l.includes('Request body refused'))).toHaveLength(queries.length);
-    h.fake.fault({ kind: 'status', status: 502 }, { host: 'u' });
-    for (const [i, query] of queries.entries()) {
-      await h.http().get(`/getRanks?topId=4&limit=1&${query}`).set('X-Request-Id', `upstream-${i}`).expect(502);
+    // At most 18 failing calls per process, so the per-host breaker (20+ calls, over half failing in 10 s) cannot open:
+    // on a slow machine the earlier successes had left its window and this read 503 UPSTREAM_CIRCUIT_OPEN.
+    for (let from = 0; from < queries.length; from += 18) {
+      const own = await startHarness({ logs, env: { LOG_LEVEL: 'debug' } });
+      try {
+        own.fake.fault({ kind: 'status', status: 502 }, { host: 'u' });
+        for (const [i, query] of queries.entries()) {
+          if (i < from || i >= from + 18) continue;
+          await own.http().get(`/getRanks?topId=4&limit=1&${query}`).set('X-Request-Id', `upstream-${i}`).expect(502);
+        }
+      } finally {
+        await own.close();
+      }
     }
-    h.fake.clearFaults();
     const { ChartsService } = await import('../../src/charts/charts.service');
     for (const [i, query] of queries.entries()) {
       jest.spyOn(h.app.get(ChartsService), 'getRanks').mockRejectedValueOnce(new TypeError('unexpected'));
@@ -443,7 +456,7 @@ describe('HTTP hardening', () => {
       const tooLarge = await rawPost(h.url, '/batchGetSongInfo', bomb, { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
       expect({ encoding, status: tooLarge.status, body: JSON.parse(tooLarge.text) }).toEqual({ encoding, status: 413, body: { error: 'Request body is too large', errorCode: 'PAYLOAD_TOO_LARGE' } });
     }
-  });
+  }, SUITE_CASE_BUDGET_MS); // compressing three 20 MB bombs alone took over 5 s on a busy machine
 
   it('an upstream origin with a user and password in it stops start-up, naming the setting but not the password', async () => {
     // undici would never send these credentials; refused at start-up (the config check), so /health/ready cannot show them.
@@ -542,7 +555,7 @@ function rawStatus(url: string, text: string): Promise<number> {
   return new Promise((resolve, reject) => {
     let received = '';
     const socket = connect(Number(port), hostname);
-    socket.setTimeout(5000, () => socket.destroy(new Error('timeout')));
+    socket.setTimeout(20_000, () => socket.destroy(new Error('timeout')));
     socket.on('data', (d) => (received += d.toString('latin1')));
     const done = () => {
       const m = /^HTTP\/1\.[01] (\d{3})/.exec(received);

@@ -7,6 +7,8 @@ import { Writable } from 'node:stream';
 import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
+import type { AppConfig } from '../../src/config/app-config';
+import { APP_CONFIG } from '../../src/config/config.constants';
 import { FakeRoutes, FakeUpstream } from '../../fake-upstream/fake-upstream';
 import { ROUTES } from '../../fake-upstream/handlers';
 
@@ -55,7 +57,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       COOKIE_FILE: cookieFile,
       COOKIE_FILE_CHECK_MS: '0',
       LOG_LEVEL: 'silent',
-      UPSTREAM_TIMEOUT_MS: '2000',
+      // Generous: at a load of 18 on 2 cores an ordinary call took over 2 s. A hang test waits this out (or lowers it
+      // around its one call with withUpstreamTimeout).
+      UPSTREAM_TIMEOUT_MS: '10000',
       // Suites that test caching, rate limiting or retries turn them on; the rest assert every upstream call.
       CACHE_ENABLED: 'false',
       // Play URLs ask the song detail every time unless a suite turns the song-files memory on.
@@ -96,14 +100,35 @@ function lineCollector(lines: string[]): NodeJS.WritableStream {
 }
 
 /**
- * Polls `check` (sync or async) until it holds, failing after `timeoutMs` (a deadline, not a sleep). The deadline is
- * on the monotonic clock: tests that mock Date.now (to age cache entries) still get it.
+ * A deadline only detects a condition that never comes, so it is never shorter than this: on a busy 2-core machine a
+ * request took seconds to reach the fake, and a passing test never waits for the deadline.
+ */
+const WAIT_FLOOR_MS = 30_000;
+
+/**
+ * Polls `check` (sync or async) until it holds, failing after `timeoutMs` (at least WAIT_FLOOR_MS; a deadline, not a
+ * sleep). The deadline is on the monotonic clock: tests that mock Date.now (to age cache entries) still get it.
  */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3000, what = 'condition'): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
+  const deadline = performance.now() + Math.max(timeoutMs, WAIT_FLOOR_MS);
   while (!(await check())) {
     if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/**
+ * Runs `call` under a short UPSTREAM_TIMEOUT_MS, then restores the suite's own. For a call whose upstream hangs (or is
+ * far slower than `ms`): everything else in the suite keeps a bound that CPU load cannot trip (docs/testing.md).
+ */
+export async function withUpstreamTimeout<T>(h: Harness, ms: number, call: () => PromiseLike<T>): Promise<T> {
+  const config = h.app.get<AppConfig>(APP_CONFIG);
+  const saved = config.upstreamTimeoutMs;
+  config.upstreamTimeoutMs = ms;
+  try {
+    return await call();
+  } finally {
+    config.upstreamTimeoutMs = saved;
   }
 }
 

@@ -247,7 +247,8 @@ describe('Redis stalling under a connected client: after one timeout every Redis
       const miss = await get('/getRanks?topId=62&limit=2', String(i)).expect(200);
       expect(miss.headers['x-cache']).toBe('MISS');
     }
-    expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUT_MS / 2);
+    // Under one timeout for all five (slack for a loaded machine); before, each of them waited a whole timeout.
+    expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUT_MS);
     expect(h.fake.musicuCalls(DETAIL).length).toBeGreaterThanOrEqual(6);
 
     expect(await h.http().get('/health/ready').expect(503)).toMatchObject({ body: { error: 'Not ready: redis is down', errorCode: 'NOT_READY' } });

@@ -137,9 +137,14 @@ describe('Circuit breaker: what does not count as a failure', () => {
       const res = await h.http().post('/checkAltLoginQr').send({ uuid: qr.uuid }).expect(200);
       expect({ i, state: res.body.state, isOk: res.body.isOk }).toEqual({ i, state: 'waiting', isOk: false });
     }
-    expect(h.fake.requestsTo('wxLp')).toHaveLength(21); // every poll reached upstream: none was refused by a circuit
+    // Every poll was made and ended as a long poll does, none refused by a circuit. Counted by the gateway: a poll that
+    // CPU load ends before the fake has logged it counts there too.
+    const lines = (await h.http().get('/metrics')).text.split('\n').filter((l) => l.startsWith('gateway_upstream_calls_total{host="wxLp"'));
+    const outcomes = (kind: string) => lines.filter((l) => l.includes(`outcome="${kind}"`)).reduce((n, l) => n + Number(l.split(' ').pop()), 0);
+    expect({ timeout: outcomes('timeout'), circuitOpen: outcomes('circuit_open') }).toEqual({ timeout: 21, circuitOpen: 0 });
+    expect(h.fake.requestsTo('wxLp').length).toBeLessThanOrEqual(21);
     expect(await metric('gateway_upstream_breaker_open{host="wxLp"}')).not.toBe(1);
-  }, 20_000); // 21 polls of 100 ms each
+  }, 60_000); // 21 polls of 100 ms each
 });
 
 describe('Per-host isolation', () => {
@@ -153,9 +158,8 @@ describe('Per-host isolation', () => {
     h.fake.hold(DETAIL);
     const stuck = [2, 3, 4, 5, 6].map((limit) => h.http().get(`/getRanks?topId=4&limit=${limit}`).then((r) => r.status));
     await waitFor(() => h.fake.musicuCalls(DETAIL).length === 2, 2000, 'both musicu sockets to be held');
-    const started = performance.now();
+    // Answered while every u socket is still held (they are held until released below): u never delayed it.
     await h.http().get('/getHotkey').expect(200);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2); // the other three still queue for u
     h.fake.release(DETAIL);
     expect(await Promise.all(stuck)).toEqual([200, 200, 200, 200, 200]);

@@ -32,7 +32,12 @@ export interface VkeyBatch {
 
 const SONG_DETAIL_TARGET = 'music.pf_song_detail_svr.get_song_detail_yqq';
 
-function songDetailCall(by: { id: number } | { mid: string }): MusicuCall {
+/** A song by numeric id or by MID. */
+export type SongRef = { id: number } | { mid: string };
+
+const refOf = (by: SongRef): string => ('id' in by ? `id:${by.id}` : `mid:${by.mid}`);
+
+function songDetailCall(by: SongRef): MusicuCall {
   const param = 'id' in by ? { song_id: by.id } : { song_mid: by.mid };
   return { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_type: 0, ...param } };
 }
@@ -68,9 +73,39 @@ export interface AlbumSongsAnswer {
 @Injectable()
 export class MusicClient extends UpstreamClient {
   /** One song by numeric id or MID. docs/upstream/music.md "Song detail". */
-  async songDetail(by: { id: number } | { mid: string }): Promise<SongDetail> {
+  async songDetail(by: SongRef): Promise<SongDetail> {
     const { raw, data } = await this.musicu({ songinfo: songDetailCall(by) });
     return { songinfo: data.songinfo ?? {}, raw };
+  }
+
+  /**
+   * Many songs in ONE musicu request: one detail key per distinct song, so a batch costs one round trip. Each element
+   * is its song's detail (with `raw` shaped like a single call's answer) or the error its key answered.
+   * docs/upstream/music.md "Song detail".
+   */
+  async songDetails(songs: readonly SongRef[]): Promise<(SongDetail | Error)[]> {
+    const keyOf = new Map<string, string>();
+    const calls: Record<string, MusicuCall> = {};
+    for (const by of songs) {
+      const ref = refOf(by);
+      if (keyOf.has(ref)) continue;
+      const key = `songinfo_${keyOf.size}`;
+      keyOf.set(ref, key);
+      calls[key] = songDetailCall(by);
+    }
+    if (!keyOf.size) return [];
+    const { raw, results } = await this.musicuPartial(calls);
+    // The envelope's own fields (code, ts, traceid…) without the other songs' keys, as a single call's answer has them.
+    const head = Object.fromEntries(Object.entries(raw).filter(([k]) => !(k in calls)));
+    return songs.map((by) => {
+      const key = keyOf.get(refOf(by))!;
+      try {
+        const data = requireKey(results[key], SONG_DETAIL_TARGET);
+        return { songinfo: data ?? {}, raw: { ...head, songinfo: raw[key] } };
+      } catch (err) {
+        return err as Error;
+      }
+    });
   }
 
   /**
