@@ -6,18 +6,18 @@ import type { Socket } from 'node:net';
 const CLOSE_GRACE_MS = 2000;
 
 /** Node's answer to each parse failure it reports, as the gateway's JSON error (Node's own has an empty body). */
-function answerFor(code: string | undefined): [number, string, string] {
-  switch (code) {
-    case 'HPE_HEADER_OVERFLOW':
-      return [431, `Request line and headers are too large (at most ${maxHeaderSize} bytes together)`, 'REQUEST_HEADERS_TOO_LARGE'];
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return [413, 'Chunk extensions of the request body are too large', 'PAYLOAD_TOO_LARGE'];
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return [408, 'The request did not arrive in time', 'REQUEST_TIMEOUT'];
-    default:
-      return [400, 'The request is not valid HTTP/1.1', 'MALFORMED_REQUEST'];
-  }
-}
+const PARSE_FAILURES: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, `Request line and headers are too large (at most ${maxHeaderSize} bytes together)`, 'REQUEST_HEADERS_TOO_LARGE'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Chunk extensions of the request body are too large', 'PAYLOAD_TOO_LARGE'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time', 'REQUEST_TIMEOUT'],
+};
+const MALFORMED: [number, string, string] = [400, 'The request is not valid HTTP/1.1', 'MALFORMED_REQUEST'];
+const answerFor = (code: string | undefined): [number, string, string] => (code && PARSE_FAILURES[code]) || MALFORMED;
+
+/** Every status and errorCode answered here, before any route: no route's OpenAPI operation can list them. */
+export const CLIENT_ERROR_ANSWERS: readonly (readonly [number, string])[] = [...Object.values(PARSE_FAILURES), MALFORMED].map(
+  ([status, , errorCode]) => [status, errorCode] as const,
+);
 
 /**
  * Answers what Node's HTTP parser refuses before any route sees it (oversize headers, malformed HTTP) with the same

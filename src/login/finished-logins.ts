@@ -451,7 +451,17 @@ class SharedLogins {
     const subscriber = this.redis.duplicate();
     this.subscriber = subscriber;
     reportRedisOutages(subscriber, 'finished QR logins');
-    subscriber.subscribe(this.channel('ask'), this.channel('told')).catch((err) => this.warn(err));
+    // Subscribed only once the server answers PUBSUB as Redis does: ioredis throws from its socket handler (an
+    // uncaught exception) when a SUBSCRIBE gets a reply of another shape, e.g. from a Redis-like proxy.
+    subscriber.once('ready', () => {
+      subscriber
+        .call('PUBSUB', 'NUMSUB', this.channel('ask'))
+        .then((reply) => {
+          if (!Array.isArray(reply)) throw new Error('the server does not answer PUBSUB as Redis does; QR logins are not asked of other instances');
+          return subscriber.subscribe(this.channel('ask'), this.channel('told'));
+        })
+        .catch((err) => this.warn(err));
+    });
     subscriber.on('message', (channel: string, message: string) => {
       let parsed: { id?: unknown; key?: unknown; held?: unknown };
       try {
