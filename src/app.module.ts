@@ -34,6 +34,8 @@ import { SearchModule } from './search/search.module';
 import { LoginModule } from './login/login.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { UserModule } from './user/user.module';
+import { LibraryModule } from './library/library.module';
+import { RecommendModule } from './recommend/recommend.module';
 
 /** Feature modules, in the order docs/endpoints.md lists them. A new feature adds one line here. */
 export const FEATURE_MODULES = [
@@ -48,6 +50,8 @@ export const FEATURE_MODULES = [
   LoginModule,
   CredentialsModule,
   UserModule,
+  LibraryModule,
+  RecommendModule,
   LegacyModule,
 ];
 

@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../config/config.constants';
 import { MetricsService } from '../metrics/metrics.service';
 import { RedisBreaker, RedisStalled } from '../redis/redis-breaker';
 import { redisReconnectDelayMs, reportRedisOutages } from '../redis/redis.module';
+import { CacheInvalidation } from './cache-invalidation';
 import { ResponseCacheMiddleware } from './response-cache.middleware';
 import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache, SHARED_TIER, type SharedTier } from './response-cache.service';
 
@@ -122,7 +123,7 @@ function boundUnanswered(store: KeyvRedis<unknown>, breaker: RedisBreaker): () =
     CacheTiersModule,
     RouteTableModule,
   ],
-  providers: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks],
-  exports: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks],
+  providers: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks, CacheInvalidation],
+  exports: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks, CacheInvalidation],
 })
 export class ResponseCacheModule {}

@@ -20,11 +20,7 @@ export class AdminTokenGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (!this.expected) throw new GatewayError(HttpStatus.NOT_FOUND, 'NOT_FOUND', `Cannot ${req.method} ${req.path}`);
-    // The scheme is case-insensitive (RFC 7235 section 2.1): `bearer` and `BEARER` are Bearer.
-    const bearer = BEARER.exec(req.header('authorization') ?? '');
-    const given = bearer ? bearer[1] : req.header('x-admin-token');
-    // Hashing first gives equal-length buffers, so the comparison time does not depend on the guess.
-    if (!given || !timingSafeEqual(digest(given), this.expected)) {
+    if (!tokenMatches(req, this.expected)) {
       throw new GatewayError(HttpStatus.UNAUTHORIZED, 'ADMIN_TOKEN_REQUIRED', 'A valid admin token is required');
     }
     return true;
@@ -33,3 +29,17 @@ export class AdminTokenGuard implements CanActivate {
 
 const BEARER = /^bearer +(.+)$/i;
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/** Whether the request presents `expected` (a digest) as `Authorization: Bearer` or `X-Admin-Token`. */
+function tokenMatches(req: Request, expected: Buffer): boolean {
+  // The scheme is case-insensitive (RFC 7235 section 2.1): `bearer` and `BEARER` are Bearer.
+  const bearer = BEARER.exec(req.header('authorization') ?? '');
+  const given = bearer ? bearer[1] : req.header('x-admin-token');
+  // Hashing first gives equal-length buffers, so the comparison time does not depend on the guess.
+  return !!given && timingSafeEqual(digest(given), expected);
+}
+
+/** Whether the request presents the configured admin token; false when none is configured. */
+export function adminTokenMatches(req: Request, adminToken: string | undefined): boolean {
+  return !!adminToken && tokenMatches(req, digest(adminToken));
+}
