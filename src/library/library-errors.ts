@@ -1,0 +1,43 @@
+import { HttpStatus } from '@nestjs/common';
+import { GatewayError } from '../common/http-error';
+import { LOGIN_CODES, throwIfLoginCode } from '../user/user-login';
+
+/**
+ * The answers a library write can end in besides success (docs/library.md "Errors"), shared by every write route so
+ * a client sees one vocabulary. Upstream codes with no documented meaning are WRITE_REFUSED with `upstreamCode`.
+ */
+export const LIBRARY_ERROR_CODES = [
+  'LOGIN_REQUIRED',
+  'LOGIN_EXPIRED',
+  'NOT_PLAYLIST_OWNER',
+  'PLAYLIST_NOT_FOUND',
+  'SONG_NOT_FOUND',
+  'ALBUM_NOT_FOUND',
+  'SINGER_NOT_FOUND',
+  'PLAYLIST_FULL',
+  'WRITE_NOT_APPLIED',
+  'WRITE_REFUSED',
+  'WRITE_OUTCOME_UNKNOWN',
+] as const;
+export type LibraryErrorCode = (typeof LIBRARY_ERROR_CODES)[number];
+
+/** Upstream codes with a meaning for writes (docs/upstream/library.md "Error codes seen on these calls"). */
+const NOT_APPLIED_CODES = new Set([80092, 2001]);
+
+/** The GatewayError for an upstream write key that answered `code` (non-zero): login codes first, then the known ones. */
+export function writeRefusal(code: number, cookie: string, what: string): GatewayError {
+  if (LOGIN_CODES.has(code)) throwIfLoginCode(code, cookie);
+  if (NOT_APPLIED_CODES.has(code)) {
+    return new GatewayError(HttpStatus.CONFLICT, 'WRITE_NOT_APPLIED', `QQ Music did not apply ${what} (upstream code ${code}); read the state back and try again`, { upstreamCode: code });
+  }
+  return new GatewayError(HttpStatus.BAD_GATEWAY, 'WRITE_REFUSED', `QQ Music refused ${what} (upstream code ${code})`, { upstreamCode: code });
+}
+
+/** A write whose upstream call timed out or lost its connection: it may have landed, so it is not retried. */
+export function writeOutcomeUnknown(what: string): GatewayError {
+  return new GatewayError(
+    HttpStatus.GATEWAY_TIMEOUT,
+    'WRITE_OUTCOME_UNKNOWN',
+    `QQ Music did not answer ${what} in time; it may or may not have been applied: read the state back before retrying`,
+  );
+}
