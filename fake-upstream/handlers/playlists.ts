@@ -1,6 +1,7 @@
-import { catalog } from '../catalog';
+import { catalog, songById, trackCore } from '../catalog';
 import type { FakeReply, FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
 import { fixture } from '../fixtures';
+import { writtenPlaylist } from '../library-state';
 import type { FakeState } from '../state';
 
 /**
@@ -121,6 +122,8 @@ function cdOf(disstid: string): any {
 
 const cgiDiss: MusicuHandler = (param, { state }) => {
   const disstid = String(param.disstid ?? '');
+  const owned = writtenPlaylist(state, disstid);
+  if (owned) return ownedDiss(owned, param);
   const cd = playlistsState(state).privateIds.has(disstid) ? undefined : cdOf(disstid);
   if (!cd) return { code: 0, data: { code: 0, dirinfo: {}, songlist: [], total_song_num: 0, hasmore: 0 } };
   const begin = Number(param.song_begin ?? 0);
@@ -154,6 +157,28 @@ const cgiDiss: MusicuHandler = (param, { state }) => {
     },
   };
 };
+
+/** A playlist a library write changed or created (../library-state.ts): its owner's current songs and name. */
+function ownedDiss({ owner, playlist }: NonNullable<ReturnType<typeof writtenPlaylist>>, param: any) {
+  const ids = playlist.songs ?? [];
+  const begin = Number(param.song_begin ?? 0);
+  const songlist = ids.slice(begin, begin + Number(param.song_num ?? 10)).map((id) => ({ ...trackCore(songById(id)), file: { media_mid: songById(id).mediaMid } }));
+  const dirinfo = {
+    id: playlist.dissid,
+    dirid: playlist.dirid,
+    title: playlist.title,
+    desc: '',
+    picurl: playlist.picurl ?? '',
+    songnum: ids.length,
+    listennum: 0,
+    host_uin: Number(owner.uin),
+    host_nick: `User ${owner.uin}`,
+    creator: { musicid: Number(owner.uin), nick: `User ${owner.uin}`, headurl: '', encrypt_uin: `owSfoKEq${owner.uin}oz` },
+    tag: [],
+  };
+  const hasmore = begin + songlist.length < ids.length ? 1 : 0;
+  return { code: 0, data: { code: 0, dirinfo, songlist, total_song_num: ids.length, songlist_size: songlist.length, hasmore, filtered_song: [], invalid_song: [] } };
+}
 
 /** The legacy detail CGI checks the Referer: anything but a y.qq.com page gets an empty body, as upstream does. */
 const cdinfo: HttpHandler = ({ req, state }): FakeReply => {

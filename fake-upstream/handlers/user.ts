@@ -1,4 +1,5 @@
 import type { FakeContext, FakeRoutes } from '../fake-upstream';
+import { mydissOf, writtenLibrary } from '../library-state';
 import type { FakeState } from '../state';
 import { FAKE_QQ, FAKE_WX_MUSICID } from './login';
 import { GENUINE_DISSTID } from './playlists';
@@ -202,12 +203,15 @@ function homepage(ctx: FakeContext) {
       ? { json: { code: 4000, subcode: 4000, msg: 'user not exist', data: {} } }
       : { json: { code: 0, subcode: 0, msg: '', data: { creator: {}, mymusic: [] } } };
   }
+  // An account a library write touched answers from its library state (../library-state.ts).
+  const library = writtenLibrary(ctx.state, uin);
+  const mydiss = library ? mydissOf(library) : user.mydiss.map((d) => ({ ...d }));
   const data: Record<string, unknown> = {
     // `nums`: the counts QQ Music's own web profile script reads (creator.nums.follownum / fansnum / followsingernum).
     creator: user.creator ? { ...user.creator, lvinfo: [], nums: creatorNums(user) } : {},
-    mymusic: [{ id: 201, title: '我喜欢', type: 1, num0: 12, num1: 0, num2: user.mydiss.length }],
+    mymusic: [{ id: 201, title: '我喜欢', type: 1, num0: library ? library.liked.length : 12, num1: 0, num2: mydiss.length }],
   };
-  if (!user.hideMydiss) data.mydiss = { num: user.mydiss.length, list: user.mydiss.map((d) => ({ ...d })) };
+  if (!user.hideMydiss) data.mydiss = { num: mydiss.length, list: mydiss };
   return { json: { code: 0, subcode: 0, msg: '', data } };
 }
 

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { ChartsClient } from './clients/charts.client';
 import { CommentsClient } from './clients/comments.client';
 import { DiscoverClient } from './clients/discover.client';
+import { LibraryClient } from './clients/library.client';
 import { LoginClient } from './clients/login.client';
 import { MusicClient } from './clients/music.client';
 import { MvClient } from './clients/mv.client';
@@ -24,6 +25,7 @@ const CLIENTS = [
   ChartsClient,
   CommentsClient,
   DiscoverClient,
+  LibraryClient,
   LoginClient,
   MusicClient,
   MvClient,

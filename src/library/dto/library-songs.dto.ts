@@ -1,0 +1,86 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsString, Matches, MaxLength } from 'class-validator';
+import { ToTrimmed } from '../../common/validation';
+import { LIKE_STATE_MAX, PLAYLIST_SONGS_MAX } from '../library-songs.mapper';
+
+const MID = /^[0-9A-Za-z]{1,32}$/;
+const MID_TEXT = 'Song MID: letters and digits, at most 32 characters.';
+/** The playlist names the gateway sends on: printable, no control characters. */
+const NAME = /^[^\u0000-\u001f\u007f]+$/;
+export const PLAYLIST_NAME_MAX = 50;
+const NAME_TEXT = `The playlist's name: 1 to ${PLAYLIST_NAME_MAX} characters after trimming, no control characters. QQ Music may keep another name (it renames a duplicate): the answer's \`dissname\` is the one it kept.`;
+
+/** A JSON number id is taken as its digits, so `7024415872` and `"7024415872"` are the same playlist. */
+const ToIdText = () => Transform(({ value }) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() || undefined : value));
+
+/** POST /user/setSongLike. */
+export class SetSongLikeBody {
+  @IsDefined({ message: 'songmid is required' }) @ToTrimmed()
+  @Matches(MID, { message: 'songmid must be a song MID (letters and digits)' })
+  @ApiProperty({ type: 'string', description: MID_TEXT, pattern: MID.source, example: '0039MnYb0qxYhV' })
+  songmid!: string;
+
+  @IsDefined({ message: 'like is required' })
+  @IsBoolean({ message: 'like must be true (like) or false (unlike)' })
+  @ApiProperty({ type: 'boolean', description: 'true likes the song (adds it to 我喜欢), false unlikes it. Either is a 200 when the song is already so.', example: true })
+  like!: boolean;
+}
+
+/** The `dissid` of an owned-playlist write. */
+export class PlaylistIdBody {
+  @IsDefined({ message: 'dissid is required' }) @ToIdText()
+  @Matches(/^\d{1,15}$/, { message: 'dissid must be a numeric playlist id' })
+  @ApiProperty({ type: 'string', description: 'The playlist\'s numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller\'s own playlists.', pattern: '^\\d{1,15}$', example: '7000000001' })
+  dissid!: string;
+}
+
+/** POST /user/createPlaylist. */
+export class CreatePlaylistBody {
+  @IsDefined({ message: 'name is required' }) @ToTrimmed()
+  @IsString({ message: 'name must be text' })
+  @MaxLength(PLAYLIST_NAME_MAX, { message: `name must be at most ${PLAYLIST_NAME_MAX} characters` })
+  @Matches(NAME, { message: 'name must not contain control characters' })
+  @ApiProperty({ type: 'string', description: NAME_TEXT, minLength: 1, maxLength: PLAYLIST_NAME_MAX, example: '夏日歌单' })
+  name!: string;
+}
+
+/** POST /user/renamePlaylist. */
+export class RenamePlaylistBody extends PlaylistIdBody {
+  @IsDefined({ message: 'name is required' }) @ToTrimmed()
+  @IsString({ message: 'name must be text' })
+  @MaxLength(PLAYLIST_NAME_MAX, { message: `name must be at most ${PLAYLIST_NAME_MAX} characters` })
+  @Matches(NAME, { message: 'name must not contain control characters' })
+  @ApiProperty({ type: 'string', description: `The new name. ${NAME_TEXT}`, minLength: 1, maxLength: PLAYLIST_NAME_MAX, example: '夏夜歌单' })
+  name!: string;
+}
+
+/** POST /user/addPlaylistSongs and /user/removePlaylistSongs. */
+export class PlaylistSongsBody extends PlaylistIdBody {
+  @IsDefined({ message: 'songmids is required' })
+  @IsArray({ message: `songmids must be an array of 1 to ${PLAYLIST_SONGS_MAX} song MIDs` })
+  @ArrayMinSize(1, { message: `songmids must be an array of 1 to ${PLAYLIST_SONGS_MAX} song MIDs` })
+  @ArrayMaxSize(PLAYLIST_SONGS_MAX, { message: `songmids must be an array of 1 to ${PLAYLIST_SONGS_MAX} song MIDs` })
+  @Matches(MID, { each: true, message: 'songmids must hold song MIDs (letters and digits, at most 32 characters each)' })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', pattern: MID.source },
+    minItems: 1,
+    maxItems: PLAYLIST_SONGS_MAX,
+    description: `1 to ${PLAYLIST_SONGS_MAX} song MIDs. A repeated MID counts once (de-duplicated, one result per distinct MID, in the order first given).`,
+    example: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'],
+  })
+  songmids!: string[];
+}
+
+/** GET /user/getSongLikeState. */
+export class SongLikeStateQuery {
+  @IsDefined({ message: 'songmids is required' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((m) => m.trim()).filter(Boolean) : value))
+  @IsArray({ message: `songmids must be a comma-separated list of 1 to ${LIKE_STATE_MAX} song MIDs` })
+  @ArrayMinSize(1, { message: `songmids must be a comma-separated list of 1 to ${LIKE_STATE_MAX} song MIDs` })
+  @ArrayMaxSize(LIKE_STATE_MAX, { message: `songmids must be a comma-separated list of 1 to ${LIKE_STATE_MAX} song MIDs` })
+  @Matches(MID, { each: true, message: 'songmids must hold song MIDs (letters and digits, at most 32 characters each)' })
+  @ApiProperty({ type: 'string', description: `Comma-separated song MIDs, 1 to ${LIKE_STATE_MAX} (repeats count once).`, example: '0039MnYb0qxYhV,003UkWuI0E8U0l' })
+  songmids!: string[];
+}
