@@ -58,13 +58,7 @@ export function libraryOf(state: FakeState, seed: LibrarySeed): AccountLibrary {
   const model = librarySongsState(state);
   let lib = model.accounts.get(seed.uin);
   if (!lib) {
-    const playlists = seed.mydiss.map((d, i) => ({
-      dissid: d.dissid,
-      dirid: d.dirid ?? i + 2,
-      title: d.title,
-      picurl: d.picurl,
-      seededCount: d.song_cnt ?? Number(/^(\d+)首/.exec(d.subtitle ?? '')?.[1] ?? 0),
-    }));
+    const playlists = seed.mydiss.map(toOwned);
     lib = {
       uin: seed.uin,
       liked: catalog().slice(0, SEED_LIKED).map((s) => s.id),
@@ -74,6 +68,11 @@ export function libraryOf(state: FakeState, seed: LibrarySeed): AccountLibrary {
     model.accounts.set(seed.uin, lib);
   }
   return lib;
+}
+
+function toOwned(d: LibrarySeed['mydiss'][number], i: number): OwnedFakePlaylist {
+  const seededCount = d.song_cnt ?? Number(/^(\d+)首/.exec(d.subtitle ?? '')?.[1] ?? 0);
+  return { dissid: d.dissid, dirid: d.dirid ?? i + 2, title: d.title, picurl: d.picurl, seededCount };
 }
 
 /** A playlist's songs, made concrete on its first song write (the seeded ones: the catalogue's first N). */
@@ -90,6 +89,15 @@ export function writtenPlaylist(state: FakeState, disstid: string): { owner: Acc
   for (const owner of librarySongsState(state).accounts.values()) {
     const playlist = owner.playlists.find((p) => String(p.dissid) === disstid && p.songs !== undefined);
     if (playlist) return { owner, playlist };
+  }
+  return undefined;
+}
+
+/** A playlist of an account never written, as a transient record with its seeded songs (for the detail read). */
+export function seededPlaylist(seeds: LibrarySeed[], disstid: string): { owner: { uin: string }; playlist: OwnedFakePlaylist } | undefined {
+  for (const seed of seeds) {
+    const i = seed.mydiss.findIndex((d) => String(d.dissid) === disstid);
+    if (i >= 0) return { owner: seed, playlist: toOwned(seed.mydiss[i], i) };
   }
   return undefined;
 }

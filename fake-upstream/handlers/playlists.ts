@@ -1,8 +1,9 @@
 import { catalog, songById, trackCore } from '../catalog';
 import type { FakeReply, FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
 import { fixture } from '../fixtures';
-import { writtenPlaylist } from '../library-state';
+import { OwnedFakePlaylist, seededPlaylist, songsOf, writtenLibrary, writtenPlaylist } from '../library-state';
 import type { FakeState } from '../state';
+import { userState } from './user';
 
 /**
  * Playlist routes of the fake upstream.
@@ -125,6 +126,9 @@ const cgiDiss: MusicuHandler = (param, { state }) => {
   const owned = writtenPlaylist(state, disstid);
   if (owned) return ownedDiss(owned, param);
   const cd = playlistsState(state).privateIds.has(disstid) ? undefined : cdOf(disstid);
+  // A user model's own playlist that no write touched yet: its seeded songs (every account's playlists open).
+  const seeded = cd ? undefined : seededPlaylist([...userState(state).users.values()].filter((u) => !writtenLibrary(state, u.uin)), disstid);
+  if (seeded) return ownedDiss(seeded, param);
   if (!cd) return { code: 0, data: { code: 0, dirinfo: {}, songlist: [], total_song_num: 0, hasmore: 0 } };
   const begin = Number(param.song_begin ?? 0);
   const num = Number(param.song_num ?? 10);
@@ -159,8 +163,8 @@ const cgiDiss: MusicuHandler = (param, { state }) => {
 };
 
 /** A playlist a library write changed or created (../library-state.ts): its owner's current songs and name. */
-function ownedDiss({ owner, playlist }: NonNullable<ReturnType<typeof writtenPlaylist>>, param: any) {
-  const ids = playlist.songs ?? [];
+function ownedDiss({ owner, playlist }: { owner: { uin: string }; playlist: OwnedFakePlaylist }, param: any) {
+  const ids = songsOf(playlist);
   const begin = Number(param.song_begin ?? 0);
   const songlist = ids.slice(begin, begin + Number(param.song_num ?? 10)).map((id) => ({ ...trackCore(songById(id)), file: { media_mid: songById(id).mediaMid } }));
   const dirinfo = {
