@@ -3,9 +3,12 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { RouteTable, RouteTableModule } from '../common/route-table';
 import { APP_CONFIG } from '../config/config.constants';
+import { WriteLoginGuard } from '../common/write-login.guard';
+import { LibraryModule } from '../library/library.module';
 import { MusicModule } from '../music/music.module';
 import { LegacyController } from './legacy.controller';
 import { LegacyCookieService } from './legacy-cookie.service';
+import { LegacyLibraryController, LegacyLibraryService } from './legacy-library.controller';
 import { LegacyExtras } from './legacy-extras.service';
 import { legacyRewrite } from './legacy-request.middleware';
 import { LegacySingersService } from './legacy-singers.service';
@@ -16,9 +19,9 @@ import { LegacySingersService } from './legacy-singers.service';
  * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
  */
 @Module({
-  imports: [MusicModule, RouteTableModule],
-  controllers: [LegacyController],
-  providers: [LegacySingersService, LegacyCookieService, LegacyExtras],
+  imports: [MusicModule, RouteTableModule, LibraryModule],
+  controllers: [LegacyController, LegacyLibraryController],
+  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyLibraryService, WriteLoginGuard],
   // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
   exports: [LegacyExtras],
 })
