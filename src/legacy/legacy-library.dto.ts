@@ -14,7 +14,7 @@ export class LegacyFavSong {
   @IsOptional()
   @IsInt({ message: 'songs[].songType must be an integer from 0 to 1000' }) @Min(0, { message: 'songs[].songType must be an integer from 0 to 1000' }) @Max(1000, { message: 'songs[].songType must be an integer from 0 to 1000' })
   @ApiPropertyOptional({ type: 'integer', description: 'The song\'s type (0 for ordinary songs).', default: 0, minimum: 0, maximum: 1000, example: 0 })
-  songType?: number;
+  songType: number = 0;
 }
 
 /** POST /setFav (Yuuz12/qq-music-api): like (`isFan: false`) or unlike (`isFan: true`) songs by id. */
@@ -22,7 +22,7 @@ export class LegacySetFavBody {
   @IsOptional()
   @Equals(201, { message: 'dirId must be 201 (the liked list); change another playlist with /user/addPlaylistSongs or /user/removePlaylistSongs' })
   @ApiPropertyOptional({ type: 'integer', description: 'Only 201, the account\'s 我喜欢 list (the default).', enum: [201], default: 201, example: 201 })
-  dirId?: number;
+  dirId: number = 201;
 
   @IsDefined({ message: 'songs is required' })
   @IsArray({ message: `songs must be an array of 1 to ${PLAYLIST_SONGS_MAX} { songId, songType? }` })
