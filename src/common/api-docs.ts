@@ -197,6 +197,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .addTag('search', 'Search, hot keys, suggestions, chart list')
       .addTag('login', 'QR login: Main = QQ, Alt = WeChat')
       .addTag('user', 'User playlists and avatar')
+      .addTag('library', 'Library writes on the caller\'s own account: likes, owned playlists (docs/library.md)')
       .addTag('legacy', 'qq-music-api compatibility routes')
       .addTag('operations', 'Health, credential status')
       .build(),

@@ -24,7 +24,7 @@ export type WriteOutcome = { applied: true; data: Raw } | { applied: false; code
 /** docs/upstream/library.md "Error codes seen on these calls": the key's `code`, then `data.retCode`, must both be 0. */
 export function writeOutcome(result: { code: number; data: unknown }): WriteOutcome {
   if (result.code !== 0) return { applied: false, code: result.code };
-  const data: Raw = result.data && typeof result.data === 'object' ? (result.data as Raw) : {};
+  const data: Raw = result.data && typeof result.data === 'object' ? result.data : {};
   const retCode = Number(data.retCode ?? 0);
   if (Number.isFinite(retCode) && retCode !== 0) return { applied: false, code: retCode };
   return { applied: true, data };

@@ -7,6 +7,7 @@ import { LIKE_STATE_MAX, PLAYLIST_SONGS_MAX } from '../library-songs.mapper';
 const MID = /^[0-9A-Za-z]{1,32}$/;
 const MID_TEXT = 'Song MID: letters and digits, at most 32 characters.';
 /** The playlist names the gateway sends on: printable, no control characters. */
+// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
 const NAME = /^[^\u0000-\u001f\u007f]+$/;
 export const PLAYLIST_NAME_MAX = 50;
 const NAME_TEXT = `The playlist's name: 1 to ${PLAYLIST_NAME_MAX} characters after trimming, no control characters. QQ Music may keep another name (it renames a duplicate): the answer's \`dissname\` is the one it kept.`;
