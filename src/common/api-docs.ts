@@ -178,7 +178,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .setDescription(
         [
           'Normalised QQ Music catalogue, QR login and user endpoints.',
-          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based (search: 1-based).',
+          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based (search and the /user/ collected, followed and fan lists: 1-based).',
           'Errors are `{ error, errorCode }` (plus `upstreamCode` for upstream business codes).',
           'A caller may pass its own login cookie on any request: query `cookie` > header `X-Custom-Cookie` > header `Cookie`;',
           'otherwise the cookie file applies. `?shape=legacy` or `X-Response-Shape: legacy` selects the qq-music-api shape.',
@@ -186,7 +186,8 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       )
       .setVersion('1')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Admin-Token' }, 'adminToken')
-      .addBearerAuth()
+      // The admin token is an opaque string (ADMIN_TOKEN), not a JWT: the default bearerFormat would say JWT.
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: undefined, description: 'The ADMIN_TOKEN value (an opaque string, not a JWT).' })
       .addTag('charts', 'Charts and song info')
       .addTag('playlists', 'Playlists by category, categories, playlist detail, new albums')
       .addTag('singers', 'Singer list, description, songs, albums, MVs, similar singers, fans')

@@ -191,6 +191,10 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
   });
 
+  it('the admin bearer scheme is a plain bearer token, not announced as a JWT', () => {
+    expect(doc.components?.securitySchemes?.bearer).toEqual({ type: 'http', scheme: 'bearer', description: expect.stringContaining('not a JWT') });
+  });
+
   it('every example matches the schema it stands in (parameters, bodies, responses, nested properties)', async () => {
     const dereferenced = (await SwaggerParser.dereference(structuredClone(doc))) as any;
     // OpenAPI 3.0 schemas are JSON Schema draft 4 (boolean exclusiveMinimum) plus keywords ajv need not know.
