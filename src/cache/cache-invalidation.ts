@@ -147,7 +147,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       if (typeof parsed.id !== 'string') return;
       if (channel === this.channel('ack')) return this.collect(parsed.id);
       if (channel === this.channel('purge') && Array.isArray(parsed.tags) && parsed.tags.every((tag) => typeof tag === 'string')) {
-        void this.purgeFor(parsed.id, parsed.tags as string[]);
+        void this.purgeFor(parsed.id, parsed.tags);
       }
     });
   }

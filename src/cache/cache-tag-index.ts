@@ -67,7 +67,7 @@ export class CacheTagIndex {
   outdated(miss: TaggedMiss | undefined): boolean {
     if (!miss) return false;
     if (miss.since < this.forgottenAt) return true;
-    return miss.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) >= miss.since);
+    return miss.tags.some((tag) => (this.invalidatedAt.get(tag) ?? -1) > miss.since);
   }
 
   /**
