@@ -6,6 +6,7 @@ import { CacheInvalidation } from '../../src/cache/cache-invalidation';
 import { cacheKeyOf } from '../support/cache';
 import { Harness, startHarness, waitFor } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
+import { RedisLink } from '../support/redis-link';
 
 requireRedis();
 
@@ -125,38 +126,20 @@ describe('Cache invalidation on one instance', () => {
   });
 });
 
-describe('Cache invalidation with Redis down', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    // Nothing listens on port 1: every Redis command fails at once.
-    h = await startHarness({ env: { CACHE_ENABLED: 'true', REDIS_URL: 'redis://127.0.0.1:1', REDIS_TIMEOUT_MS: '200' } });
-    addFakeUser(h.fake.state, fakeUserWithPlaylists('10001', 'Alice', 3));
-  });
-  afterAll(() => h?.close());
-
-  it('purges this instance\'s memory, resolves, and the next read shows the change (no 5xx)', async () => {
-    await read(h, { uin: '10001', cookie: A }).expect(200);
-    expect((await read(h, { uin: '10001', cookie: A }).expect(200)).headers['x-cache']).toBe('HIT');
-    addPlaylist(h, '10001');
-    await invalidate(h, PLAYLISTS, 'uin', '10001');
-    const next = await read(h, { uin: '10001', cookie: A }).expect(200);
-    expect([next.headers['x-cache'], countOf(next)]).toEqual(['MISS', 4]);
-    expect(homepageCalls(h, '10001')).toBe(2);
-  });
-});
-
 describe('Cache invalidation across instances sharing Redis', () => {
   let a: Harness;
   let b: Harness;
   let probe: Redis;
+  const logs: string[] = [];
   // This run's own account number: entries other runs left in the shared Redis are never this uin's.
   const uin = String(randomInt(10 ** 9, 10 ** 10));
   beforeAll(async () => {
     probe = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await probe.connect();
     const env = { REDIS_URL: TEST_REDIS_URL, REDIS_TIMEOUT_MS: '5000', CACHE_ENABLED: 'true' };
-    a = await startHarness({ env });
+    // A last: log lines made outside a request go to the newest app's destination.
     b = await startHarness({ env });
+    a = await startHarness({ env: { ...env, LOG_LEVEL: 'warn' }, logs });
     for (const h of [a, b]) addFakeUser(h.fake.state, fakeUserWithPlaylists(uin, 'Dana', 3));
     await waitFor(() => a.app.get(CacheInvalidation).listening() && b.app.get(CacheInvalidation).listening(), 3000, 'both instances to subscribe');
   });
@@ -165,6 +148,7 @@ describe('Cache invalidation across instances sharing Redis', () => {
     await b?.close();
     await probe?.quit();
   });
+  afterEach(() => jest.restoreAllMocks());
 
   it('a write answered on A: B drops its memory copy before invalidate resolves, Redis drops the entry, B reads the change', async () => {
     const r: Read = { uin, cookie: A };
@@ -187,5 +171,73 @@ describe('Cache invalidation across instances sharing Redis', () => {
     await waitFor(async () => (await probe.keys(`*${key}`)).length === 1, 3000, 'B\'s new entry in Redis');
     const onA = await read(a, r).expect(200);
     expect([onA.headers['x-cache'], countOf(onA)]).toEqual(['HIT', 4]);
+  }, 30_000);
+
+  it('an instance that never confirms: invalidate waits its bound, then resolves and names how many did not answer', async () => {
+    const silent = probe.duplicate();
+    try {
+      await silent.subscribe('qqgw:invalidate:purge');
+      const started = performance.now();
+      await invalidate(a, PLAYLISTS, 'uin', uin);
+      // REDIS_TIMEOUT_MS (5 s) here: the bound is the larger of it and 1 s.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(4900);
+      expect(logs.some((line) => /"cache invalidation: 1 of \d+ instances did not confirm within 5000 ms/.test(line))).toBe(true);
+    } finally {
+      silent.disconnect();
+    }
+  }, 30_000);
+});
+
+describe('Cache invalidation while Redis is down', () => {
+  let a: Harness;
+  let b: Harness;
+  let link: RedisLink;
+  const logs: string[] = [];
+  const uin = String(randomInt(10 ** 9, 10 ** 10));
+  beforeAll(async () => {
+    const redis = new URL(TEST_REDIS_URL);
+    link = new RedisLink({ host: redis.hostname, port: Number(redis.port || 6379) });
+    const env = { REDIS_URL: await link.start(), REDIS_TIMEOUT_MS: '300', REDIS_RETRY_AFTER_MS: '500', CACHE_ENABLED: 'true' };
+    // A last: log lines made outside a request go to the newest app's destination.
+    b = await startHarness({ env });
+    a = await startHarness({ env: { ...env, LOG_LEVEL: 'warn' }, logs });
+    for (const h of [a, b]) addFakeUser(h.fake.state, fakeUserWithPlaylists(uin, 'Erin', 3));
+    await waitFor(() => a.app.get(CacheInvalidation).listening() && b.app.get(CacheInvalidation).listening(), 3000, 'both instances to subscribe');
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await link?.stop();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('the writer purges its own copies and resolves; the other keeps its copy at most its TTL and never serves it stale', async () => {
+    // Each instance's own entry (two accounts), in its own memory: a hit in Redis is not copied into memory.
+    const r: Read = { uin, cookie: A };
+    const rb: Read = { uin, cookie: B };
+    for (const [h, who] of [[a, r], [b, rb]] as const) {
+      expect((await read(h, who).expect(200)).headers['x-cache']).toBe('MISS');
+      expect((await read(h, who).expect(200)).headers['x-cache']).toBe('HIT');
+    }
+    link.set('down');
+    await waitFor(() => !a.app.get(CacheInvalidation).listening() && !b.app.get(CacheInvalidation).listening(), 3000, 'both to lose their subscription');
+
+    for (const h of [a, b]) addPlaylist(h, uin);
+    await invalidate(a, PLAYLISTS, 'uin', uin);
+    expect(logs.some((line) => line.includes('cache invalidation: other instances not told'))).toBe(true);
+    const onA = await read(a, r).expect(200);
+    expect([onA.headers['x-cache'], countOf(onA)]).toEqual(['MISS', 4]);
+    expect(homepageCalls(a, uin)).toBe(2);
+
+    // B never heard of it: its copy is served while fresh, and once past its TTL it is no stand-in for a failure.
+    const cached = await read(b, rb).expect(200);
+    expect([cached.headers['x-cache'], countOf(cached)]).toEqual(['HIT', 3]);
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    b.fake.fault({ kind: 'status', status: 500 }, { host: 'c6' });
+    const failed = await read(b, rb);
+    expect([failed.status >= 500, failed.headers['x-cache'], failed.body.errorCode]).toEqual([true, undefined, expect.stringMatching(/^UPSTREAM_/)]);
+    b.fake.clearFaults();
+    const fresh = await read(b, rb).expect(200);
+    expect([fresh.headers['x-cache'], countOf(fresh)]).toEqual(['MISS', 4]);
   }, 30_000);
 });
