@@ -18,6 +18,9 @@ export interface SongRefForWrite {
  */
 export type WriteResult = MusicuKeyResult<Record<string, any> | null>;
 
+/** The state read goes with the Android comm too (the writes' profile), but may be retried: it changes nothing. */
+const LIBRARY_WRITE_READ = { ...LIBRARY_WRITE, idempotent: true };
+
 const PLAYLIST_DETAIL_WRITE = 'music.musicasset.PlaylistDetailWrite';
 const PLAYLIST_BASE_WRITE = 'music.musicasset.PlaylistBaseWrite';
 
@@ -66,9 +69,6 @@ export class LibraryClient extends UpstreamClient {
     return results.write as WriteResult;
   }
 }
-
-/** The state read goes with the Android comm too (the writes' profile), but may be retried: it changes nothing. */
-const LIBRARY_WRITE_READ = { ...LIBRARY_WRITE, idempotent: true };
 
 /** docs/upstream/library.md "Like / unlike a song": the Python project's 2026-03 parameters. */
 function songsParam(dirId: number, tid: number, songs: readonly SongRefForWrite[]): Record<string, unknown> {
