@@ -1,6 +1,6 @@
 import { librarySongsState } from '../../fake-upstream/library-state';
 import { addFakeUser, expireFakeKey } from '../../fake-upstream/handlers/user';
-import { Harness, startHarness, withUpstreamTimeout } from '../support/harness';
+import { Harness, startHarness, waitFor, withUpstreamTimeout } from '../support/harness';
 import { ADD_PLAYLIST, cookieOf, DEL_PLAYLIST, EDIT_PLAYLIST, FAN_READ, HOMEPAGE, LIKE, libraryUser, SONG_DETAIL, songAt, UNKNOWN_MID, UNLIKE, WRITE_MODULE } from './library-fixtures';
 
 /**
@@ -51,6 +51,16 @@ describe('library writes: songs and owned playlists', () => {
       const again = await post('/user/setSongLike', { songmid: song.mid, like: true }).expect(200);
       expect(again.body.data).toEqual({ songmid: song.mid, songid: song.id, liked: true });
       expect(await likedCount()).toBe(13);
+    });
+
+    it('is never coalesced: two identical likes in flight at once both reach upstream', async () => {
+      h.fake.hold(LIKE);
+      const body = { songmid: songAt(0).mid, like: true };
+      const both = Promise.all([post('/user/setSongLike', body), post('/user/setSongLike', body)]);
+      await waitFor(() => h.fake.currentConcurrency(LIKE) === 2, 3000, 'both writes at the fake');
+      h.fake.release(LIKE);
+      expect((await both).map((r) => r.status)).toEqual([200, 200]);
+      expect(h.fake.musicuCalls(LIKE)).toHaveLength(2);
     });
 
     it('an upstream "not applied" (80092) for a song already liked is a 200, settled by reading the state back', async () => {
