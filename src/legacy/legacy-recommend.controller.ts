@@ -100,7 +100,7 @@ export class LegacyRecommendController {
   @ApiEnvelope('Related playlists.', { playlists: [RELATED_PLAYLIST_EXAMPLE], hasMore: true })
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getRelatedPlaylists(@Query() query: LegacyRelatedPlaylistsQuery) {
-    return this.recommend.relatedPlaylistsById(Number(query.songid), query.lastId ? [query.lastId] : []);
+    return this.recommend.relatedPlaylistsById(Number(query.songid), Number(query.lastId ?? 0) ? [Number(query.lastId)] : []);
   }
 
   @Get('getRelatedMv')

@@ -1,13 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ToInt, ToTrimmed } from '../common/validation';
-import { DEFAULT_RADIO_NUM, MAX_RADIO_NUM } from '../recommend/dto/recommend.dto';
+import { DEFAULT_RADIO_NUM, MAX_INT_ID, MAX_RADIO_NUM } from '../recommend/dto/recommend.dto';
 
 /** sansenjian/qq-music-api's `/getPersonalRecommend` types: 1 playlists, 2 radio stations, 3 MVs. */
 export const PERSONAL_RECOMMEND_TYPES = [1, 2, 3] as const;
 export type PersonalRecommendType = (typeof PERSONAL_RECOMMEND_TYPES)[number];
 
-const MAX_ID = 9_999_999_999;
 /** An integer from `min` to `max`; the integer check registers first so a non-number is reported as such. */
 function IntRange(name: string, min: number, max: number): PropertyDecorator {
   const message = `${name} must be between ${min} and ${max}`;
@@ -42,9 +41,11 @@ export class LegacyRelatedPlaylistsQuery extends LegacySongIdQuery {
   @ApiPropertyOptional({ type: 'integer', description: 'Accepted for compatibility; the gateway\'s call pages by the ids shown (`lastId`), not by an offset.', default: 0, minimum: 0, maximum: 10000, example: 0 })
   sin: number = 0;
 
-  @IsOptional() @ToInt() @IntRange('lastId', 0, MAX_ID)
-  @ApiPropertyOptional({ type: 'integer', description: 'The last playlist id shown: upstream then answers the next batch. 0 = the first batch.', default: 0, minimum: 0, maximum: MAX_ID, example: 0 })
-  lastId: number = 0;
+  /** A playlist id: up to 12 digits (ids pass 2^31, so it stays text). */
+  @IsOptional() @ToTrimmed()
+  @Matches(/^\d{1,12}$/, { message: 'lastId must be a playlist id (digits, at most 12)' })
+  @ApiPropertyOptional({ type: 'string', description: 'The last playlist id shown: upstream then answers the next batch. 0 or absent = the first batch.', pattern: '^\\d{1,12}$', example: '0' })
+  lastId?: string;
 
   @IsOptional() @ToInt() @IntRange('songType', 0, 1000)
   @ApiPropertyOptional({ type: 'integer', description: 'Accepted for compatibility; not sent (the gateway\'s call takes the song id alone).', default: 1, minimum: 0, maximum: 1000, example: 1 })
@@ -57,8 +58,8 @@ export class LegacyRelatedMvQuery extends LegacySongIdQuery {
   @ApiPropertyOptional({ type: 'integer', description: 'Accepted for compatibility; upstream answers only `songtype` 1, which is always sent.', default: 1, minimum: 0, maximum: 1000, example: 1 })
   songtype: number = 1;
 
-  @IsOptional() @ToInt() @IntRange('lastmvid', 0, MAX_ID)
-  @ApiPropertyOptional({ type: 'integer', description: 'The numeric `mvid` of the last MV shown (0 = the first batch).', default: 0, minimum: 0, maximum: MAX_ID, example: 0 })
+  @IsOptional() @ToInt() @IntRange('lastmvid', 0, MAX_INT_ID)
+  @ApiPropertyOptional({ type: 'integer', description: 'The numeric `mvid` of the last MV shown (0 = the first batch).', default: 0, minimum: 0, maximum: MAX_INT_ID, example: 0 })
   lastmvid: number = 0;
 
   @IsOptional() @ToInt() @IntRange('limit', 1, 50)
@@ -68,8 +69,8 @@ export class LegacyRelatedMvQuery extends LegacySongIdQuery {
 
 /** GET /getRadioTrack (also `/getRadioTrack/:id/:num/:firstplay`): the Koa fork Yuuz12/qq-music-api's parameters. */
 export class LegacyRadioTrackQuery {
-  @IsOptional() @ToInt() @IntRange('id', 1, MAX_ID)
-  @ApiPropertyOptional({ type: 'integer', description: 'Station id from /getRadioLists; 99 (the default) is guess you like and needs a login.', default: 99, minimum: 1, maximum: MAX_ID, example: 99 })
+  @IsOptional() @ToInt() @IntRange('id', 1, MAX_INT_ID)
+  @ApiPropertyOptional({ type: 'integer', description: 'Station id from /getRadioLists; 99 (the default) is guess you like and needs a login.', default: 99, minimum: 1, maximum: MAX_INT_ID, example: 99 })
   id: number = 99;
 
   @IsOptional() @ToInt() @IntRange('num', 1, MAX_RADIO_NUM)

@@ -8,8 +8,8 @@ export const DEFAULT_RADIO_NUM = 10;
 export const MAX_RADIO_NUM = 20;
 /** Playlist ids a client may list in `shown` (related playlists already shown). */
 export const MAX_SHOWN = 100;
-/** The largest numeric station / MV id accepted (10 digits). */
-const MAX_ID = 9_999_999_999;
+/** The largest station / MV id accepted: upstream's ids are 32-bit (stations are small, MV ids about 10^6). */
+export const MAX_INT_ID = 2_147_483_647;
 
 const NUM_MESSAGE = `num must be between 1 and ${MAX_RADIO_NUM}`;
 
@@ -26,9 +26,9 @@ export class RadioNumQuery {
 /** GET /getRadioTracks: a station id from /getRadioLists (99 = guess you like). */
 export class RadioTracksQuery extends RadioNumQuery {
   @IsDefined({ message: 'id is required' }) @ToInt()
-  @Min(1, { message: 'id must be a station id from /getRadioLists (1 or more)' }) @Max(MAX_ID, { message: 'id must be a station id from /getRadioLists (at most 10 digits)' })
+  @Min(1, { message: 'id must be a station id from /getRadioLists (1 or more)' }) @Max(MAX_INT_ID, { message: 'id must be a station id from /getRadioLists (at most 2147483647)' })
   @IsInt({ message: 'id must be an integer (a station id from /getRadioLists)' })
-  @ApiProperty({ type: 'integer', description: 'Station id, as /getRadioLists lists them (`groups[].radios[].id`). 99 is guess you like (猜你喜欢): it needs a login.', minimum: 1, maximum: MAX_ID, example: 199 })
+  @ApiProperty({ type: 'integer', description: 'Station id, as /getRadioLists lists them (`groups[].radios[].id`). 99 is guess you like (猜你喜欢): it needs a login.', minimum: 1, maximum: MAX_INT_ID, example: 199 })
   id!: number;
 }
 
@@ -48,14 +48,14 @@ export class SongRelatedPlaylistsQuery extends SongMidQuery {
 /** GET /getSongRelatedMvs: the song, and the last MV shown (for the next batch). */
 export class SongRelatedMvsQuery extends SongMidQuery {
   @IsOptional() @ToInt()
-  @Min(0, { message: 'lastMvid must be 0 or more' }) @Max(MAX_ID, { message: 'lastMvid must be at most 10 digits' })
+  @Min(0, { message: 'lastMvid must be 0 or more' }) @Max(MAX_INT_ID, { message: 'lastMvid must be at most 2147483647' })
   @IsInt({ message: 'lastMvid must be an integer (an MV\'s numeric `mvid`)' })
   @ApiPropertyOptional({
     type: 'integer',
     description: 'The numeric `mvid` of the last MV shown (the previous answer\'s `lastMvid`): upstream then answers the next batch. 0 or absent = the first batch. Upstream pages by this numeric id, not by `vid`.',
     default: 0,
     minimum: 0,
-    maximum: MAX_ID,
+    maximum: MAX_INT_ID,
     example: 0,
   })
   lastMvid: number = 0;
