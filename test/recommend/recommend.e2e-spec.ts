@@ -103,6 +103,13 @@ describe('Recommendations (daily songs, guess you like, stations, similar songs,
       expect(h.fake.requestsTo('c', PAGE)).toHaveLength(1);
     });
 
+    it('the feed key rate-limited (2001): 503, and the page is not asked (it would be refused the same way)', async () => {
+      h.fake.fault({ kind: 'business', code: 2001 }, { module: FEED });
+      const res = await get('/getDailySongs', {}, BOB).expect(503);
+      expect(res.body).toMatchObject({ errorCode: 'UPSTREAM_RATE_LIMITED', upstreamCode: 2001 });
+      expect(h.fake.requestsTo('c', PAGE)).toHaveLength(0);
+    });
+
     it('no card in the feed nor on the page: 404 DAILY_SONGS_NOT_FOUND, no playlist call', async () => {
       recommendState(h.fake.state).feedWithoutCard = true;
       h.fake.fault({ kind: 'status', status: 200, body: '<!DOCTYPE html><html><body>no card</body></html>' }, { host: 'c', path: PAGE });

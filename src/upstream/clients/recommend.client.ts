@@ -67,10 +67,15 @@ export class RecommendClient extends UpstreamClient {
       this.logger.warn(`get_recommend_feed failed (${(err as Error).message}); trying the web page's daily card`);
       return undefined;
     });
-    if (feed && LOGIN_CODES.has(feed.code)) return { card: null, loginCode: feed.code, raw: feed.raw };
+    if (feed && feed.code !== 0) {
+      if (LOGIN_CODES.has(feed.code)) return { card: null, loginCode: feed.code, raw: feed.raw };
+      // A rate limit or device limit would refuse the page as well: only another code is worth the fallback.
+      const err: Error = businessError(feed.code, feed.target);
+      if (!warrantsFallback(err)) throw err;
+      this.logger.warn(`get_recommend_feed answered code ${feed.code}; trying the web page's daily card`);
+    }
     const card = feed?.code === 0 ? findDailyCard(feed.data) : undefined;
     if (card) return { card: { ...card, source: 'feed', raw: feed!.raw }, raw: feed!.raw };
-    if (feed && feed.code !== 0) this.logger.warn(`get_recommend_feed answered code ${feed.code}; trying the web page's daily card`);
     const page = await this.dailyPage();
     const found = pageCard(page);
     return { card: found ? { ...found, source: 'page', raw: page } : null, raw: feed?.raw ?? page };
