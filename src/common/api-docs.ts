@@ -200,6 +200,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .addTag('search', 'Search, hot keys, suggestions, chart list')
       .addTag('login', 'QR login: Main = QQ, Alt = WeChat')
       .addTag('user', 'User playlists and avatar')
+      .addTag('recommend', 'Personal recommendations (daily songs, guess you like, stations) and a song\'s similar songs, playlists and MVs')
       .addTag('legacy', 'qq-music-api compatibility routes')
       .addTag('operations', 'Health, credential status')
       .build(),
