@@ -12,6 +12,7 @@ import { getSingerAlbum, getSingerHotsong, getSingerHotsongById, getSingerList }
 import { asIs, passthrough, referenceOrRaw, wrappedBody } from './adapters/util';
 import type { LegacyAdapter, Raw } from './adapters/util';
 import { USER_LEGACY_ADAPTERS } from './adapters/user';
+import { RECOMMEND_LEGACY_ADAPTERS } from './adapters/recommend';
 import { LIBRARY_LEGACY_ADAPTERS } from './adapters/library';
 
 /**
@@ -120,6 +121,8 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getImageUrl: wrappedBody,
   // The user routes (src/legacy/adapters/user.ts).
   ...USER_LEGACY_ADAPTERS,
+  // The recommendation routes (src/legacy/adapters/recommend.ts).
+  ...RECOMMEND_LEGACY_ADAPTERS,
   // The Koa fork's library routes (src/legacy/adapters/library.ts).
   ...LIBRARY_LEGACY_ADAPTERS,
 };

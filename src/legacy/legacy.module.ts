@@ -6,8 +6,11 @@ import { APP_CONFIG } from '../config/config.constants';
 import { WriteLoginGuard } from '../common/write-login.guard';
 import { LibraryModule } from '../library/library.module';
 import { MusicModule } from '../music/music.module';
+import { RecommendModule } from '../recommend/recommend.module';
 import { LegacyController } from './legacy.controller';
 import { LegacyCookieService } from './legacy-cookie.service';
+import { LegacyRecommendController } from './legacy-recommend.controller';
+import { LegacyRecommendService } from './legacy-recommend.service';
 import { LegacyLibraryController, LegacyLibraryService } from './legacy-library.controller';
 import { LegacyExtras } from './legacy-extras.service';
 import { legacyRewrite } from './legacy-request.middleware';
@@ -19,9 +22,9 @@ import { LegacySingersService } from './legacy-singers.service';
  * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
  */
 @Module({
-  imports: [MusicModule, RouteTableModule, LibraryModule],
-  controllers: [LegacyController, LegacyLibraryController],
-  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyLibraryService, WriteLoginGuard],
+  imports: [MusicModule, RecommendModule, RouteTableModule, LibraryModule],
+  controllers: [LegacyController, LegacyRecommendController, LegacyLibraryController],
+  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyRecommendService, LegacyLibraryService, WriteLoginGuard],
   // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
   exports: [LegacyExtras],
 })
