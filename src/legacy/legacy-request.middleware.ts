@@ -46,6 +46,8 @@ export const PATH_FORMS: Record<string, string[]> = {
   getSongLists: ['page', 'limit'],
   getSongListDetail: ['disstid'],
   getSearchByKey: ['key'],
+  // Yuuz12/qq-music-api's `/getSearchByType/:key?/:limit?/:page?/:t?`
+  getSearchByType: ['key', 'limit', 'page', 't'],
   getSongInfo: ['songmid'],
 };
 

@@ -195,6 +195,16 @@ export function mapMusicuSearch(data: Raw | undefined, type: SearchType): Search
 }
 
 /**
+ * A Desktop search for users (search_type 8) → `{ total, list }`. No answer was ever recorded: the section is taken
+ * from `body.user` and its items are passed on as upstream sends them (docs/upstream/search.md "Search by type").
+ */
+export function mapMusicuUserSearch(data: Raw | undefined): { total: number; list: Raw[] } {
+  const section = pick(data?.body, ['user', 'users']);
+  const list = records(section?.list ?? section?.itemlist);
+  return { total: num(first(data?.meta?.sum, data?.meta?.estimate_sum, section?.totalnum)) || list.length, list };
+}
+
+/**
  * The Mobile search answer (`req.data` = `{ body: { item_song: [...], ... }, meta: { sum } }`) → `{ total, list }`.
  * Item fields differ from the Desktop's (`mid`/`name`/`pic`…); the item mappers read both.
  */

@@ -36,3 +36,14 @@ export const getSearchByKey: LegacyAdapter = (s) => {
     },
   };
 };
+
+/**
+ * getSearchByType: the fork answers `{ response: <musicu answer> }` with its one call under the key `req_search`; the
+ * gateway's call is keyed `req`, so the key is renamed. A fallback's answer (Mobile, CGI) is passed on as it is.
+ */
+export const getSearchByType: LegacyAdapter = (s) => {
+  const raw = s.raw;
+  if (!isRecord(raw) || !Object.hasOwn(raw, 'req')) return { response: raw };
+  const { req, ...rest } = raw;
+  return { response: { ...rest, req_search: req } };
+};
