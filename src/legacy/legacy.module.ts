@@ -7,6 +7,8 @@ import { MusicModule } from '../music/music.module';
 import { LegacyController } from './legacy.controller';
 import { LegacyCookieService } from './legacy-cookie.service';
 import { LegacyExtras } from './legacy-extras.service';
+import { LegacyRelationController } from './legacy-relation.controller';
+import { LegacyRelationService } from './legacy-relation.service';
 import { legacyRewrite } from './legacy-request.middleware';
 import { LegacySingersService } from './legacy-singers.service';
 
@@ -17,8 +19,8 @@ import { LegacySingersService } from './legacy-singers.service';
  */
 @Module({
   imports: [MusicModule, RouteTableModule],
-  controllers: [LegacyController],
-  providers: [LegacySingersService, LegacyCookieService, LegacyExtras],
+  controllers: [LegacyController, LegacyRelationController],
+  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyRelationService],
   // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
   exports: [LegacyExtras],
 })
