@@ -87,4 +87,22 @@ describe('GET /getSearchByType (e2e)', () => {
     expect(JSON.stringify(res.body)).toContain(message);
     expect(h.fake.musicuCalls(SEARCH)).toHaveLength(0);
   });
+
+  describe('/getSearchByKey?remoteplace= (the Koa services\' name for the type)', () => {
+    it.each([
+      ['singer', '周杰伦', 1, 'singer'],
+      ['txt.yqq.album', '周杰伦', 2, 'album'],
+      ['playlist', '古风', 3, 'songlist'],
+    ])('remoteplace=%s (key %s) searches search_type %s; legacy section %s', async (remoteplace, key, searchType, section) => {
+      const res = await h.http().get('/getSearchByKey').query({ key, remoteplace, shape: 'legacy' }).expect(200);
+      expect(res.body.response.data[section].list.length).toBeGreaterThan(0);
+      expect(h.fake.musicuCalls(SEARCH)[0].param).toMatchObject({ query: key, search_type: searchType });
+    });
+
+    it('a type beside it wins; an unknown remoteplace searches songs', async () => {
+      await h.http().get('/getSearchByKey').query({ key: '周杰伦', remoteplace: 'singer', type: 'album' }).expect(200);
+      await h.http().get('/getSearchByKey').query({ key: '周杰伦', remoteplace: 'radio' }).expect(200);
+      expect(h.fake.musicuCalls(SEARCH).map((c) => c.param.search_type)).toEqual([2, 0]);
+    });
+  });
 });

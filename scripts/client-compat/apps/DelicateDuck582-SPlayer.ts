@@ -1,7 +1,21 @@
-import type { ClientApp } from '../types';
+import type { ClientApp, ClientCall } from '../types';
+import { SONG_MID } from '../values';
 
 const REC = 'src/api/recommend.ts';
 const QQ = 'src/api/qq/index.ts';
+const CORE = 'src/api/qq/core.ts';
+/** qqApi sends the stored QQ cookie as X-Custom-Cookie on every call when the user has one. */
+const LOGGED_IN: Pick<ClientCall, 'headers' | 'setup'> = { headers: { 'X-Custom-Cookie': '$cookie' }, setup: 'login-cookie' };
+/** qqSearchCompat: page = offset / limit + 1, limit 50 (the search page's default), remoteplace by the tab. */
+const search = (remoteplace: string, key: string, reads: string[]): ClientCall => ({
+  name: `qqSearchCompat (${remoteplace})`,
+  method: 'GET',
+  path: '/getSearchByKey',
+  query: { key, page: '1', limit: '50', remoteplace },
+  reads,
+  where: [`${QQ}#qqSearchByKey`, `${QQ}#qqSearchCompat`, `${CORE}#mapQqSearchBody`],
+});
+const SONGS = 'response.data.song.list[]';
 
 /**
  * Electron/Vue music player (an SPlayer fork) with a QQ Music source over DelicateDuck582/qq-music-api, a fork of
@@ -13,6 +27,72 @@ export const app: ClientApp = {
   files: [REC, `${QQ} (at 0fb445183b2adffabce25a8a49a5e31600814a53)`],
   summary: 'Electron + Vue player; own axios instance qqApi, GET with the query from an object (empty values dropped), login cookie in X-Custom-Cookie, reads with path fallbacks',
   calls: [
+    // mapQqSearchBody → qqRawToRef / mapQqArtists / mapQqAlbums / mapQqPlaylists (first spelling found wins)
+    search('song', '周杰伦', [
+      `${SONGS}.songmid || ${SONGS}.mid`,
+      `${SONGS}.songname || ${SONGS}.title || ${SONGS}.name`,
+      `${SONGS}.singer[].name`,
+      `${SONGS}.albummid || ${SONGS}.album.mid`,
+      `${SONGS}.albumname || ${SONGS}.album.name`,
+      `${SONGS}.interval`,
+      'response.data.song.totalnum',
+    ]),
+    search('singer', '周杰伦', [
+      'response.data.singer.list[].name || response.data.singer.list[].singerName',
+      'response.data.singer.list[].mid || response.data.singer.list[].singerMid',
+      'response.data.singer.totalnum',
+    ]),
+    search('album', '周杰伦', [
+      'response.data.album.list[].albumName || response.data.album.list[].name',
+      'response.data.album.list[].albumMid || response.data.album.list[].mid',
+      'response.data.album.totalnum',
+    ]),
+    search('playlist', '古风', [
+      'response.data.songlist.list[].dissid || response.data.songlist.list[].id',
+      'response.data.songlist.list[].dissname || response.data.songlist.list[].name',
+      'response.data.songlist.list[].imgurl',
+      'response.data.songlist.totalnum',
+    ]),
+    {
+      name: 'qqSearchHotCompat',
+      method: 'GET',
+      path: '/getHotkey',
+      reads: ['response.data.hotkey[].k'],
+      where: [`${QQ}#qqHotKey`, `${QQ}#qqSearchHotCompat`],
+    },
+    {
+      name: 'qqSongUrlById',
+      method: 'GET',
+      path: '/getMusicPlay',
+      query: { songmid: SONG_MID, quality: '320' },
+      ...LOGGED_IN,
+      reads: [`data.playUrl.${SONG_MID}.url || response.data.playUrl.${SONG_MID}.url`],
+      where: [`${QQ}#qqMusicPlay`, `${QQ}#qqSongUrlById`, `${CORE}#pickQqPlayUrl`],
+    },
+    {
+      name: 'qqLyricById',
+      method: 'GET',
+      path: '/getLyric',
+      query: { songmid: SONG_MID, isFormat: 'true' },
+      ...LOGGED_IN,
+      // qqLyricText: a string at response.lyric, else its .lyric (sansenjian/qq-music-api's parsed Lyric object keeps the LRC text there)
+      reads: ['response.lyric.lyric'],
+      where: [`${QQ}#qqLyricRaw`, `${QQ}#qqLyricById`, `${CORE}#qqLyricText`],
+    },
+    {
+      name: 'testQqApiBase (connection probe)',
+      method: 'GET',
+      path: '/getTopLists',
+      reads: ['response.code || code'],
+      where: [`${QQ}#testQqApiBase`],
+    },
+    {
+      name: 'qqLoginQr',
+      method: 'GET',
+      path: '/getQQLoginQr',
+      reads: ['img', 'qrsig', 'ptqrtoken'],
+      where: [`${QQ}#qqLoginQr`, `${CORE}#QqResponse`],
+    },
     {
       name: 'homeArtists (qq)',
       method: 'GET',
@@ -55,8 +135,16 @@ export const app: ClientApp = {
       reason: 'a recommendation route of the newer Koa qq-music-api, built on its own branch (docs/upstream/library.md "Routes apps use"); to be replayed once it is merged',
     },
     {
-      path: 'GET /user/getUserPlaylists without uin, cookie in X-Custom-Cookie (reads response.data.disslist || response.data.list)',
-      reason: 'its qq-music-api fork takes the uin from the cookie and answers the CGI\'s `disslist`; not replayed here (see the report of issue 33)',
+      path: 'POST /checkQQLoginQr?qrsig=… (qrsig only; reads response.data.status || data.status || response.code || code, then response.data.cookie || data.cookie)',
+      reason: 'sansenjian/qq-music-api\'s controller reads the query only when it holds ptqrtoken, else the body, so this call reaches it with no tokens; and no Koa version answers these fields (they answer `{ isOk, session }`, as the gateway does). The app\'s QR login cannot work against either',
+    },
+    {
+      path: 'GET /user/getUserDetail, /user/getUserPlaylists (reads response.data.disslist || response.data.list), /user/getUserLikedSongs — all without uin, the login cookie in X-Custom-Cookie',
+      reason: 'newer sansenjian/qq-music-api takes the uin from the login cookie when `uin` is absent (the app\'s doc: without a login they answer 400 "缺少 uin 参数"); the gateway\'s user routes require `uin` (400 naming it), so these calls fail until they read it from the cookie too',
+    },
+    {
+      path: 'GET /user/getVipInfo',
+      reason: 'a route of newer sansenjian/qq-music-api the gateway does not have',
     },
   ],
 };
