@@ -3,7 +3,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
-import { GetSearchByTypeQuery } from './dto/get-search-by-type.dto';
+import { GetSearchByTypeQuery, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
 import { SearchService } from './search.service';
 
@@ -57,6 +57,28 @@ export class SearchController {
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSearchByType(@Query() query: GetSearchByTypeQuery) {
     return this.search.getSearchByType(query);
+  }
+
+  @Get('searchByType')
+  @CacheTTL(300)
+  @ApiOperation({
+    summary: 'Search by type name (the route WQTY-MASTER/tiaolv-music calls)',
+    description:
+      'The search of /getSearchByKey under the names WQTY-MASTER/tiaolv-music sends to its QQ Music server (`key`, `limit`, `page`, `type=playlist|artist`; ' +
+      'no public qq-music-api version with this route was found). `type` is one of /getSearchByKey\'s types, or `artist` for singer; the answer is /getSearchByKey\'s. ' +
+      'Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_1`, where that app reads `response.req_1.data.body.<songlist|singer>.list` and `response.req_1.data.meta.sum`.',
+  })
+  @ApiEnvelope('A page of results.', {
+    key: '古风',
+    type: 'playlist',
+    page: 1,
+    limit: 8,
+    total: 1,
+    list: [{ dissid: '7024415872', dissname: '古风', creator: 'QQ音乐', listen_num: 1000, imgurl: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg', songCount: 20 }],
+  })
+  @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
+  searchByType(@Query() query: SearchByTypeQuery) {
+    return this.search.searchByType(query);
   }
 
   @Get('getHotkey')

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
 import { SearchAnswer, SearchClient } from '../upstream/clients/search.client';
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
-import { GetSearchByTypeQuery, SearchByTypeCode } from './dto/get-search-by-type.dto';
+import { GetSearchByTypeQuery, SearchByTypeCode, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
 import { mapHotkeys, mapMusicuUserSearch, mapSmartbox, mapTopLists, SearchType } from './search.mapper';
 
@@ -63,6 +63,12 @@ export class SearchService {
     const { raw, data } = await this.search.searchUsers({ key, pageNum, perPage });
     const { total, list } = mapMusicuUserSearch(data);
     return envelope({ key, page, limit, type: 'user', t, total, list: list.slice(skip, skip + limit) }, raw);
+  }
+
+  /** WQTY-MASTER/tiaolv-music's `/searchByType`: /getSearchByKey's search, `artist` read as singer. */
+  async searchByType(query: SearchByTypeQuery): Promise<Shaped> {
+    const type: SearchType = query.type === 'artist' ? 'singer' : query.type;
+    return this.getSearchByKey({ key: query.key, page: query.page, limit: query.limit, type });
   }
 
   async getHotkey(): Promise<Shaped> {

@@ -105,4 +105,46 @@ describe('GET /getSearchByType (e2e)', () => {
       expect(h.fake.musicuCalls(SEARCH).map((c) => c.param.search_type)).toEqual([2, 0]);
     });
   });
+
+  describe('GET /searchByType (the route WQTY-MASTER/tiaolv-music calls)', () => {
+    it('type=playlist: /getSearchByKey\'s search (search_type 3); legacy: the musicu answer under req_1', async () => {
+      const res = await h.http().get('/searchByType').query({ key: '古风', limit: 8, page: 1, type: 'playlist', shape: 'legacy' }).expect(200);
+      const req1 = res.body.response.req_1;
+      expect(res.body.response.req).toBeUndefined();
+      expect(req1.data.body.songlist.list.length).toBeGreaterThan(0);
+      expect(req1.data.body.songlist.list[0]).toMatchObject({ dissid: expect.anything(), dissname: expect.any(String) });
+      expect(req1.data.meta.sum).toBeGreaterThan(0);
+      // limit 8 asks an upstream page of 16; the legacy answer keeps the client's 8
+      expect(h.fake.musicuCalls(SEARCH)[0].param).toEqual({ query: '古风', search_type: 3, page_num: 1, num_per_page: 16 });
+      expect(req1.data.body.songlist.list.length).toBeLessThanOrEqual(8);
+    });
+
+    it('page 2 of 8 is items 8-15 of the upstream page of 16 (no repeat of page 1)', async () => {
+      const first = await h.http().get('/searchByType').query({ key: '周杰伦', limit: 3, page: 1, type: 'song', shape: 'legacy' }).expect(200);
+      const second = await h.http().get('/searchByType').query({ key: '周杰伦', limit: 3, page: 2, type: 'song', shape: 'legacy' }).expect(200);
+      const mids = (r: any) => r.body.response.req_1.data.body.song.list.map((t: any) => t.mid);
+      expect(mids(first)).toHaveLength(3);
+      expect(mids(second)).toHaveLength(3);
+      expect(mids(second).some((m: string) => mids(first).includes(m))).toBe(false);
+      expect(h.fake.musicuCalls(SEARCH).map((c) => [c.param.page_num, c.param.num_per_page])).toEqual([[1, 12], [1, 12]]);
+    });
+
+    it('type=artist is a singer search; normalised: /getSearchByKey\'s body', async () => {
+      const res = await h.http().get('/searchByType').query({ key: '周杰伦', type: 'Artist' }).expect(200);
+      expect(res.body.data).toMatchObject({ key: '周杰伦', type: 'singer', page: 1, limit: 10 });
+      expect(res.body.data.list[0]).toMatchObject({ singerMid: '0025NhlN2yWrP4' });
+      expect(h.fake.musicuCalls(SEARCH)[0].param).toMatchObject({ search_type: 1 });
+    });
+
+    it.each([
+      [{ key: '周杰伦' }, 'type is required (one of song, album, playlist, singer, mv, lyric, artist)'],
+      [{ key: '周杰伦', type: 'user' }, 'type must be one of song, album, playlist, singer, mv, lyric, artist'],
+      [{ type: 'playlist' }, 'key is required'],
+      [{ key: '周杰伦', type: 'playlist', limit: 51 }, 'limit must be between 1 and 50'],
+    ])('400 naming the parameter: %j', async (query, message) => {
+      const res = await h.http().get('/searchByType').query(query).expect(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+      expect(h.fake.musicuCalls(SEARCH)).toHaveLength(0);
+    });
+  });
 });
