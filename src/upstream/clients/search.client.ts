@@ -1,5 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../../common/cookie';
+import { ANDROID_RETRY } from '../android-comm';
+import { CGI_COMMON } from '../cgi-helpers';
+import { warrantsFallback } from '../upstream.errors';
 import {
   CGI_SEARCH_TYPE,
   mapCgiSearch,
@@ -7,10 +10,7 @@ import {
   mapMusicuSearch,
   type SearchResult,
   type SearchType,
-} from '../../search/search.mapper';
-import { ANDROID_RETRY } from '../android-comm';
-import { CGI_COMMON } from '../cgi-helpers';
-import { warrantsFallback } from '../upstream.errors';
+} from './search.parse';
 import { UpstreamClient } from './upstream-client';
 
 /** The musicu searches' `search_type` per type. docs/upstream/search.md "Desktop search". */
