@@ -132,7 +132,7 @@ export const app: ClientApp = {
     },
     {
       path: 'GET /getPersonalRecommend (reads response.recomPlaylist.content || .list || .data.list, response.data.content)',
-      reason: 'a recommendation route of the newer Koa qq-music-api, built on its own branch (docs/upstream/library.md "Routes apps use"); to be replayed once it is merged',
+      reason: 'a recommendation route of sansenjian/qq-music-api (docs/upstream/library.md "Routes apps use") the gateway does not have yet; the app then falls back to /getSongLists, which is replayed',
     },
     {
       path: 'POST /checkQQLoginQr?qrsig=… (qrsig only; reads response.data.status || data.status || response.code || code, then response.data.cookie || data.cookie)',
@@ -140,7 +140,7 @@ export const app: ClientApp = {
     },
     {
       path: 'GET /user/getUserDetail, /user/getUserPlaylists (reads response.data.disslist || response.data.list), /user/getUserLikedSongs — all without uin, the login cookie in X-Custom-Cookie',
-      reason: 'newer sansenjian/qq-music-api takes the uin from the login cookie when `uin` is absent (the app\'s doc: without a login they answer 400 "缺少 uin 参数"); the gateway\'s user routes require `uin` (400 naming it), so these calls fail until they read it from the cookie too',
+      reason: 'the gateway\'s user routes require `uin` (400 naming it). Newer sansenjian/qq-music-api\'s user detail answers 400 "缺少 uin 参数" without it too (src/controllers/getUserReadonlyExtras.ts), as the app\'s own notes record; whether its playlist and liked-song routes take the uin from the cookie was not verified',
     },
     {
       path: 'GET /user/getVipInfo',
