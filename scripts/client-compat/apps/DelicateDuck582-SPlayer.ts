@@ -132,7 +132,7 @@ export const app: ClientApp = {
     },
     {
       path: 'GET /getPersonalRecommend (reads response.recomPlaylist.content || .list || .data.list, response.data.content)',
-      reason: 'a recommendation route of sansenjian/qq-music-api (docs/upstream/library.md "Routes apps use") the gateway does not have yet; the app then falls back to /getSongLists, which is replayed',
+      reason: 'a recommendation route of sansenjian/qq-music-api (docs/upstream/library.md "Routes apps use") the gateway does not have yet. Its 404 throws inside qqPlaylists, so the anonymous home page shows no playlists at all (the /getSongLists fallback runs only after an empty answer)',
     },
     {
       path: 'POST /checkQQLoginQr?qrsig=… (qrsig only; reads response.data.status || data.status || response.code || code, then response.data.cookie || data.cookie)',
