@@ -11,6 +11,7 @@ import { loginRoutes } from './login';
 import { userRoutes } from './user';
 import { recommendRoutes } from './recommend';
 import { libraryRoutes } from './library';
+import { relationRoutes } from './relation';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, libraryRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes];

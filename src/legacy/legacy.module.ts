@@ -13,6 +13,8 @@ import { LegacyRecommendController } from './legacy-recommend.controller';
 import { LegacyRecommendService } from './legacy-recommend.service';
 import { LegacyLibraryController, LegacyLibraryService } from './legacy-library.controller';
 import { LegacyExtras } from './legacy-extras.service';
+import { LegacyRelationController } from './legacy-relation.controller';
+import { LegacyRelationService } from './legacy-relation.service';
 import { legacyRewrite } from './legacy-request.middleware';
 import { LegacySingersService } from './legacy-singers.service';
 
@@ -23,8 +25,8 @@ import { LegacySingersService } from './legacy-singers.service';
  */
 @Module({
   imports: [MusicModule, RecommendModule, RouteTableModule, LibraryModule],
-  controllers: [LegacyController, LegacyRecommendController, LegacyLibraryController],
-  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyRecommendService, LegacyLibraryService, WriteLoginGuard],
+  controllers: [LegacyController, LegacyRecommendController, LegacyRelationController, LegacyLibraryController],
+  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyRecommendService, LegacyRelationService, LegacyLibraryService, WriteLoginGuard],
   // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
   exports: [LegacyExtras],
 })
