@@ -4,6 +4,7 @@ import { ApiErrorResponses, ApiPlainOk, type ErrorSpec } from '../common/api-doc
 import { Shaped } from '../common/shaped';
 import { WriteLoginGuard } from '../common/write-login.guard';
 import { LibraryAccount } from '../library/library-account';
+import { ForkAnswer } from '../library/library-songs.answers';
 import { WHOSE_ACCOUNT } from '../library/library-songs.controller';
 import { distinctMids } from '../library/library-songs.mapper';
 import { LibrarySongsService } from '../library/library-songs.service';
@@ -61,7 +62,7 @@ export class LegacyLibraryController {
   })
   @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie.' })
   @ApiBody({ type: LegacySetFavBody, examples: { like: { value: { dirId: 201, songs: [{ songId: 97773, songType: 0 }], isFan: false } } } })
-  @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { retCode: 0 } } })
+  @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { retCode: 0 } } }, ForkAnswer)
   @ApiErrorResponses(
     ...LEGACY_ERRORS,
     { status: 409, description: 'Upstream did not apply the write (80092 / 2001; body has `upstreamCode`).', errorCodes: ['WRITE_NOT_APPLIED'] },
@@ -82,7 +83,7 @@ export class LegacyLibraryController {
   })
   @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie.' })
   @ApiBody({ type: LegacyIsSongFanBody, examples: { two: { value: { songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
-  @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { m_fan: { '0039MnYb0qxYhV': 1, '003UkWuI0E8U0l': 0 } } } })
+  @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { m_fan: { '0039MnYb0qxYhV': 1, '003UkWuI0E8U0l': 0 } } } }, ForkAnswer)
   @ApiErrorResponses(...LEGACY_ERRORS, 500, 502, 503, 504)
   getIsSongFan(@Body() body: LegacyIsSongFanBody) {
     return this.legacy.getIsSongFan(body);

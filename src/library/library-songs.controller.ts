@@ -3,6 +3,7 @@ import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, type ErrorSpec } from '../common/api-docs';
 import { WriteLoginGuard } from '../common/write-login.guard';
 import { CreatePlaylistBody, PlaylistIdBody, PlaylistSongsBody, RenamePlaylistBody, SetSongLikeBody, SongLikeStateQuery } from './dto/library-songs.dto';
+import { PlaylistAnswer, PlaylistDeletedAnswer, PlaylistSongsAnswer, SongLikeAnswer, SongLikeStateAnswer } from './library-songs.answers';
 import { LibrarySongsService } from './library-songs.service';
 import { OwnedPlaylistsService } from './owned-playlists.service';
 
@@ -42,7 +43,7 @@ function ApiLibraryWrite(path: string, summary: string, description: string, ...
   );
 }
 
-const PLAYLIST_EXAMPLE = { dissid: '7000000001', dirid: 2, dissname: '夏日歌单', songCount: 0 };
+const PLAYLIST_EXAMPLE = { dissid: '7000001', dirid: 2, dissname: '夏日歌单', songCount: 0 };
 
 /** The song and owned-playlist writes of the library (docs/library.md); thin: every route delegates. */
 @ApiTags('library')
@@ -60,7 +61,7 @@ export class LibrarySongsController {
     { status: 404, description: 'No song with that MID.', errorCodes: ['SONG_NOT_FOUND'] },
   )
   @ApiBody({ type: SetSongLikeBody, examples: { like: { value: { songmid: '0039MnYb0qxYhV', like: true } } } })
-  @ApiEnvelope('The song\'s new state.', { songmid: '0039MnYb0qxYhV', songid: 97773, liked: true })
+  @ApiEnvelope('The song\'s new state.', { songmid: '0039MnYb0qxYhV', songid: 97773, liked: true }, SongLikeAnswer)
   setSongLike(@Body() body: SetSongLikeBody) {
     return this.songs.setSongLike(body);
   }
@@ -74,7 +75,7 @@ export class LibrarySongsController {
       'Never cached: the answer is one account\'s and every like changes it, so a cached copy would need dropping on each like for every MID set asked.',
   })
   @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie.' })
-  @ApiEnvelope('A boolean per distinct MID.', { liked: { '0039MnYb0qxYhV': true, '003UkWuI0E8U0l': false } })
+  @ApiEnvelope('A boolean per distinct MID.', { liked: { '0039MnYb0qxYhV': true, '003UkWuI0E8U0l': false } }, SongLikeStateAnswer)
   @ApiErrorResponses(400, ...LOGIN_ERRORS, ...UPSTREAM)
   getSongLikeState(@Query() query: SongLikeStateQuery) {
     return this.songs.getSongLikeState(query);
@@ -86,7 +87,7 @@ export class LibrarySongsController {
     'Upstream: `PlaylistBaseWrite` AddPlaylist. A duplicate name is not refused: QQ Music keeps another name, and the answer\'s `dissname` is the one it kept.',
   )
   @ApiBody({ type: CreatePlaylistBody, examples: { create: { value: { name: '夏日歌单' } } } })
-  @ApiEnvelope('The new playlist (empty).', { playlist: PLAYLIST_EXAMPLE })
+  @ApiEnvelope('The new playlist (empty).', { playlist: PLAYLIST_EXAMPLE }, PlaylistAnswer)
   createPlaylist(@Body() body: CreatePlaylistBody) {
     return this.playlists.createPlaylist(body);
   }
@@ -97,8 +98,8 @@ export class LibrarySongsController {
     'Upstream: the caller\'s homepage (ownership, dirid), then `PlaylistBaseWrite` EditPlaylist.',
     ...PLAYLIST_ERRORS,
   )
-  @ApiBody({ type: RenamePlaylistBody, examples: { rename: { value: { dissid: '7000000001', name: '夏夜歌单' } } } })
-  @ApiEnvelope('The playlist under its new name.', { playlist: { ...PLAYLIST_EXAMPLE, dissname: '夏夜歌单', songCount: 12 } })
+  @ApiBody({ type: RenamePlaylistBody, examples: { rename: { value: { dissid: '7000001', name: '夏夜歌单' } } } })
+  @ApiEnvelope('The playlist under its new name.', { playlist: { ...PLAYLIST_EXAMPLE, dissname: '夏夜歌单', songCount: 12 } }, PlaylistAnswer)
   renamePlaylist(@Body() body: RenamePlaylistBody) {
     return this.playlists.renamePlaylist(body);
   }
@@ -109,8 +110,8 @@ export class LibrarySongsController {
     'Upstream: the caller\'s homepage (ownership, dirid), then `PlaylistBaseWrite` DelPlaylist. Deleting a playlist that is gone is a 404 PLAYLIST_NOT_FOUND.',
     ...PLAYLIST_ERRORS,
   )
-  @ApiBody({ type: PlaylistIdBody, examples: { remove: { value: { dissid: '7000000001' } } } })
-  @ApiEnvelope('The playlist is gone.', { dissid: '7000000001', deleted: true })
+  @ApiBody({ type: PlaylistIdBody, examples: { remove: { value: { dissid: '7000003' } } } })
+  @ApiEnvelope('The playlist is gone.', { dissid: '7000003', deleted: true }, PlaylistDeletedAnswer)
   deletePlaylist(@Body() body: PlaylistIdBody) {
     return this.playlists.deletePlaylist(body);
   }
@@ -122,11 +123,11 @@ export class LibrarySongsController {
       'A song that is unknown (`SONG_NOT_FOUND`) or could not be looked up (`WRITE_NOT_APPLIED`) is named in `results` with `ok: false` and was not sent; the others are applied. A song already in the playlist is `ok: true`.',
     ...PLAYLIST_ERRORS,
   )
-  @ApiBody({ type: PlaylistSongsBody, examples: { add: { value: { dissid: '7000000001', songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
+  @ApiBody({ type: PlaylistSongsBody, examples: { add: { value: { dissid: '7000002', songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
   @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', {
-    playlist: { dissid: '7000000001', dissname: '夏日歌单', songCount: 2 },
+    playlist: { dissid: '7000002', dissname: 'Alice playlist 2', songCount: 4 },
     results: [{ songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 }, { songmid: '001XXXXXXXXXXX', ok: false, errorCode: 'SONG_NOT_FOUND', error: 'No song found for songmid 001XXXXXXXXXXX' }],
-  })
+  }, PlaylistSongsAnswer)
   addPlaylistSongs(@Body() body: PlaylistSongsBody) {
     return this.playlists.addPlaylistSongs(body);
   }
@@ -137,8 +138,8 @@ export class LibrarySongsController {
     'As /user/addPlaylistSongs, with `PlaylistDetailWrite` DelSonglist. A song not in the playlist is `ok: true` (nothing to remove).',
     ...PLAYLIST_ERRORS,
   )
-  @ApiBody({ type: PlaylistSongsBody, examples: { remove: { value: { dissid: '7000000001', songmids: ['0039MnYb0qxYhV'] } } } })
-  @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', { playlist: { dissid: '7000000001', dissname: '夏日歌单', songCount: 1 }, results: [{ songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 }] })
+  @ApiBody({ type: PlaylistSongsBody, examples: { remove: { value: { dissid: '7000002', songmids: ['0039MnYb0qxYhV'] } } } })
+  @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', { playlist: { dissid: '7000002', dissname: 'Alice playlist 2', songCount: 3 }, results: [{ songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 }] }, PlaylistSongsAnswer)
   removePlaylistSongs(@Body() body: PlaylistSongsBody) {
     return this.playlists.removePlaylistSongs(body);
   }

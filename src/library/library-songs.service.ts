@@ -7,6 +7,7 @@ import { businessError } from '../upstream/upstream.errors';
 import { throwIfLoginCode } from '../user/user-login';
 import { SetSongLikeBody, SongLikeStateQuery } from './dto/library-songs.dto';
 import { LibraryAccount, WriteAccount } from './library-account';
+import type { SongLikeAnswer, SongLikeStateAnswer } from './library-songs.answers';
 import { distinctMids, likedMap, songRefOf } from './library-songs.mapper';
 
 /** A song MID resolved to the numeric id the writes take, or why it could not be. */
@@ -28,7 +29,7 @@ export class LibrarySongsService {
     const [song] = await this.resolveSongs([songmid]);
     if ('error' in song) throw song.error;
     await this.likeByIds(account, [song.ref], like, () => this.isLiked(account, songmid));
-    const data = { songmid, songid: song.ref.songId, liked: like };
+    const data: SongLikeAnswer = { songmid, songid: song.ref.songId, liked: like };
     return envelope(data, { code: 0, data });
   }
 
@@ -57,7 +58,7 @@ export class LibrarySongsService {
     const account = this.account.account();
     const mids = distinctMids(songmids);
     const raw = await this.likedStateRaw(account, mids);
-    const data = { liked: likedMap(mids, raw) };
+    const data: SongLikeStateAnswer = { liked: likedMap(mids, raw) };
     return envelope(data, { code: 0, data: raw });
   }
 

@@ -3,17 +3,9 @@ import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { CreatePlaylistBody, PlaylistIdBody, PlaylistSongsBody, RenamePlaylistBody } from './dto/library-songs.dto';
 import { LibraryAccount, playlistNotFound, WriteAccount } from './library-account';
+import type { PlaylistDeletedAnswer, PlaylistSongsAnswer, SongResult } from './library-songs.answers';
 import { createdPlaylist, deletedDirid, distinctMids, findOwnedPlaylist, OwnedPlaylist } from './library-songs.mapper';
 import { LibrarySongsService } from './library-songs.service';
-
-/** One song's outcome in an add or remove: applied, or why it was not (the others are applied regardless). */
-export interface SongResult {
-  songmid: string;
-  ok: boolean;
-  songid?: number;
-  errorCode?: string;
-  error?: string;
-}
 
 /** Create, rename and delete the caller's own playlists, and add / remove their songs (docs/library.md "Owned playlists"). */
 @Injectable()
@@ -48,10 +40,11 @@ export class OwnedPlaylistsService {
   async deletePlaylist({ dissid }: PlaylistIdBody): Promise<Shaped> {
     const account = this.account.account();
     const owned = await this.account.ownedPlaylist(account, dissid);
-    const data = await this.account.send('the delete', account, () => this.account.client.deletePlaylist(owned.dirid));
+    const written = await this.account.send('the delete', account, () => this.account.client.deletePlaylist(owned.dirid));
     await this.account.invalidate(account, dissid);
-    if (deletedDirid(data) === 0) throw playlistNotFound(dissid);
-    return answer({ dissid, deleted: true });
+    if (deletedDirid(written) === 0) throw playlistNotFound(dissid);
+    const data: PlaylistDeletedAnswer = { dissid, deleted: true };
+    return answer(data);
   }
 
   /** docs/upstream/library.md "add songs": AddSonglist with the playlist's dirid and tid. */
@@ -85,7 +78,8 @@ export class OwnedPlaylistsService {
     const results: SongResult[] = resolved.map((s) =>
       'ref' in s ? { songmid: s.songmid, ok: true, songid: s.ref.songId } : { songmid: s.songmid, ok: false, errorCode: s.error.errorCode, error: s.error.message },
     );
-    return answer({ playlist: { dissid: playlist.dissid, dissname: playlist.dissname, songCount: playlist.songCount }, results });
+    const data: PlaylistSongsAnswer = { playlist: { dissid: playlist.dissid, dissname: playlist.dissname, songCount: playlist.songCount }, results };
+    return answer(data);
   }
 
   /** The playlist as the homepage shows it once written (its song count); the pre-write entry if it shows none. */
