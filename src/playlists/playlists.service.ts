@@ -82,7 +82,7 @@ export class PlaylistsService {
 
   /**
    * One upstream call per playlist id (when `disstid` is sent: it wins, being the more specific request) or per
-   * category, at most 5 in flight. A failed id stays in `data` as `{ error, errorCode, upstreamCode?, <id> }`;
+   * category, at most 5 in flight. A failed id stays in `data` as `{ <id>, status, error, errorCode, upstreamCode? }`;
    * only when every id failed for a transport reason (no business answer at all) does the whole call fail.
    */
   async batchGetSongLists(body: BatchGetSongListsBody): Promise<Shaped> {
