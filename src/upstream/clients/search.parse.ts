@@ -107,7 +107,7 @@ export const MvHit = Obj({
   cover: Str(),
   playCount: Int(),
   duration: Int({ description: 'Seconds.' }),
-  publishDate: Str({ description: 'As upstream writes it (a date, or Unix seconds as text).' }),
+  publishDate: Str({ description: 'As upstream writes it, as text (e.g. 2020-02-02).' }),
 });
 export type MvHit = Static<typeof MvHit>;
 
