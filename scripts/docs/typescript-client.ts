@@ -1,4 +1,4 @@
-import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import { spawnSync } from 'node:child_process';
 import { buildDocument } from './endpoints';
 import type { GeneratedDoc } from './generated-doc';
 
@@ -14,10 +14,22 @@ const HEADER = [
   '',
 ].join('\n');
 
+/**
+ * openapi-typescript runs in a child Node: it loads ESM-only dependencies, which Node 24's require() takes but jest's
+ * module loader (the generated-docs test renders this file too) does not. The document goes in on stdin.
+ */
+const RENDER = `
+const { default: openapiTS, astToString } = require(${JSON.stringify(require.resolve('openapi-typescript'))});
+let input = '';
+process.stdin.setEncoding('utf8').on('data', (d) => (input += d)).on('end', async () => {
+  process.stdout.write(astToString(await openapiTS(JSON.parse(input), { silent: true })));
+});`;
+
 async function render(): Promise<string> {
-  const document = (await buildDocument()) as unknown as OpenAPI3;
-  const ast = await openapiTS(document, { silent: true });
-  return HEADER + astToString(ast);
+  const document = await buildDocument();
+  const child = spawnSync(process.execPath, ['-e', RENDER], { input: JSON.stringify(document), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (child.status !== 0) throw new Error(`openapi-typescript failed (exit ${child.status}): ${child.stderr}`);
+  return HEADER + child.stdout;
 }
 
 export const typescriptClientDocs: GeneratedDoc[] = [{ file: 'clients/typescript/src/schema.d.ts', render }];

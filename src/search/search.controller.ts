@@ -48,10 +48,10 @@ export class SearchController {
   @ApiOperation({ summary: 'Search suggestions while typing', description: 'Upstream CGI `smartbox_new.fcg`; sections without matches are empty lists.' })
   @ApiEnvelope('Suggestions by kind.', {
     key: 'jay',
-    songs: [{ id: '97773', mid: '0039MnYb0qxYhV', name: '晴天', singer: '周杰伦' }],
-    singers: [{ id: '4558', mid: '0025NhlN2yWrP4', name: '周杰伦', singer: '周杰伦' }],
-    albums: [{ id: '8220', mid: '000MkMni19ClKG', name: '叶惠美', singer: '周杰伦' }],
-    mvs: [{ id: '1518390', mid: '', vid: 'l0031ejo935', name: '晴天', singer: '周杰伦' }],
+    songs: [{ id: 97773, mid: '0039MnYb0qxYhV', name: '晴天', singer: '周杰伦' }],
+    singers: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦', singer: '周杰伦' }],
+    albums: [{ id: 8220, mid: '000MkMni19ClKG', name: '叶惠美', singer: '周杰伦' }],
+    mvs: [{ id: 1518390, mid: '', vid: 'l0031ejo935', name: '晴天', singer: '周杰伦' }],
   })
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSmartbox(@Query() query: GetSmartboxQuery) {

@@ -9062,7 +9062,7 @@ export interface operations {
                          *       "key": "jay",
                          *       "songs": [
                          *         {
-                         *           "id": "97773",
+                         *           "id": 97773,
                          *           "mid": "0039MnYb0qxYhV",
                          *           "name": "晴天",
                          *           "singer": "周杰伦"
@@ -9070,7 +9070,7 @@ export interface operations {
                          *       ],
                          *       "singers": [
                          *         {
-                         *           "id": "4558",
+                         *           "id": 4558,
                          *           "mid": "0025NhlN2yWrP4",
                          *           "name": "周杰伦",
                          *           "singer": "周杰伦"
@@ -9078,7 +9078,7 @@ export interface operations {
                          *       ],
                          *       "albums": [
                          *         {
-                         *           "id": "8220",
+                         *           "id": 8220,
                          *           "mid": "000MkMni19ClKG",
                          *           "name": "叶惠美",
                          *           "singer": "周杰伦"
@@ -9086,7 +9086,7 @@ export interface operations {
                          *       ],
                          *       "mvs": [
                          *         {
-                         *           "id": "1518390",
+                         *           "id": 1518390,
                          *           "mid": "",
                          *           "vid": "l0031ejo935",
                          *           "name": "晴天",
