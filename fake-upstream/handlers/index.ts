@@ -10,6 +10,7 @@ import { searchRoutes } from './search';
 import { loginRoutes } from './login';
 import { userRoutes } from './user';
 import { recommendRoutes } from './recommend';
+import { relationRoutes } from './relation';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes];

@@ -150,7 +150,13 @@ function responseSection(op: Json): string[] {
   const schema = (((ok.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined) ?? {};
   const props = schema.properties as Record<string, Json> | undefined;
   const enveloped = !!props && 'code' in props && 'msg' in props && 'data' in props;
-  const shape = enveloped ? `{ code: 0, msg: 'ok', data: ${sketch(props.data.example)} }` : schema.example !== undefined ? sketch(schema.example) : undefined;
+  // A plain answer that happens to have code/msg/data (/getSongInfo) carries its example on the whole body.
+  const shape =
+    enveloped && props.data.example !== undefined
+      ? `{ code: 0, msg: 'ok', data: ${sketch(props.data.example)} }`
+      : schema.example !== undefined
+        ? sketch(schema.example)
+        : undefined;
   const typed = typeSketch(schema);
   return [
     `**Answer** (200): ${cell(ok.description)}`,

@@ -1,5 +1,5 @@
 /** Play/download URL building for the vkey flow (docs/upstream/music.md "Play URL"). Pure; unit-tested. */
-import { randomUUID } from 'node:crypto';
+import type { QualityLabel } from './music.answers';
 
 export type Quality = '128' | '320' | 'm4a' | 'flac' | 'ape';
 
@@ -10,7 +10,7 @@ export interface QualityInfo {
   /** Size field in `track_info.file`. */
   sizeField: string;
   /** Label returned to clients. */
-  label: string;
+  label: QualityLabel;
 }
 
 export const QUALITIES: Record<Quality, QualityInfo> = {
@@ -33,14 +33,6 @@ export const DEFAULT_STREAM_HOST = 'https://isure.stream.qqmusic.qq.com/';
 export function buildFilename(quality: Quality, songmid: string, mediaMid?: string): string {
   const q = QUALITIES[quality];
   return `${q.prefix}${mediaMid || songmid + songmid}${q.ext}`;
-}
-
-/**
- * A 32-character lowercase hex guid, as the Python QQMusicApi project sends to the vkey service. From randomUUID,
- * which draws on a cached entropy pool (randomBytes asked the system for 16 bytes on every play URL).
- */
-export function newVkeyGuid(): string {
-  return randomUUID().replace(/-/g, '');
 }
 
 /**
