@@ -63,6 +63,7 @@ const EMPTY_IN_THE_DEMO: Record<string, string> = {
   '/getRecommend data.errors': 'lists the modules that failed: empty when none did (the doc shows a partial failure)',
   '/getMvPlay data.playLists.f10': "the fake's MV files carry no f10 URL (upstream often has none: docs/upstream/mv.md)",
   '/getSmartbox data.mvs': "the fake's MV list (a recording) holds no MV of the catalogue's singers",
+  '/searchByType data.list': "the fake's playlists (a recording of one tag) have none named after a singer",
 };
 
 describe('the curl examples of README.md and docs/*.md', () => {

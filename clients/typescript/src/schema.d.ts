@@ -641,6 +641,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getSearchByType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search singers, albums, playlists or users by upstream type code (the Koa project fork's route)
+         * @description The route of Yuuz12/qq-music-api (a fork of the Koa qq-music-api, 2026-08), with its parameter names: `t` is upstream's search_type (1 singer, 2 album, 3 playlist, 8 user), `limit` at most 30. Types 1–3 are /getSearchByKey's search (same items, paging and fallbacks) and answer its body plus `t`; users are one upstream `DoSearchForQQMusicDesktop` call (search_type 8, no fallback), listed as upstream sends them (no user search answer was ever recorded). The path form `/getSearchByType/<key>/<limit>/<page>/<t>` is accepted. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_search`, as the fork answers.
+         */
+        get: operations["SearchController_getSearchByType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/searchByType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search by type name (the route WQTY-MASTER/tiaolv-music calls)
+         * @description The search of /getSearchByKey under the names WQTY-MASTER/tiaolv-music sends to its QQ Music server (`key`, `limit`, `page`, `type=playlist|artist`; no public qq-music-api version with this route was found). `type` is one of /getSearchByKey's types, or `artist` for singer; the answer is /getSearchByKey's. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_1`, where that app reads `response.req_1.data.body.<songlist|singer>.list` and `response.req_1.data.meta.sum`.
+         */
+        get: operations["SearchController_searchByType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getHotkey": {
         parameters: {
             query?: never;
@@ -1353,6 +1393,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getRelationList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's followed singers, followed users or fans (the Koa project fork's route)
+         * @description The route of Yuuz12/qq-music-api with its parameter names. Upstream `music.concern.RelationList` / `GetFollowSingerList`, `GetFollowUserList` or `GetFansList` with `{ From, Size, HostUin }`; `hostUin` empty = the account of the login cookie. Needs a login cookie (the caller's, else the server's). `list` items: `{ mid (singers), encUin (users), name, desc, avatarUrl, fanNum, isFollow }`; `total` only when upstream sends one. Legacy shape: `{ response: { code, req_0 } }`, the musicu key's answer as the fork answers it. /user/getUserFollowSingers, /user/getUserFollowUsers and /user/getUserFans are the older CGI forms of the same lists.
+         */
+        get: operations["LegacyRelationController_getRelationList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2012,11 +2072,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
+                         * PlaylistPage
                          * @example {
                          *       "categoryId": 165,
                          *       "sortId": 5,
@@ -2036,7 +2100,32 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            categoryId: number;
+                            /**
+                             * @description 5 recommended, 2 newest, 3 hottest, 4 rating, 1 default.
+                             * @enum {integer}
+                             */
+                            sortId: 1 | 2 | 3 | 4 | 5;
+                            /** @description 0-based. */
+                            page: number;
+                            limit: number;
+                            /** @description How many playlists the category holds (upstream `sum`). */
+                            total: number;
+                            playlists: {
+                                /** @description Playlist id (a numeric string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Creator's nickname; '' when upstream gave none. */
+                                creator: string;
+                                listen_num: number;
+                                /** @description Cover image URL (upstream `imgurl`). */
+                                imgurl: string;
+                                /** @description As upstream writes it, e.g. 2021-05-01. */
+                                createTime: string;
+                                introduction: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -2244,8 +2333,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -2259,7 +2351,14 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            categories: {
+                                id: number;
+                                name: string;
+                                /** @description The group the category is listed under (热门, 语种, …). */
+                                group: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -2474,11 +2573,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
+                         * PlaylistDetail
                          * @example {
                          *       "disstid": "7024415872",
                          *       "dissname": "华语经典",
@@ -2506,7 +2609,34 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Playlist id (a numeric string). */
+                            disstid: string;
+                            dissname: string;
+                            desc: string;
+                            /** @description Cover image URL. */
+                            logo: string;
+                            /** @description Creator's nickname. */
+                            creator: string;
+                            listen_num: number;
+                            tags: {
+                                id: number;
+                                name: string;
+                            }[];
+                            /** @description Songs in the whole playlist (not only this page). */
+                            total: number;
+                            songlist: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -2732,13 +2862,89 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ status: 200, data: [page | detail | error element] }`. */
+            /** @description With categoryIds: `{ status: 200, data: [page | failure] }` (`CategoryBatch`). With disstid: `{ status: 200, data: [detail | failure] }` (`PlaylistBatch`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {integer} */
+                        status: 200;
+                        data: ({
+                            categoryId: number;
+                            /**
+                             * @description 5 recommended, 2 newest, 3 hottest, 4 rating, 1 default.
+                             * @enum {integer}
+                             */
+                            sortId: 1 | 2 | 3 | 4 | 5;
+                            /** @description 0-based. */
+                            page: number;
+                            limit: number;
+                            /** @description How many playlists the category holds (upstream `sum`). */
+                            total: number;
+                            playlists: {
+                                /** @description Playlist id (a numeric string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Creator's nickname; '' when upstream gave none. */
+                                creator: string;
+                                listen_num: number;
+                                /** @description Cover image URL (upstream `imgurl`). */
+                                imgurl: string;
+                                /** @description As upstream writes it, e.g. 2021-05-01. */
+                                createTime: string;
+                                introduction: string;
+                            }[];
+                        } | {
+                            categoryId: number;
+                            /** @description The HTTP status this id alone would have answered. */
+                            status: number;
+                            error: string;
+                            errorCode: string;
+                            /** @description Upstream's business code, when upstream answered one. */
+                            upstreamCode?: number;
+                        })[];
+                    } | {
+                        /** @enum {integer} */
+                        status: 200;
+                        data: ({
+                            /** @description Playlist id (a numeric string). */
+                            disstid: string;
+                            dissname: string;
+                            desc: string;
+                            /** @description Cover image URL. */
+                            logo: string;
+                            /** @description Creator's nickname. */
+                            creator: string;
+                            listen_num: number;
+                            tags: {
+                                id: number;
+                                name: string;
+                            }[];
+                            /** @description Songs in the whole playlist (not only this page). */
+                            total: number;
+                            songlist: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        } | {
+                            disstid: string;
+                            /** @description The HTTP status this id alone would have answered. */
+                            status: number;
+                            error: string;
+                            errorCode: string;
+                            /** @description Upstream's business code, when upstream answered one. */
+                            upstreamCode?: number;
+                        })[];
+                    };
                 };
             };
             /** @description Invalid body field. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
@@ -2952,8 +3158,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -2981,7 +3190,34 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /**
+                             * @description 1 内地, 2 港台, 3 欧美, 4 韩国, 5 日本, 6 其他.
+                             * @enum {integer}
+                             */
+                            area: 1 | 2 | 3 | 4 | 5 | 6;
+                            /** @description 0-based. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of new albums of the area. */
+                            total: number;
+                            albums: {
+                                albumName: string;
+                                /** @description Singer names joined with "/". */
+                                singerName: string;
+                                /** @description `YYYY-MM-DD`, or '' when upstream gave no usable date. */
+                                publicTime: string;
+                                albumMid: string;
+                                albumId: number;
+                                /** @description Cover image URL (T002 of the picture mid); '' without one. */
+                                cover: string;
+                                singers: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
+                            }[];
+                        };
                     };
                 };
             };
@@ -3200,8 +3436,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -3216,7 +3455,16 @@ export interface operations {
                          *       "total": 6000
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            singers: {
+                                singerName: string;
+                                singerMID: string;
+                                /** @description Picture URL: upstream's, else the T001 picture of the mid; '' without either. */
+                                singerPic: string;
+                            }[];
+                            /** @description Upstream's count of singers matching the filter. */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -3427,8 +3675,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -3452,7 +3703,27 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The singer asked for (the `singermid` parameter). */
+                            singerMID: string;
+                            desc: string;
+                            /** @description The 出生日期 item as written upstream. */
+                            birth: string;
+                            /** @description The 出生地 item. */
+                            birthPlace: string;
+                            /** @description The 中文名 item, else the 外文名 one. */
+                            name: string;
+                            /** @description Every basic item, in upstream order. */
+                            basic: {
+                                key: string;
+                                value: string;
+                            }[];
+                            /** @description Every other item, in upstream order. */
+                            other: {
+                                key: string;
+                                value: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -3667,8 +3938,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -3688,7 +3962,23 @@ export interface operations {
                          *       "total": 560
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The singer asked for (the `singermid` parameter). */
+                            singerMID: string;
+                            songs: {
+                                songmid: string;
+                                songid: number;
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                            /** @description How many songs the singer has upstream. */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -3903,8 +4193,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -3922,7 +4215,22 @@ export interface operations {
                          *       "total": 30
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The singer asked for (the `singermid` parameter). */
+                            singerMID: string;
+                            albums: {
+                                albumMid: string;
+                                albumName: string;
+                                /** @description As upstream writes it, e.g. 2003-07-31. */
+                                publishDate: string;
+                                /** @description Songs on the album. */
+                                totalNum: number;
+                                /** @description T002 cover URL of the album mid; '' without one. */
+                                cover: string;
+                            }[];
+                            /** @description How many albums the singer has upstream. */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -4139,8 +4447,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -4160,7 +4471,27 @@ export interface operations {
                          *       "total": 120
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The singer asked for (the `singermid` parameter). */
+                            singerMID: string;
+                            /**
+                             * @description `listen` (most played first) or `time` (newest first).
+                             * @enum {string}
+                             */
+                            order: "time" | "listen";
+                            mvs: {
+                                vid: string;
+                                mvid: number;
+                                title: string;
+                                /** @description Picture URL. */
+                                pic: string;
+                                playCount: number;
+                                /** @description Unix seconds, as upstream sends `pubdate`. */
+                                publishDate: number;
+                            }[];
+                            /** @description How many MVs the singer has upstream. */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -4371,8 +4702,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -4387,7 +4721,17 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The singer asked for (the `singermid` parameter). */
+                            singerMID: string;
+                            /** @description At most 10. */
+                            singers: {
+                                singerName: string;
+                                singerMID: string;
+                                /** @description Picture URL: upstream's, else the T001 picture of the mid; '' without either. */
+                                singerPic: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -4598,8 +4942,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -4608,7 +4955,12 @@ export interface operations {
                          *       "fanCount": 31000000
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The singer asked for (the `singermid` parameter). */
+                            singerMID: string;
+                            /** @description Fans (followers) of the singer. */
+                            fanCount: number;
+                        };
                     };
                 };
             };
@@ -4820,7 +5172,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        data: {
+                            /** @description Numeric song id. */
+                            id: number;
+                            /** @description Song MID. */
+                            mid: string;
+                            name: string;
+                            /** @description Upstream `title` (often the name with a version note); the name when upstream has none. */
+                            title: string;
+                            singer: {
+                                id: number;
+                                mid: string;
+                                name: string;
+                            }[];
+                            album: {
+                                id: number;
+                                mid: string;
+                                name: string;
+                                /** @description Album cover URL (300×300); '' when the song has no album. */
+                                cover: string;
+                            };
+                            /** @description Duration in seconds. */
+                            interval: number;
+                            /** @description Release date as upstream writes it (YYYY-MM-DD), '' when unknown. */
+                            timePublic: string;
+                            /** @description The media MID the audio files are named by; '' when upstream has none. */
+                            mediaMid: string;
+                        };
+                        songinfo: {
+                            /** @enum {integer} */
+                            code: 0;
+                            /** @description Upstream `songinfo.data` as received: `{ track_info, info, extras }`. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
                 };
             };
             /** @description Neither songid nor songmid, or a malformed one. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
@@ -5047,15 +5439,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The play URL. */
+            /** @description One MID: its play URL (`PlayUrl`). Comma-separated MIDs: `{ list }` (`PlayList`), a `PlayListEntry` or a `PlayListFailure` per MID, in order. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -5065,7 +5460,37 @@ export interface operations {
                          *       "quality": "320kbps"
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Stream URL with its vkey; valid about a day. */
+                            url: string;
+                            /** @description File size in bytes. */
+                            size: number;
+                            /** @enum {string} */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                        } | {
+                            list: ({
+                                songmid: string;
+                                /** @description Stream URL with its vkey; valid about a day. */
+                                url: string;
+                                /** @description File size in bytes. */
+                                size: number;
+                                /** @enum {string} */
+                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                            } | {
+                                songmid: string;
+                                /**
+                                 * @description Always '': the song has no URL.
+                                 * @enum {string}
+                                 */
+                                url: "";
+                                error: string;
+                                /**
+                                 * @description What a single MID would answer as its error.
+                                 * @enum {string}
+                                 */
+                                errorCode: "SONG_NOT_FOUND" | "QUALITY_UNAVAILABLE" | "NO_PLAY_URL";
+                            })[];
+                        };
                     };
                 };
             };
@@ -5291,15 +5716,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The download URL. */
+            /** @description The download URL as JSON (the gateway neither streams the audio nor redirects to it). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -5310,7 +5738,16 @@ export interface operations {
                          *       "filename": "F000003Qui1q2u1Zho.flac"
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Stream URL with its vkey; valid about a day. */
+                            url: string;
+                            /** @description File size in bytes. */
+                            size: number;
+                            /** @enum {string} */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                            /** @description Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac. */
+                            filename: string;
+                        };
                     };
                 };
             };
@@ -5536,15 +5973,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The lyric. */
+            /** @description isFormat=0: the LRC texts (`LyricText`). isFormat=1: each parsed (`LyricParsed`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -5553,7 +5993,59 @@ export interface operations {
                          *       "trans": ""
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description UTF-8 LRC text. */
+                            lyric: string;
+                            /** @description Translation LRC text, '' when none. */
+                            trans: string;
+                        } | {
+                            lyric: {
+                                /** @description The LRC text. */
+                                lyric: string;
+                                tags: {
+                                    /** @description `[ti:…]`, '' when absent. */
+                                    title: string;
+                                    /** @description `[ar:…]`. */
+                                    artist: string;
+                                    /** @description `[al:…]`. */
+                                    album: string;
+                                    /** @description `[offset:…]` in ms (0 when absent). */
+                                    offset: number;
+                                    /** @description `[by:…]`. */
+                                    by: string;
+                                };
+                                /** @description Timed lines sorted by time; empty ones dropped. */
+                                lines: {
+                                    /** @description Start time in ms. */
+                                    time: number;
+                                    /** @description The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
+                                    txt: string;
+                                }[];
+                            };
+                            trans: {
+                                /** @description The LRC text. */
+                                lyric: string;
+                                tags: {
+                                    /** @description `[ti:…]`, '' when absent. */
+                                    title: string;
+                                    /** @description `[ar:…]`. */
+                                    artist: string;
+                                    /** @description `[al:…]`. */
+                                    album: string;
+                                    /** @description `[offset:…]` in ms (0 when absent). */
+                                    offset: number;
+                                    /** @description `[by:…]`. */
+                                    by: string;
+                                };
+                                /** @description Timed lines sorted by time; empty ones dropped. */
+                                lines: {
+                                    /** @description Start time in ms. */
+                                    time: number;
+                                    /** @description The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
+                                    txt: string;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -5784,8 +6276,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -5816,7 +6311,33 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            albumId: number;
+                            albumMid: string;
+                            albumName: string;
+                            /** @description Singer names joined with "/". */
+                            singerName: string;
+                            /** @description YYYY-MM-DD, or '' when upstream has no date. */
+                            publicTime: string;
+                            /** @description Cover image URL. */
+                            cover: string;
+                            company: string;
+                            desc: string;
+                            /** @description Songs on the album according to upstream (may exceed songs.length when upstream pages). */
+                            total: number;
+                            songs: {
+                                songmid: string;
+                                songid: number;
+                                songname: string;
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -6051,8 +6572,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -6078,7 +6602,27 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The albummid asked. */
+                            albumMid: string;
+                            /** @description The album's song count. */
+                            total: number;
+                            /** @description 0-based page, as asked. */
+                            page: number;
+                            limit: number;
+                            songs: {
+                                songmid: string;
+                                songid: number;
+                                songname: string;
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -6304,18 +6848,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One element per entry, in request order. */
+            /** @description One element per entry, in request order: `BatchSongFound` (`ok: true`) or `BatchSongFailed` (`ok: false`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
+                         * @description One element per entry, in request order.
                          * @example [
                          *       {
                          *         "song_mid": "0039MnYb0qxYhV",
@@ -6357,7 +6905,61 @@ export interface operations {
                          *       }
                          *     ]
                          */
-                        data: Record<string, never>[];
+                        data: ({
+                            /** @description The MID as sent (trimmed); '' when the entry gave only an id. */
+                            song_mid: string;
+                            /** @description The id as sent (trimmed); '' when the entry gave none. */
+                            song_id: string;
+                            /** @enum {boolean} */
+                            ok: true;
+                            data: {
+                                /** @description Numeric song id. */
+                                id: number;
+                                /** @description Song MID. */
+                                mid: string;
+                                name: string;
+                                /** @description Upstream `title` (often the name with a version note); the name when upstream has none. */
+                                title: string;
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
+                                album: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                    /** @description Album cover URL (300×300); '' when the song has no album. */
+                                    cover: string;
+                                };
+                                /** @description Duration in seconds. */
+                                interval: number;
+                                /** @description Release date as upstream writes it (YYYY-MM-DD), '' when unknown. */
+                                timePublic: string;
+                                /** @description The media MID the audio files are named by; '' when upstream has none. */
+                                mediaMid: string;
+                            };
+                            songinfo: {
+                                /** @enum {integer} */
+                                code: 0;
+                                /** @description Upstream `songinfo.data` as received: `{ track_info, info, extras }`. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        } | {
+                            /** @description The MID as sent (trimmed); '' when the entry gave only an id. */
+                            song_mid: string;
+                            /** @description The id as sent (trimmed); '' when the entry gave none. */
+                            song_id: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                            error: string;
+                            /** @description What a single /getSongInfo would answer, e.g. SONG_NOT_FOUND, UPSTREAM_TIMEOUT. */
+                            errorCode: string;
+                            /** @description Upstream business code, when the failure came from one. */
+                            upstreamCode?: number;
+                        })[];
                     };
                 };
             };
@@ -6512,8 +7114,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -6552,7 +7157,40 @@ export interface operations {
                          *       }
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            list: {
+                                /** @description MV vid (what /getMvPlay takes). */
+                                vid: string;
+                                /** @description Numeric MV id. */
+                                mvid: number;
+                                title: string;
+                                /** @description Cover image URL. */
+                                cover: string;
+                                playCount: number;
+                                /** @description Seconds. */
+                                duration: number;
+                                /** @description Unix seconds (upstream `pubdate`). */
+                                publishDate: number;
+                                singers: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                            }[];
+                            /** @description MVs upstream has for the filter (the page's length when upstream sends no total). */
+                            total: number;
+                            tags?: {
+                                /** @description Area ids /getMv takes as `area_id`. */
+                                area: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                /** @description Version ids /getMv takes as `version_id`. */
+                                version: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -6763,8 +7401,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -6793,7 +7434,30 @@ export interface operations {
                          *       }
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            vid: string;
+                            playLists: {
+                                /** @description URLs of clarity f10 (possibly none). */
+                                f10: string[];
+                                /** @description URLs of clarity f20 (possibly none). */
+                                f20: string[];
+                                /** @description URLs of clarity f30 (possibly none). */
+                                f30: string[];
+                                /** @description URLs of clarity f40 (possibly none). */
+                                f40: string[];
+                            };
+                            info: {
+                                /** @description '' when the info call failed. */
+                                title: string;
+                                cover: string;
+                                /** @description Seconds. */
+                                duration: number;
+                                singers: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                            };
+                        };
                     };
                 };
             };
@@ -7008,8 +7672,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -7036,7 +7703,38 @@ export interface operations {
                          *       "total": 1000
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /**
+                             * @description The tag asked (`japan` answers as `janpan`).
+                             * @enum {string}
+                             */
+                            tag: "all" | "neidi" | "gangtai" | "oumei" | "korea" | "janpan";
+                            /**
+                             * @description The MV-list area the tag maps to.
+                             * @enum {integer}
+                             */
+                            area: 15 | 8 | 5 | 6 | 7 | 4;
+                            list: {
+                                /** @description MV vid (what /getMvPlay takes). */
+                                vid: string;
+                                /** @description Numeric MV id. */
+                                mvid: number;
+                                title: string;
+                                /** @description Cover image URL. */
+                                cover: string;
+                                playCount: number;
+                                /** @description Seconds. */
+                                duration: number;
+                                /** @description Unix seconds (upstream `pubdate`). */
+                                publishDate: number;
+                                singers: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                            }[];
+                            /** @description MVs upstream has for the filter (the page's length when upstream sends no total). */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -8614,6 +9312,488 @@ export interface operations {
                          *           "albumMid": "000MkMni19ClKG",
                          *           "albumId": 8220,
                          *           "interval": 269
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_LOGIN_REQUIRED" | "UPSTREAM_CREDENTIAL_INVALID";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_UNREACHABLE
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    SearchController_getSearchByType: {
+        parameters: {
+            query: {
+                /** @description Search text (trimmed; empty = missing), at most 100 characters. */
+                key: string;
+                /** @description Results per page. */
+                limit?: number;
+                /** @description 1-based page. */
+                page?: number;
+                /** @description What to search for: 1 singer, 2 album, 3 playlist, 8 user (upstream's search_type). */
+                t?: 1 | 2 | 3 | 8;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 0 */
+                        code: number;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "key": "周杰伦",
+                         *       "type": "singer",
+                         *       "t": 1,
+                         *       "page": 1,
+                         *       "limit": 10,
+                         *       "total": 1,
+                         *       "list": [
+                         *         {
+                         *           "singerId": 4558,
+                         *           "singerMid": "0025NhlN2yWrP4",
+                         *           "singerName": "周杰伦",
+                         *           "singerPic": "https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg",
+                         *           "songNum": 600,
+                         *           "albumNum": 40,
+                         *           "mvNum": 300
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_LOGIN_REQUIRED" | "UPSTREAM_CREDENTIAL_INVALID";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_UNREACHABLE
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    SearchController_searchByType: {
+        parameters: {
+            query: {
+                /** @description Search text (trimmed; empty = missing), at most 100 characters. */
+                key: string;
+                /** @description Results per page. */
+                limit?: number;
+                /** @description 1-based page. */
+                page?: number;
+                /** @description What to search for (case-insensitive); `artist` = singer. */
+                type: "song" | "album" | "playlist" | "singer" | "mv" | "lyric" | "artist";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 0 */
+                        code: number;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "key": "古风",
+                         *       "type": "playlist",
+                         *       "page": 1,
+                         *       "limit": 8,
+                         *       "total": 1,
+                         *       "list": [
+                         *         {
+                         *           "dissid": "7024415872",
+                         *           "dissname": "古风",
+                         *           "creator": "QQ音乐",
+                         *           "listen_num": 1000,
+                         *           "imgurl": "https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg",
+                         *           "songCount": 20
                          *         }
                          *       ]
                          *     }
@@ -16945,6 +18125,249 @@ export interface operations {
                          * @enum {string}
                          */
                         errorCode: "UPSTREAM_LOGIN_REQUIRED" | "UPSTREAM_CREDENTIAL_INVALID";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_UNREACHABLE
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyRelationController_getRelationList: {
+        parameters: {
+            query?: {
+                /** @description Which list: followed singers, followed users, or fans. */
+                type?: "follow_singer" | "follow_user" | "fans";
+                /** @description 0-based offset. */
+                from?: number;
+                /** @description Items per page. */
+                size?: number;
+                /** @description The account's encrypted uin (`encrypt_uin`); empty or absent = the account of the login cookie. */
+                hostUin?: string;
+            };
+            header?: {
+                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 0 */
+                        code: number;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "type": "follow_singer",
+                         *       "from": 0,
+                         *       "size": 30,
+                         *       "hasMore": false,
+                         *       "list": [
+                         *         {
+                         *           "mid": "0025NhlN2yWrP4",
+                         *           "encUin": "",
+                         *           "name": "周杰伦",
+                         *           "desc": "",
+                         *           "avatarUrl": "https://y.gtimg.cn/music/photo_new/T001R300x300M0000025NhlN2yWrP4.jpg",
+                         *           "fanNum": 1000,
+                         *           "isFollow": true
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
