@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -143,5 +145,40 @@ describe('the MCP server with GATEWAY_COOKIE', () => {
     expect(h.fake.requests.some((r) => r.cookie.includes('Q_H_L_mcpServerKey'))).toBe(true);
     expect(output()).toContain('(with GATEWAY_COOKIE)');
     expect(output()).not.toContain('Q_H_L_mcpServerKey');
+  });
+});
+
+describe('the MCP server before its gateway is up', () => {
+  it('starts, and answers listing with an error naming the document it could not fetch', async () => {
+    // Port 9 (discard) on loopback: nothing listens there, as when the host starts the server before the gateway.
+    const { client } = await connect({ GATEWAY_URL: 'http://127.0.0.1:9' });
+    try {
+      await expect(client.listTools()).rejects.toThrow(/http:\/\/127\.0\.0\.1:9\/docs-json.*could not be fetched.*is the gateway running/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('fetches the document again on the next request once the gateway answers', async () => {
+    const h = await startHarness();
+    // A front that answers 503 until `up`, then passes requests on to the gateway.
+    let up = false;
+    const front = createServer((req, res) => {
+      if (!up) return void res.writeHead(503).end();
+      void fetch(h.url + req.url!).then(async (answer) => res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(await answer.text()));
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const { client } = await connect({ GATEWAY_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}` });
+    try {
+      await expect(client.listTools()).rejects.toThrow(/answered HTTP 503/);
+      up = true;
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('chart');
+      const result = (await client.callTool({ name: 'chart', arguments: { topId: 4, limit: 1 } })) as TextResult;
+      expect(result.structuredContent.data.songInfoList).toHaveLength(1);
+    } finally {
+      await client.close();
+      await new Promise((resolve) => front.close(resolve));
+      await h.close();
+    }
   });
 });
