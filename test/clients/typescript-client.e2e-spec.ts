@@ -96,10 +96,14 @@ describe('the generated TypeScript client', () => {
   it('search: /getSearchByKey with a typed `type` enum', async () => {
     const { data, error } = await gw.GET('/getSearchByKey', { params: { query: { key: '周杰伦', type: 'song', limit: 5, page: 1 } } });
     expect(error).toBeUndefined();
-    const { list } = documented<{ list: { songmid?: string; songname?: string }[] }>()(data!.data);
-    expect(list.length).toBeGreaterThan(0);
-    expect(typeof list[0].songmid).toBe('string');
-    expect(typeof list[0].songname).toBe('string');
+    // The answer is a union by `type`: narrowing on it gives the song hits' type.
+    const page = data!.data;
+    if (page.type !== 'song') throw new Error(`expected the song page, got ${page.type}`);
+    expect(page.key).toBe('周杰伦');
+    expect(page.list.length).toBeGreaterThan(0);
+    expect(typeof page.list[0].songmid).toBe('string');
+    expect(typeof page.list[0].songname).toBe('string');
+    expect(isInt(page.total)).toBe(true);
   });
 
   it('music: /getSongInfo, /getLyric and the POST /batchGetSongInfo body', async () => {
@@ -158,8 +162,11 @@ describe('the generated TypeScript client', () => {
 
   it('recommend: /getSimilarSongs', async () => {
     const { data } = await gw.GET('/getSimilarSongs', { params: { query: { songmid: '0039MnYb0qxYhV' } } });
-    const { songs } = documented<{ songs: { mid?: string }[] }>()(data!.data);
-    expect(Array.isArray(songs)).toBe(true);
+    const { songs } = documented<{ songs: { songmid: string; songname: string; songid: number }[] }>()(data!.data);
+    expect(songs.length).toBeGreaterThan(0);
+    expect(typeof songs[0].songmid).toBe('string');
+    expect(typeof songs[0].songname).toBe('string');
+    expect(isInt(songs[0].songid)).toBe(true);
   });
 
   it("user: /user/getUserPlaylists with the caller's cookie as a typed header", async () => {

@@ -7951,8 +7951,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -7960,7 +7963,10 @@ export interface operations {
                          *       "imageUrl": "https://y.gtimg.cn/music/photo_new/T002R500x500M000002MiVxC2Ibwf1.jpg?max_age=2592000"
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The CDN picture URL with its `max_age`; built locally, never fetched. */
+                            imageUrl: string;
+                        };
                     };
                 };
             };
@@ -8071,8 +8077,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -8089,7 +8098,21 @@ export interface operations {
                          *       "total": 48
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            albums: {
+                                /** @description '' when upstream gave none. */
+                                albumMid: string;
+                                albumName: string;
+                                /** @description Singer names joined with "/". */
+                                singerName: string;
+                                /** @description Upstream's picture, else the T002 cover of the mid; '' without either. */
+                                cover: string;
+                                /** @description Upstream's price, present only when it is a number (it may have decimals). */
+                                price?: number;
+                            }[];
+                            /** @description Digital albums upstream lists (the list is paged here). */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -8297,8 +8320,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -8319,7 +8345,21 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            groups: {
+                                /** @description Upstream's group id; the group's index when the CGI fallback answered (its groups carry no id). */
+                                id: number;
+                                name: string;
+                                radios: {
+                                    /** @description Station id (what /getRadioTracks takes). */
+                                    id: number;
+                                    name: string;
+                                    /** @description Picture URL; '' when upstream gave none. */
+                                    cover: string;
+                                    listenNum: number;
+                                }[];
+                            }[];
+                        };
                     };
                 };
             };
@@ -8527,8 +8567,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -8588,7 +8631,62 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            playlists: {
+                                /** @description Playlist id (a numeric string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Cover image URL. */
+                                cover: string;
+                                listenNum: number;
+                            }[];
+                            newSongs: {
+                                songmid: string;
+                                songid: number;
+                                songname: string;
+                                singer: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                            }[];
+                            newAlbums: {
+                                albumMid: string;
+                                albumName: string;
+                                /** @description Singer names joined with "/". */
+                                singerName: string;
+                                /** @description T002 cover URL of the album's picture mid; '' without one. */
+                                cover: string;
+                            }[];
+                            /** @description Every chart of every group, flattened. */
+                            charts: {
+                                /** @description Chart id (what /getRanks takes). */
+                                topId: number;
+                                title: string;
+                                cover: string;
+                                listenNum: number;
+                                /** @description The period upstream served, e.g. 2026-11-21 or 2026_47. */
+                                period: string;
+                            }[];
+                            focus: {
+                                id: string;
+                                title: string;
+                                cover: string;
+                                /** @description Where the banner leads. */
+                                jumpUrl: string;
+                            }[];
+                            /** @description One entry per part whose upstream key failed; that part is then an empty list. */
+                            errors: {
+                                /**
+                                 * @description The part left empty.
+                                 * @enum {string}
+                                 */
+                                key: "playlists" | "newSongs" | "newAlbums" | "charts" | "focus";
+                                /** @description The upstream `module.method` that failed. */
+                                module: string;
+                                /** @description Upstream's business code. */
+                                code: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -8796,8 +8894,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -8820,7 +8921,22 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            shows: {
+                                id: string;
+                                name: string;
+                                city: string;
+                                /** @description As upstream writes it, e.g. 2026-12-24 19:30. */
+                                time: string;
+                                cover: string;
+                                /** @description As upstream writes it: a price or a range, e.g. 380-1880. */
+                                price: string;
+                            }[];
+                            types: {
+                                id: number;
+                                name: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -9043,8 +9159,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -9067,7 +9186,28 @@ export interface operations {
                          *       }
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            comment: {
+                                list: {
+                                    /** @description Id of the thread the comment opens (the CGI's paging cursor); the comment's own id for CommentRead. */
+                                    rootcommentid: string;
+                                    commentid: string;
+                                    content: string;
+                                    nick: string;
+                                    /** @description Avatar URL; '' when upstream gave none. */
+                                    avatar: string;
+                                    /** @description Likes. */
+                                    praisenum: number;
+                                    /** @description Unix seconds. */
+                                    time: number;
+                                }[];
+                                /** @description Comments of the whole thread, as upstream counts them. */
+                                total: number;
+                                /** @description Pass as `rootcommentid` (with `pagenum + 1`) for the next page; '' when there is none. */
+                                nextCursor: string;
+                                hasMore: boolean;
+                            };
+                        };
                     };
                 };
             };
@@ -9284,8 +9424,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -9316,7 +9459,154 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "song";
+                            list: {
+                                songid: number;
+                                songmid: string;
+                                /** @description Highlight tags (`<em>`) stripped, as in every name of a hit. */
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                singers: {
+                                    id: number;
+                                    mid: string;
+                                    /** @description Highlight tags stripped. */
+                                    name: string;
+                                }[];
+                                albumName: string;
+                                albumMid: string;
+                                albumId: number;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "lyric";
+                            list: {
+                                songid: number;
+                                songmid: string;
+                                /** @description Highlight tags (`<em>`) stripped, as in every name of a hit. */
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                singers: {
+                                    id: number;
+                                    mid: string;
+                                    /** @description Highlight tags stripped. */
+                                    name: string;
+                                }[];
+                                albumName: string;
+                                albumMid: string;
+                                albumId: number;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                                /** @description The matching lyric text as upstream sent it (highlights kept). */
+                                lyric: string;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "singer";
+                            list: {
+                                singerId: number;
+                                singerMid: string;
+                                singerName: string;
+                                /** @description Picture URL as upstream sent it; '' without one. */
+                                singerPic: string;
+                                songNum: number;
+                                albumNum: number;
+                                mvNum: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "album";
+                            list: {
+                                albumId: number;
+                                albumMid: string;
+                                albumName: string;
+                                /** @description Singer names joined with "/". */
+                                singerName: string;
+                                /** @description As upstream writes it, e.g. 2003-07-31; '' when unknown. */
+                                publicTime: string;
+                                /** @description Upstream's picture, else the T002 cover of the mid. */
+                                cover: string;
+                                songCount: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "playlist";
+                            list: {
+                                /** @description Playlist id (a numeric string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Creator's nickname. */
+                                creator: string;
+                                listen_num: number;
+                                /** @description Cover image URL. */
+                                imgurl: string;
+                                songCount: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "mv";
+                            list: {
+                                /** @description MV vid (what /getMvPlay takes). */
+                                vid: string;
+                                mvId: number;
+                                mvName: string;
+                                /** @description Singer names joined with "/". */
+                                singerName: string;
+                                cover: string;
+                                playCount: number;
+                                /** @description Seconds. */
+                                duration: number;
+                                /** @description As upstream writes it, as text (e.g. 2020-02-02). */
+                                publishDate: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -9533,8 +9823,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -9558,7 +9851,103 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "singer";
+                            /**
+                             * @description The upstream search type code asked.
+                             * @enum {integer}
+                             */
+                            t: 1;
+                            list: {
+                                singerId: number;
+                                singerMid: string;
+                                singerName: string;
+                                /** @description Picture URL as upstream sent it; '' without one. */
+                                singerPic: string;
+                                songNum: number;
+                                albumNum: number;
+                                mvNum: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "album";
+                            /**
+                             * @description The upstream search type code asked.
+                             * @enum {integer}
+                             */
+                            t: 2;
+                            list: {
+                                albumId: number;
+                                albumMid: string;
+                                albumName: string;
+                                /** @description Singer names joined with "/". */
+                                singerName: string;
+                                /** @description As upstream writes it, e.g. 2003-07-31; '' when unknown. */
+                                publicTime: string;
+                                /** @description Upstream's picture, else the T002 cover of the mid. */
+                                cover: string;
+                                songCount: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "playlist";
+                            /**
+                             * @description The upstream search type code asked.
+                             * @enum {integer}
+                             */
+                            t: 3;
+                            list: {
+                                /** @description Playlist id (a numeric string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Creator's nickname. */
+                                creator: string;
+                                listen_num: number;
+                                /** @description Cover image URL. */
+                                imgurl: string;
+                                songCount: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "user";
+                            /**
+                             * @description The upstream search type code asked.
+                             * @enum {integer}
+                             */
+                            t: 8;
+                            list: {
+                                [key: string]: unknown;
+                            }[];
+                        };
                     };
                 };
             };
@@ -9775,8 +10164,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -9798,7 +10190,154 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "song";
+                            list: {
+                                songid: number;
+                                songmid: string;
+                                /** @description Highlight tags (`<em>`) stripped, as in every name of a hit. */
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                singers: {
+                                    id: number;
+                                    mid: string;
+                                    /** @description Highlight tags stripped. */
+                                    name: string;
+                                }[];
+                                albumName: string;
+                                albumMid: string;
+                                albumId: number;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "lyric";
+                            list: {
+                                songid: number;
+                                songmid: string;
+                                /** @description Highlight tags (`<em>`) stripped, as in every name of a hit. */
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                singers: {
+                                    id: number;
+                                    mid: string;
+                                    /** @description Highlight tags stripped. */
+                                    name: string;
+                                }[];
+                                albumName: string;
+                                albumMid: string;
+                                albumId: number;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                                /** @description The matching lyric text as upstream sent it (highlights kept). */
+                                lyric: string;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "singer";
+                            list: {
+                                singerId: number;
+                                singerMid: string;
+                                singerName: string;
+                                /** @description Picture URL as upstream sent it; '' without one. */
+                                singerPic: string;
+                                songNum: number;
+                                albumNum: number;
+                                mvNum: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "album";
+                            list: {
+                                albumId: number;
+                                albumMid: string;
+                                albumName: string;
+                                /** @description Singer names joined with "/". */
+                                singerName: string;
+                                /** @description As upstream writes it, e.g. 2003-07-31; '' when unknown. */
+                                publicTime: string;
+                                /** @description Upstream's picture, else the T002 cover of the mid. */
+                                cover: string;
+                                songCount: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "playlist";
+                            list: {
+                                /** @description Playlist id (a numeric string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Creator's nickname. */
+                                creator: string;
+                                listen_num: number;
+                                /** @description Cover image URL. */
+                                imgurl: string;
+                                songCount: number;
+                            }[];
+                        } | {
+                            /** @description The keyword searched (trimmed). */
+                            key: string;
+                            /** @description 1-based, as asked. */
+                            page: number;
+                            limit: number;
+                            /** @description Upstream's count of matches (the upstream page's length when it gave none). */
+                            total: number;
+                            /** @enum {string} */
+                            type: "mv";
+                            list: {
+                                /** @description MV vid (what /getMvPlay takes). */
+                                vid: string;
+                                mvId: number;
+                                mvName: string;
+                                /** @description Singer names joined with "/". */
+                                singerName: string;
+                                cover: string;
+                                playCount: number;
+                                /** @description Seconds. */
+                                duration: number;
+                                /** @description As upstream writes it, as text (e.g. 2020-02-02). */
+                                publishDate: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -10006,8 +10545,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -10022,7 +10564,18 @@ export interface operations {
                          *       "specialUrl": "https://y.qq.com/"
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            hotkeys: {
+                                /** @description Trimmed (upstream pads it with a space). */
+                                keyword: string;
+                                /** @description Upstream's `n`. */
+                                score: number;
+                            }[];
+                            /** @description The highlighted keyword; '' when none. */
+                            specialKey: string;
+                            /** @description Where the highlighted keyword leads; '' when none. */
+                            specialUrl: string;
+                        };
                     };
                 };
             };
@@ -10233,8 +10786,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -10275,7 +10831,40 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The keyword asked (trimmed). */
+                            key: string;
+                            songs: {
+                                id: number;
+                                mid: string;
+                                name: string;
+                                /** @description Singer names as upstream joins them. */
+                                singer: string;
+                            }[];
+                            singers: {
+                                id: number;
+                                mid: string;
+                                name: string;
+                                /** @description Singer names as upstream joins them. */
+                                singer: string;
+                            }[];
+                            albums: {
+                                id: number;
+                                mid: string;
+                                name: string;
+                                /** @description Singer names as upstream joins them. */
+                                singer: string;
+                            }[];
+                            mvs: {
+                                id: number;
+                                mid: string;
+                                name: string;
+                                /** @description Singer names as upstream joins them. */
+                                singer: string;
+                                /** @description MV vid (what /getMvPlay takes). */
+                                vid: string;
+                            }[];
+                        };
                     };
                 };
             };
@@ -10483,8 +11072,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -10506,7 +11098,22 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            topLists: {
+                                /** @description Chart id (what /getRanks takes as topId). */
+                                id: number;
+                                name: string;
+                                listenCount: number;
+                                cover: string;
+                                /** @description Upstream's chart type. */
+                                type: number;
+                                /** @description The chart's first songs, as upstream lists them. */
+                                songs: {
+                                    songName: string;
+                                    singerName: string;
+                                }[];
+                            }[];
+                        };
                     };
                 };
             };
@@ -13866,8 +14473,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -13891,7 +14501,30 @@ export interface operations {
                          *       "total": 30
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            playlist: {
+                                /** @description Id of the day's playlist (a numeric string). */
+                                dissid: string;
+                                /** @description The playlist's title, else the card's. */
+                                dissname: string;
+                                /** @description The playlist's cover, else the card's. */
+                                picurl: string;
+                            };
+                            /** @description The day's songs (those with a mid). */
+                            songs: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                            /** @description Songs in the playlist according to upstream. */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -14125,8 +14758,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -14144,7 +14780,20 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Without songs that have no mid, and without repeats. */
+                            tracks: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -14360,8 +15009,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -14379,7 +15031,20 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Without songs that have no mid, and without repeats. */
+                            tracks: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -14590,8 +15255,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -14609,7 +15277,20 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Without songs that have no mid, and without repeats. */
+                            songs: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -14842,8 +15523,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -14861,7 +15545,21 @@ export interface operations {
                          *       "hasMore": true
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            playlists: {
+                                /** @description Playlist id (a numeric string); send it in `shown` for the next batch. */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Cover image URL. */
+                                picurl: string;
+                                /** @description Creator's nickname; '' when upstream gave none. */
+                                creator: string;
+                                songCount: number;
+                                listenNum: number;
+                            }[];
+                            /** @description Whether upstream has another batch. */
+                            hasMore: boolean;
+                        };
                     };
                 };
             };
@@ -15094,8 +15792,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -15121,7 +15822,30 @@ export interface operations {
                          *       "lastMvid": 1539259
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            mvs: {
+                                /** @description MV vid (what /getMvPlay takes). */
+                                vid: string;
+                                /** @description Numeric MV id. */
+                                mvid: number;
+                                title: string;
+                                /** @description Cover image URL. */
+                                cover: string;
+                                playCount: number;
+                                /** @description Seconds. */
+                                duration: number;
+                                /** @description Unix seconds (upstream `pubdate`). */
+                                publishDate: number;
+                                singers: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                            }[];
+                            /** @description Whether upstream has another batch. */
+                            hasMore: boolean;
+                            /** @description The numeric id of the last MV: send it as `lastMvid` for the next batch (0 when the batch is empty). */
+                            lastMvid: number;
+                        };
                     };
                 };
             };
