@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { Bool, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
 
 /** What /user/credential/status answers (decision 021: the schema is also the type CredentialService.describe returns). */
@@ -16,7 +17,13 @@ export const CredentialStatus = Obj({
   present: Bool({ description: 'Whether a login is stored.' }),
   store: Enum(['file', 'redis'] as const, { description: 'Where the stored login lives: COOKIE_FILE, or Redis with REDIS_URL.' }),
   unsaved: Optional(Bool({ description: 'Only when true: this instance uses a login Redis has not taken yet; other instances do not have it.' })),
-  loginType: Nullable(Enum(['qq', 'wechat', 'unknown'] as const, { description: 'null without a stored login; unknown for a cookie-only login.' })),
+  // A nullable enum lists null among its values (OpenAPI 3.0.3), or a validator refuses the null.
+  loginType: Type.Unsafe<'qq' | 'wechat' | 'unknown' | null>({
+    type: 'string',
+    nullable: true,
+    enum: ['qq', 'wechat', 'unknown', null],
+    description: 'null without a stored login; unknown for a cookie-only login.',
+  }),
   uin: Nullable(Str({ description: 'The account, masked (`12******90`); null when none is known.' })),
   refreshable: Bool(),
   notRefreshableReason: Optional(Str({ description: 'Why a stored login cannot be refreshed (absent when it can, or when none is stored).' })),
