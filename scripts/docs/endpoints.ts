@@ -158,11 +158,15 @@ function responseSection(op: Json): string[] {
         ? sketch(schema.example)
         : undefined;
   const typed = typeSketch(schema);
+  const legacy = (ok['x-legacy-shape'] as Json | undefined)?.schema as Json | undefined;
   return [
     `**Answer** (200): ${cell(ok.description)}`,
     '',
     ...(typed ? ['Type:', '', '```ts', typed, '```', ''] : []),
     ...(shape ? ['Example:', '', '```text', shape, '```', ''] : []),
+    ...(legacy
+      ? ['Legacy shape (`?shape=legacy`, `x-legacy-shape`; [docs/legacy.md](legacy.md)):', '', '```ts', answerType(legacy, ''), '```', '']
+      : ['Legacy shape: the same answer.', '']),
   ];
 }
 
@@ -188,6 +192,8 @@ function answerType(schema: Json, indent: string): string {
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const inner = `${indent}  `;
   const fields = props.map(([name, prop]) => `${inner}${name}${required.has(name) ? '' : '?'}: ${answerType(prop, inner)};`);
+  // An open object (the legacy shape's upstream answers): the declared keys and any others.
+  if (extra === true) fields.push(`${inner}[key: string]: unknown;`);
   return `{\n${fields.join('\n')}\n${indent}}${nullable}`;
 }
 
