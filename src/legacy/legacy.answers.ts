@@ -1,9 +1,13 @@
 import { AnyOf, Arr, Bool, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
 import { Type } from '@sinclair/typebox';
+import { RadioGroup, RecPlaylist } from '../discover/discover.answers';
+import { MvListItem } from '../mv/mv.answers';
+import { DailyPlaylist } from '../recommend/recommend.answers';
 
 /**
  * What the routes only the older services had answer, where the answer is the gateway's own (decision 021):
- * /user/setCookie, /user/getCookie, /getRelationList. The aliases answer their normalised route's schema.
+ * /user/setCookie, /user/getCookie, /getRelationList, /getDailyPlaylist, /getPersonalRecommend. The aliases answer their
+ * normalised route's schema.
  */
 
 const BoolConst = <V extends boolean>(value: V, options: { description?: string } = {}) =>
@@ -45,3 +49,15 @@ export const RelationListPage = Obj({
   total: Optional(Int({ description: 'Only when upstream sends one.' })),
 });
 export type RelationListPage = Static<typeof RelationListPage>;
+
+/** /getDailyPlaylist: the daily playlist's card alone. */
+export const DailyPlaylistAnswer = Obj({ playlist: DailyPlaylist });
+export type DailyPlaylistAnswer = Static<typeof DailyPlaylistAnswer>;
+
+export const PersonalPlaylists = Obj({ type: Enum([1] as const), playlists: Arr(RecPlaylist) }, { title: 'PersonalPlaylists' });
+export const PersonalRadioGroups = Obj({ type: Enum([2] as const), radioGroups: Arr(RadioGroup) }, { title: 'PersonalRadioGroups' });
+export const PersonalMvs = Obj({ type: Enum([3] as const), mvs: Arr(MvListItem) }, { title: 'PersonalMvs' });
+
+/** /getPersonalRecommend: by `type`, recommended playlists (1), the radio stations (2) or MVs (3). */
+export const PersonalRecommendAnswer = AnyOf([PersonalPlaylists, PersonalRadioGroups, PersonalMvs]);
+export type PersonalRecommendAnswer = Static<typeof PersonalRecommendAnswer>;

@@ -1544,7 +1544,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        info: {
+                            process: {
+                                /** @enum {string} */
+                                status: "up";
+                                /** @description Seconds since the process started. */
+                                uptimeSeconds: number;
+                            };
+                        };
+                        /** @description Failed checks: none on a 200. */
+                        error: Record<string, never>;
+                        details: {
+                            process: {
+                                /** @enum {string} */
+                                status: "up";
+                                /** @description Seconds since the process started. */
+                                uptimeSeconds: number;
+                            };
+                        };
+                    };
                 };
             };
             /** @description The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
@@ -1654,7 +1675,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        info: {
+                            config: {
+                                /** @enum {string} */
+                                status: "up";
+                                /** @description The main upstream origin configured. */
+                                upstream: string;
+                            };
+                            redis: {
+                                /** @enum {string} */
+                                status: "up";
+                                /** @description Without REDIS_URL: `not configured (in-memory)`; absent when Redis answered PING. */
+                                mode?: string;
+                            };
+                        };
+                        /** @description Failed checks: none on a 200. */
+                        error: Record<string, never>;
+                        details: {
+                            config: {
+                                /** @enum {string} */
+                                status: "up";
+                                /** @description The main upstream origin configured. */
+                                upstream: string;
+                            };
+                            redis: {
+                                /** @enum {string} */
+                                status: "up";
+                                /** @description Without REDIS_URL: `not configured (in-memory)`; absent when Redis answered PING. */
+                                mode?: string;
+                            };
+                        };
+                    };
                 };
             };
             /** @description The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
@@ -11320,7 +11374,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The QR code as a PNG data URL. */
+                        img: string;
+                        /** @description hash33(qrsig) as a string of digits. */
+                        ptqrtoken: string;
+                        /** @description Send it to /checkMainLoginQr. */
+                        qrsig: string;
+                        /** @description For this caller alone: send it with each check. */
+                        loginToken: string;
+                    };
                 };
             };
             /** @description The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
@@ -11485,13 +11548,53 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A poll state or the logged-in session (both 200). */
+            /** @description A poll state (`MainPollState`) or the logged-in session (`MainLoggedIn`), both 200. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isOk: false;
+                        /** @enum {string} */
+                        state: "waiting" | "scanned" | "expired" | "refused";
+                        /**
+                         * @description ptlogin's ptuiCB code: 66 waiting, 67 scanned, 65 expired, 68 refused.
+                         * @enum {integer}
+                         */
+                        code: 66 | 67 | 65 | 68;
+                        message: string;
+                        /** @description True when the QR is dead (expired, refused): ask a new one. */
+                        refresh: boolean;
+                        /** @description The message again, on expired and refused. */
+                        error?: string;
+                    } | {
+                        /** @enum {boolean} */
+                        isOk: true;
+                        message: string;
+                        session: {
+                            /** @description The account (`uin` cookie: `o0…` for QQ, the musicid for WeChat). */
+                            loginUin: string;
+                            /** @description Same as loginUin. */
+                            uin: string;
+                            /** @description Every cookie of the login, `name=value; …`. */
+                            cookie: string;
+                            /** @description The same pairs, one per element. */
+                            cookieList: string[];
+                            /** @description The same pairs by name. */
+                            cookieObject: {
+                                [key: string]: string;
+                            };
+                        };
+                        /** @description With LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
+                        persisted?: boolean;
+                        /**
+                         * @description Redis could not take the write yet; it is written once Redis answers.
+                         * @enum {boolean}
+                         */
+                        persistPending?: true;
+                    };
                 };
             };
             /** @description qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
@@ -11737,7 +11840,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The QR code as a JPEG data URL. */
+                        img: string;
+                        /** @description Send it to /checkAltLoginQr. */
+                        uuid: string;
+                        /** @description For this caller alone: send it with each check. */
+                        loginToken: string;
+                    };
                 };
             };
             /** @description The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
@@ -11902,13 +12012,73 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A poll state or the logged-in session (both 200). */
+            /** @description A poll state (`AltPollState`) or the logged-in session (`AltLoggedIn`), both 200. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isOk: false;
+                        /**
+                         * @description WeChat's wx_errcode: 408 waiting, 404 scanned, 403 cancelled, 402 expired.
+                         * @enum {integer}
+                         */
+                        errcode: 408 | 404 | 403 | 402;
+                        /** @enum {string} */
+                        state: "waiting" | "scanned" | "cancelled" | "expired";
+                        /**
+                         * @description The gateway's bound (ALT_LOGIN_POLL_TIMEOUT_MS) passed before WeChat answered: the last state again.
+                         * @enum {boolean}
+                         */
+                        timeout?: true;
+                        message: string;
+                        /**
+                         * @description On 404.
+                         * @enum {boolean}
+                         */
+                        scanned?: true;
+                        /**
+                         * @description On 403.
+                         * @enum {boolean}
+                         */
+                        refused?: true;
+                        /**
+                         * @description On 403 and 402: ask a new QR.
+                         * @enum {boolean}
+                         */
+                        refresh?: true;
+                    } | {
+                        /** @enum {boolean} */
+                        isOk: true;
+                        /** @enum {integer} */
+                        errcode: 405;
+                        /** @enum {string} */
+                        state: "confirmed";
+                        message: string;
+                        session: {
+                            /** @description The account (`uin` cookie: `o0…` for QQ, the musicid for WeChat). */
+                            loginUin: string;
+                            /** @description Same as loginUin. */
+                            uin: string;
+                            /** @description Every cookie of the login, `name=value; …`. */
+                            cookie: string;
+                            /** @description The same pairs, one per element. */
+                            cookieList: string[];
+                            /** @description The same pairs by name. */
+                            cookieObject: {
+                                [key: string]: string;
+                            };
+                        };
+                        /** @description With LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
+                        persisted?: boolean;
+                        /**
+                         * @description Redis could not take the write yet; it is written once Redis answers.
+                         * @enum {boolean}
+                         */
+                        persistPending?: true;
+                    };
                 };
             };
             /** @description uuid missing or malformed. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
@@ -12158,8 +12328,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -12182,7 +12355,49 @@ export interface operations {
                          *       "needsLogin": false
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Whether a login is stored. */
+                            present: boolean;
+                            /**
+                             * @description Where the stored login lives: COOKIE_FILE, or Redis with REDIS_URL.
+                             * @enum {string}
+                             */
+                            store: "file" | "redis";
+                            /** @description Only when true: this instance uses a login Redis has not taken yet; other instances do not have it. */
+                            unsaved?: boolean;
+                            /**
+                             * @description null without a stored login; unknown for a cookie-only login.
+                             * @enum {string|null}
+                             */
+                            loginType: "qq" | "wechat" | "unknown" | null;
+                            /** @description The account, masked (`12******90`); null when none is known. */
+                            uin: string | null;
+                            refreshable: boolean;
+                            /** @description Why a stored login cannot be refreshed (absent when it can, or when none is stored). */
+                            notRefreshableReason?: string;
+                            /** @description When the login key expires (ISO 8601); null when the credential does not say. */
+                            expiresAt: string | null;
+                            secondsToExpiry: number | null;
+                            expired: boolean | null;
+                            /** @description CREDENTIAL_REFRESH_MARGIN_S: how long before expiry a refresh starts. */
+                            refreshMarginSeconds: number;
+                            lastRefresh: {
+                                /** @description When it ran (ISO 8601). */
+                                at: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "auth_expired" | "restricted" | "too_frequent" | "bad_params" | "error";
+                                /** @description outcome is ok. */
+                                ok: boolean;
+                                /** @description The upstream code of a failed refresh. */
+                                code?: number;
+                                /** @description What the outcome means for the operator. */
+                                message: string;
+                            } | null;
+                            /** @description No login stored, or the last refresh failed for good: scan a QR code. */
+                            needsLogin: boolean;
+                            /** @description After a failed refresh that will be tried again: not before this time (ISO 8601). */
+                            nextRefreshNotBefore?: string;
+                        };
                     };
                 };
             };
@@ -12338,8 +12553,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -12355,7 +12573,22 @@ export interface operations {
                          *       "total": 12
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The page asked (offset / limit). */
+                            playlists: {
+                                /** @description Playlist id (digits, as a string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Cover image URL, when upstream gives one. */
+                                picurl?: string;
+                                /** @description Number of songs, when upstream gives a numeric count. */
+                                songCount?: number;
+                            }[];
+                            /** @description How many playlists the user created (all pages). */
+                            total: number;
+                            /** @description Only when the user has no visible playlist: says why the list may be empty. */
+                            message?: string;
+                        };
                     };
                 };
             };
@@ -12589,7 +12822,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        response: {
+                            /** @enum {integer} */
+                            code: 0;
+                            data: {
+                                /** @description The CDN URL of the avatar in the size served. */
+                                avatarUrl: string;
+                                /** @description Says when the size asked was snapped to a supported one. */
+                                message: string;
+                            };
+                        };
+                    };
                 };
             };
             /** @description Neither k nor uin (`k or uin is required`), or a malformed k, uin or size (an empty `size=`, 0 or a negative size included). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
@@ -12700,8 +12944,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -12720,7 +12967,23 @@ export interface operations {
                          *       }
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The account asked (digits). */
+                            uin: string;
+                            nickname: string;
+                            avatarUrl: string;
+                            /** @description The account's encrypted id (`encrypt_uin`), which some upstream calls take instead of the number. */
+                            encryptUin: string;
+                            createdPlaylistCount: number;
+                            liked: {
+                                /** @description The liked list's id: open it with /getSongListDetail?disstid=<id>. */
+                                id: string;
+                                title: string;
+                                songCount: number;
+                                albumCount: number;
+                                playlistCount: number;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -12954,8 +13217,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -12970,7 +13236,18 @@ export interface operations {
                          *       "total": 12
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            liked: {
+                                /** @description The liked list's id: open it with /getSongListDetail?disstid=<id>. */
+                                id: string;
+                                title: string;
+                                songCount: number;
+                                albumCount: number;
+                                playlistCount: number;
+                            } | null;
+                            /** @description The liked list's song count (0 without one). */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -13208,8 +13485,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -13225,7 +13505,19 @@ export interface operations {
                          *       "total": 3
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            playlists: {
+                                /** @description Playlist id (digits, as a string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Cover image URL, when upstream gives one. */
+                                picurl?: string;
+                                /** @description Number of songs, when upstream gives a numeric count. */
+                                songCount?: number;
+                            }[];
+                            /** @description How many collected playlists upstream names (its total field, else the items' count). */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -13463,8 +13755,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -13480,7 +13775,16 @@ export interface operations {
                          *       "total": 2
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            albums: {
+                                albumMid: string;
+                                albumName: string;
+                                albumId?: number;
+                                singerName?: string;
+                            }[];
+                            /** @description How many collected albums upstream names (its total field, else the items' count). */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -13718,8 +14022,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -13734,7 +14041,15 @@ export interface operations {
                          *       "total": 2
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            singers: {
+                                singerMid: string;
+                                name: string;
+                                singerId?: number;
+                            }[];
+                            /** @description How many followed singers upstream names (its total field, else the items' count). */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -13972,8 +14287,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -13988,7 +14306,15 @@ export interface operations {
                          *       "total": 1
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            users: {
+                                nickname: string;
+                                avatarUrl: string;
+                                encryptUin: string;
+                            }[];
+                            /** @description How many users upstream names (its total field, else the items' count). */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -14226,8 +14552,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -14242,7 +14571,15 @@ export interface operations {
                          *       "total": 1
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            users: {
+                                nickname: string;
+                                avatarUrl: string;
+                                encryptUin: string;
+                            }[];
+                            /** @description How many users upstream names (its total field, else the items' count). */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -16078,8 +16415,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -16090,7 +16430,16 @@ export interface operations {
                          *       "filename": "F000003Qui1q2u1Zho.flac"
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Stream URL with its vkey; valid about a day. */
+                            url: string;
+                            /** @description File size in bytes. */
+                            size: number;
+                            /** @enum {string} */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                            /** @description Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac. */
+                            filename: string;
+                        };
                     };
                 };
             };
@@ -16325,8 +16674,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -16336,7 +16688,37 @@ export interface operations {
                          *       "quality": "128kbps"
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Stream URL with its vkey; valid about a day. */
+                            url: string;
+                            /** @description File size in bytes. */
+                            size: number;
+                            /** @enum {string} */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                        } | {
+                            list: ({
+                                songmid: string;
+                                /** @description Stream URL with its vkey; valid about a day. */
+                                url: string;
+                                /** @description File size in bytes. */
+                                size: number;
+                                /** @enum {string} */
+                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                            } | {
+                                songmid: string;
+                                /**
+                                 * @description Always '': the song has no URL.
+                                 * @enum {string}
+                                 */
+                                url: "";
+                                error: string;
+                                /**
+                                 * @description What a single MID would answer as its error.
+                                 * @enum {string}
+                                 */
+                                errorCode: "SONG_NOT_FOUND" | "QUALITY_UNAVAILABLE" | "NO_PLAY_URL";
+                            })[];
+                        };
                     };
                 };
             };
@@ -16571,8 +16953,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -16592,7 +16977,23 @@ export interface operations {
                          *       "total": 10
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description The singer asked for (the `singermid` parameter). */
+                            singerMID: string;
+                            songs: {
+                                songmid: string;
+                                songid: number;
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                            /** @description How many songs the singer has upstream. */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -16808,8 +17209,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -16823,7 +17227,19 @@ export interface operations {
                          *       "hasMusicKey": true
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @enum {boolean} */
+                            set: true;
+                            /** @description The account of the cookie's `uin`, masked (`12******89`); null when the cookie names none. */
+                            uin: string | null;
+                            /** @description The cookie's names, sorted; never a value. */
+                            names: string[];
+                            /** @description Whether it carries a login key (qqmusic_key or qm_keyst). */
+                            hasMusicKey: boolean;
+                        } | {
+                            /** @enum {boolean} */
+                            set: false;
+                        };
                     };
                 };
             };
@@ -16978,8 +17394,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -16993,7 +17412,19 @@ export interface operations {
                          *       "hasMusicKey": true
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @enum {boolean} */
+                            set: true;
+                            /** @description The account of the cookie's `uin`, masked (`12******89`); null when the cookie names none. */
+                            uin: string | null;
+                            /** @description The cookie's names, sorted; never a value. */
+                            names: string[];
+                            /** @description Whether it carries a login key (qqmusic_key or qm_keyst). */
+                            hasMusicKey: boolean;
+                        } | {
+                            /** @enum {boolean} */
+                            set: false;
+                        };
                     };
                 };
             };
@@ -17182,8 +17613,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -17197,7 +17631,19 @@ export interface operations {
                          *       "hasMusicKey": true
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @enum {boolean} */
+                            set: true;
+                            /** @description The account of the cookie's `uin`, masked (`12******89`); null when the cookie names none. */
+                            uin: string | null;
+                            /** @description The cookie's names, sorted; never a value. */
+                            names: string[];
+                            /** @description Whether it carries a login key (qqmusic_key or qm_keyst). */
+                            hasMusicKey: boolean;
+                        } | {
+                            /** @enum {boolean} */
+                            set: false;
+                        };
                     };
                 };
             };
@@ -17346,8 +17792,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -17371,7 +17820,30 @@ export interface operations {
                          *       "total": 30
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            playlist: {
+                                /** @description Id of the day's playlist (a numeric string). */
+                                dissid: string;
+                                /** @description The playlist's title, else the card's. */
+                                dissname: string;
+                                /** @description The playlist's cover, else the card's. */
+                                picurl: string;
+                            };
+                            /** @description The day's songs (those with a mid). */
+                            songs: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                            /** @description Songs in the playlist according to upstream. */
+                            total: number;
+                        };
                     };
                 };
             };
@@ -17602,8 +18074,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -17615,7 +18090,16 @@ export interface operations {
                          *       }
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            playlist: {
+                                /** @description Id of the day's playlist (a numeric string). */
+                                dissid: string;
+                                /** @description The playlist's title, else the card's. */
+                                dissname: string;
+                                /** @description The playlist's cover, else the card's. */
+                                picurl: string;
+                            };
+                        };
                     };
                 };
             };
@@ -17846,8 +18330,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -17865,7 +18352,20 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Without songs that have no mid, and without repeats. */
+                            tracks: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -18083,8 +18583,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -18102,7 +18605,20 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @description Without songs that have no mid, and without repeats. */
+                            tracks: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -18313,8 +18829,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -18330,7 +18849,55 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @enum {integer} */
+                            type: 1;
+                            playlists: {
+                                /** @description Playlist id (a numeric string). */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Cover image URL. */
+                                cover: string;
+                                listenNum: number;
+                            }[];
+                        } | {
+                            /** @enum {integer} */
+                            type: 2;
+                            radioGroups: {
+                                /** @description Upstream's group id; the group's index when the CGI fallback answered (its groups carry no id). */
+                                id: number;
+                                name: string;
+                                radios: {
+                                    /** @description Station id (what /getRadioTracks takes). */
+                                    id: number;
+                                    name: string;
+                                    /** @description Picture URL; '' when upstream gave none. */
+                                    cover: string;
+                                    listenNum: number;
+                                }[];
+                            }[];
+                        } | {
+                            /** @enum {integer} */
+                            type: 3;
+                            mvs: {
+                                /** @description MV vid (what /getMvPlay takes). */
+                                vid: string;
+                                /** @description Numeric MV id. */
+                                mvid: number;
+                                title: string;
+                                /** @description Cover image URL. */
+                                cover: string;
+                                playCount: number;
+                                /** @description Seconds. */
+                                duration: number;
+                                /** @description Unix seconds (upstream `pubdate`). */
+                                publishDate: number;
+                                singers: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                            }[];
+                        };
                     };
                 };
             };
@@ -18547,8 +19114,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -18566,7 +19136,21 @@ export interface operations {
                          *       "hasMore": true
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            playlists: {
+                                /** @description Playlist id (a numeric string); send it in `shown` for the next batch. */
+                                dissid: string;
+                                dissname: string;
+                                /** @description Cover image URL. */
+                                picurl: string;
+                                /** @description Creator's nickname; '' when upstream gave none. */
+                                creator: string;
+                                songCount: number;
+                                listenNum: number;
+                            }[];
+                            /** @description Whether upstream has another batch. */
+                            hasMore: boolean;
+                        };
                     };
                 };
             };
@@ -18783,8 +19367,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -18810,7 +19397,30 @@ export interface operations {
                          *       "lastMvid": 1539259
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            mvs: {
+                                /** @description MV vid (what /getMvPlay takes). */
+                                vid: string;
+                                /** @description Numeric MV id. */
+                                mvid: number;
+                                title: string;
+                                /** @description Cover image URL. */
+                                cover: string;
+                                playCount: number;
+                                /** @description Seconds. */
+                                duration: number;
+                                /** @description Unix seconds (upstream `pubdate`). */
+                                publishDate: number;
+                                singers: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                            }[];
+                            /** @description Whether upstream has another batch. */
+                            hasMore: boolean;
+                            /** @description The numeric id of the last MV: send it as `lastMvid` for the next batch (0 when the batch is empty). */
+                            lastMvid: number;
+                        };
                     };
                 };
             };
@@ -19030,8 +19640,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @example 0 */
-                        code: number;
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
                         /** @example ok */
                         msg: string;
                         /**
@@ -19053,7 +19666,29 @@ export interface operations {
                          *       ]
                          *     }
                          */
-                        data: Record<string, never>;
+                        data: {
+                            /** @enum {string} */
+                            type: "follow_singer" | "follow_user" | "fans";
+                            /** @description 0-based offset, as asked. */
+                            from: number;
+                            /** @description Page size, as asked. */
+                            size: number;
+                            list: {
+                                /** @description Singer MID (followed singers); '' for a user. */
+                                mid: string;
+                                /** @description Encrypted account id (followed users, fans); '' for a singer. */
+                                encUin: string;
+                                name: string;
+                                desc: string;
+                                avatarUrl: string;
+                                fanNum: number;
+                                /** @description Whether the logged-in account follows this one. */
+                                isFollow: boolean;
+                            }[];
+                            hasMore: boolean;
+                            /** @description Only when upstream sends one. */
+                            total?: number;
+                        };
                     };
                 };
             };
