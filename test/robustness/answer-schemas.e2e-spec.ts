@@ -10,6 +10,7 @@ import { type Harness, startHarness } from '../support/harness';
  */
 
 const ADMIN = 'answer-schemas-admin-token-0123456789';
+const STORED = { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_schemas; qm_keyst=Q_H_L_schemas', uin: '10001' };
 
 /**
  * Operations whose 200 answer is not typed yet (issue "Typed end to end" converts them area by area). The list must
@@ -36,7 +37,7 @@ describe('answers match their declared schemas', () => {
   beforeAll(async () => {
     h = await startHarness({
       env: { ALT_LOGIN_POLL_TIMEOUT_MS: '2000', ADMIN_TOKEN: ADMIN },
-      cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_schemas; qm_keyst=Q_H_L_schemas', uin: '10001' },
+      cookieFile: STORED,
     });
     doc = (await h.http().get('/docs-json').expect(200)).body;
     for (const [path, item] of Object.entries<any>(doc.paths)) {
@@ -60,6 +61,10 @@ describe('answers match their declared schemas', () => {
   async function validateExamples(schemaFor: (op: any) => any, shape?: 'legacy'): Promise<{ problems: string[]; validated: string[] }> {
     const problems: string[] = [];
     const validated: string[] = [];
+    // Each pass starts afresh: the previous pass's writes (a deleted playlist, /user/setCookie's login) must not
+    // decide this one's answers.
+    h.fake.reset();
+    h.writeCookieFile(STORED);
     for (const { route, method, path, op } of operations) {
       const schema = schemaFor(op);
       if (!schema || !isTyped(schema)) continue;
@@ -109,6 +114,8 @@ describe('answers match their declared schemas', () => {
         'POST /batchGetSongLists',
         'POST /checkAltLoginQr',
         'POST /checkMainLoginQr',
+        'POST /getIsSongFan',
+        'POST /setFav',
         'POST /user/setCookie',
       ].filter((route) => operations.some((o) => o.route === route)),
     );
