@@ -9,6 +9,7 @@ import { commentsRoutes } from './comments';
 import { searchRoutes } from './search';
 import { loginRoutes } from './login';
 import { userRoutes } from './user';
+import { collectionsRoutes } from './collections';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, collectionsRoutes];
