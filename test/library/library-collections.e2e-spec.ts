@@ -277,3 +277,73 @@ describe('state reads', () => {
     expect(res.body.data).toEqual({ collected: { '7100000010': true } });
   });
 });
+
+describe('whose account a write touches (stored login configured)', () => {
+  const ADMIN = 'collections-admin-token-0123456789';
+  const STORED_KEY = 'Q_H_L_storedAliceKey';
+  const STORED = { cookie: `uin=o0010001; qqmusic_uin=10001; qqmusic_key=${STORED_KEY}; p_skey=storedAlicePskey`, uin: '10001' };
+  const CALLER_KEY = 'Q_H_L_callerSecretKey';
+  const CALLER = `uin=o0010002; qqmusic_uin=10002; qqmusic_key=${CALLER_KEY}; p_skey=callerSecretPskey`;
+  const logs: string[] = [];
+  let s: Harness;
+  beforeAll(async () => {
+    s = await startHarness({ cookieFile: STORED, env: { ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'debug' }, logs });
+    addFakeUser(s.fake.state, withSocial(fakeUserWithPlaylists('10002', 'Bob', 0)));
+  });
+  afterAll(() => s.close());
+  beforeEach(() => void (s.fake.requests.length = 0));
+
+  const WRITES: [string, object][] = [
+    ['/user/setPlaylistCollect', { dissid: '7100000012', collect: true }],
+    ['/user/setAlbumCollect', { albummid: '000MkMni19ClKG', collect: true }],
+    ['/user/setSingerFollow', { singermid: JAY_MID, follow: true }],
+    ['/setPlaylistFav', { disstid: '7100000012', isFan: false }],
+    ['/setAlbumFav', { albumMid: '000MkMni19ClKG', isFan: false }],
+  ];
+
+  it.each(WRITES)('%s without a cookie, without the admin token → 401 LOGIN_REQUIRED before any upstream call', async (path, body) => {
+    for (const headers of [{}, { 'X-Admin-Token': 'wrong-token-0123456789abcdef' }, { Cookie: 'uin=o0010001' }]) {
+      const res = await s.http().post(path).set(headers).send(body).expect(401);
+      expect(res.body.errorCode).toBe('LOGIN_REQUIRED');
+    }
+    expect(s.fake.requests).toHaveLength(0);
+  });
+
+  it('with the admin token the stored login is used: the write lands on the stored account and its reads show it', async () => {
+    await s.http().post('/user/setPlaylistCollect').set('X-Admin-Token', ADMIN).send({ dissid: '7100000020', collect: true }).expect(200);
+    const [write] = s.fake.musicuCalls(PLAYLIST_WRITE);
+    expect(write.param).toEqual({ uin: 'owSfoKEq10001oz', v_playlistId: [7100000020] });
+    expect(write.request.comm).toMatchObject({ qq: '10001', authst: STORED_KEY });
+    await s.http().post('/user/setSingerFollow').set('Authorization', `Bearer ${ADMIN}`).send({ singermid: '002J4UUk29y8BY', follow: true }).expect(200);
+    expect(s.fake.requestsTo('c', FOLLOW)[0].cookie).toBe(STORED.cookie);
+    // reads use the stored login as always (no token needed)
+    const lists = await s.http().get('/user/getUserCollectedSongLists').query({ uin: '10001', limit: '50' }).expect(200);
+    expect(lists.body.data.playlists.map((p: any) => p.dissid)).toContain('7100000020');
+    const singers = await s.http().get('/user/getUserFollowSingers').query({ uin: '10001', limit: '50' }).expect(200);
+    expect(singers.body.data.singers.map((x: any) => x.singerMid)).toContain('002J4UUk29y8BY');
+  });
+
+  it('a caller\'s cookie wins over the stored login: the write acts on the caller\'s account, whatever the token', async () => {
+    await s.http().post('/user/setPlaylistCollect').set('X-Admin-Token', ADMIN).set('X-Custom-Cookie', CALLER).send({ dissid: '7100000021', collect: true }).expect(200);
+    expect(s.fake.musicuCalls(PLAYLIST_WRITE)[0].param.uin).toBe('owSfoKEq10002oz');
+    expect(s.fake.musicuCalls(PLAYLIST_WRITE)[0].request.cookie).toBe(CALLER);
+    const state = await s.http().get('/user/getPlaylistCollectState').query({ dissids: '7100000021' }).set('X-Custom-Cookie', CALLER).expect(200);
+    expect(state.body.data.collected).toEqual({ '7100000021': true });
+    const stored = await s.http().get('/user/getPlaylistCollectState').query({ dissids: '7100000021' }).expect(200);
+    expect(stored.body.data.collected).toEqual({ '7100000021': false });
+  });
+
+  it('no cookie, key or token in any log line, failures included', async () => {
+    await s.http().post('/user/setPlaylistCollect').query({ cookie: CALLER }).send({ dissid: '7100000022', collect: true }).expect(200);
+    collectionsState(s.fake.state).followCode = 1006;
+    await s.http().post('/user/setSingerFollow').set('X-Custom-Cookie', CALLER).send({ singermid: JAY_MID, follow: true }).expect(401);
+    collectionsState(s.fake.state).followCode = undefined;
+    s.fake.fault({ kind: 'reset' }, { module: ALBUM_WRITE, times: 1 });
+    await s.http().post('/user/setAlbumCollect').set('X-Admin-Token', ADMIN).send({ albummid: '000MkMni19ClKG', collect: true }).expect(504);
+    await s.http().post('/user/setPlaylistCollect').set('X-Admin-Token', 'wrong-token-0123456789abcdef').send({ dissid: '1', collect: true }).expect(401);
+    expect(logs.length).toBeGreaterThan(0);
+    for (const secret of [CALLER_KEY, 'callerSecretPskey', STORED_KEY, 'storedAlicePskey', ADMIN]) {
+      expect(logs.filter((line) => line.includes(secret))).toEqual([]);
+    }
+  });
+});

@@ -100,7 +100,7 @@ export class CollectionsClient extends UpstreamClient {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
       throw new UpstreamError('bad_body', `Upstream ${target} answered an unexpected body`, 'c', { target });
     }
-    return { code: Number((raw as Raw).code ?? 0), raw: raw };
+    return { code: Number((raw as Raw).code ?? 0), raw };
   }
 
   private async write(module: string, method: string, param: Record<string, unknown>): Promise<WriteAnswer> {
