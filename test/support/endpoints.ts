@@ -125,6 +125,15 @@ const USER_PROFILE_ROUTES: [string, string][] = [
   ['getUserFans', '/rsc/fcgi-bin/friend_follow_or_listen_list.fcg'],
 ];
 
+/** The collect / follow writes: path, body fields, a valid body. */
+const COLLECTION_WRITES: [string, Record<string, ParamSpec>, Record<string, unknown>][] = [
+  ['/user/setPlaylistCollect', { dissid: { kind: 'numid', required: true }, collect: { kind: 'bool', required: true } }, { dissid: '7024415872', collect: true }],
+  ['/user/setAlbumCollect', { albummid: { kind: 'mid', required: true }, collect: { kind: 'bool', required: true } }, { albummid: '000MkMni19ClKG', collect: true }],
+  ['/user/setSingerFollow', { singermid: { kind: 'mid', required: true }, follow: { kind: 'bool', required: true } }, { singermid: JAY_MID, follow: true }],
+  ['/setPlaylistFav', { disstid: { kind: 'numid', required: true }, isFan: { kind: 'bool' } }, { disstid: '7024415872', isFan: false }],
+  ['/setAlbumFav', { albumMid: { kind: 'mid', required: true }, isFan: { kind: 'bool' } }, { albumMid: '000MkMni19ClKG', isFan: false }],
+];
+
 export const ENDPOINTS: Endpoint[] = [
   // charts
   {
@@ -557,6 +566,12 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: false,
     documentedErrors: LOGIN_CHECK_ERRORS,
   },
+  // Collections and follows (library writes). A write is refused before any upstream call unless it carries the
+  // caller's login, which these suites never send: so `upstream` is empty and the rows only face hostile input here.
+  // Their upstream faults, refusals and hostile bodies (with a login) are in test/library/library-collections.e2e-spec.ts.
+  ...COLLECTION_WRITES.map(
+    ([path, params, example]): Endpoint => ({ name: path.split('/').pop() as string, family: 'user', method: 'POST', path, params, example, upstream: [], idempotent: false }),
+  ),
 ];
 
 export const FAMILIES: Family[] = [...new Set(ENDPOINTS.map((e) => e.family))];
