@@ -23,7 +23,7 @@ export const WEB_SESSION_REQUIRED_MESSAGE =
   'Following a singer goes through QQ Music\'s web session: the cookie must carry p_skey (a QQ login has it; a WeChat ' +
   'login or a cookie with only qqmusic_key does not). Log in with QQ (/getMainLoginQr) and send the whole cookie';
 
-/** The sets of cached reads each write changes, for the caller's account (docs/library.md "Reads after a write"). */
+/** The sets of cached reads each write changes, for the caller's account (docs/library.md "Sent once, read back true"). */
 const STALE = {
   playlists: ['/user/getUserCollectedSongLists'],
   albums: ['/user/getUserCollectedAlbums'],

@@ -263,9 +263,11 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
     const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
     const deep = `{"x":${'['.repeat(2500)}${']'.repeat(2500)}}`;
     const deepObject = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
+    // A login cookie too: a library write refuses a caller without one (401) before it reads the body at all.
+    const login = 'uin=o0123456; qqmusic_key=Q_H_L_depthProbe';
     for (const path of posts) {
       for (const body of [deep, deepObject]) {
-        const res = await h.http().post(path).set('Content-Type', 'application/json').set('X-Admin-Token', 'admin-token-1234567890').send(body);
+        const res = await h.http().post(path).set('Content-Type', 'application/json').set('X-Admin-Token', 'admin-token-1234567890').set('X-Custom-Cookie', login).send(body);
         expect({ path, status: res.status, answer: res.body }).toEqual({
           path,
           status: 400,
