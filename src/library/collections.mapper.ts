@@ -21,6 +21,11 @@ export function favWriteFailure(data: Raw | null | undefined, failedKey: string,
   return { result: Number.isFinite(result) ? result : -1, reason };
 }
 
+/** Whether a fav write's data carries its verdict (a numeric `result`); an answer without one says nothing either way. */
+export function hasWriteResult(data: Raw | null | undefined): boolean {
+  return typeof data?.result === 'number';
+}
+
 /** `m_fan` (`{ <id>: 1 | 0 }`) as one boolean per id asked, in the order asked; an id upstream left out is false. */
 export function collectedStates(ids: readonly string[], fans: Raw | null | undefined): Record<string, boolean> {
   const out: Record<string, boolean> = {};

@@ -7,7 +7,7 @@ import { AlbumRef, CollectionsClient, WriteAnswer } from '../upstream/clients/co
 import { UserClient } from '../upstream/clients/user.client';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { checkHomepage, LOGIN_CODES, requireLoginCookie, throwIfLoginCode } from '../user/user-login';
-import { collectedStates, distinctIds, encryptUinOf, favWriteFailure } from './collections.mapper';
+import { collectedStates, distinctIds, encryptUinOf, favWriteFailure, hasWriteResult } from './collections.mapper';
 import { AlbumCollectStateQuery, PlaylistCollectStateQuery, SetAlbumCollectBody, SetPlaylistCollectBody, SetSingerFollowBody } from './dto/collections.dto';
 import { writeOutcomeUnknown, writeRefusal } from './library-errors';
 
@@ -80,6 +80,7 @@ export class CollectionsService {
       answer = await sentOnce(what, () => this.client.setAlbumCollected(byMid, body.collect));
     }
     if (answer.code !== 0) throw writeRefusal(answer.code, cookie, what);
+    if (!hasWriteResult(answer.data)) throw verdictMissing(what);
     const failure = favWriteFailure(answer.data, 'v_failedAlbumId', albumId ?? body.albummid) ?? favWriteFailure(answer.data, 'v_failedAlbumMid', body.albummid);
     if (failure) {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'WRITE_REFUSED', `QQ Music refused ${what} (result ${failure.result}${failure.reason ? `: ${failure.reason}` : ''})`, { upstreamCode: failure.result });
@@ -140,6 +141,7 @@ export class CollectionsService {
   /** A playlist write's key code (thrown as the write's error) or its data-level failure. */
   private playlistFailure(answer: WriteAnswer, cookie: string, what: string, dissid: number) {
     if (answer.code !== 0) throw writeRefusal(answer.code, cookie, what);
+    if (!hasWriteResult(answer.data)) throw verdictMissing(what);
     return favWriteFailure(answer.data, 'v_failedPlaylistId', dissid);
   }
 
@@ -176,6 +178,15 @@ async function sentOnce<T>(what: string, send: () => Promise<T>): Promise<T> {
 function otherFormMayWork(answer: WriteAnswer, albumId: number): boolean {
   if (answer.code !== 0) return !LOGIN_CODES.has(answer.code) && answer.code !== 2001 && answer.code !== 80092;
   return favWriteFailure(answer.data, 'v_failedAlbumId', albumId) !== undefined;
+}
+
+/** A write answered code 0 but no `result`: it reached QQ Music, so it may have landed; nothing to tell which. */
+function verdictMissing(what: string): GatewayError {
+  return new GatewayError(
+    HttpStatus.BAD_GATEWAY,
+    'UPSTREAM_BAD_RESPONSE',
+    `Upstream answered ${what} without a result: it may or may not have been applied; read the state back before retrying`,
+  );
 }
 
 /** A state read's key code: login codes → 401, anything else a refusal with the code. */

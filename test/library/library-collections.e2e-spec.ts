@@ -148,6 +148,14 @@ describe('POST /user/setPlaylistCollect', () => {
     expect(h.fake.musicuCalls(PLAYLIST_WRITE).every((c) => c.request.comm.ct === 11)).toBe(true);
   });
 
+  it('a write answered code 0 without a result is no success: 502, it may have landed, and it is not sent again', async () => {
+    const a = freshAccount();
+    h.fake.fault({ kind: 'shape', data: {} }, { module: PLAYLIST_WRITE });
+    const res = await post('/user/setPlaylistCollect', { dissid: '7100000012', collect: true }, a.cookie).expect(502);
+    expect(res.body).toMatchObject({ errorCode: 'UPSTREAM_BAD_RESPONSE', error: expect.stringContaining('may or may not have been applied') });
+    expect(h.fake.musicuCalls(PLAYLIST_WRITE)).toHaveLength(1);
+  });
+
   it('a write whose answer is lost (timeout, reset) is WRITE_OUTCOME_UNKNOWN and never retried', async () => {
     const a = freshAccount();
     await post('/user/setPlaylistCollect', { dissid: '7100000012', collect: true }, a.cookie).expect(200);

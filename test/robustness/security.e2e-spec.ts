@@ -47,8 +47,8 @@ const STRING_KINDS = new Set(['mid', 'numid', 'idlist', 'text', 'token', 'uin'])
 
 const send = (h: Harness, e: Endpoint, overrides: Record<string, unknown>) =>
   e.method === 'GET'
-    ? h.http().get(`${e.path}${exampleQuery(e, overrides as Record<string, string>)}`)
-    : h.http().post(e.path).send({ ...e.example, ...overrides });
+    ? h.http().get(`${e.path}${exampleQuery(e, overrides as Record<string, string>)}`).set(e.headers ?? {})
+    : h.http().post(e.path).set(e.headers ?? {}).send({ ...e.example, ...overrides });
 
 const queryKeys = (r: RecordedRequest) => [...new URLSearchParams(r.rawQuery).keys()];
 const target = (r: RecordedRequest) => `${r.hostKey} ${r.path}`;

@@ -1,4 +1,4 @@
-import { collectedStates, distinctIds, encryptUinOf, fanFlags, favWriteFailure } from '../../src/library/collections.mapper';
+import { collectedStates, distinctIds, encryptUinOf, fanFlags, favWriteFailure, hasWriteResult } from '../../src/library/collections.mapper';
 
 describe('favWriteFailure (docs/upstream/library.md "Collect / uncollect a playlist")', () => {
   it('result 0 and the id not in the failed list: applied', () => {
@@ -13,6 +13,16 @@ describe('favWriteFailure (docs/upstream/library.md "Collect / uncollect a playl
     expect(favWriteFailure({ result: 0, v_failedPlaylistId: ['7'] }, 'v_failedPlaylistId', 7)).toEqual({ result: 0, reason: '' });
     expect(favWriteFailure({ result: 80184, msg: 'own' }, 'v_failedAlbumId', 'abc')).toEqual({ result: 80184, reason: 'own' });
     expect(favWriteFailure({ result: 'x' }, 'v_failedAlbumId', 1)).toEqual({ result: -1, reason: '' });
+  });
+});
+
+describe('hasWriteResult', () => {
+  it('only a numeric result is a verdict', () => {
+    expect(hasWriteResult({ result: 0 })).toBe(true);
+    expect(hasWriteResult({ result: 1 })).toBe(true);
+    expect(hasWriteResult({ result: '0' })).toBe(false);
+    expect(hasWriteResult({})).toBe(false);
+    expect(hasWriteResult(null)).toBe(false);
   });
 });
 
