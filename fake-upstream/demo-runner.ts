@@ -25,7 +25,7 @@ export function loadDemoEnv(path = '.env'): void {
 }
 
 /** Starts both; `env` adds to (and overrides) process.env for the gateway; the demo cookie file unless COOKIE_FILE is set. */
-export async function startDemo(env: Record<string, string> = {}): Promise<Demo> {
+export async function startDemo(env: Record<string, string> = {}, logDestination?: NodeJS.WritableStream): Promise<Demo> {
   const fake = new FakeUpstream();
   const origins = await fake.start();
   try {
@@ -36,9 +36,12 @@ export async function startDemo(env: Record<string, string> = {}): Promise<Demo>
         ...process.env,
         ...fake.env(),
         COOKIE_FILE: process.env.COOKIE_FILE ?? 'config/demo-user-info.json',
+        // A demo is tried from this machine, not behind a proxy: trusting loopback peers silences the start-up
+        // warning about rate limiting without TRUST_PROXY, which only concerns deployments behind a proxy.
+        TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
         ...env,
       },
-      { closeOnSignals: false },
+      { closeOnSignals: false, ...(logDestination ? { logDestination } : {}) },
     );
     const listening = await listenOn(app, app.get<AppConfig>(APP_CONFIG)).catch(async (err: Error) => {
       await app.close();

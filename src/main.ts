@@ -6,11 +6,15 @@ import { createApp, listenOn, logStartup } from './app.factory';
 import { type AppConfig, ConfigValidationError, ENV_DEFAULTS, loadDotEnv } from './config/app-config';
 import { APP_CONFIG } from './config/config.constants';
 import { releaseStartupMemory } from './common/startup-memory';
+import { nodeVersionProblem } from './common/node-version';
 
 /** The variables a local .env set: a bad one is reported as coming from there, not from the environment. */
 let fromDotEnv: string[] = [];
 
 async function main(): Promise<void> {
+  // An older Node starts and then fails in odd places; refuse at once, saying which one is needed.
+  const tooOld = nodeVersionProblem(process.versions.node);
+  if (tooOld) throw new Error(tooOld);
   // A local .env (see .env.example) fills in whatever the real environment does not set.
   fromDotEnv = loadDotEnv();
   const app = await createApp(process.env);

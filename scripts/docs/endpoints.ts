@@ -35,29 +35,19 @@ export async function buildDocument(): Promise<OpenAPIObject> {
 type Json = Record<string, unknown>;
 interface Operation {
   method: string;
-  paths: string[];
+  path: string;
   op: Json;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** Operations in document order; the other paths of one handler (operationId `X[1]`, `X[2]`…) are folded into it. */
+/** Operations in document order (a handler's alias paths are named in its description: foldAliasPaths). */
 function operations(document: OpenAPIObject): Operation[] {
-  const byId = new Map<string, Operation>();
   const list: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const op = (item as Json)[method] as Json | undefined;
-      if (!op) continue;
-      const id = `${method} ${String(op.operationId ?? path).replace(/\[\d+\]$/, '')}`;
-      const known = byId.get(id);
-      if (known) {
-        known.paths.push(path);
-        continue;
-      }
-      const entry = { method: method.toUpperCase(), paths: [path], op };
-      byId.set(id, entry);
-      list.push(entry);
+      if (op) list.push({ method: method.toUpperCase(), path, op });
     }
   }
   return list;
@@ -210,15 +200,13 @@ function exampleSection(document: OpenAPIObject, method: string, path: string, o
   return ['**Example**', '', '```sh', parts.join(' '), '```', ''];
 }
 
-function renderOperation(document: OpenAPIObject, { method, paths, op }: Operation): string[] {
-  const [path, ...aliases] = paths;
+function renderOperation(document: OpenAPIObject, { method, path, op }: Operation): string[] {
   const ttl = op['x-cache-ttl'];
   return [
     `### ${method} ${path}`,
     '',
     ...(op.summary ? [`**${cell(op.summary)}**`, ''] : []),
     ...(op.description ? [String(op.description).trim(), ''] : []),
-    ...(aliases.length ? [`Also answered at ${aliases.map((alias) => `\`${alias}\``).join(', ')}.`, ''] : []),
     typeof ttl === 'number'
       ? `Cached: ${ttl} s (\`x-cache-ttl\`), keyed by path, query, response shape and caller account ([decision 003](decisions/003-cache-key.md)).`
       : 'Not cached by the gateway.',

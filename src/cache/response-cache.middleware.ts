@@ -6,6 +6,7 @@ import { requestContext } from '../common/request-context';
 import { routedPath } from '../common/route-table';
 import { SHAPE_HEADER } from '../legacy/legacy-shape';
 import { MetricsService } from '../metrics/metrics.service';
+import type { TaggedMiss } from './cache-tag-index';
 import { CachedAnswer, etagOf, ResponseCache } from './response-cache.service';
 
 /**
@@ -37,21 +38,26 @@ export class ResponseCacheMiddleware implements NestMiddleware {
     const { key, shared } = this.cache.keyOf(path, req.query as Record<string, string>, requestContext.getStore()?.callerCookie);
     const bypass = /no-cache|no-store/i.test(req.header('cache-control') ?? '') || req.query.nocache === '1';
 
+    // Taken before the lookup: a copy read now and a leader joined now are both older than a write invalidating later.
+    const miss = this.cache.startMiss(path, req.query as Record<string, string>);
     let stale: CachedAnswer | undefined;
     if (!bypass) {
       const stored = await this.cache.get(key);
       if (stored && this.cache.isFresh(stored)) return this.serve(res, stored);
-      stale = stored;
+      stale = stored && this.cache.mayServeStale(stored, miss) ? stored : undefined;
       const leader = this.leaders.get(key);
       if (leader) {
         const outcome = await leader;
         if (outcome) this.metrics.coalesced.inc({ level: 'response' });
-        if (outcome?.answer) return this.serve(res, outcome.answer);
-        // The leader's upstream failed: this request would only wait a second timeout for the same failure.
-        if (outcome?.failure) {
-          if (stale) this.serveStale(res, stale, res.send.bind(res));
-          else this.serveFailure(res, outcome.failure);
-          return;
+        // A leader's answer (or failure) from before a write invalidated it is not shared: this request asks upstream.
+        if (!this.cache.outdated(outcome?.miss)) {
+          if (outcome?.answer) return this.serve(res, outcome.answer);
+          // The leader's upstream failed: this request would only wait a second timeout for the same failure.
+          if (outcome?.failure) {
+            if (stale && this.cache.mayServeStale(stale, miss)) this.serveStale(res, stale, res.send.bind(res));
+            else this.serveFailure(res, outcome.failure);
+            return;
+          }
         }
       }
     }
@@ -77,8 +83,8 @@ export class ResponseCacheMiddleware implements NestMiddleware {
         // Encoded once: the ETag, the cache's size accounting, the first hit and Express all use these bytes.
         const bytes = Buffer.isBuffer(body) ? body : Buffer.from(text);
         const legacy = res.getHeader(SHAPE_HEADER) === 'legacy';
-        const answer: CachedAnswer = { body: text, bytes: bytes.length, etag: etagOf(bytes), storedAt: Date.now(), ttl, shared, legacy };
-        settle({ answer, stored: this.cache.store(key, answer, bytes) });
+        const answer: CachedAnswer = { body: text, bytes: bytes.length, etag: etagOf(bytes), storedAt: Date.now(), ttl, shared, legacy, ...(miss ? { tagged: true } : {}) };
+        settle({ answer, miss, stored: this.cache.store(key, answer, bytes, miss) });
         res.set(this.cache.headersOf(answer, bypass ? 'BYPASS' : 'MISS', res.getHeader('Vary')));
         // Express adds the charset to a text body's type, not to a Buffer's: keep the answer's header as it was.
         const type = res.get('Content-Type');
@@ -87,8 +93,8 @@ export class ResponseCacheMiddleware implements NestMiddleware {
       }
       const failed = res.statusCode >= 500 && isUpstreamFailure(res.locals.errorCode);
       const retryAfter = res.getHeader('Retry-After');
-      settle(failed && text !== undefined ? { failure: { status: res.statusCode, errorCode: res.locals.errorCode, body: text, retryAfter } } : null);
-      if (stale && failed) return this.serveStale(res, stale, send);
+      settle(failed && text !== undefined ? { miss, failure: { status: res.statusCode, errorCode: res.locals.errorCode, body: text, retryAfter } } : null);
+      if (stale && failed && this.cache.mayServeStale(stale, miss)) return this.serveStale(res, stale, send);
       return send(body);
     };
     next();
@@ -122,6 +128,8 @@ export class ResponseCacheMiddleware implements NestMiddleware {
  */
 interface LeaderOutcome {
   answer?: CachedAnswer;
+  /** The leader's tags and start: a write invalidating them since makes its outcome unfit to share. */
+  miss?: TaggedMiss;
   /** Settles once the answer is in the cache's tiers. */
   stored?: Promise<void>;
   failure?: SharedFailure;

@@ -10,6 +10,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { RedisBreaker, RedisStalled } from '../redis/redis-breaker';
 import { redisReconnectDelayMs, reportRedisOutages } from '../redis/redis.module';
 import { CacheInvalidation } from './cache-invalidation';
+import { CacheTagIndex } from './cache-tag-index';
 import { ResponseCacheMiddleware } from './response-cache.middleware';
 import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, ResponseCache, SHARED_TIER, type SharedTier } from './response-cache.service';
 
@@ -123,7 +124,7 @@ function boundUnanswered(store: KeyvRedis<unknown>, breaker: RedisBreaker): () =
     CacheTiersModule,
     RouteTableModule,
   ],
-  providers: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks, CacheInvalidation],
+  providers: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks, CacheTagIndex, CacheInvalidation],
   exports: [ResponseCache, ResponseCacheMiddleware, RateLimitBlocks, CacheInvalidation],
 })
 export class ResponseCacheModule {}

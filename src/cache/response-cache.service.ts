@@ -1,23 +1,16 @@
-import type KeyvRedis from '@keyv/redis';
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
-import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { RouteTable } from '../common/route-table';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieChoice } from '../upstream/credential/cookie-choice';
+import { tagOf } from './cache-invalidated-by';
+import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, SHARED_TIER, type SharedTier } from './cache-tiers';
+import { CacheTagIndex, type TaggedMiss } from './cache-tag-index';
 
-/** The in-memory tier of cache-manager, read synchronously by the fast lane. */
-export const MEMORY_TIER = Symbol('MEMORY_TIER');
-/** The shared Redis tier (a Keyv store), or null without REDIS_URL. */
-export const SHARED_TIER = Symbol('SHARED_TIER');
-
-/** The Redis tier as cache-manager uses it, plus whether its connection is up right now. */
-export type SharedTier = KeyvRedis<unknown> & { isReady: () => boolean };
-/** Keyv namespace of the response cache: cache-manager stores `<namespace>:<key>` → `{ value, expires }`. */
-export const CACHE_NAMESPACE = 'qqgw';
+export { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, SHARED_TIER, type MemoryEntry, type SharedTier } from './cache-tiers';
 
 /** A stored answer: the exact bytes sent, so a hit is served without re-serialising. */
 export interface CachedAnswer {
@@ -32,6 +25,8 @@ export interface CachedAnswer {
   shared: boolean;
   /** Sent in the legacy shape: a hit repeats `X-Response-Shape: legacy` (the interceptor does not run for it). */
   legacy?: boolean;
+  /** Filed under invalidation tags: served stale only while no invalidation can have been missed. */
+  tagged?: boolean;
 }
 
 /**
@@ -50,35 +45,6 @@ function mergeVary(existing: unknown, more: readonly string[]): string {
   if (names.includes('*')) return '*';
   for (const name of more) if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
   return names.join(', ');
-}
-
-/** What Keyv keeps in the memory tier for one key. */
-export interface MemoryEntry {
-  value: CachedAnswer;
-  expires?: number;
-}
-
-/**
- * Approximate bytes one memory-tier entry holds: the JSON text (V8 keeps it in one or two bytes per character;
- * two is assumed) plus its UTF-8 encoding, made on the first hit and kept beside it.
- */
-function memoryEntrySize(entry: MemoryEntry, key: string): number {
-  const { body, bytes } = entry.value;
-  return 256 + key.length * 2 + body.length * 2 + (bytes ?? Buffer.byteLength(body));
-}
-
-/**
- * The in-memory tier: lru-cache bounded by approximate bytes, used as a Keyv store. Keyv passes its TTL as a bare
- * number (lru-cache expects an options object there); Keyv keeps `expires` in the entry itself, so it is dropped.
- */
-export class MemoryTier extends LRUCache<string, MemoryEntry> {
-  constructor(maxBytes: number) {
-    super({ maxSize: maxBytes, sizeCalculation: memoryEntrySize });
-  }
-
-  override set(key: string, value: MemoryEntry): this {
-    return super.set(key, value);
-  }
 }
 
 /** After its TTL an entry is kept this much longer, to be served (marked stale) if upstream fails. */
@@ -108,7 +74,29 @@ export class ResponseCache {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cookieChoice: CookieChoice,
     private readonly routes: RouteTable,
+    private readonly tags: CacheTagIndex,
   ) {}
+
+  /**
+   * Called as a miss goes upstream: the tags its answer will be filed under (`@CacheInvalidatedBy`), and the moment
+   * it started, so an answer a write made stale meanwhile is not stored. Undefined for routes no write invalidates.
+   */
+  startMiss(path: string, query: Record<string, string>): TaggedMiss | undefined {
+    const params = this.routes.invalidatedBy(path);
+    if (!params) return undefined;
+    const tags = params.filter(({ param }) => typeof query[param] === 'string').map(({ param, canonical }) => tagOf(path, param, canonical(query[param])));
+    return this.tags.startMiss(tags);
+  }
+
+  /** Whether an answer a miss made (or a copy read before it) may predate a write invalidated since it started. */
+  outdated(miss: TaggedMiss | undefined): boolean {
+    return this.tags.outdated(miss);
+  }
+
+  /** Whether a stale copy may stand in for an upstream failure (never one a write may have invalidated). */
+  mayServeStale(answer: CachedAnswer, miss: TaggedMiss | undefined): boolean {
+    return !this.tags.outdated(miss) && this.tags.mayServeStale(answer.storedAt, answer.tagged === true);
+  }
 
   /**
    * TTL in seconds when `path` is a cacheable GET (or HEAD) route, else undefined: the route's `@CacheTTL`, read from
@@ -174,12 +162,17 @@ export class ResponseCache {
    * Stores the answer in every tier; `bytes`, when the caller has them, spares the first hit an encoding. Settles
    * (never rejects) once the tiers have it: a failing shared tier only means a miss elsewhere.
    */
-  store(key: string, answer: CachedAnswer, bytes?: Buffer): Promise<void> {
+  store(key: string, answer: CachedAnswer, bytes?: Buffer, miss?: TaggedMiss): Promise<void> {
+    // A write invalidated this answer's tags while it was being made: it may show the state before the write.
+    if (this.tags.outdated(miss)) return Promise.resolve();
     if (bytes) this.encoded.set(answer, bytes);
-    return this.cache.set(key, answer, (answer.ttl + STALE_WINDOW_SECONDS) * 1000).then(
+    const lifeMs = (answer.ttl + STALE_WINDOW_SECONDS) * 1000;
+    const stored = this.cache.set(key, answer, lifeMs).then(
       () => undefined,
       () => undefined,
     );
+    // Recorded in the same tick as the set starts: an invalidation from now on waits for it, then purges it.
+    return miss ? this.tags.record(key, miss, lifeMs, stored) : stored;
   }
 
   /** The answer's bytes, encoded once per stored answer (not once per hit). */

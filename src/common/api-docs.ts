@@ -2,6 +2,7 @@ import { CACHE_TTL_METADATA } from '@nestjs/cache-manager';
 import { applyDecorators, type INestApplication, type Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { ApiHeader, ApiOkResponse, ApiResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 
 /**
@@ -178,7 +179,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .setDescription(
         [
           'Normalised QQ Music catalogue, QR login and user endpoints.',
-          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based (search: 1-based).',
+          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based (search and the /user/ collected, followed and fan lists: 1-based).',
           'Errors are `{ error, errorCode }` (plus `upstreamCode` for upstream business codes).',
           'A caller may pass its own login cookie on any request: query `cookie` > header `X-Custom-Cookie` > header `Cookie`;',
           'otherwise the cookie file applies. `?shape=legacy` or `X-Response-Shape: legacy` selects the qq-music-api shape.',
@@ -186,7 +187,8 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       )
       .setVersion('1')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Admin-Token' }, 'adminToken')
-      .addBearerAuth()
+      // The admin token is an opaque string (ADMIN_TOKEN), not a JWT: the default bearerFormat would say JWT.
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: undefined, description: 'The ADMIN_TOKEN value (an opaque string, not a JWT).' })
       .addTag('charts', 'Charts and song info')
       .addTag('playlists', 'Playlists by category, categories, playlist detail, new albums')
       .addTag('singers', 'Singer list, description, songs, albums, MVs, similar singers, fans')
@@ -203,8 +205,41 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
   );
   addGatewayWideErrors(document, app);
   addCacheTtls(document, app);
+  foldAliasPaths(document);
   return document;
 }
+
+/**
+ * One documented operation per handler: Swagger lists a handler mounted on several paths (the login routes' /user/
+ * and QQ / WX names) once per path, with operation ids `X[0]`, `X[1]`…, which client generators turn into four
+ * methods. The first path keeps the operation (id `X`); the others are named in `x-aliases` and its description.
+ */
+export function foldAliasPaths(document: OpenAPIObject): void {
+  const kept = new Map<string, { op: OperationObject; aliases: string[] }>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      const match = op?.operationId ? /^(.*)\[(\d+)\]$/.exec(op.operationId) : null;
+      if (!op || !match) continue;
+      const id = `${method} ${match[1]}`;
+      const first = kept.get(id);
+      if (!first) {
+        op.operationId = match[1];
+        kept.set(id, { op, aliases: [] });
+        continue;
+      }
+      first.aliases.push(path);
+      delete item[method];
+    }
+    if (!HTTP_METHODS.some((method) => item[method])) delete document.paths[path];
+  }
+  for (const { op, aliases } of kept.values()) {
+    const named = aliases.map((alias) => `\`${alias}\``).join(', ');
+    Object.assign(op, { 'x-aliases': aliases, description: `${op.description ?? ''}\n\nAlso answered at ${named}.`.trim() });
+  }
+}
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /**
  * Adds GATEWAY_WIDE_ERRORS to every operation of the built document (merged into a route's own entry for the same

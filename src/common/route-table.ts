@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.constants';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ACCEPTS_FORM, FORM_BODY, JSON_BODY } from './body-type';
 import { declaredQueryNames } from './query-names';
+import { CACHE_INVALIDATED_BY, type InvalidatedBy } from '../cache/cache-invalidated-by';
 
 /** Read before app.init() built the table: a start-up order bug, not a route that is never cached. */
 class NotBuilt extends Map<string, never> {
@@ -26,6 +27,7 @@ class NotBuilt extends Map<string, never> {
  *   cached. Every path of a handler (aliases) gets its TTL. Looked up by the exact path, as the cache saw it before
  *   the TTLs moved onto the routes (`/getranks` or `/getRanks/` are answered, but not cached);
  * - the query parameters each cached route declares: the only ones its cache key holds;
+ * - the parameters whose value a write invalidates the route's answers by (`@CacheInvalidatedBy`);
  * - the body types each route reads: JSON, and a form too where the handler has `@AcceptsForm()` (the 415 check).
  */
 @Injectable()
@@ -35,6 +37,7 @@ export class RouteTable implements OnApplicationBootstrap {
   private readonly formRoutes = new Set<string>();
   private ttlByPath: ReadonlyMap<string, number> = new NotBuilt();
   private paramsByPath: ReadonlyMap<string, ReadonlySet<string>> = new NotBuilt();
+  private invalidatedByPath: ReadonlyMap<string, readonly InvalidatedBy[]> = new NotBuilt();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -45,6 +48,7 @@ export class RouteTable implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     const ttls = new Map<string, number>();
     const params = new Map<string, ReadonlySet<string>>();
+    const invalidatedBy = new Map<string, readonly InvalidatedBy[]>();
     for (const { metatype, instance } of this.discovery.getControllers()) {
       if (!metatype || !instance) continue;
       const prototype = Object.getPrototypeOf(instance);
@@ -61,6 +65,7 @@ export class RouteTable implements OnApplicationBootstrap {
         const adminOnly = classGuarded || isAdminOnly(Reflect.getMetadata(GUARDS_METADATA, handler));
         const ttl = cacheTtlOf(handler, `${metatype.name}.${name}`, method, adminOnly);
         const queryNames = new Set(declaredQueryNames(metatype, prototype, name));
+        const tags = invalidatedByOf(handler, `${metatype.name}.${name}`, ttl, queryNames);
         const acceptsForm = Reflect.getMetadata(ACCEPTS_FORM, handler) === true;
         if (adminOnly && !this.config.adminToken) continue;
         for (const prefix of prefixes) {
@@ -71,6 +76,7 @@ export class RouteTable implements OnApplicationBootstrap {
             if (ttl !== undefined) {
               ttls.set(path, ttl);
               params.set(path, queryNames);
+              if (tags.length) invalidatedBy.set(path, tags);
             }
           }
         }
@@ -78,6 +84,12 @@ export class RouteTable implements OnApplicationBootstrap {
     }
     this.ttlByPath = ttls;
     this.paramsByPath = params;
+    this.invalidatedByPath = invalidatedBy;
+  }
+
+  /** The parameters a write invalidates a cached route's answers by (`@CacheInvalidatedBy`), else undefined. */
+  invalidatedBy(path: string): readonly InvalidatedBy[] | undefined {
+    return this.invalidatedByPath.get(path);
   }
 
   /** What `Allow` lists for a path (GET brings HEAD), or undefined when no route has that path. */
@@ -130,6 +142,16 @@ function cacheTtlOf(handler: object, where: string, method: RequestMethod, admin
   if (method !== RequestMethod.GET) throw new Error(`${where}: @CacheTTL on a ${RequestMethod[method]} route; only GET answers are cached`);
   if (adminOnly) throw new Error(`${where}: @CacheTTL on an admin route; the response cache answers before AdminTokenGuard`);
   return ttl;
+}
+
+/** A handler's `@CacheInvalidatedBy` parameters: only on a cached route, and only parameters its key holds. */
+function invalidatedByOf(handler: object, where: string, ttl: number | undefined, queryNames: ReadonlySet<string>): readonly InvalidatedBy[] {
+  const declared = (Reflect.getMetadata(CACHE_INVALIDATED_BY, handler) as InvalidatedBy[] | undefined) ?? [];
+  if (declared.length && ttl === undefined) throw new Error(`${where}: @CacheInvalidatedBy without @CacheTTL; only cached answers are invalidated`);
+  for (const { param } of declared) {
+    if (!queryNames.has(param)) throw new Error(`${where}: @CacheInvalidatedBy('${param}') names no query parameter the route declares`);
+  }
+  return declared;
 }
 
 /**

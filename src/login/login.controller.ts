@@ -14,7 +14,6 @@ export const LOGIN_PATHS = {
   checkAlt: ['checkAltLoginQr', 'user/checkAltLoginQr', 'checkWXLoginQr', 'user/checkWXLoginQr'],
 };
 
-const ALIASES = 'Answers identically under four paths: the spec\'s name, its /user/ alias, and the QQ / WX names with and without /user/.';
 const CONFIRMED_ONCE =
   'Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer\'s `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice).';
 const LOGIN_TOKEN = '`loginToken` is for this caller alone: send it with each check, so a retry after a lost answer can still get the session.';
@@ -47,7 +46,7 @@ export class LoginController {
   @Get(LOGIN_PATHS.getMain)
   @ApiOperation({
     summary: 'New QQ (Main) login QR code',
-    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken and loginToken) to the check. ${LOGIN_TOKEN} No parameters. ${ALIASES}`,
+    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken and loginToken) to the check. ${LOGIN_TOKEN} No parameters.`,
   })
   @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig, loginToken }`.', {
     img: 'data:image/png;base64,iVBORw0KGgo…',
@@ -72,7 +71,7 @@ export class LoginController {
     summary: 'Poll the QQ (Main) login',
     description:
       'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
-      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` (plus \`persistPending: true\` while Redis cannot take the write yet) when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE} ${ALIASES}`,
+      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` (plus \`persistPending: true\` while Redis cannot take the write yet) when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE}`,
   })
   @ApiBody({ type: CheckMainLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN, loginToken: EXAMPLE_LOGIN_TOKEN } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', {
@@ -96,7 +95,7 @@ export class LoginController {
   @Get(LOGIN_PATHS.getAlt)
   @ApiOperation({
     summary: 'New WeChat (Alt) login QR code',
-    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` (and optionally loginToken) to the check. ${LOGIN_TOKEN} No parameters. ${ALIASES}`,
+    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` (and optionally loginToken) to the check. ${LOGIN_TOKEN} No parameters.`,
   })
   @ApiPlainOk('`{ img: <JPEG data URL>, uuid, loginToken }`.', { img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg…', uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN })
   @ApiErrorResponses(
@@ -117,7 +116,7 @@ export class LoginController {
     description:
       'One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): ' +
       '408 waiting (`timeout: true` when the gateway\'s bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). ' +
-      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }\`. ${CONFIRMED_ONCE} ${ALIASES}`,
+      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }\`. ${CONFIRMED_ONCE}`,
   })
   @ApiBody({ type: CheckAltLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN } } } })
   @ApiPlainOk('A poll state or the logged-in session (both 200).', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' })

@@ -1,4 +1,5 @@
 import { CacheTTL } from '@nestjs/cache-manager';
+import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
@@ -54,6 +55,8 @@ export class PlaylistsController {
 
   @Get('getSongListDetail')
   @CacheTTL(600)
+  // Edited playlists: the library writes invalidate this playlist's answers (docs/decisions/020-cache-invalidation.md).
+  @CacheInvalidatedBy('disstid')
   @ApiOperation({
     summary: 'Playlist details and songs',
     description: 'Upstream `music.srfDissInfo.DissInfo`/`CgiGetDiss`; on a business error the CGI `fcg_ucc_getcdinfo_byid`. `singer` is the names joined with `/`; `total` counts the whole playlist.',

@@ -1,9 +1,12 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope } from '../common/api-docs';
 import { ApiLoginCookieRoute, HOMEPAGE_404 } from './api-login-cookie-route';
 import { UserPagedQuery, UserUinQuery } from './dto/user-extra.dto';
 import { UserExtraService } from './user-extra.service';
+import { canonicalUin, USER_READ_TTL } from './user.mapper';
+import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
 
 const NEEDS_LOGIN =
   'Needs a login cookie, as /user/getUserPlaylists: the `cookie` query parameter, `X-Custom-Cookie` or `Cookie` (in that order), else the server\'s cookie file; ' +
@@ -19,6 +22,8 @@ export class UserExtraController {
   constructor(private readonly extra: UserExtraService) {}
 
   @Get('getUserDetail')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin)
   @ApiOperation({
     summary: 'A user\'s profile: nickname, avatar, counts (needs a login cookie)',
     description: `Upstream: the homepage CGI of /user/getUserPlaylists. ${NEEDS_LOGIN} \`liked\` is the user's liked-songs entry (null when the homepage shows none). ${LEGACY_RAW}`,
@@ -37,6 +42,8 @@ export class UserExtraController {
   }
 
   @Get('getUserLikedSongs')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin)
   @ApiOperation({
     summary: 'The user\'s liked-songs list: its id and counts (needs a login cookie)',
     description:
@@ -50,6 +57,8 @@ export class UserExtraController {
   }
 
   @Get('getUserCollectedSongLists')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin)
   @ApiOperation({
     summary: 'Playlists a user collected (needs a login cookie)',
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 3), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
@@ -61,6 +70,8 @@ export class UserExtraController {
   }
 
   @Get('getUserCollectedAlbums')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin)
   @ApiOperation({
     summary: 'Albums a user collected (needs a login cookie)',
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 2), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
@@ -72,6 +83,8 @@ export class UserExtraController {
   }
 
   @Get('getUserFollowSingers')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin)
   @ApiOperation({
     summary: 'Singers a user follows (needs a login cookie)',
     description: `Upstream CGI \`fcg_order_singer_getlist.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,

@@ -1,3 +1,4 @@
+import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
@@ -5,6 +6,8 @@ import { ApiLoginCookieRoute, HOMEPAGE_404 } from './api-login-cookie-route';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
 import { UserService } from './user.service';
+import { canonicalUin, USER_READ_TTL } from './user.mapper';
+import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
 
 @ApiTags('user')
 @Controller('user')
@@ -12,6 +15,8 @@ export class UserController {
   constructor(private readonly user: UserService) {}
 
   @Get('getUserPlaylists')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin)
   @ApiOperation({
     summary: 'Playlists created by a user (needs a login cookie)',
     description:

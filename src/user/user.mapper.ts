@@ -8,6 +8,11 @@ export const DEFAULT_AVATAR_SIZE = 140;
 /** getUserPlaylists paging defaults (spec: limit 30). */
 export const DEFAULT_OFFSET = 0;
 export const DEFAULT_LIMIT = 30;
+/**
+ * How long the user reads (playlists, liked songs, collected and followed lists) are cached: the gateway's own writes
+ * invalidate them at once; this bounds how long a change made elsewhere (the QQ Music app) takes to show.
+ */
+export const USER_READ_TTL = 60;
 
 /** A QQ/WeChat account number: digits only, at most 20 (WeChat musicids exceed 2^53, so never a JS number). */
 export const UIN_PATTERN = /^\d{1,20}$/;
@@ -26,6 +31,9 @@ export function normalizeUin(value: unknown): unknown {
   if (!m) return text;
   return m[1].replace(/^0+(?=\d)/, '');
 }
+
+/** A uin as the user routes read it (`o0123` → `123`): the value their cached answers are invalidated by. */
+export const canonicalUin = (value: string): string => String(normalizeUin(value) ?? '');
 
 export interface UserPlaylist {
   dissid: string;

@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import request from 'supertest';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
+import { startDemo } from '../../fake-upstream/demo-runner';
 import { createApp, listenOn } from '../../src/app.factory';
 import { ENV_DEFAULTS } from '../../src/config/app-config';
 import { startHarness, waitFor } from '../support/harness';
@@ -23,6 +26,25 @@ describe('Start-up warning when rate limiting runs without trust proxy', () => {
       expect(warning).toBe(warned);
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe('The demo does not print the TRUST_PROXY warning (it is tried from this machine, not behind a proxy)', () => {
+  it('rate limiting on, TRUST_PROXY unset: no warning; an explicit TRUST_PROXY=false still warns', async () => {
+    const saved = process.env.TRUST_PROXY;
+    delete process.env.TRUST_PROXY;
+    try {
+      for (const [env, warned] of [[{}, false], [{ TRUST_PROXY: 'false' }, true]] as const) {
+        const logs: string[] = [];
+        const destination = new Writable({ write: (chunk, _enc, done) => { logs.push(String(chunk)); done(); } });
+        __resetOutOfContextForTests();
+        const demo = await startDemo({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT: '100', ...env }, destination);
+        await demo.close();
+        expect(logs.some((line) => line.includes('TRUST_PROXY is off'))).toBe(warned);
+      }
+    } finally {
+      if (saved !== undefined) process.env.TRUST_PROXY = saved;
     }
   });
 });
@@ -302,7 +324,27 @@ describe('LOG_FORMAT', () => {
       await h.close();
     }
     const text = logs.join('\n');
-    expect(text).toMatch(/INFO.*request completed/);
+    expect(text).toMatch(/INFO.*GET \/ 200 \d+ ms/);
     expect(logs.filter((line) => line.trimStart().startsWith('{'))).toEqual([]);
+  });
+  it('names method, URL, status, time and cache state on one line, and no secret', async () => {
+    const logs: string[] = [];
+    const h = await startHarness({ logs, env: { LOG_FORMAT: 'pretty', LOG_LEVEL: 'info', CACHE_ENABLED: 'true' } });
+    try {
+      const secret = 'uin=o0123456; qqmusic_key=Q_H_L_prettySecret';
+      await h.http().get('/getRanks?topId=4&limit=1').set('Cookie', secret).expect(200);
+      await h.http().get('/getSongInfo').expect(400);
+      await waitFor(() => logs.some((line) => line.includes('/getSongInfo')));
+      const requestLines = logs.filter((line) => line.includes('/getRanks') || line.includes('/getSongInfo'));
+      expect(requestLines).toHaveLength(2);
+      expect(requestLines[0]).toMatch(/GET \/getRanks\?topId=4&limit=1 200 \d+ ms cache MISS/);
+      expect(requestLines[1]).toMatch(/GET \/getSongInfo 400 \d+ ms BAD_REQUEST/);
+      // The lines after each headline belong to it only when indented: nothing of the request is dumped below it.
+      const afterRanks = logs[logs.indexOf(requestLines[0]) + 1] ?? '';
+      expect(afterRanks).not.toMatch(/^\s+(req|res|url|method|headers)/);
+      expect(logs.join('\n')).not.toContain('prettySecret');
+    } finally {
+      await h.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { documentedPosts, documentedRoutes } from '../support/documented-routes';
 import { request as httpRequest } from 'node:http';
 import { playlistsState } from '../../fake-upstream/handlers/playlists';
 import { singersState } from '../../fake-upstream/handlers/singers';
@@ -148,9 +149,9 @@ describe('POST bodies: a type the gateway does not read is refused with 415, not
   beforeAll(async () => {
     h = await startHarness({ logs, env: { LOG_LEVEL: 'info', ADMIN_TOKEN: ADMIN } });
     const doc = (await h.http().get('/docs-json').expect(200)).body;
-    posts = Object.entries<Record<string, any>>(doc.paths)
-      .filter(([, ops]) => 'post' in ops)
-      .map(([path, ops]) => ({ path, types: Object.keys(ops.post.requestBody?.content ?? {}) }));
+    posts = documentedRoutes(doc)
+      .filter((r) => r.method === 'post')
+      .map(({ path, op }) => ({ path, types: Object.keys(op.requestBody?.content ?? {}) }));
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
@@ -277,11 +278,14 @@ describe('Answers the response cache does not store are Cache-Control: no-store'
 
   const USER_COOKIE = 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_5fakeMusicKeyAbc123';
 
-  it('login, /user/*, admin routes, POST batches, errors and 404s', async () => {
+  it('login, the uncached /user/* routes, admin routes, POST batches, errors and 404s', async () => {
     const qr = await h.http().get('/getMainLoginQr').expect(200);
     const altQr = await h.http().get('/getAltLoginQr').expect(200);
     const check = await h.http().post('/checkMainLoginQr').send({ qrsig: qr.body.qrsig }).expect(200);
-    const playlists = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie: USER_COOKIE });
+    // The user reads library writes change are cached per account (decision 020); the fans list is not.
+    const fans = await h.http().get('/user/getUserFans').query({ uin: '10001', cookie: USER_COOKIE });
+    const playlists = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie: USER_COOKIE }).expect(200);
+    expect([playlists.headers['x-cache'], playlists.headers['cache-control']]).toEqual(['MISS', 'private, max-age=60']);
     const status = await h.http().get('/user/credential/status').set('X-Admin-Token', ADMIN).expect(200);
     const getCookie = await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN);
     const batch = await h.http().post('/batchGetSongInfo').send({ songs: [[SONG]] }).expect(200);
@@ -289,7 +293,7 @@ describe('Answers the response cache does not store are Cache-Control: no-store'
     const notFound = await h.http().get('/nope').expect(404);
     const badType = await h.http().post('/batchGetSongInfo').set('Content-Type', 'text/plain').send('x').expect(415);
     const badJson = await h.http().post('/batchGetSongInfo').set('Content-Type', 'application/json').send('{bad').expect(400);
-    const answers = { qr, altQr, check, playlists, status, getCookie, batch, badParam, notFound, badType, badJson };
+    const answers = { qr, altQr, check, fans, status, getCookie, batch, badParam, notFound, badType, badJson };
     const cacheControl = Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.headers['cache-control']]));
     expect(cacheControl).toEqual(Object.fromEntries(Object.keys(answers).map((name) => [name, 'no-store'])));
   });
@@ -383,7 +387,7 @@ describe('A body that is valid JSON but no object is named for what it is', () =
 
   it.each(['null', '"x"', '[]', `[["${SONG}"]]`, '42', 'true'])('every POST route answers %s with 400 "Request body must be a JSON object"', async (body) => {
     const doc = (await h.http().get('/docs-json').expect(200)).body;
-    const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
+    const posts = documentedPosts(doc);
     expect(posts.length).toBeGreaterThanOrEqual(11);
     h.fake.reset();
     // A login cookie too: a library write refuses a caller without one (401) before it reads the body at all.

@@ -1,3 +1,4 @@
+import { documentedRoutes } from '../support/documented-routes';
 import { CLIENT_ERROR_ANSWERS } from '../../src/common/client-error';
 import { RequestMethod, Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
@@ -179,16 +180,32 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   };
   /** The errorCode enum of one documented response. */
   const codes = (res: any): string[] => resolve(res?.content?.['application/json']?.schema)?.properties?.errorCode?.enum ?? [];
-  const docRoutes = (): string[] =>
-    Object.entries<Record<string, unknown>>(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
-    );
+  /** Every documented route, alias paths (`x-aliases`) included. */
+  const docRoutes = (): string[] => documentedRoutes(doc).map((r) => `${r.method.toUpperCase()} ${r.path}`);
+  /** The operation documenting a route (for an alias path, its handler's operation). */
+  const opOf = (method: string, path: string): any => documentedRoutes(doc).find((r) => r.method === method && r.path === path)?.op;
   const key = ([m, p]: [Method, string]) => `${m.toUpperCase()} ${p}`;
 
   it('is a valid OpenAPI 3.0 document (the official schema, every $ref resolved), as client generators read it', async () => {
     expect(doc.openapi).toMatch(/^3\.0\./);
     // swagger-parser dereferences in place: give it a copy.
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
+  });
+
+  it('documents each handler once: alias paths in x-aliases and the description, operation ids unique and plain', () => {
+    const ops = Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) => Object.values<any>(item).map((op) => ({ path, op })));
+    const ids = ops.map(({ op }) => op.operationId as string);
+    expect(ids.filter((id) => /\[\d+\]$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const check = doc.paths['/checkMainLoginQr'].post;
+    expect(check.operationId).toBe('LoginController_checkMainLoginQr');
+    expect(check['x-aliases']).toEqual(['/user/checkMainLoginQr', '/checkQQLoginQr', '/user/checkQQLoginQr']);
+    expect(check.description).toContain('Also answered at `/user/checkMainLoginQr`, `/checkQQLoginQr`, `/user/checkQQLoginQr`.');
+    expect(doc.paths['/user/checkMainLoginQr']).toBeUndefined();
+  });
+
+  it('the admin bearer scheme is a plain bearer token, not announced as a JWT', () => {
+    expect(doc.components?.securitySchemes?.bearer).toEqual({ type: 'http', scheme: 'bearer', description: expect.stringContaining('not a JWT') });
   });
 
   it('every example matches the schema it stands in (parameters, bodies, responses, nested properties)', async () => {
@@ -325,7 +342,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   });
 
   describe.each(EXPECTED_ROUTES.map((r) => [key(r), r] as const))('%s', (_name, [method, path]) => {
-    const op = () => doc.paths[path]?.[method];
+    const op = () => opOf(method, path);
     const route = () => appRoutes.find((r) => r.method === method && r.path === path) as AppRoute;
 
     it('has a tag, a summary and a description', () => {
@@ -410,9 +427,9 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   it('documents the upstream error statuses on endpoints that call upstream, and the endpoint-specific codes', () => {
     const upstreamFree = UPSTREAM_FREE;
     const codes = (path: string, method: Method, status: number): string[] =>
-      resolve(doc.paths[path][method].responses[String(status)]?.content['application/json'].schema)?.properties.errorCode.enum ?? [];
+      resolve(opOf(method, path).responses[String(status)]?.content['application/json'].schema)?.properties.errorCode.enum ?? [];
     for (const [method, path] of EXPECTED_ROUTES) {
-      const statuses = Object.keys(doc.paths[path][method].responses).map(Number);
+      const statuses = Object.keys(opOf(method, path).responses).map(Number);
       // 500 (INTERNAL) is on every route: see the next test.
       if (upstreamFree.has(path)) expect({ path, upstream: statuses.filter((s) => s > 500) }).toEqual({ path, upstream: path.startsWith('/health/') ? [503] : [] });
       else expect({ path, statuses }).toEqual({ path, statuses: expect.arrayContaining([502, 504]) });
@@ -432,13 +449,13 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     expect(codes('/user/checkWXLoginQr', 'post', 504)).toEqual(['LOGIN_TIMEOUT']);
     for (const [method, path] of [['get', '/user/credential/status'], ['post', '/user/setCookie'], ['get', '/user/getCookie']] as const) {
       expect({ path, 401: codes(path, method, 401), 404: codes(path, method, 404) }).toEqual({ path, 401: ['ADMIN_TOKEN_REQUIRED'], 404: ['NOT_FOUND'] });
-      expect(doc.paths[path][method].parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual(['header:X-Admin-Token']);
+      expect(opOf(method, path).parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual(['header:X-Admin-Token']);
     }
   });
 
   it('documents 500 (INTERNAL) on every route and 429 (TOO_MANY_REQUESTS, Retry-After) on every rate-limited one', () => {
     for (const [method, path] of EXPECTED_ROUTES) {
-      const responses = doc.paths[path][method].responses;
+      const responses = opOf(method, path).responses;
       expect({ path, method, 500: codes(responses['500']) }).toEqual({ path, method, 500: expect.arrayContaining(['INTERNAL']) });
       if (path.startsWith('/health/')) {
         // @SkipThrottle: the probes are never limited
@@ -539,7 +556,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
 
   it('documents 405 (with Allow) on every route, the body refusals on every POST, and the 503s of every route that calls upstream', () => {
     for (const [method, path] of EXPECTED_ROUTES) {
-      const responses = doc.paths[path][method].responses;
+      const responses = opOf(method, path).responses;
       expect({ path, method, 405: codes(responses['405']), allow: responses['405']?.headers?.Allow !== undefined }).toEqual({ path, method, 405: ['METHOD_NOT_ALLOWED'], allow: true });
       if (method === 'post') {
         for (const [status, code] of [[400, 'BAD_REQUEST'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE']] as const) {
@@ -559,7 +576,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   describe('the documented errors match what the gateway answers', () => {
     /** The answer's status and errorCode are documented for that operation, and so is each header named. */
     const expectDocumented = (method: Method, path: string, res: { status: number; body: any; headers: Record<string, string> }, headers: string[] = []) => {
-      const documented = doc.paths[path][method].responses[String(res.status)];
+      const documented = opOf(method, path).responses[String(res.status)];
       expect({ path, status: res.status, code: codes(documented).includes(res.body.errorCode) }).toEqual({ path, status: res.status, code: true });
       expect(Object.keys(res.body).every((k) => k in resolve(documented.content['application/json'].schema).properties)).toBe(true);
       for (const name of headers) {

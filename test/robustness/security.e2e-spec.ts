@@ -1,3 +1,4 @@
+import { documentedPosts } from '../support/documented-routes';
 import { Controller, Get, INestApplication, Module, UseGuards } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -220,7 +221,7 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
 
   it('every POST route answers 400 "Request body is not valid JSON" (BAD_REQUEST)', async () => {
     const doc = (await h.http().get('/docs-json').expect(200)).body;
-    const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
+    const posts = documentedPosts(doc);
     expect(posts).toEqual(expect.arrayContaining(['/checkMainLoginQr', '/checkAltLoginQr', '/batchGetSongInfo', '/batchGetSongLists', '/user/setCookie']));
     expect(posts.length).toBeGreaterThanOrEqual(11); // login aliases and /user/ prefixes included
     for (const path of posts) {
@@ -260,7 +261,7 @@ describe('an invalid JSON body is refused without echoing it (errors and logs)',
   it('every POST route answers 400 to a body nested past 32 levels (a few KB of [[[…]]] overflowed the stack: 500)', async () => {
     h.fake.reset();
     const doc = (await h.http().get('/docs-json').expect(200)).body;
-    const posts = Object.entries<Record<string, unknown>>(doc.paths).filter(([, ops]) => 'post' in ops).map(([path]) => path);
+    const posts = documentedPosts(doc);
     const deep = `{"x":${'['.repeat(2500)}${']'.repeat(2500)}}`;
     const deepObject = `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`;
     // A login cookie too: a library write refuses a caller without one (401) before it reads the body at all.
@@ -569,3 +570,4 @@ function rawStatus(url: string, text: string): Promise<number> {
     socket.write(text);
   });
 }
+

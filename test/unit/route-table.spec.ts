@@ -1,7 +1,8 @@
 import { CacheTTL } from '@nestjs/cache-manager';
-import { Controller, Get, Post, UseGuards, type Type } from '@nestjs/common';
+import { Controller, Get, Post, Query, UseGuards, type Type } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { AdminTokenGuard } from '../../src/common/admin-token.guard';
+import { CacheInvalidatedBy } from '../../src/cache/cache-invalidated-by';
 import { RouteTable } from '../../src/common/route-table';
 import type { AppConfig } from '../../src/config/app-config';
 
@@ -101,5 +102,45 @@ describe('RouteTable: the TTL of each route (@CacheTTL)', () => {
     expect(refused(OnAdmin)).toThrow('OnAdmin.x: @CacheTTL on an admin route');
     expect(refused(OnAdmin, 'a'.repeat(16))).toThrow('OnAdmin.x: @CacheTTL on an admin route');
     expect(refused(OnClass)).toThrow('OnClass: @CacheTTL on the controller class is not read; put it on each cached handler');
+  });
+});
+
+describe('RouteTable: the parameters a write invalidates a route by (@CacheInvalidatedBy)', () => {
+  it('reads them for each path of a cached route, with the value canonicaliser; other routes have none', () => {
+    @Controller('user')
+    class Marked {
+      @Get(['getList', 'getListToo'])
+      @CacheTTL(60)
+      @CacheInvalidatedBy('uin', (value) => value.replace(/^o0*/, ''))
+      getList(@Query('uin') _uin: string) {}
+
+      @Get('getOther')
+      @CacheTTL(60)
+      getOther(@Query('uin') _uin: string) {}
+    }
+    const table = built([Marked]);
+    for (const path of ['/user/getList', '/user/getListToo']) {
+      const [by] = table.invalidatedBy(path)!;
+      expect([by.param, by.canonical('o0123')]).toEqual(['uin', '123']);
+    }
+    expect(table.invalidatedBy('/user/getOther')).toBeUndefined();
+  });
+
+  it('refuses at start-up one on an uncached route, or naming a parameter the route does not declare', () => {
+    @Controller()
+    class Uncached {
+      @Get('x')
+      @CacheInvalidatedBy('uin')
+      x(@Query('uin') _uin: string) {}
+    }
+    @Controller()
+    class Undeclared {
+      @Get('x')
+      @CacheTTL(60)
+      @CacheInvalidatedBy('disstid')
+      x(@Query('uin') _uin: string) {}
+    }
+    expect(() => built([Uncached])).toThrow('Uncached.x: @CacheInvalidatedBy without @CacheTTL');
+    expect(() => built([Undeclared])).toThrow("Undeclared.x: @CacheInvalidatedBy('disstid') names no query parameter the route declares");
   });
 });

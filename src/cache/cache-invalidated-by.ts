@@ -1,0 +1,25 @@
+/** Metadata key of @CacheInvalidatedBy: read at start-up by RouteTable. */
+export const CACHE_INVALIDATED_BY = 'qqgw:cache-invalidated-by';
+
+/** A query parameter whose value names what a write changes, and how its value is written canonically. */
+export interface InvalidatedBy {
+  param: string;
+  /** The value as the route reads it (e.g. `o0123` → `123`): a write and a read spelling it differently share the tag. */
+  canonical: (value: string) => string;
+}
+
+/**
+ * Marks a cached GET route whose answers a write may change: each answer is filed under `<path>#<param>=<value>`, and
+ * CacheInvalidation.invalidate drops them all at once (docs/decisions/020-cache-invalidation.md). Next to @CacheTTL.
+ */
+export function CacheInvalidatedBy(param: string, canonical: (value: string) => string = (value) => value.trim()): MethodDecorator {
+  return (_target, _name, descriptor) => {
+    const handler = descriptor.value as object;
+    const declared = (Reflect.getMetadata(CACHE_INVALIDATED_BY, handler) as InvalidatedBy[] | undefined) ?? [];
+    Reflect.defineMetadata(CACHE_INVALIDATED_BY, [...declared, { param, canonical }], handler);
+    return descriptor;
+  };
+}
+
+/** The tag an answer of `path` with `param=value` is filed under (value already canonical). */
+export const tagOf = (path: string, param: string, value: string): string => `${path}#${param}=${encodeURIComponent(value)}`;
