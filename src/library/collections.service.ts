@@ -46,7 +46,9 @@ export class CollectionsService {
     const dissid = Number(body.dissid);
     const what = `${body.collect ? 'collecting' : 'uncollecting'} playlist ${body.dissid}`;
     const cached = this.euins.get(uin);
-    let answer = await sentOnce(what, async () => this.client.setPlaylistCollected(cached ?? (await this.encryptUin(uin)), dissid, body.collect));
+    // A read: its failure is its own (nothing was written yet), so it stays outside sentOnce.
+    const first = cached ?? (await this.encryptUin(uin));
+    let answer = await sentOnce(what, () => this.client.setPlaylistCollected(first, dissid, body.collect));
     let failure = this.playlistFailure(answer, cookie, what, dissid);
     if (failure && cached !== undefined) {
       // "no valid playlist" also means a wrong encrypt_uin: asked again with a fresh one (the refusal applied nothing).

@@ -148,6 +148,15 @@ describe('POST /user/setPlaylistCollect', () => {
     expect(h.fake.musicuCalls(PLAYLIST_WRITE).every((c) => c.request.comm.ct === 11)).toBe(true);
   });
 
+  it('the encrypt_uin lookup timing out is a read failure (UPSTREAM_TIMEOUT): nothing was written', async () => {
+    const a = freshAccount();
+    h.fake.fault({ kind: 'hang' }, { host: 'c6', path: HOMEPAGE });
+    const res = await withUpstreamTimeout(h, 300, () => post('/user/setPlaylistCollect', { dissid: '7100000012', collect: true }, a.cookie));
+    expect(res.status).toBe(504);
+    expect(res.body.errorCode).toBe('UPSTREAM_TIMEOUT');
+    expect(h.fake.musicuCalls(PLAYLIST_WRITE)).toHaveLength(0);
+  });
+
   it('a write answered code 0 without a result is no success: 502, it may have landed, and it is not sent again', async () => {
     const a = freshAccount();
     h.fake.fault({ kind: 'shape', data: {} }, { module: PLAYLIST_WRITE });
