@@ -151,7 +151,38 @@ function responseSection(op: Json): string[] {
   const props = schema.properties as Record<string, Json> | undefined;
   const enveloped = !!props && 'code' in props && 'msg' in props && 'data' in props;
   const shape = enveloped ? `{ code: 0, msg: 'ok', data: ${sketch(props.data.example)} }` : schema.example !== undefined ? sketch(schema.example) : undefined;
-  return [`**Answer** (200): ${cell(ok.description)}`, '', ...(shape ? ['```text', shape, '```', ''] : [])];
+  const typed = typeSketch(schema);
+  return [
+    `**Answer** (200): ${cell(ok.description)}`,
+    '',
+    ...(typed ? ['Type:', '', '```ts', typed, '```', ''] : []),
+    ...(shape ? ['Example:', '', '```text', shape, '```', ''] : []),
+  ];
+}
+
+/** The answer's declared schema as a TypeScript-like type, or undefined for an untyped one (no closed objects). */
+function typeSketch(schema: Json): string | undefined {
+  if (schema.type === 'object' && schema.additionalProperties === undefined) return undefined;
+  const data = (schema.properties as Record<string, Json> | undefined)?.data;
+  if (data && data.type === 'object' && data.additionalProperties === undefined && !data.anyOf) return undefined;
+  return answerType(schema, '');
+}
+
+function answerType(schema: Json, indent: string): string {
+  const nullable = schema.nullable ? ' | null' : '';
+  if (schema.anyOf) return (schema.anyOf as Json[]).map((s) => answerType(s, indent)).join(' | ') + nullable;
+  if (schema.enum) return (schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ') + nullable;
+  if (schema.type === 'array') return `Array<${answerType(schema.items as Json, indent)}>${nullable}`;
+  if (schema.type === 'integer' || schema.type === 'number') return `number${nullable}`;
+  if (schema.type === 'string' || schema.type === 'boolean') return `${String(schema.type)}${nullable}`;
+  if (schema.type !== 'object') return 'unknown';
+  const props = Object.entries((schema.properties as Record<string, Json> | undefined) ?? {});
+  const extra = schema.additionalProperties;
+  if (!props.length) return extra && typeof extra === 'object' ? `Record<string, ${answerType(extra as Json, indent)}>${nullable}` : `Record<string, unknown>${nullable}`;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const inner = `${indent}  `;
+  const fields = props.map(([name, prop]) => `${inner}${name}${required.has(name) ? '' : '?'}: ${answerType(prop, inner)};`);
+  return `{\n${fields.join('\n')}\n${indent}}${nullable}`;
 }
 
 /** The descriptions every route shares, listed once at the top rather than under each endpoint. */

@@ -1,34 +1,6 @@
 import { records, singerNames } from '../common/catalogue';
+import type { ChartEntry, ChartGroup, ChartPage } from './charts.answers';
 /** Raw chart payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
-
-export interface ChartEntry {
-  songId: number;
-  song_id: number;
-  song_mid?: string;
-  mid?: string;
-  songName: string;
-  singerName: string;
-  rank: number;
-}
-
-export interface ChartSummary {
-  id: number;
-  name: string;
-  period: string;
-}
-
-export interface ChartListItem extends ChartSummary {
-  updateTime: string;
-  listenNum: number;
-  cover: string;
-  intro: string;
-}
-
-export interface ChartGroup {
-  id: number;
-  name: string;
-  charts: ChartListItem[];
-}
 
 type Raw = Record<string, any>;
 
@@ -37,7 +9,7 @@ type Raw = Record<string, any>;
  * `detail` is the GetDetail answer's `data`: `{ data: { topId, title, period, song[] }, songInfoList[] }`.
  * Rows come from `data.song[]`; a MID is taken from the index-aligned `songInfoList[i]` only when its id matches.
  */
-export function mapChartDetail(detail: Raw, offset: number): { topList: ChartSummary; songInfoList: ChartEntry[] } {
+export function mapChartDetail(detail: Raw, offset: number): ChartPage {
   const summary: Raw = detail?.data ?? {};
   const infos: Raw[] = Array.isArray(detail?.songInfoList) ? detail.songInfoList : [];
   const rows: Raw[] = Array.isArray(summary.song) && summary.song.length ? summary.song : infos;

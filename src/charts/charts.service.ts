@@ -4,23 +4,12 @@ import { mapSettled } from '../common/concurrency';
 import { envelope, Shaped } from '../common/shaped';
 import { MusicService } from '../music/music.service';
 import { ChartsClient } from '../upstream/clients/charts.client';
-import {
-  ChartEntry,
-  chartExists,
-  ChartGroup,
-  ChartSummary,
-  mapChartDetail,
-  mapChartGroups,
-} from './charts.mapper';
+import type { ChartEntry, ChartGroups, ChartPage } from './charts.answers';
+import { chartExists, mapChartDetail, mapChartGroups } from './charts.mapper';
 import { GetRanksQuery } from './dto/get-ranks.dto';
 
 /** The spec's cap on concurrent detail lookups for resolveMid. */
 export const RESOLVE_MID_CONCURRENCY = 5;
-
-export interface ChartData {
-  topList: ChartSummary;
-  songInfoList: ChartEntry[];
-}
 
 @Injectable()
 export class ChartsService {
@@ -39,7 +28,7 @@ export class ChartsService {
     if (!chartExists(detail)) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'CHART_NOT_FOUND', `No chart with topId ${query.topId}`);
     }
-    const data: ChartData = mapChartDetail(detail, offset);
+    const data: ChartPage = mapChartDetail(detail, offset);
     if (query.resolveMid) await this.resolveMids(data.songInfoList);
     return envelope(data, raw);
   }
@@ -47,8 +36,8 @@ export class ChartsService {
   /** topId omitted: every chart, grouped as upstream groups them. */
   private async getAllCharts(): Promise<Shaped> {
     const { raw, data } = await this.charts.all();
-    const groups: ChartGroup[] = mapChartGroups(data);
-    return envelope({ groups }, raw);
+    const answer: ChartGroups = { groups: mapChartGroups(data) };
+    return envelope(answer, raw);
   }
 
   /** Fills song_mid/mid for entries lacking one: one lookup per distinct songId, at most 5 in flight. */

@@ -3,6 +3,7 @@ import { applyDecorators, type INestApplication, type Type } from '@nestjs/commo
 import { ModulesContainer } from '@nestjs/core';
 import { ApiHeader, ApiOkResponse, ApiResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { jsonSchemaOf, type TSchema } from './answer-schema';
 import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 
 /**
@@ -199,6 +200,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .addTag('search', 'Search, hot keys, suggestions, chart list')
       .addTag('login', 'QR login: Main = QQ, Alt = WeChat')
       .addTag('user', 'User playlists and avatar')
+      .addTag('recommend', 'Personal recommendations (daily songs, guess you like, stations) and a song\'s similar songs, playlists and MVs')
       .addTag('legacy', 'qq-music-api compatibility routes')
       .addTag('operations', 'Health, credential status')
       .build(),
@@ -325,24 +327,28 @@ function forEachHandler(app: INestApplication, visit: (ctrl: Type<unknown>, name
 }
 
 /** 200 with the catalogue envelope `{ code: 0, msg: 'ok', data }`; `data` is described by an example. */
-export function ApiEnvelope(description: string, dataExample: unknown): MethodDecorator & ClassDecorator {
+export function ApiEnvelope(description: string, dataExample: unknown, dataSchema?: TSchema): MethodDecorator & ClassDecorator {
+  const data = dataSchema
+    ? { ...jsonSchemaOf(dataSchema), example: dataExample }
+    : { type: dataExample === null ? 'object' : Array.isArray(dataExample) ? 'array' : 'object', example: dataExample, ...(Array.isArray(dataExample) ? { items: { type: 'object' } } : {}) };
   return ApiOkResponse({
     description,
     schema: {
       type: 'object',
       required: ['code', 'msg', 'data'],
+      ...(dataSchema ? { additionalProperties: false } : {}),
       properties: {
-        code: { type: 'integer', example: 0 },
+        code: dataSchema ? { type: 'integer', enum: [0], example: 0 } : { type: 'integer', example: 0 },
         msg: { type: 'string', example: 'ok' },
-        data: { type: dataExample === null ? 'object' : Array.isArray(dataExample) ? 'array' : 'object', example: dataExample, ...(Array.isArray(dataExample) ? { items: { type: 'object' } } : {}) },
+        data,
       },
     },
   });
 }
 
-/** 200 with a body that is not the envelope (login, avatar, batch playlists): described by an example. */
-export function ApiPlainOk(description: string, example: Record<string, unknown>): MethodDecorator & ClassDecorator {
-  return ApiOkResponse({ description, schema: { type: 'object', example } });
+/** 200 with a body that is not the envelope (login, avatar, batch playlists): its schema, with an example. */
+export function ApiPlainOk(description: string, example: Record<string, unknown>, schema?: TSchema): MethodDecorator & ClassDecorator {
+  return ApiOkResponse({ description, schema: schema ? { ...jsonSchemaOf(schema), example } : { type: 'object', example } });
 }
 
 /** The admin token header of AdminTokenGuard routes (`Authorization: Bearer <token>` works as well). */

@@ -47,6 +47,7 @@ export const PATH_FORMS: Record<string, string[]> = {
   getSongListDetail: ['disstid'],
   getSearchByKey: ['key'],
   getSongInfo: ['songmid'],
+  getRadioTrack: ['id', 'num', 'firstplay'],
 };
 
 /** `/getSongListDetail/123?x=1` → `/getSongListDetail?disstid=123&x=1`. Only the routes and arity in PATH_FORMS. */

@@ -12,6 +12,7 @@ import { getSingerAlbum, getSingerHotsong, getSingerHotsongById, getSingerList }
 import { asIs, passthrough, referenceOrRaw, wrappedBody } from './adapters/util';
 import type { LegacyAdapter, Raw } from './adapters/util';
 import { USER_LEGACY_ADAPTERS } from './adapters/user';
+import { RECOMMEND_LEGACY_ADAPTERS } from './adapters/recommend';
 
 /**
  * The legacy response shape of the older Koa services (Rain120/qq-music-api and its forks): what a client written
@@ -119,6 +120,8 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getImageUrl: wrappedBody,
   // The user routes (src/legacy/adapters/user.ts).
   ...USER_LEGACY_ADAPTERS,
+  // The recommendation routes (src/legacy/adapters/recommend.ts).
+  ...RECOMMEND_LEGACY_ADAPTERS,
 };
 
 /** Route name of a matched Express route path: '/getSongLists/:page/:limit' → 'getSongLists'. */

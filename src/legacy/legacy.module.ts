@@ -4,8 +4,11 @@ import type { AppConfig } from '../config/app-config';
 import { RouteTable, RouteTableModule } from '../common/route-table';
 import { APP_CONFIG } from '../config/config.constants';
 import { MusicModule } from '../music/music.module';
+import { RecommendModule } from '../recommend/recommend.module';
 import { LegacyController } from './legacy.controller';
 import { LegacyCookieService } from './legacy-cookie.service';
+import { LegacyRecommendController } from './legacy-recommend.controller';
+import { LegacyRecommendService } from './legacy-recommend.service';
 import { LegacyExtras } from './legacy-extras.service';
 import { legacyRewrite } from './legacy-request.middleware';
 import { LegacySingersService } from './legacy-singers.service';
@@ -16,9 +19,9 @@ import { LegacySingersService } from './legacy-singers.service';
  * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
  */
 @Module({
-  imports: [MusicModule, RouteTableModule],
-  controllers: [LegacyController],
-  providers: [LegacySingersService, LegacyCookieService, LegacyExtras],
+  imports: [MusicModule, RecommendModule, RouteTableModule],
+  controllers: [LegacyController, LegacyRecommendController],
+  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyRecommendService],
   // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
   exports: [LegacyExtras],
 })

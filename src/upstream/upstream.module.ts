@@ -7,6 +7,7 @@ import { MusicClient } from './clients/music.client';
 import { MvClient } from './clients/mv.client';
 import { PlaylistsClient } from './clients/playlists.client';
 import { QqLoginClient } from './clients/qq-login.client';
+import { RecommendClient } from './clients/recommend.client';
 import { SearchClient } from './clients/search.client';
 import { SingersClient } from './clients/singers.client';
 import { UserClient } from './clients/user.client';
@@ -29,6 +30,7 @@ const CLIENTS = [
   MvClient,
   PlaylistsClient,
   QqLoginClient,
+  RecommendClient,
   SearchClient,
   SingersClient,
   UserClient,

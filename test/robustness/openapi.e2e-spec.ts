@@ -85,7 +85,7 @@ const NAMED_DEFAULTS: [string, string, unknown][] = [
   ['/user/getUserPlaylists', 'limit', 30],
 ];
 
-const TAGS = ['charts', 'playlists', 'singers', 'music', 'mv', 'discover', 'comments', 'search', 'login', 'user', 'operations', 'legacy'];
+const TAGS = ['charts', 'playlists', 'singers', 'music', 'mv', 'discover', 'comments', 'search', 'login', 'user', 'recommend', 'operations', 'legacy'];
 
 interface AppRoute {
   method: Method;

@@ -41,6 +41,7 @@ export type Family =
   | 'comments'
   | 'search'
   | 'user'
+  | 'recommend'
   | 'login';
 
 /** The upstream call a request depends on. */
@@ -146,6 +147,34 @@ const COLLECTION_WRITES: [string, Record<string, ParamSpec>, Record<string, unkn
   ['/user/setSingerFollow', { singermid: { kind: 'mid', required: true }, follow: { kind: 'bool', required: true } }, { singermid: JAY_MID, follow: true }, [cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg')], LOST_WRITE],
   ['/setPlaylistFav', { disstid: { kind: 'numid', required: true }, isFan: { kind: 'bool' } }, { disstid: '7024415872', isFan: false }, playlistWrite, LOST_WRITE],
   ['/setAlbumFav', { albumMid: { kind: 'mid', required: true }, isFan: { kind: 'bool' } }, { albumMid: '000MkMni19ClKG', isFan: false }, albumWrite],
+];
+
+/** docs/upstream/recommend.md "Daily songs": the home feed's card, else the web page's (the fallback), then the playlist. */
+const DAILY_FEED = musicu('music.recommend.RecommendFeed.get_recommend_feed');
+const DAILY_PAGE = cgi('/node/musicmac/v6/index.html', 'c', 'xml');
+const GUESS_YOU_LIKE = musicu('music.radioProxy.MbTrackRadioSvr.get_radio_track');
+/**
+ * The personal recommendation routes (docs/recommend.md): like the user routes they read the account codes as
+ * LOGIN_EXPIRED; the daily ones fall back on the web page when the feed fails.
+ */
+const PERSONAL_ROUTES: Endpoint[] = [
+  ...['getDailySongs', 'getDailyRecommend'].map((name): Endpoint => ({
+    name, family: 'recommend', method: 'GET', path: `/${name}`, params: {}, example: {},
+    upstream: [DAILY_FEED, musicu('music.srfDissInfo.DissInfo.CgiGetDiss')], fallback: DAILY_PAGE, idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+  })),
+  {
+    name: 'getDailyPlaylist', family: 'recommend', method: 'GET', path: '/getDailyPlaylist', params: {}, example: {},
+    upstream: [DAILY_FEED], fallback: DAILY_PAGE, idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+  },
+  // Station 99 (guess you like) by default: never cached, the account's next tracks.
+  ...['getPersonalRadio', 'getPrivateFM'].map((name): Endpoint => ({
+    name, family: 'recommend', method: 'GET', path: `/${name}`, params: name === 'getPersonalRadio' ? { num: int } : {}, example: {},
+    upstream: [GUESS_YOU_LIKE], idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+  })),
+  {
+    name: 'getRadioTrack', family: 'recommend', method: 'GET', path: '/getRadioTrack', params: { id: int, num: int, firstplay: en }, example: {},
+    upstream: [GUESS_YOU_LIKE], idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+  },
 ];
 
 export const ENDPOINTS: Endpoint[] = [
@@ -595,6 +624,7 @@ export const ENDPOINTS: Endpoint[] = [
       ...(documentedErrors ? { documentedErrors } : {}),
     }),
   ),
+  ...PERSONAL_ROUTES,
 ];
 
 export const FAMILIES: Family[] = [...new Set(ENDPOINTS.map((e) => e.family))];
