@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Shaped } from '../common/shaped';
+import type { LegacyFanAnswer, LegacyFavWriteAnswer } from '../library/collections.answers';
 import { fanFlags } from '../library/collections.mapper';
 import { CollectionsService } from '../library/collections.service';
 import type { GetIsAlbumFanBody, GetIsPlaylistFanBody, SetAlbumFavBody, SetPlaylistFavBody } from './legacy-collections.dto';
@@ -37,14 +38,14 @@ export class LegacyCollectionsService {
 
 /** The fork's write answer: code 0 and the upstream envelope under `data.raw`. */
 function writeAnswer(done: Shaped): Shaped {
-  const inner = { code: 0, data: { raw: done.raw } };
-  return new Shaped({ response: inner }, inner);
+  const body: LegacyFavWriteAnswer = { response: { code: 0, data: { raw: done.raw as Record<string, unknown> } } };
+  return new Shaped(body, body.response);
 }
 
 /** The fork's state answer: `req_0` of one musicu key, `data.m_fan` 1 / 0 per id. */
 function fanAnswer(states: Record<string, boolean>): Shaped {
-  const inner = { code: 0, req_0: { code: 0, data: { m_fan: fanFlags(states) } } };
-  return new Shaped({ response: inner }, inner);
+  const body: LegacyFanAnswer = { response: { code: 0, req_0: { code: 0, data: { m_fan: fanFlags(states) } } } };
+  return new Shaped(body, body.response);
 }
 
 const collectedOf = (read: Shaped): Record<string, boolean> => (read.body as { data: { collected: Record<string, boolean> } }).data.collected;

@@ -7,6 +7,7 @@ import { AlbumRef, CollectionsClient, WriteAnswer } from '../upstream/clients/co
 import { UserClient } from '../upstream/clients/user.client';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { checkHomepage, LOGIN_CODES, requireLoginCookie, throwIfLoginCode } from '../user/user-login';
+import type { AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SingerFollowAnswer } from './collections.answers';
 import { collectedStates, distinctIds, encryptUinOf, favWriteFailure, hasWriteResult } from './collections.mapper';
 import { AlbumCollectStateQuery, PlaylistCollectStateQuery, SetAlbumCollectBody, SetPlaylistCollectBody, SetSingerFollowBody } from './dto/collections.dto';
 import { writeOutcomeUnknown, writeRefusal } from './library-errors';
@@ -66,7 +67,8 @@ export class CollectionsService {
       });
     }
     await this.stale(STALE.playlists, uin);
-    return envelope({ dissid: body.dissid, collected: body.collect }, answer.raw);
+    const data: PlaylistCollectAnswer = { dissid: body.dissid, collected: body.collect };
+    return envelope(data, answer.raw);
   }
 
   async setAlbumCollect(body: SetAlbumCollectBody): Promise<Shaped> {
@@ -88,7 +90,8 @@ export class CollectionsService {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'WRITE_REFUSED', `QQ Music refused ${what} (result ${failure.result}${failure.reason ? `: ${failure.reason}` : ''})`, { upstreamCode: failure.result });
     }
     await this.stale(STALE.albums, uin);
-    return envelope({ albummid: body.albummid, collected: body.collect }, answer.raw);
+    const data: AlbumCollectAnswer = { albummid: body.albummid, collected: body.collect };
+    return envelope(data, answer.raw);
   }
 
   async setSingerFollow(body: SetSingerFollowBody): Promise<Shaped> {
@@ -105,7 +108,8 @@ export class CollectionsService {
     }
     if (answer.code !== 0) throw writeRefusal(answer.code, cookie, what);
     await this.stale(STALE.singers, uin);
-    return envelope({ singermid: body.singermid, followed: body.follow }, answer.raw);
+    const data: SingerFollowAnswer = { singermid: body.singermid, followed: body.follow };
+    return envelope(data, answer.raw);
   }
 
   async getPlaylistCollectState(query: PlaylistCollectStateQuery): Promise<Shaped> {
@@ -113,7 +117,8 @@ export class CollectionsService {
     const ids = distinctIds(query.dissids);
     const answer = await this.client.playlistFans(ids.map(Number));
     if (answer.code !== 0) throw stateRefusal(answer.code, cookie);
-    return envelope({ collected: collectedStates(ids, answer.fans) }, answer.raw);
+    const data: CollectStateAnswer = { collected: collectedStates(ids, answer.fans) };
+    return envelope(data, answer.raw);
   }
 
   async getAlbumCollectState(query: AlbumCollectStateQuery): Promise<Shaped> {
@@ -121,7 +126,8 @@ export class CollectionsService {
     const mids = distinctIds(query.albummids);
     const answer = await this.client.albumFans(mids);
     if (answer.code !== 0) throw stateRefusal(answer.code, cookie);
-    return envelope({ collected: collectedStates(mids, answer.fans) }, answer.raw);
+    const data: CollectStateAnswer = { collected: collectedStates(mids, answer.fans) };
+    return envelope(data, answer.raw);
   }
 
   /** The login the request acts with (for a write, WriteLoginGuard already chose it) and its numeric account. */

@@ -104,7 +104,8 @@ describe('answers match their declared schemas', () => {
   beforeAll(async () => {
     h = await startHarness({
       env: { ALT_LOGIN_POLL_TIMEOUT_MS: '2000', ADMIN_TOKEN: ADMIN },
-      cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_schemas; qm_keyst=Q_H_L_schemas', uin: '10001' },
+      // p_skey: following a singer needs the QQ web session (docs/library.md)
+      cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_schemas; qm_keyst=Q_H_L_schemas; p_skey=schemasPskey', uin: '10001' },
     });
     doc = (await h.http().get('/docs-json').expect(200)).body;
     for (const [path, item] of Object.entries<any>(doc.paths)) {
