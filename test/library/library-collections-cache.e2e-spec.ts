@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { addFakeUser, fakeUserWithPlaylists, withSocial } from '../../fake-upstream/handlers/user';
-import { Harness, startHarness } from '../support/harness';
+import { CacheInvalidation } from '../../src/cache/cache-invalidation';
+import { Harness, startHarness, waitFor } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 
 /**
@@ -59,6 +60,7 @@ describe('write on one instance, read on another sharing Redis', () => {
     one = await startHarness({ env });
     // the second instance talks to the first one's fake upstream: one QQ Music, two gateways
     two = await startHarness({ env: { ...env, ...one.fake.env() } });
+    await waitFor(() => one.app.get(CacheInvalidation).listening() && two.app.get(CacheInvalidation).listening(), 3000, 'both instances to subscribe');
   });
   afterAll(async () => {
     await two?.close();
