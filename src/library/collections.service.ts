@@ -51,7 +51,7 @@ export class CollectionsService {
     const first = cached ?? (await this.encryptUin(uin));
     let answer = await sentOnce(what, () => this.client.setPlaylistCollected(first, dissid, body.collect));
     let failure = this.playlistFailure(answer, cookie, what, dissid);
-    if (failure && cached !== undefined) {
+    if (failure && failure.result !== OWN_PLAYLIST_RESULT && cached !== undefined) {
       // "no valid playlist" also means a wrong encrypt_uin: asked again with a fresh one (the refusal applied nothing).
       this.euins.delete(uin);
       const euin = await this.encryptUin(uin);

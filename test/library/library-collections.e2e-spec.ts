@@ -111,6 +111,9 @@ describe('POST /user/setPlaylistCollect', () => {
     expect(h.fake.musicuCalls(PLAYLIST_WRITE)).toHaveLength(1);
     const own = await post('/user/setPlaylistCollect', { dissid: '7000001', collect: true }, a.cookie).expect(409);
     expect(own.body).toMatchObject({ errorCode: 'WRITE_REFUSED', upstreamCode: 80184 });
+    // 80184 is about the playlist: not asked again with a fresh encrypt_uin
+    expect(h.fake.musicuCalls(PLAYLIST_WRITE)).toHaveLength(2);
+    expect(h.fake.requestsTo('c6', HOMEPAGE)).toHaveLength(1);
   });
 
   it('bad input → 400 naming the parameter, nothing sent upstream', async () => {
