@@ -26,4 +26,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
+  ...upstreamImportRules(),
 );
+
+/**
+ * Nothing under src/upstream/ imports from a feature folder (src/<feature>/): the clients own the upstream calls and
+ * what they need to read the answers; features build on them, never the reverse. Allowed outside src/upstream: the
+ * shared folders below. One block per depth, because a relative path names its target by how far up it climbs.
+ */
+function upstreamImportRules() {
+  const shared = '(?!(common|config|metrics|types)/)';
+  const message = 'src/upstream must not import from a feature folder: move what it needs into src/upstream (e.g. clients/<area>.params.ts)';
+  return [1, 2, 3].map((depth) => ({
+    files: [`src/upstream/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^(\\.\\./){${depth}}${shared}`, message }] }],
+    },
+  }));
+}

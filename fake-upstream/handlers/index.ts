@@ -10,7 +10,8 @@ import { searchRoutes } from './search';
 import { loginRoutes } from './login';
 import { userRoutes } from './user';
 import { recommendRoutes } from './recommend';
+import { relationRoutes } from './relation';
 import { collectionsRoutes } from './collections';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, collectionsRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes, collectionsRoutes];

@@ -101,6 +101,14 @@ function mvsFor(q: string): any[] {
     }));
 }
 
+/**
+ * Users for search_type 8. No user search answer was ever recorded: a section `user.list` of the catalogue's singers
+ * as accounts, in field names of the profile answers (encrypt_uin, nick, headpic), as a stand-in the gateway passes on.
+ */
+function usersFor(q: string): any[] {
+  return singersFor(q).map((x, i) => ({ encrypt_uin: `owfake${String(i).padStart(4, '0')}`, nick: x.singerName, headpic: x.singerPic, fans_num: 1000 + i }));
+}
+
 /** MV vid of the fake's songs that have one (not recorded: a plausible vid for 晴天). */
 export const SEARCH_MV_VIDS: Record<string, string> = { '0039MnYb0qxYhV': 'n0010BCw40f' };
 
@@ -135,10 +143,11 @@ const desktopSearch: MusicuHandler = (param) => {
     else if (type === 2) all = albumsFor(q);
     else if (type === 3) all = playlistsFor(q);
     else if (type === 4) all = mvsFor(q);
+    else if (type === 8) all = usersFor(q);
   }
   const list = all.slice((page - 1) * per, page * per);
-  const section = type === 0 || type === 7 ? 'song' : type === 1 ? 'singer' : type === 2 ? 'album' : type === 3 ? 'songlist' : 'mv';
-  const body: Record<string, unknown> = { song: { list: [] }, singer: { list: [] }, album: { list: [] }, songlist: { list: [] }, mv: { list: [] }, zhida: {} };
+  const section = type === 0 || type === 7 ? 'song' : type === 1 ? 'singer' : type === 2 ? 'album' : type === 3 ? 'songlist' : type === 8 ? 'user' : 'mv';
+  const body: Record<string, unknown> = { song: { list: [] }, singer: { list: [] }, album: { list: [] }, songlist: { list: [] }, mv: { list: [] }, user: { list: [] }, zhida: {} };
   body[section] = { list };
   return {
     code: 0,

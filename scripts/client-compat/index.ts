@@ -1,5 +1,6 @@
 import type { ClientApp } from './types';
 import { app as abot } from './apps/djkcyl-ABot-Graia';
+import { app as splayer } from './apps/DelicateDuck582-SPlayer';
 import { app as timp } from './apps/H-Haynes-TIMP';
 import { app as uniTimp } from './apps/H-Haynes-uni-TIMP';
 import { app as smallProgram } from './apps/lmh199504-small_program';
@@ -10,4 +11,4 @@ import { app as dplayer } from './apps/ws4715535-DPlayer';
 import { app as tiaolv } from './apps/WQTY-MASTER-tiaolv-music';
 
 /** Every recorded app, in the order docs/clients.md lists them. */
-export const CLIENT_APPS: ClientApp[] = [timp, uniTimp, beta, tiaolv, luo, smallProgram, abot, tellyBot, dplayer];
+export const CLIENT_APPS: ClientApp[] = [timp, uniTimp, beta, tiaolv, luo, smallProgram, abot, tellyBot, dplayer, splayer];

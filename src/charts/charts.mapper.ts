@@ -45,12 +45,6 @@ export function chartExists(detail: Raw): boolean {
   return Boolean(String(summary.title ?? '') || String(summary.period ?? ''));
 }
 
-/** A GetDetail answer with no rows at all and no total: what the Android retry is for (docs/upstream/README.md "Android retry"). */
-export function isEmptyChartAnswer(detail: Raw): boolean {
-  const summary: Raw = detail?.data ?? {};
-  return !records(summary.song).length && !records(detail?.songInfoList).length && !Number(summary.totalNum);
-}
-
 /** The GetAll answer's `data.group[]` → groups of charts. */
 export function mapChartGroups(data: Raw): ChartGroup[] {
   return records(data?.group).map((g) => ({

@@ -14,6 +14,8 @@ import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy
  * - the references' path-parameter forms (PATH_FORMS) become the query form of the same route, so the feature's own
  *   controller, DTO validation and errors apply unchanged (a query value of the same name wins over the path's);
  * - `getMusicPlay` / `downloadMainMusic` / `downloadQQMusic`: `type` is a synonym of `quality` (used when quality is absent);
+ * - `getSearchByKey` without `type`: `remoteplace` (the Koa services' name) picks it (REMOTEPLACE_TYPES);
+ * - `getLyric`: `isFormat=true` / `false` (newer sansenjian/qq-music-api's boolean) is 1 / 0;
  * - `getSingerHotsong` without `singermid`: a `singerid` holding a MID is taken as `singermid`; a numeric one (or
  *   anything else that is no MID) goes to SINGER_ID_ROUTE, which validates it (400 naming singerid) and asks the
  *   by-id CGI;
@@ -46,6 +48,8 @@ export const PATH_FORMS: Record<string, string[]> = {
   getSongLists: ['page', 'limit'],
   getSongListDetail: ['disstid'],
   getSearchByKey: ['key'],
+  // Yuuz12/qq-music-api's `/getSearchByType/:key?/:limit?/:page?/:t?`
+  getSearchByType: ['key', 'limit', 'page', 't'],
   getSongInfo: ['songmid'],
   getRadioTrack: ['id', 'num', 'firstplay'],
 };
@@ -74,6 +78,20 @@ export function rewritePathForms(req: Request): void {
 }
 
 const QUALITY_ROUTES = new Set(['getMusicPlay', 'getMusicVKey', 'downloadMainMusic', 'downloadQQMusic']);
+
+/**
+ * `getSearchByKey?remoteplace=`: the Koa services pick the searched type by `client_search_cp`'s remoteplace (`singer`
+ * or `txt.yqq.singer`…); the gateway's name for it is `type`. Unknown values are left alone (those services searched songs).
+ */
+const REMOTEPLACE_TYPES: Record<string, string> = { song: 'song', singer: 'singer', album: 'album', playlist: 'playlist', songlist: 'playlist', mv: 'mv', lyric: 'lyric' };
+
+/** `getLyric?isFormat=true`: newer sansenjian/qq-music-api takes a boolean; the gateway's values are 0 and 1. */
+const BOOLEAN_WORDS: Record<string, string> = { true: '1', false: '0' };
+
+export function typeOfRemoteplace(remoteplace: string | null): string | undefined {
+  const place = (remoteplace ?? '').trim().toLowerCase().replace(/^txt\.yqq\./, '');
+  return Object.hasOwn(REMOTEPLACE_TYPES, place) ? REMOTEPLACE_TYPES[place] : undefined;
+}
 
 /** Where `/getSingerHotsong?singerid=<digits>` is answered (LegacyController). */
 export const SINGER_ID_ROUTE = '/legacy/getSingerHotsongById';
@@ -107,6 +125,16 @@ function rewriteQuery(req: Request, defaultShape: ResponseShape): GatewayError |
   let changed = false;
   if (QUALITY_ROUTES.has(name) && isAbsent(params.get('quality')) && !isAbsent(params.get('type'))) {
     params.set('quality', params.get('type')!);
+    changed = true;
+  }
+  const searchType = name === 'getSearchByKey' && isAbsent(params.get('type')) ? typeOfRemoteplace(params.get('remoteplace')) : undefined;
+  if (searchType) {
+    params.set('type', searchType);
+    changed = true;
+  }
+  const isFormat = (params.get('isFormat') ?? '').trim().toLowerCase();
+  if (name === 'getLyric' && Object.hasOwn(BOOLEAN_WORDS, isFormat)) {
+    params.set('isFormat', BOOLEAN_WORDS[isFormat]);
     changed = true;
   }
   const singerid = params.get('singerid');

@@ -7,7 +7,7 @@ import { getRecommend } from './adapters/discover';
 import { batchGetSongInfo, getAlbumInfo, getLyric, getMusicPlay, getMusicVKey } from './adapters/music';
 import { getMvPlay } from './adapters/mv';
 import { getNewDisks, getSongListDetail } from './adapters/playlists';
-import { getSearchByKey } from './adapters/search';
+import { getSearchByKey, getSearchByType, searchByType } from './adapters/search';
 import { getSingerAlbum, getSingerHotsong, getSingerHotsongById, getSingerList } from './adapters/singers';
 import { asIs, passthrough, referenceOrRaw, wrappedBody } from './adapters/util';
 import type { LegacyAdapter, Raw } from './adapters/util';
@@ -97,6 +97,8 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getComments,
   getAlbumInfo,
   getSearchByKey,
+  getSearchByType,
+  searchByType,
   getLyric,
   batchGetSongInfo,
   getNewDisks,

@@ -10,6 +10,8 @@ import { LegacyCookieService } from './legacy-cookie.service';
 import { LegacyRecommendController } from './legacy-recommend.controller';
 import { LegacyRecommendService } from './legacy-recommend.service';
 import { LegacyExtras } from './legacy-extras.service';
+import { LegacyRelationController } from './legacy-relation.controller';
+import { LegacyRelationService } from './legacy-relation.service';
 import { legacyRewrite } from './legacy-request.middleware';
 import { LegacySingersService } from './legacy-singers.service';
 
@@ -20,8 +22,8 @@ import { LegacySingersService } from './legacy-singers.service';
  */
 @Module({
   imports: [MusicModule, RecommendModule, RouteTableModule],
-  controllers: [LegacyController, LegacyRecommendController],
-  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyRecommendService],
+  controllers: [LegacyController, LegacyRecommendController, LegacyRelationController],
+  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyRecommendService, LegacyRelationService],
   // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
   exports: [LegacyExtras],
 })

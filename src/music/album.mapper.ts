@@ -1,5 +1,6 @@
 /** Album payloads (musicu AlbumInfoServer + AlbumSongList, or the legacy CGI) → one normalised record. Pure. */
 import { albumCover, records, singerNames } from '../common/catalogue';
+import { isKnownAlbum } from '../upstream/clients/music.params';
 
 type Raw = Record<string, any>;
 
@@ -60,10 +61,10 @@ export function mapAlbumSongList(songList: Raw | undefined): AlbumSong[] {
  * (`songList[].songInfo`, `totalNum`). null when upstream knows no such album (no name and no mid).
  */
 export function mapAlbumFromMusicu(detail: Raw | undefined, songList: Raw | undefined): AlbumInfo | null {
+  if (!isKnownAlbum(detail)) return null;
   const basic: Raw = detail?.basicInfo ?? {};
   const mid = String(basic.albumMid ?? '');
   const name = String(basic.albumName ?? '');
-  if (!mid && !name) return null;
   const singers: Raw[] = Array.isArray(detail?.singer?.singerList) ? detail.singer.singerList : [];
   const songs = mapAlbumSongList(songList);
   return {

@@ -1,5 +1,4 @@
 /** Play/download URL building for the vkey flow (docs/upstream/music.md "Play URL"). Pure; unit-tested. */
-import { randomUUID } from 'node:crypto';
 
 export type Quality = '128' | '320' | 'm4a' | 'flac' | 'ape';
 
@@ -33,14 +32,6 @@ export const DEFAULT_STREAM_HOST = 'https://isure.stream.qqmusic.qq.com/';
 export function buildFilename(quality: Quality, songmid: string, mediaMid?: string): string {
   const q = QUALITIES[quality];
   return `${q.prefix}${mediaMid || songmid + songmid}${q.ext}`;
-}
-
-/**
- * A 32-character lowercase hex guid, as the Python QQMusicApi project sends to the vkey service. From randomUUID,
- * which draws on a cached entropy pool (randomBytes asked the system for 16 bytes on every play URL).
- */
-export function newVkeyGuid(): string {
-  return randomUUID().replace(/-/g, '');
 }
 
 /**

@@ -3,6 +3,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
+import { GetSearchByTypeQuery, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
 import { SearchService } from './search.service';
 
@@ -32,6 +33,52 @@ export class SearchController {
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSearchByKey(@Query() query: GetSearchByKeyQuery) {
     return this.search.getSearchByKey(query);
+  }
+
+  @Get('getSearchByType')
+  @CacheTTL(300)
+  @ApiOperation({
+    summary: 'Search singers, albums, playlists or users by upstream type code (the Koa project fork\'s route)',
+    description:
+      'The route of Yuuz12/qq-music-api (a fork of the Koa qq-music-api, 2026-08), with its parameter names: `t` is upstream\'s search_type ' +
+      '(1 singer, 2 album, 3 playlist, 8 user), `limit` at most 30. Types 1–3 are /getSearchByKey\'s search (same items, paging and fallbacks) and answer its body plus `t`; ' +
+      'users are one upstream `DoSearchForQQMusicDesktop` call (search_type 8, no fallback), listed as upstream sends them (no user search answer was ever recorded). ' +
+      'The path form `/getSearchByType/<key>/<limit>/<page>/<t>` is accepted. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_search`, as the fork answers.',
+  })
+  @ApiEnvelope('A page of results.', {
+    key: '周杰伦',
+    type: 'singer',
+    t: 1,
+    page: 1,
+    limit: 10,
+    total: 1,
+    list: [{ singerId: 4558, singerMid: '0025NhlN2yWrP4', singerName: '周杰伦', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg', songNum: 600, albumNum: 40, mvNum: 300 }],
+  })
+  @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
+  getSearchByType(@Query() query: GetSearchByTypeQuery) {
+    return this.search.getSearchByType(query);
+  }
+
+  @Get('searchByType')
+  @CacheTTL(300)
+  @ApiOperation({
+    summary: 'Search by type name (the route WQTY-MASTER/tiaolv-music calls)',
+    description:
+      'The search of /getSearchByKey under the names WQTY-MASTER/tiaolv-music sends to its QQ Music server (`key`, `limit`, `page`, `type=playlist|artist`; ' +
+      'no public qq-music-api version with this route was found). `type` is one of /getSearchByKey\'s types, or `artist` for singer; the answer is /getSearchByKey\'s. ' +
+      'Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_1`, where that app reads `response.req_1.data.body.<songlist|singer>.list` and `response.req_1.data.meta.sum`.',
+  })
+  @ApiEnvelope('A page of results.', {
+    key: '古风',
+    type: 'playlist',
+    page: 1,
+    limit: 8,
+    total: 1,
+    list: [{ dissid: '7024415872', dissname: '古风', creator: 'QQ音乐', listen_num: 1000, imgurl: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg', songCount: 20 }],
+  })
+  @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
+  searchByType(@Query() query: SearchByTypeQuery) {
+    return this.search.searchByType(query);
   }
 
   @Get('getHotkey')

@@ -2,8 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { envelope, Shaped } from '../common/shaped';
 import { SearchAnswer, SearchClient } from '../upstream/clients/search.client';
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
+import { GetSearchByTypeQuery, SearchByTypeCode, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
-import { mapHotkeys, mapSmartbox, mapTopLists } from './search.mapper';
+import { mapHotkeys, mapMusicuUserSearch, mapSmartbox, mapTopLists, SearchType } from './search.mapper';
+
+/** The search types behind the musicu codes `/getSearchByType` takes (8, users, has its own call). */
+const TYPE_OF_CODE: Record<Exclude<SearchByTypeCode, 8>, SearchType> = { 1: 'singer', 2: 'album', 3: 'playlist' };
 
 /** Upstream's searches answer empty lists when asked for fewer than 10 per page (docs/upstream/search.md "Desktop search"). */
 export const MIN_UPSTREAM_PAGE = 10;
@@ -35,10 +39,36 @@ export class SearchService {
   constructor(private readonly search: SearchClient) {}
 
   async getSearchByKey(query: GetSearchByKeyQuery): Promise<Shaped> {
+    const { raw, result } = await this.searchPage(query);
+    return envelope({ key: query.key, page: query.page, limit: query.limit, ...result }, raw);
+  }
+
+  private async searchPage(query: GetSearchByKeyQuery): Promise<SearchAnswer> {
     const { pageNum, perPage, skip } = upstreamWindow(query.page, query.limit);
     const found = await this.search.search({ key: query.key, type: query.type, pageNum, perPage });
-    const { raw, result } = sliced(found, skip, query.limit);
-    return envelope({ key: query.key, page: query.page, limit: query.limit, ...result }, raw);
+    return sliced(found, skip, query.limit);
+  }
+
+  /**
+   * The Koa project's fork's search by musicu type code: singers, albums and playlists are /getSearchByKey's search
+   * (same paging and fallbacks); users are one Desktop search (docs/upstream/search.md "Search by type").
+   */
+  async getSearchByType(query: GetSearchByTypeQuery): Promise<Shaped> {
+    const { key, page, limit, t } = query;
+    if (t !== 8) {
+      const { raw, result } = await this.searchPage({ key, page, limit, type: TYPE_OF_CODE[t] });
+      return envelope({ key, page, limit, ...result, t }, raw);
+    }
+    const { pageNum, perPage, skip } = upstreamWindow(page, limit);
+    const { raw, data } = await this.search.searchUsers({ key, pageNum, perPage });
+    const { total, list } = mapMusicuUserSearch(data);
+    return envelope({ key, page, limit, type: 'user', t, total, list: list.slice(skip, skip + limit) }, raw);
+  }
+
+  /** WQTY-MASTER/tiaolv-music's `/searchByType`: /getSearchByKey's search, `artist` read as singer. */
+  async searchByType(query: SearchByTypeQuery): Promise<Shaped> {
+    const type: SearchType = query.type === 'artist' ? 'singer' : query.type;
+    return this.getSearchByKey({ key: query.key, page: query.page, limit: query.limit, type });
   }
 
   async getHotkey(): Promise<Shaped> {

@@ -8,6 +8,7 @@ import { MvClient } from './clients/mv.client';
 import { PlaylistsClient } from './clients/playlists.client';
 import { QqLoginClient } from './clients/qq-login.client';
 import { RecommendClient } from './clients/recommend.client';
+import { RelationClient } from './clients/relation.client';
 import { SearchClient } from './clients/search.client';
 import { SingersClient } from './clients/singers.client';
 import { UserClient } from './clients/user.client';
@@ -31,6 +32,7 @@ const CLIENTS = [
   PlaylistsClient,
   QqLoginClient,
   RecommendClient,
+  RelationClient,
   SearchClient,
   SingersClient,
   UserClient,

@@ -231,6 +231,22 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(h.fake.requestsTo('c', '/lyric/fcgi-bin/fcg_query_lyric_new.fcg')[0].query.songmid).toBe(MID);
   });
 
+  it.each([
+    ['true', true],
+    ['FALSE', false],
+  ])('getLyric?isFormat=%s (newer sansenjian/qq-music-api\'s boolean) is read as 1 / 0', async (isFormat, parsed) => {
+    const res = await h.http().get(`/getLyric?songmid=${MID}&isFormat=${isFormat}`).expect(200);
+    if (parsed) expect(res.body.response.lyric).toMatchObject({ lyric: expect.stringMatching(/^\[ti:/), lines: expect.any(Array) });
+    else expect(res.body.response.lyric).toMatch(/^\[ti:/);
+    expect(h.fake.requestsTo('c', '/lyric/fcgi-bin/fcg_query_lyric_new.fcg')[0].query.songmid).toBe(MID);
+  });
+
+  it('getLyric?isFormat=yes stays a 400 naming isFormat', async () => {
+    const res = await h.http().get(`/getLyric?songmid=${MID}&isFormat=yes`).expect(400);
+    expect(res.body.error).toMatch(/isFormat must be 0 or 1/);
+    expect(h.fake.requestsTo('c', '/lyric/fcgi-bin/fcg_query_lyric_new.fcg')).toHaveLength(0);
+  });
+
   it('getLyric: response.trans stays base64, as sansenjian/qq-music-api left it (apps atob() it); normalised decodes it', async () => {
     musicState(h.fake.state).lyrics.set(MID, { lyric: '[00:01.00]line', trans: '[00:01.00]译文' });
     const legacy = await h.http().get(`/getLyric?songmid=${MID}`).expect(200);

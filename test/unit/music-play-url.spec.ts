@@ -4,10 +4,10 @@ import {
   buildFilename,
   DEFAULT_STREAM_HOST,
   joinUrl,
-  newVkeyGuid,
   pickStreamHost,
   QUALITIES,
 } from '../../src/music/play-url';
+import { isKnownAlbum, newVkeyGuid } from '../../src/upstream/clients/music.params';
 
 describe('play URL builders', () => {
   it('builds prefix + media_mid + ext for every quality (docs/upstream/music.md "Play URL")', () => {
@@ -89,6 +89,14 @@ describe('album mappers', () => {
     });
     expect(mapAlbumFromMusicu({ basicInfo: { albumMid: '', albumName: '' } }, { songList: [] })).toBeNull();
     expect(mapAlbumFromMusicu(undefined, undefined)).toBeNull();
+  });
+
+  it('isKnownAlbum: a mid or a name in basicInfo (what the client checks before the Android retry)', () => {
+    expect(isKnownAlbum({ basicInfo: { albumMid: 'M1' } })).toBe(true);
+    expect(isKnownAlbum({ basicInfo: { albumName: 'A' } })).toBe(true);
+    expect(isKnownAlbum({ basicInfo: { albumMid: 0 } })).toBe(true);
+    expect(isKnownAlbum({ basicInfo: { albumMid: '', albumName: '' } })).toBe(false);
+    expect(isKnownAlbum(undefined)).toBe(false);
   });
 
   it('maps the legacy CGI and returns null for data null', () => {

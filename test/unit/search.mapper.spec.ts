@@ -6,6 +6,7 @@ import {
   mapHotkeys,
   mapMobileSearch,
   mapMusicuSearch,
+  mapMusicuUserSearch,
   mapMvHit,
   mapPlaylistHit,
   mapSingerHit,
@@ -35,6 +36,17 @@ describe('search mapper', () => {
     it('a type with no section is an empty list', () => {
       expect(mapCgiSearch(raw, 'mv')).toEqual({ type: 'mv', total: 0, list: [] });
       expect(mapCgiSearch(undefined, 'song')).toEqual({ type: 'song', total: 0, list: [] });
+    });
+  });
+
+  describe('mapMusicuUserSearch (search_type 8)', () => {
+    it('passes body.user.list on unmapped, total from meta.sum', () => {
+      const user = { encrypt_uin: 'owabc', nick: 'n' };
+      expect(mapMusicuUserSearch({ body: { user: { list: [user] } }, meta: { sum: 7 } })).toEqual({ total: 7, list: [user] });
+    });
+    it('reads body.users too; no meta → the list length; nothing → empty', () => {
+      expect(mapMusicuUserSearch({ body: { users: { itemlist: [{}, {}] } } })).toEqual({ total: 2, list: [{}, {}] });
+      expect(mapMusicuUserSearch(undefined)).toEqual({ total: 0, list: [] });
     });
   });
 

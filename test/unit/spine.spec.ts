@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chartPeriod, isoWeek } from '../../src/charts/chart-period';
+import { chartPeriod, isoWeek } from '../../src/upstream/clients/charts.params';
 import { mapChartDetail, mapChartGroups } from '../../src/charts/charts.mapper';
 import { cookieUin, hash33, parseCookie, serializeCookie } from '../../src/common/cookie';
 import { parseQueryFirstValue } from '../../src/common/query-parser';

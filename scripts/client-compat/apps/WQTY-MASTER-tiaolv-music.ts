@@ -6,6 +6,8 @@ const at = (method: string) => `${P}#${method}`;
 /** The provider sends the stored login as a Cookie header on every call that has one. */
 const LOGGED_IN: Pick<ClientCall, 'headers' | 'setup'> = { headers: { Cookie: '$cookie' }, setup: 'login-cookie' };
 const SONGLIST = 'response.singer.data.songlist[]';
+const PLAYLISTS = 'response.req_1.data.body.songlist.list[]';
+const ARTISTS = 'response.req_1.data.body.singer.list[]';
 
 /** Spring Boot backend (Java) of a desktop player; RestClient against qq-music-api at http://127.0.0.1:3300. */
 export const app: ClientApp = {
@@ -27,6 +29,38 @@ export const app: ClientApp = {
         'response.data.song.list[].albumname',
         'response.data.song.list[].interval',
         'response.data.song.totalnum',
+      ],
+      where: [at('search')],
+    },
+    {
+      name: 'search (playlists)',
+      method: 'GET',
+      path: '/searchByType',
+      // page = offset / limit + 1; its own server's route (no public qq-music-api has it), served by the gateway
+      query: { key: '古风', limit: '8', page: '1', type: 'playlist' },
+      reads: [
+        `${PLAYLISTS}.dissid || ${PLAYLISTS}.tid || ${PLAYLISTS}.id`,
+        `${PLAYLISTS}.dissname || ${PLAYLISTS}.title || ${PLAYLISTS}.name`,
+        `${PLAYLISTS}.creator_name || ${PLAYLISTS}.creator.name`,
+        `${PLAYLISTS}.imgurl || ${PLAYLISTS}.logo || ${PLAYLISTS}.picurl || ${PLAYLISTS}.cover`,
+        `${PLAYLISTS}.songnum || ${PLAYLISTS}.song_count || ${PLAYLISTS}.count`,
+        `${PLAYLISTS}.listennum`,
+        'response.req_1.data.meta.sum',
+      ],
+      where: [at('search')],
+    },
+    {
+      name: 'search (artists)',
+      method: 'GET',
+      path: '/searchByType',
+      query: { key: '周杰伦', limit: '8', page: '1', type: 'artist' },
+      reads: [
+        `${ARTISTS}.singermid || ${ARTISTS}.singerMID || ${ARTISTS}.mid || ${ARTISTS}.id`,
+        `${ARTISTS}.singername || ${ARTISTS}.singerName || ${ARTISTS}.name || ${ARTISTS}.title`,
+        `${ARTISTS}.singerPic || ${ARTISTS}.pic || ${ARTISTS}.picurl || ${ARTISTS}.avatar`,
+        `${ARTISTS}.albumNum || ${ARTISTS}.album_count || ${ARTISTS}.albumnum`,
+        `${ARTISTS}.songNum || ${ARTISTS}.song_count || ${ARTISTS}.songnum`,
+        'response.req_1.data.meta.sum',
       ],
       where: [at('search')],
     },
@@ -201,7 +235,6 @@ export const app: ClientApp = {
     },
   ],
   notReplayed: [
-    { path: 'GET /searchByType?key&limit&page&type=playlist|artist', reason: 'no Koa qq-music-api version found with this route; the app\'s own server\'s' },
     { path: 'GET /song?songmid=', reason: 'a jsososo/QQMusicApi route (port 3300), not a Koa qq-music-api one' },
     { path: 'GET /getDailyRecommend', reason: 'a newer sansenjian/qq-music-api route (personal daily songs); the gateway has no such route and its answer shape was not recorded' },
     { path: 'GET /user/getSingerSubscription, POST /user/setSingerSubscription, POST /user/setPlaylistSubscription, POST /user/setSongFavorite', reason: 'write/subscription routes no Koa qq-music-api version found here has' },

@@ -1,5 +1,6 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
+import { upstreamWindow } from '../../search/search.service';
 import { classicTrack } from './util';
 import type { LegacyAdapter, Raw } from './util';
 
@@ -36,3 +37,41 @@ export const getSearchByKey: LegacyAdapter = (s) => {
     },
   };
 };
+
+/**
+ * The search key's answer cut to the page the client asked: the gateway asks upstream pages of at least 10 items
+ * (upstreamWindow), so a smaller `limit` gets a larger upstream page; each section's list (Desktop `body.<type>.list`,
+ * Mobile `body.item_<type>`) keeps only the client's window, as an app paging by `limit` expects.
+ */
+function windowed(req: Raw, page: unknown, limit: unknown): Raw {
+  const body = req?.data?.body;
+  if (!isRecord(body) || typeof page !== 'number' || typeof limit !== 'number') return req;
+  const { skip } = upstreamWindow(page, limit);
+  const cut = (list: unknown[]) => list.slice(skip, skip + limit);
+  const sections = Object.fromEntries(
+    Object.entries(body).map(([k, v]) => {
+      if (Array.isArray(v)) return [k, cut(v)];
+      if (isRecord(v) && Array.isArray(v.list)) return [k, { ...v, list: cut(v.list) }];
+      return [k, v];
+    }),
+  );
+  return { ...req, data: { ...req.data, body: sections } };
+}
+
+/** The raw musicu answer with the gateway's key `req` named as an older service names its call; anything else as it is. */
+const renamingReq = (key: string): LegacyAdapter => (s) => {
+  const raw = s.raw;
+  if (!isRecord(raw) || !Object.hasOwn(raw, 'req')) return { response: raw };
+  const { req, ...rest } = raw;
+  const d = s.body?.data ?? {};
+  return { response: { ...rest, [key]: windowed(req, d.page, d.limit) } };
+};
+
+/**
+ * getSearchByType: the Koa project's fork answers `{ response: <musicu answer> }` with its one call under the key
+ * `req_search`. A fallback's answer (Mobile, CGI) is passed on as it is.
+ */
+export const getSearchByType = renamingReq('req_search');
+
+/** searchByType: WQTY-MASTER/tiaolv-music reads its server's call under `req_1` (`response.req_1.data.body…`). */
+export const searchByType = renamingReq('req_1');

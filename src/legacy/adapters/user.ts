@@ -45,7 +45,14 @@ const getUserLikedSongs: LegacyAdapter = (s) => {
   return { response: { code: 0, data: { songs: [entry], total: entry.num0 || 0, hasMore: false, info } } };
 };
 
+/** getRelationList: the Koa project's fork answers `{ response: { code: <the key's code>, req_0 } }`. */
+const getRelationList: LegacyAdapter = (s) => {
+  const req0 = s.raw?.req_0;
+  return { response: { code: req0?.code ?? s.raw?.code ?? 0, req_0: req0 } };
+};
+
 export const USER_LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   getUserPlaylists,
+  getRelationList,
   getUserLikedSongs,
 };

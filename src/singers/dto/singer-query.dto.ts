@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { ToInt, ToLowerTrimmed, ToTrimmed } from '../../common/validation';
+import { MV_ORDERS, type MvOrder } from '../../upstream/clients/singers.params';
 import { SPEC_AREAS, SPEC_GENRES, SPEC_SEXES, UPSTREAM_ALL } from '../singer-codes';
 
 /** A singer MID: letters and digits, at most 32 characters (e.g. 0025NhlN2yWrP4). */
@@ -83,8 +84,7 @@ export class SingerPagedQuery extends SingerMidQuery {
   page: number = 0;
 }
 
-export const MV_ORDERS = ['time', 'listen'] as const;
-export type MvOrder = (typeof MV_ORDERS)[number];
+export { MV_ORDERS, type MvOrder };
 
 export class GetSingerMvQuery extends SingerPagedQuery {
   /** `listen` (most played, the default) or `time` (newest first); case-insensitive. */

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { chartPeriod } from '../../charts/chart-period';
-import { isEmptyChartAnswer } from '../../charts/charts.mapper';
 import { ANDROID_RETRY } from '../android-comm';
 import type { MusicuCall } from '../upstream.types';
 import { warrantsFallback } from '../upstream.errors';
+import { chartPeriod, isEmptyChartAnswer } from './charts.params';
 import { UpstreamClient } from './upstream-client';
 
 /** One page of a chart: the upstream body as received, and the `GetDetail` key's data (`data` summary + `songInfoList`). */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type CommentPage, mapCgiPage, mapCommentReadPage } from '../../comments/comments.mapper';
 import { warrantsFallback } from '../upstream.errors';
+import { type CommentPage, mapCgiPage, mapCommentReadPage } from './comments.parse';
 import { UpstreamClient } from './upstream-client';
 
 /** `music.globalComment.CommentRead` method per spec reqtype (1 recommended, 2 newest, 3 most liked). */

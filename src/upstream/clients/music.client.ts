@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../../common/cookie';
-import { mapAlbumFromMusicu } from '../../music/album.mapper';
-import { newVkeyGuid } from '../../music/play-url';
 import { ANDROID_RETRY } from '../android-comm';
 import { cgiBusinessError } from '../cgi-helpers';
 import type { MusicuCall } from '../upstream.types';
 import { businessError, requireKey, warrantsFallback } from '../upstream.errors';
+import { isKnownAlbum, newVkeyGuid } from './music.params';
 import { UpstreamClient } from './upstream-client';
 
 type Raw = Record<string, any>;
@@ -198,7 +197,7 @@ export class MusicClient extends UpstreamClient {
         detail: { module: 'music.musichallAlbum.AlbumInfoServer', method: 'GetAlbumDetail', param: { albumMId: mid } },
         songs: songsCall,
       });
-      if (mapAlbumFromMusicu(res.data.detail, res.data.songs) && isEmptySongList(res.data.songs)) {
+      if (isKnownAlbum(res.data.detail) && isEmptySongList(res.data.songs)) {
         // docs/upstream/README.md "Android retry": only the song list is asked again, with the Android comm.
         const retry = await this.musicu({ songs: songsCall }, ANDROID_RETRY);
         return { source: 'musicu', raw: { ...res.raw, songs: retry.raw.songs }, detail: res.data.detail, songs: retry.data.songs };

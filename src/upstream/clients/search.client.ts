@@ -1,5 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../../common/cookie';
+import { ANDROID_RETRY } from '../android-comm';
+import { CGI_COMMON } from '../cgi-helpers';
+import { warrantsFallback } from '../upstream.errors';
 import {
   CGI_SEARCH_TYPE,
   mapCgiSearch,
@@ -7,14 +10,13 @@ import {
   mapMusicuSearch,
   type SearchResult,
   type SearchType,
-} from '../../search/search.mapper';
-import { ANDROID_RETRY } from '../android-comm';
-import { CGI_COMMON } from '../cgi-helpers';
-import { warrantsFallback } from '../upstream.errors';
+} from './search.parse';
 import { UpstreamClient } from './upstream-client';
 
 /** The musicu searches' `search_type` per type. docs/upstream/search.md "Desktop search". */
 export const MUSICU_SEARCH_TYPE: Record<SearchType, number> = { song: 0, singer: 1, album: 2, playlist: 3, mv: 4, lyric: 7 };
+/** The musicu `search_type` of a user search (docs/upstream/search.md "Search by type"). */
+export const USER_SEARCH_TYPE = 8;
 
 /**
  * The Desktop search's whole comm: the minimal `{ct:19, cv:1859, uin}` that revived search in 2026-06, not the web
@@ -98,6 +100,24 @@ export class SearchClient extends UpstreamClient {
       { ownComm: searchComm },
     );
     return { raw: res.raw, result: mapMusicuSearch(res.data.req, type) };
+  }
+
+  /**
+   * One Desktop search page of users (search_type 8), raw: no Mobile or CGI form of a user search is known, so there
+   * is no fallback. docs/upstream/search.md "Search by type".
+   */
+  async searchUsers({ key, pageNum, perPage }: Omit<SearchPageRequest, 'type'>): Promise<{ raw: unknown; data: Record<string, any> | undefined }> {
+    const res = await this.musicu(
+      {
+        req: {
+          module: 'music.search.SearchCgiService',
+          method: 'DoSearchForQQMusicDesktop',
+          param: { query: key, search_type: USER_SEARCH_TYPE, page_num: pageNum, num_per_page: perPage },
+        },
+      },
+      { ownComm: searchComm },
+    );
+    return { raw: res.raw, data: res.data.req };
   }
 
   /** docs/upstream/search.md "Mobile search": searchid, highlight and grp, signed, with the Android comm. */

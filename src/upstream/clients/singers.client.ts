@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { records } from '../../common/catalogue';
-import type { MvOrder } from '../../singers/dto/singer-query.dto';
-import { SingerFilter, SingerListModule, toUpstreamFilter, UPSTREAM_ALL, UPSTREAM_SINGER_PAGE } from '../../singers/singer-codes';
-import { parseSingerDescXml, SingerDescXmlError } from '../../singers/singers.mapper';
 import { ANDROID_RETRY } from '../android-comm';
 import type { MusicuCall } from '../upstream.types';
 import { businessError, UpstreamError, warrantsFallback } from '../upstream.errors';
+import { type MvOrder, type SingerFilter, type SingerListModule, toUpstreamFilter, UPSTREAM_ALL, UPSTREAM_SINGER_PAGE } from './singers.params';
+import { parseSingerDescXml, SingerDescXmlError } from './singers.parse';
 import { UpstreamClient } from './upstream-client';
 
 /** Upstream `order` of GetSingerMvList: 1 = most played, 0 = newest. docs/upstream/singers.md "Singer MVs". */

@@ -1,3 +1,7 @@
+import { records } from '../../common/catalogue';
+
+/** Upstream-facing chart facts the charts client needs: the period label of an edition, the empty answer. */
+
 /** Charts updated daily take a `YYYY-MM-DD` period; the rest are weekly `YYYY_W` (ISO week): docs/upstream/charts.md "Chart detail (fallback)". */
 export const DAILY_CHART_IDS = new Set([4, 27, 62]);
 
@@ -19,4 +23,10 @@ export function isoWeek(date: Date): { year: number; week: number } {
   const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
   const week = Math.ceil(((d.getTime() - yearStart) / 86400000 + 1) / 7);
   return { year: d.getUTCFullYear(), week };
+}
+
+/** A GetDetail answer with no rows at all and no total: what the Android retry is for (docs/upstream/README.md "Android retry"). */
+export function isEmptyChartAnswer(detail: Record<string, any>): boolean {
+  const summary: Record<string, any> = detail?.data ?? {};
+  return !records(summary.song).length && !records(detail?.songInfoList).length && !Number(summary.totalNum);
 }

@@ -1,0 +1,95 @@
+/**
+ * Comment answers (musicu CommentRead and the legacy h5 CGI) → pages of comments: what the comments client reads to
+ * page and fall back (docs/upstream/comments.md). Pure; unit-tested through src/comments/comments.mapper.ts.
+ */
+import { num, records, str } from '../../common/catalogue';
+
+type Raw = Record<string, any>;
+
+export interface CommentItem {
+  /** Id of the thread the comment opens (the CGI's paging cursor); the comment's own id for CommentRead. */
+  rootcommentid: string;
+  commentid: string;
+  content: string;
+  nick: string;
+  avatar: string;
+  praisenum: number;
+  /** Unix seconds. */
+  time: number;
+}
+
+export interface CommentPage {
+  list: CommentItem[];
+  total: number;
+  /** Pass as `rootcommentid` to get the next page ('' when there is none). */
+  nextCursor: string;
+  hasMore: boolean;
+}
+
+/** One `CommentList.Comments[]` entry of CommentRead (docs/upstream/comments.md "Comment list"). */
+export function mapCommentReadItem(c: Raw): CommentItem {
+  return {
+    rootcommentid: str(c.CmId),
+    commentid: str(c.CmId),
+    content: str(c.Content),
+    nick: str(c.Nick),
+    avatar: str(c.Avatar),
+    praisenum: num(c.PraiseNum),
+    time: num(c.PubTime),
+  };
+}
+
+/** CommentRead's `data` → a page; the next cursor is the last item's SeqNo (sent back as LastCommentSeqNo). */
+export function mapCommentReadPage(data: Raw, pageNum: number, pageSize: number): CommentPage {
+  const block: Raw = data?.CommentList ?? {};
+  const raw = records(block.Comments);
+  const total = num(block.Total ?? data?.TotalCmNum);
+  const hasMore = block.HasMore !== undefined ? Number(block.HasMore) === 1 : (pageNum + 1) * pageSize < total;
+  return {
+    list: raw.map(mapCommentReadItem),
+    total,
+    nextCursor: hasMore && raw.length ? str(raw[raw.length - 1].SeqNo) : '',
+    hasMore,
+  };
+}
+
+/** One `commentlist[]` entry of the CGI (recorded: c-fcg-global-comment-h5-mv.comment.fragment.json); ids stay strings. */
+export function mapCgiCommentItem(c: Raw): CommentItem {
+  return {
+    rootcommentid: str(c.rootcommentid),
+    commentid: str(c.commentid),
+    content: str(ownText(c)),
+    nick: str(c.nick ?? c.rootcommentnick),
+    avatar: str(c.avatarurl),
+    praisenum: num(c.praisenum),
+    time: num(c.time),
+  };
+}
+
+/**
+ * A CGI item's own text. For a reply (commentid ≠ rootcommentid) the genuine answer carries the ROOT comment's text in
+ * `rootcommentcontent` and the reply's own in its `middlecommentcontent` entry (same `subcommentid`); the Koa projects'
+ * `content ← rootcommentcontent` would show the replier as the author of the root's text (docs/upstream/comments.md).
+ */
+function ownText(c: Raw): unknown {
+  const id = str(c.commentid);
+  if (id && id !== str(c.rootcommentid)) {
+    const own = records(c.middlecommentcontent).find((m) => str(m.subcommentid) === id);
+    if (own && own.subcommentcontent !== undefined) return own.subcommentcontent;
+  }
+  return c.rootcommentcontent ?? c.content;
+}
+
+/** The CGI body → a page: `comment.{commentlist, commenttotal}`; the next cursor is the last item's rootcommentid. */
+export function mapCgiPage(body: Raw, pageNum: number, pageSize: number): CommentPage {
+  const block: Raw = body?.comment ?? {};
+  const raw = records(block.commentlist);
+  const total = num(block.commenttotal);
+  const hasMore = (pageNum + 1) * pageSize < total && raw.length > 0;
+  return {
+    list: raw.map(mapCgiCommentItem),
+    total,
+    nextCursor: hasMore ? str(raw[raw.length - 1].rootcommentid) : '',
+    hasMore,
+  };
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+
+/** Upstream-facing music facts the music client needs: the vkey guid, whether an album answer names an album. */
+
+type Raw = Record<string, any>;
+
+/**
+ * A 32-character lowercase hex guid, as the Python QQMusicApi project sends to the vkey service. From randomUUID,
+ * which draws on a cached entropy pool (randomBytes asked the system for 16 bytes on every play URL).
+ */
+export function newVkeyGuid(): string {
+  return randomUUID().replace(/-/g, '');
+}
+
+/**
+ * Whether a musicu `GetAlbumDetail` answer names an album (a mid or a name in `basicInfo`); upstream answers an unknown
+ * album with neither. docs/upstream/music.md "Album".
+ */
+export function isKnownAlbum(detail: Raw | undefined): boolean {
+  const basic: Raw = detail?.basicInfo ?? {};
+  return String(basic.albumMid ?? '') !== '' || String(basic.albumName ?? '') !== '';
+}
