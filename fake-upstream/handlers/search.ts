@@ -13,7 +13,8 @@ import { fixture, fixtureText } from '../fixtures';
  *   from the catalogue. Only song/lyric searches have data in the fallback; other types answer empty sections.
  * - gethotkey.fcg: the genuine recording.
  * - smartbox_new.fcg: NO recording exists; built from the known shape `data.{song,singer,album,mv}.itemlist[{id,
- *   mid, name, singer}]` over the catalogue; sections without matches are left out.
+ *   mid, name, singer}]` over the catalogue (a few Latin names read as the singer's, LATIN_NAMES); sections without
+ *   matches are left out.
  * - fcg_myqq_toplist.fcg: the genuine recording, sent as JSONP `jsonCallback(...)` (as the h5 CGI may answer), so the
  *   gateway's JSONP parsing is exercised.
  */
@@ -244,8 +245,15 @@ const clientSearch: HttpHandler = ({ req }) => {
 
 const hotkey: HttpHandler = () => ({ json: fixture('c-fcg-gethotkey.json') });
 
+/**
+ * Latin spellings suggestions match as the singer's name (upstream's smartbox suggests 周杰伦 for "jay", as its web
+ * player shows): the catalogue names singers in Chinese only, and the documented example asks `key=jay`.
+ */
+const LATIN_NAMES: Record<string, string> = { jay: '周杰伦', 'jay chou': '周杰伦', zhoujielun: '周杰伦' };
+
 const smartbox: HttpHandler = ({ req }) => {
-  const q = String(req.query.key ?? '');
+  const key = String(req.query.key ?? '');
+  const q = LATIN_NAMES[key.trim().toLowerCase()] ?? key;
   const sections: Record<string, { count: number; itemlist: any[]; name: string; order: number; type: number }> = {};
   const add = (key: string, name: string, order: number, type: number, items: any[]) => {
     if (items.length) sections[key] = { count: items.length, itemlist: items.slice(0, 4), name, order, type };

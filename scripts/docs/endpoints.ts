@@ -150,13 +150,23 @@ function responseSection(op: Json): string[] {
   const schema = (((ok.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined) ?? {};
   const props = schema.properties as Record<string, Json> | undefined;
   const enveloped = !!props && 'code' in props && 'msg' in props && 'data' in props;
-  const shape = enveloped ? `{ code: 0, msg: 'ok', data: ${sketch(props.data.example)} }` : schema.example !== undefined ? sketch(schema.example) : undefined;
+  // A plain answer that happens to have code/msg/data (/getSongInfo) carries its example on the whole body.
+  const shape =
+    enveloped && props.data.example !== undefined
+      ? `{ code: 0, msg: 'ok', data: ${sketch(props.data.example)} }`
+      : schema.example !== undefined
+        ? sketch(schema.example)
+        : undefined;
   const typed = typeSketch(schema);
+  const legacy = (ok['x-legacy-shape'] as Json | undefined)?.schema as Json | undefined;
   return [
     `**Answer** (200): ${cell(ok.description)}`,
     '',
     ...(typed ? ['Type:', '', '```ts', typed, '```', ''] : []),
     ...(shape ? ['Example:', '', '```text', shape, '```', ''] : []),
+    ...(legacy
+      ? ['Legacy shape (`?shape=legacy`, `x-legacy-shape`; [docs/legacy.md](legacy.md)):', '', '```ts', answerType(legacy, ''), '```', '']
+      : ['Legacy shape: the same answer.', '']),
   ];
 }
 
@@ -182,6 +192,8 @@ function answerType(schema: Json, indent: string): string {
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const inner = `${indent}  `;
   const fields = props.map(([name, prop]) => `${inner}${name}${required.has(name) ? '' : '?'}: ${answerType(prop, inner)};`);
+  // An open object (the legacy shape's upstream answers): the declared keys and any others.
+  if (extra === true) fields.push(`${inner}[key: string]: unknown;`);
   return `{\n${fields.join('\n')}\n${indent}}${nullable}`;
 }
 
@@ -209,10 +221,17 @@ function errorsSection(op: Json): string[] {
   return lines.length ? ['**Errors** (`{ error, errorCode, upstreamCode? }`; the common cases are described above):', '', ...lines, ''] : [];
 }
 
+const DEMO_LOGIN_NOTE = `# demo: uses its stored login (start it with LOGIN_PERSIST_COOKIE=true, log in: login.md "Trying it offline"), or add -H 'X-Custom-Cookie: uin=o10001; qqmusic_key=Q_H_L_<key>' (any key)`;
+const DEMO_ADMIN_NOTE = '# demo: start it with ADMIN_TOKEN set (ADMIN_TOKEN=demo-admin-token-0123456789 npm run start:demo) and send that token';
+
 function exampleSection(document: OpenAPIObject, method: string, path: string, op: Json): string[] {
   const params = (op.parameters as Json[] | undefined) ?? [];
   const query = new URLSearchParams();
   const headers: string[] = [];
+  // What the offline demo needs for the example to answer as shown (test/docs/doc-examples runs each against it).
+  const notes: string[] = [];
+  if (params.some((p) => p.in === 'header' && p.name === 'X-Custom-Cookie')) notes.push(DEMO_LOGIN_NOTE);
+  if (params.some((p) => p.in === 'header' && p.name === 'X-Admin-Token')) notes.push(DEMO_ADMIN_NOTE);
   for (const p of params) {
     const example = (p.schema as Json | undefined)?.example ?? p.example;
     if (p.in === 'header' && p.name === 'X-Admin-Token') headers.push(`-H 'X-Admin-Token: <ADMIN_TOKEN>'`);
@@ -228,7 +247,7 @@ function exampleSection(document: OpenAPIObject, method: string, path: string, o
     parts.push(`-H 'Content-Type: application/json'`);
     if (example !== undefined) parts.push(`-d '${JSON.stringify(example).replace(/'/g, `'\\''`)}'`);
   }
-  return ['**Example**', '', '```sh', parts.join(' '), '```', ''];
+  return ['**Example**', '', '```sh', ...notes, parts.join(' '), '```', ''];
 }
 
 function renderOperation(document: OpenAPIObject, { method, path, op }: Operation): string[] {

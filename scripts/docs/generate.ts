@@ -4,13 +4,14 @@ import { clientDocs } from './clients';
 import { configurationDocs } from './configuration';
 import { endpointDocs } from './endpoints';
 import type { GeneratedDoc } from './generated-doc';
+import { typescriptClientDocs } from './typescript-client';
 
 /**
  * Every generator `npm run docs` runs. Add a generator's list here (and nothing else): test/generated-docs checks
  * each file it renders against the committed one.
  */
 // ---- generators: start -------------------------------------------------------------------------------------------
-export const GENERATORS: GeneratedDoc[] = [...endpointDocs, ...configurationDocs, ...clientDocs];
+export const GENERATORS: GeneratedDoc[] = [...endpointDocs, ...configurationDocs, ...clientDocs, ...typescriptClientDocs];
 // ---- generators: end ---------------------------------------------------------------------------------------------
 
 /** The repository root: this file runs from dist/scripts/docs/ (npm run docs) or scripts/docs/ (ts). */

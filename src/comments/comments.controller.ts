@@ -2,6 +2,7 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { CommentsAnswer } from './comments.answers';
 import { CommentsService } from './comments.service';
 import { GetCommentsQuery } from './dto/get-comments.dto';
 
@@ -25,7 +26,7 @@ export class CommentsController {
       nextCursor: '1700000000123',
       hasMore: true,
     },
-  })
+  }, CommentsAnswer)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getComments(@Query() query: GetCommentsQuery) {
     return this.comments.getComments(query);

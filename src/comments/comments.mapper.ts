@@ -1,7 +1,7 @@
 /** The spec's comment vocabulary; the answers' parsing lives with the client (src/upstream/clients/comments.parse.ts). */
 export {
-  type CommentItem,
-  type CommentPage,
+  CommentItem,
+  CommentPage,
   mapCgiCommentItem,
   mapCgiPage,
   mapCommentReadItem,

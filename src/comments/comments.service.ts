@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { CommentsClient } from '../upstream/clients/comments.client';
+import type { CommentsAnswer } from './comments.answers';
 import { GetCommentsQuery } from './dto/get-comments.dto';
 
 @Injectable()
 export class CommentsService {
   constructor(private readonly comments: CommentsClient) {}
 
-  async getComments(q: GetCommentsQuery): Promise<Shaped> {
+  async getComments(q: GetCommentsQuery): Promise<Shaped<Envelope<CommentsAnswer>>> {
     const { raw, page } = await this.comments.page({
       id: q.id,
       cursor: q.rootcommentid ?? '',
@@ -17,6 +18,6 @@ export class CommentsService {
       biztype: q.biztype ?? 1,
       cmd: q.cmd,
     });
-    return envelope({ comment: page }, raw);
+    return envelope<CommentsAnswer>({ comment: page }, raw);
   }
 }

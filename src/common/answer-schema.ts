@@ -50,3 +50,10 @@ export const jsonSchemaOf = (schema: TSchema): Record<string, unknown> => JSON.p
 
 /** One of several shapes (a route whose answer depends on its parameters), as an OpenAPI `anyOf`. */
 export const AnyOf = <T extends TSchema[]>(schemas: [...T], options: { description?: string } = {}) => Type.Union(schemas, options);
+
+/**
+ * An upstream object passed on as received, of which the gateway guarantees the declared properties (the legacy
+ * shape's keys a client reads); any other property may be there too.
+ */
+export const OpenObj = <P extends Props>(properties: P, options: { description?: string } = {}) =>
+  Type.Object(properties, { additionalProperties: true, ...options });

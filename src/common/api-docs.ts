@@ -4,6 +4,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { ApiHeader, ApiOkResponse, ApiResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { jsonSchemaOf, type TSchema } from './answer-schema';
+import { addLegacyShapes } from '../legacy/legacy-docs';
 import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 
 /**
@@ -206,6 +207,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .build(),
   );
   addGatewayWideErrors(document, app);
+  addLegacyShapes(document);
   addCacheTtls(document, app);
   foldAliasPaths(document);
   return document;

@@ -2,7 +2,8 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../common/admin-token.guard';
 import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses } from '../common/api-docs';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
+import { CredentialStatus } from './credential.answers';
 import { CredentialService } from './credential.service';
 
 /** Admin-only (ADMIN_TOKEN): the state of the stored login, without any secret. */
@@ -31,10 +32,10 @@ export class CredentialController {
     refreshMarginSeconds: 86400,
     lastRefresh: { at: '2026-11-22T05:00:00.000Z', outcome: 'ok', ok: true, message: 'refreshed' },
     needsLogin: false,
-  })
+  }, CredentialStatus)
   @ApiAdminToken()
   @ApiErrorResponses(...ADMIN_ERRORS)
-  async status(): Promise<Shaped> {
+  async status(): Promise<Shaped<Envelope<CredentialStatus>>> {
     const data = await this.credentials.describe();
     return envelope(data, data);
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseCookie } from '../common/cookie';
+import type { REFRESH_OUTCOMES } from './credential.answers';
 
 /**
  * The stored login credential (docs/upstream/login.md "Credential refresh"). `musicid` is always the exact digit
@@ -25,7 +26,7 @@ export interface Credential {
   [extra: string]: unknown;
 }
 
-export type RefreshOutcome = 'ok' | 'auth_expired' | 'restricted' | 'too_frequent' | 'bad_params' | 'error';
+export type RefreshOutcome = (typeof REFRESH_OUTCOMES)[number];
 
 /** The last refresh attempt, stored beside the credential (so every instance and a restart see it). */
 export interface RefreshStatus {

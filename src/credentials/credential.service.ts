@@ -27,6 +27,7 @@ import {
   type StoredRecord,
 } from './credential.model';
 import { CREDENTIAL_STORE, type CredentialStore, type LoginSink, type SaveResult } from './credential-store';
+import type { CredentialStatus } from './credential.answers';
 
 /** Longest a refresh may hold the per-account lock (the upstream call has its own, shorter timeout). */
 const LOCK_TTL_MS = 30_000;
@@ -275,7 +276,7 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
   }
 
   /** What an operator needs to know about the stored login; never the key or tokens. */
-  async describe(): Promise<Record<string, unknown>> {
+  async describe(): Promise<CredentialStatus> {
     const record = await this.stored();
     this.updateGauge(record);
     const reason = notRefreshableReason(record);

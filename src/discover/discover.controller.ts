@@ -2,6 +2,7 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { DigitalAlbumsPage, ImageUrlAnswer, RadioGroupsAnswer, RecommendAnswer, TicketInfoAnswer } from './discover.answers';
 import { DiscoverService } from './discover.service';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
 
@@ -16,7 +17,7 @@ export class DiscoverController {
     summary: 'Cover URL of an album, singer or MV',
     description: 'Built locally, never fetched: `https://y.gtimg.cn/music/photo_new/<T002|T001|T015>R<size>M000<id>.jpg?max_age=<maxAge>`.',
   })
-  @ApiEnvelope('The image URL.', { imageUrl: 'https://y.gtimg.cn/music/photo_new/T002R500x500M000002MiVxC2Ibwf1.jpg?max_age=2592000' })
+  @ApiEnvelope('The image URL.', { imageUrl: 'https://y.gtimg.cn/music/photo_new/T002R500x500M000002MiVxC2Ibwf1.jpg?max_age=2592000' }, ImageUrlAnswer)
   @ApiErrorResponses(400)
   getImageUrl(@Query() query: GetImageUrlQuery) {
     return this.discover.getImageUrl(query);
@@ -31,7 +32,7 @@ export class DiscoverController {
   @ApiEnvelope('A page of digital albums.', {
     albums: [{ albumMid: '002MiVxC2Ibwf1', albumName: '最伟大的作品', singerName: '周杰伦', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000002MiVxC2Ibwf1.jpg', price: 30 }],
     total: 48,
-  })
+  }, DigitalAlbumsPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getDigitalAlbumLists(@Query() query: GetDigitalAlbumListsQuery) {
     return this.discover.getDigitalAlbumLists(query);
@@ -43,7 +44,7 @@ export class DiscoverController {
     summary: 'Radio stations by group',
     description: 'Upstream `pf.radiosvr`/`GetRadiolist`; on a business error the CGI `fcg_v8_radiolist.fcg` (its groups carry no id: the index is used). No parameters.',
   })
-  @ApiEnvelope('Radio groups.', { groups: [{ id: 0, name: '热门', radios: [{ id: 99, name: '猜你喜欢', cover: 'https://y.gtimg.cn/music/photo/radio/track_radio_99_13_3.jpg', listenNum: 1200000 }] }] })
+  @ApiEnvelope('Radio groups.', { groups: [{ id: 0, name: '热门', radios: [{ id: 99, name: '猜你喜欢', cover: 'https://y.gtimg.cn/music/photo/radio/track_radio_99_13_3.jpg', listenNum: 1200000 }] }] }, RadioGroupsAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getRadioLists() {
     return this.discover.getRadioLists();
@@ -64,7 +65,7 @@ export class DiscoverController {
     charts: [{ topId: 62, title: '飙升榜', cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', listenNum: 2000000, period: '2026-11-21' }],
     focus: [{ id: '21302', title: 'Banner', cover: 'https://y.gtimg.cn/music/common/upload/focus.jpg', jumpUrl: 'https://y.qq.com/' }],
     errors: [{ key: 'focus', module: 'QQMusic.MusichallServer.GetFocus', code: 2000 }],
-  })
+  }, RecommendAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getRecommend() {
     return this.discover.getRecommend();
@@ -79,7 +80,7 @@ export class DiscoverController {
   @ApiEnvelope('Shows and show types.', {
     shows: [{ id: '1001', name: '周杰伦嘉年华世界巡回演唱会', city: '上海', time: '2026-12-24 19:30', cover: 'https://y.gtimg.cn/music/ticket/1001.jpg', price: '380-1880' }],
     types: [{ id: 1, name: '演唱会' }],
-  })
+  }, TicketInfoAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getTicketInfo() {
     return this.discover.getTicketInfo();

@@ -1,4 +1,5 @@
 import { albumCover, imageCdnUrl, type ImageType, num, records, scalarStr, singerNames } from '../common/catalogue';
+import type { DigitalAlbum, RadioGroup, RecAlbum, RecChart, RecFocus, RecPlaylist, RecSong, TicketShow, TicketType } from './discover.answers';
 /**
  * Pure mappers for the small "discover" endpoints (image URL, digital albums, radio, recommendations, tickets).
  * Upstream shapes that no fixture confirms are read tolerantly (several known spellings per field).
@@ -25,14 +26,6 @@ export function buildImageUrl(id: string, size = '300x300', maxAge = 2592000, ty
 }
 
 /* ---------- digital albums ---------- */
-
-export interface DigitalAlbum {
-  albumMid: string;
-  albumName: string;
-  singerName: string;
-  cover: string;
-  price?: number;
-}
 
 /**
  * `musicmall.fcg cmd=pc_index_new` (no recording): the albums of every section `data.content[].albumlist[]` (the
@@ -66,19 +59,6 @@ export function mapDigitalAlbums(raw: Raw | null | undefined): DigitalAlbum[] {
 
 /* ---------- radio ---------- */
 
-export interface Radio {
-  id: number;
-  name: string;
-  cover: string;
-  listenNum: number;
-}
-
-export interface RadioGroup {
-  id: number;
-  name: string;
-  radios: Radio[];
-}
-
 /**
  * Radio groups from either source: musicu `GetRadiolist` data `{radio_list[]{id, title, list[]{id, title, pic_url,
  * listenNum}}}` or the CGI's `data.data.groupList[]{name, radioList[]{radioId, radioName, radioImg, listenNum}}`.
@@ -97,42 +77,6 @@ export function mapRadioGroups(groups: unknown): RadioGroup[] {
 }
 
 /* ---------- recommendations ---------- */
-
-export interface RecPlaylist {
-  dissid: string;
-  dissname: string;
-  cover: string;
-  listenNum: number;
-}
-
-export interface RecSong {
-  songmid: string;
-  songid: number;
-  songname: string;
-  singer: { mid: string; name: string }[];
-}
-
-export interface RecAlbum {
-  albumMid: string;
-  albumName: string;
-  singerName: string;
-  cover: string;
-}
-
-export interface RecChart {
-  topId: number;
-  title: string;
-  cover: string;
-  listenNum: number;
-  period: string;
-}
-
-export interface RecFocus {
-  id: string;
-  title: string;
-  cover: string;
-  jumpUrl: string;
-}
 
 const coverOf = (c: unknown): string =>
   typeof c === 'string' ? c : c && typeof c === 'object' ? scalarStr(pick(c, 'default_url', 'medium_url', 'big_url', 'small_url', 'url')) : '';
@@ -199,20 +143,6 @@ export function mapRecFocus(data: Raw | null | undefined): RecFocus[] {
 }
 
 /* ---------- tickets ---------- */
-
-export interface TicketShow {
-  id: string;
-  name: string;
-  city: string;
-  time: string;
-  cover: string;
-  price: string;
-}
-
-export interface TicketType {
-  id: number;
-  name: string;
-}
 
 /** `GetTicketIndexPage` data (unverified): shows under `show_list` / `shows` / `list`. */
 export function mapTicketShows(data: Raw | null | undefined): TicketShow[] {

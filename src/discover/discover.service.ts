@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { DiscoverClient, RecommendPart } from '../upstream/clients/discover.client';
 import { businessError } from '../upstream/upstream.errors';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
+import type { DigitalAlbumsPage, ImageUrlAnswer, RadioGroupsAnswer, RecommendAnswer, RecommendError, TicketInfoAnswer } from './discover.answers';
 import {
   buildImageUrl,
-  DigitalAlbum,
   mapDigitalAlbums,
   mapRadioGroups,
   mapRecAlbums,
@@ -17,16 +17,6 @@ import {
   mapTicketTypes,
 } from './discover.mapper';
 
-export interface RecommendData {
-  playlists: ReturnType<typeof mapRecPlaylists>;
-  newSongs: ReturnType<typeof mapRecSongs>;
-  newAlbums: ReturnType<typeof mapRecAlbums>;
-  charts: ReturnType<typeof mapRecCharts>;
-  focus: ReturnType<typeof mapRecFocus>;
-  /** One entry per part whose upstream key failed; that part is then an empty list. */
-  errors: { key: RecommendPart; module: string; code: number }[];
-}
-
 @Injectable()
 export class DiscoverService {
   private readonly logger = new Logger(DiscoverService.name);
@@ -34,38 +24,37 @@ export class DiscoverService {
   constructor(private readonly discover: DiscoverClient) {}
 
   /** Pure URL building: no upstream call. */
-  getImageUrl(query: GetImageUrlQuery): Shaped {
+  getImageUrl(query: GetImageUrlQuery): Shaped<Envelope<ImageUrlAnswer>> {
     const imageUrl = buildImageUrl(query.id, query.size, query.maxAge, query.type);
-    return envelope({ imageUrl }, null);
+    return envelope<ImageUrlAnswer>({ imageUrl }, null);
   }
 
   /** Digital albums; upstream gives one list, which is paged here (0-based page). */
-  async getDigitalAlbumLists(query: GetDigitalAlbumListsQuery): Promise<Shaped> {
+  async getDigitalAlbumLists(query: GetDigitalAlbumListsQuery): Promise<Shaped<Envelope<DigitalAlbumsPage>>> {
     const raw = await this.discover.digitalAlbums();
     // A code ≠ 0 (1000: not logged in) has already failed the call; code 0 with no albums is an empty shop.
     const all = mapDigitalAlbums(raw);
     const start = query.page * query.limit;
-    const albums: DigitalAlbum[] = all.slice(start, start + query.limit);
-    return envelope({ albums, total: all.length }, raw);
+    return envelope<DigitalAlbumsPage>({ albums: all.slice(start, start + query.limit), total: all.length }, raw);
   }
 
   /** Radio groups, from whichever radio call answered. */
-  async getRadioLists(): Promise<Shaped> {
+  async getRadioLists(): Promise<Shaped<Envelope<RadioGroupsAnswer>>> {
     const { raw, groups } = await this.discover.radioGroups();
-    return envelope({ groups: mapRadioGroups(groups) }, raw);
+    return envelope<RadioGroupsAnswer>({ groups: mapRadioGroups(groups) }, raw);
   }
 
   /** Home recommendations from ONE upstream call; a failing part empties only its own list (reported in `errors`). */
-  async getRecommend(): Promise<Shaped> {
+  async getRecommend(): Promise<Shaped<Envelope<RecommendAnswer>>> {
     const { raw, parts } = await this.discover.recommend();
-    const errors: RecommendData['errors'] = [];
+    const errors: RecommendError[] = [];
     const part = (key: RecommendPart): any => {
       const r = parts[key];
       if (r.code === 0) return r.data;
       errors.push({ key, module: r.target, code: r.code });
       return null;
     };
-    const data: RecommendData = {
+    const data: RecommendAnswer = {
       playlists: mapRecPlaylists(part('playlists')),
       newSongs: mapRecSongs(part('newSongs')),
       newAlbums: mapRecAlbums(part('newAlbums')),
@@ -83,8 +72,8 @@ export class DiscoverService {
   }
 
   /** Concert tickets and show types. */
-  async getTicketInfo(): Promise<Shaped> {
+  async getTicketInfo(): Promise<Shaped<Envelope<TicketInfoAnswer>>> {
     const { raw, shows, types } = await this.discover.tickets();
-    return envelope({ shows: mapTicketShows(shows), types: mapTicketTypes(types) }, raw);
+    return envelope<TicketInfoAnswer>({ shows: mapTicketShows(shows), types: mapTicketTypes(types) }, raw);
   }
 }

@@ -4,6 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import { GatewayError } from '../common/http-error';
 import { HealthCheck, HealthCheckService } from '@nestjs/terminus';
+import { LiveAnswer, ReadyAnswer } from './health.answers';
 import { HealthService } from './health.service';
 
 /** Liveness never touches upstream; readiness checks what this instance itself needs (config, Redis if used). */
@@ -18,7 +19,7 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness probe', description: 'Never touches upstream or Redis: 200 while the process runs. No parameters.' })
-  @ApiPlainOk('Terminus health result.', { status: 'ok', info: { process: { status: 'up', uptimeSeconds: 3600 } }, error: {}, details: { process: { status: 'up', uptimeSeconds: 3600 } } })
+  @ApiPlainOk('Terminus health result.', { status: 'ok', info: { process: { status: 'up', uptimeSeconds: 3600 } }, error: {}, details: { process: { status: 'up', uptimeSeconds: 3600 } } }, LiveAnswer)
   @ApiErrorResponses({ status: 503, description: 'The process check failed (not expected while the process answers).', errorCodes: ['SERVICE_UNAVAILABLE'] })
   // Below the doc decorators: terminus documents its own 503 body, which the exception filter turns into { error, errorCode }.
   @HealthCheck()
@@ -36,7 +37,7 @@ export class HealthController {
     info: { config: { status: 'up', upstream: 'https://u.y.qq.com' }, redis: { status: 'up', mode: 'not configured (in-memory)' } },
     error: {},
     details: { config: { status: 'up', upstream: 'https://u.y.qq.com' }, redis: { status: 'up', mode: 'not configured (in-memory)' } },
-  })
+  }, ReadyAnswer)
   @ApiErrorResponses(
     { status: 503, description: 'A check is down, named in `error` (e.g. `Not ready: redis is down` when Redis does not answer PING).', errorCodes: ['NOT_READY'] },
   )

@@ -4,8 +4,7 @@ import { GatewayError } from '../common/http-error';
 import { maskUin } from '../credentials/credential.model';
 import { CredentialService } from '../credentials/credential.service';
 
-/** A stored login cookie as the admin routes show it: which (masked) account, which cookie names; never a value. */
-export type CookieDescription = { set: true; uin: string | null; names: string[]; hasMusicKey: boolean } | { set: false };
+import type { CookieDescription } from './legacy.answers';
 
 /**
  * The older services' `/user/setCookie` and `/user/getCookie` (docs/legacy.md "`/user/setCookie` and `/user/getCookie`"): an admin

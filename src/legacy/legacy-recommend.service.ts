@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { mapRadioGroups, mapRecPlaylists } from '../discover/discover.mapper';
 import { mapMvList } from '../mv/mv.mapper';
 import { RecommendService } from '../recommend/recommend.service';
@@ -7,6 +7,7 @@ import { DiscoverClient } from '../upstream/clients/discover.client';
 import { MvClient } from '../upstream/clients/mv.client';
 import { RecommendClient } from '../upstream/clients/recommend.client';
 import type { PersonalRecommendType } from './legacy-recommend.dto';
+import type { DailyPlaylistAnswer, PersonalRecommendAnswer } from './legacy.answers';
 
 /** MVs listed for /getPersonalRecommend?type=3: the newest of every area and version, as /getMv lists them. */
 const MV_LIST = { area: 15, version: 7, start: 0, size: 20 };
@@ -26,7 +27,7 @@ export class LegacyRecommendService {
   ) {}
 
   /** The Koa fork's /getDailyPlaylist: the daily playlist's card alone (no playlist read). */
-  async getDailyPlaylist(): Promise<Shaped> {
+  async getDailyPlaylist(): Promise<Shaped<Envelope<DailyPlaylistAnswer>>> {
     const { card } = await this.recommendations.dailyCard();
     const playlist = { dissid: card.id, dissname: card.title, picurl: card.cover };
     return envelope({ playlist }, { code: 0, data: { disstid: card.id, dissname: card.title, picurl: card.cover } });
@@ -36,17 +37,17 @@ export class LegacyRecommendService {
    * sansenjian/qq-music-api's /getPersonalRecommend: 1 the recommended-playlist feed (key `recomPlaylist`), 2 the
    * radio stations of /getRadioLists (key `radio`), 3 the MV list of /getMv (key `mv`).
    */
-  async getPersonalRecommend(type: PersonalRecommendType): Promise<Shaped> {
+  async getPersonalRecommend(type: PersonalRecommendType): Promise<Shaped<Envelope<PersonalRecommendAnswer>>> {
     if (type === 2) {
       const { raw, groups } = await this.discover.radioGroups();
-      return envelope({ type, radioGroups: mapRadioGroups(groups) }, rekey(raw, 'radiolist', 'radio'));
+      return envelope({ type, radioGroups: mapRadioGroups(groups) } as const, rekey(raw, 'radiolist', 'radio'));
     }
     if (type === 3) {
       const { raw, list } = await this.mv.list(MV_LIST);
-      return envelope({ type, mvs: mapMvList(list).list }, rekey(raw, 'mv_list', 'mv'));
+      return envelope({ type, mvs: mapMvList(list).list } as const, rekey(raw, 'mv_list', 'mv'));
     }
     const { raw, data } = await this.recommend.recommendedPlaylists();
-    return envelope({ type, playlists: mapRecPlaylists(data) }, raw);
+    return envelope({ type: 1 as const, playlists: mapRecPlaylists(data) }, raw);
   }
 }
 

@@ -3,6 +3,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses } from '../common/api-docs';
 import { GetRelationListQuery } from './legacy-relation.dto';
 import { LegacyRelationService } from './legacy-relation.service';
+import { RelationListPage } from './legacy.answers';
 
 /** The relation lists route of the Koa project's fork (Yuuz12/qq-music-api, 2026-08). Never cached: a personal read. */
 @ApiTags('legacy')
@@ -25,7 +26,7 @@ export class LegacyRelationController {
     size: 30,
     hasMore: false,
     list: [{ mid: '0025NhlN2yWrP4', encUin: '', name: '周杰伦', desc: '', avatarUrl: 'https://y.gtimg.cn/music/photo_new/T001R300x300M0000025NhlN2yWrP4.jpg', fanNum: 1000, isFollow: true }],
-  })
+  }, RelationListPage)
   @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`.' })
   @ApiErrorResponses(
     400,

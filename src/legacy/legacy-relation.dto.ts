@@ -24,6 +24,6 @@ export class GetRelationListQuery {
   @IsOptional() @ToTrimmed() @IsString({ message: 'hostUin must be text' })
   @MaxLength(64, { message: 'hostUin must be at most 64 characters' })
   @Matches(/^[0-9A-Za-z_*-]*$/, { message: 'hostUin must be an encrypted uin (letters, digits, _ - *)' })
-  @ApiPropertyOptional({ type: 'string', description: 'The account\'s encrypted uin (`encrypt_uin`); empty or absent = the account of the login cookie.', default: '', maxLength: 64, example: 'owSqNK-A7iSl' })
+  @ApiPropertyOptional({ type: 'string', description: 'The account\'s encrypted uin (`encrypt_uin`); empty or absent = the account of the login cookie.', default: '', maxLength: 64, example: 'owSfoKEq10001oz' })
   hostUin: string = '';
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
+import type { RelationListPage } from './legacy.answers';
 import { RelationClient } from '../upstream/clients/relation.client';
 import { businessError } from '../upstream/upstream.errors';
 import { requireLoginCookie, throwIfLoginCode } from '../user/user-login';
@@ -11,7 +12,7 @@ import { mapRelationList } from './legacy-relation.mapper';
 export class LegacyRelationService {
   constructor(private readonly relations: RelationClient) {}
 
-  async getRelationList(q: GetRelationListQuery): Promise<Shaped> {
+  async getRelationList(q: GetRelationListQuery): Promise<Shaped<Envelope<RelationListPage>>> {
     const cookie = requireLoginCookie(this.relations.effectiveCookie());
     const { raw, code, data } = await this.relations.relationList(q);
     throwIfLoginCode(code, cookie);

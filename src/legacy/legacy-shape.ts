@@ -1,18 +1,18 @@
 import type { Request } from 'express';
 import type { ResponseShape } from '../config/app-config';
 import type { Shaped } from '../common/shaped';
-import { getRanks } from './adapters/charts';
-import { getComments } from './adapters/comments';
-import { getRecommend } from './adapters/discover';
-import { batchGetSongInfo, getAlbumInfo, getLyric, getMusicPlay, getMusicVKey } from './adapters/music';
-import { getMvPlay } from './adapters/mv';
-import { getNewDisks, getSongListDetail } from './adapters/playlists';
-import { getSearchByKey, getSearchByType, searchByType } from './adapters/search';
-import { getSingerAlbum, getSingerHotsong, getSingerHotsongById, getSingerList } from './adapters/singers';
+import { CHARTS_LEGACY_ROUTES } from './adapters/charts';
+import { COMMENTS_LEGACY_ROUTES } from './adapters/comments';
+import { DISCOVER_LEGACY_ROUTES } from './adapters/discover';
+import { MUSIC_LEGACY_ROUTES } from './adapters/music';
+import { MV_LEGACY_ROUTES } from './adapters/mv';
+import { PLAYLISTS_LEGACY_ROUTES } from './adapters/playlists';
+import { RECOMMEND_LEGACY_ROUTES } from './adapters/recommend';
+import { SEARCH_LEGACY_ROUTES } from './adapters/search';
+import { SINGERS_LEGACY_ROUTES } from './adapters/singers';
+import { USER_LEGACY_ROUTES } from './adapters/user';
 import { asIs, passthrough, referenceOrRaw, wrappedBody } from './adapters/util';
-import type { LegacyAdapter, Raw } from './adapters/util';
-import { USER_LEGACY_ADAPTERS } from './adapters/user';
-import { RECOMMEND_LEGACY_ADAPTERS } from './adapters/recommend';
+import type { LegacyRoute, LegacySchema, Raw } from './adapters/util';
 
 /**
  * The legacy response shape of the older Koa services (Rain120/qq-music-api and its forks): what a client written
@@ -77,31 +77,21 @@ export function cacheShapeParam(
 /** The cache key's shape for a request with an unknown shape value (answered 400, so never stored). */
 export const INVALID_SHAPE = 'invalid';
 
-export type { LegacyAdapter } from './adapters/util';
+export type { LegacyAdapter, LegacyRoute, LegacySchema } from './adapters/util';
 
 /**
- * Adapters by route name (the last path segment that is not a parameter), one file per area in ./adapters.
- * Anything else: `{ response: raw }`.
+ * Legacy answers by route name (the last path segment that is not a parameter), each with its schema, one table per
+ * area in ./adapters. Anything else: `{ response: raw }` (passthrough).
  */
-export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
-  getRanks,
-  getMusicPlay,
-  getMusicVKey,
-  getSongListDetail,
-  getMvPlay,
-  getRecommend,
-  getSingerHotsong,
-  getSingerHotsongById,
-  getSingerAlbum,
-  getSingerList,
-  getComments,
-  getAlbumInfo,
-  getSearchByKey,
-  getSearchByType,
-  searchByType,
-  getLyric,
-  batchGetSongInfo,
-  getNewDisks,
+export const LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  ...CHARTS_LEGACY_ROUTES,
+  ...MUSIC_LEGACY_ROUTES,
+  ...PLAYLISTS_LEGACY_ROUTES,
+  ...MV_LEGACY_ROUTES,
+  ...DISCOVER_LEGACY_ROUTES,
+  ...SINGERS_LEGACY_ROUTES,
+  ...COMMENTS_LEGACY_ROUTES,
+  ...SEARCH_LEGACY_ROUTES,
   // The older services' CGI answer, asked in this shape only (LegacyExtras), else the gateway's raw answer.
   getSingerMv: referenceOrRaw,
   getRadioLists: referenceOrRaw,
@@ -121,10 +111,22 @@ export const LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
   downloadQQMusic: wrappedBody,
   getImageUrl: wrappedBody,
   // The user routes (src/legacy/adapters/user.ts).
-  ...USER_LEGACY_ADAPTERS,
+  ...USER_LEGACY_ROUTES,
   // The recommendation routes (src/legacy/adapters/recommend.ts).
-  ...RECOMMEND_LEGACY_ADAPTERS,
+  ...RECOMMEND_LEGACY_ROUTES,
 };
+
+/**
+ * Routes whose handler answers a plain body (no upstream answer behind it): the legacy shape leaves it as it is
+ * (ResponseShaper reshapes only a service's Shaped result).
+ */
+const PLAIN_ROUTES = new Set(['live', 'ready', 'setCookie', 'getCookie']);
+
+/** The schema of a route's legacy answer (by route name), for the OpenAPI document. */
+export function legacySchemaOf(name: string): LegacySchema {
+  if (PLAIN_ROUTES.has(name)) return 'normal';
+  return (LEGACY_ROUTES[name] ?? passthrough).schema;
+}
 
 /** Route name of a matched Express route path: '/getSongLists/:page/:limit' → 'getSongLists'. */
 export function routeName(path: unknown): string {
@@ -135,7 +137,7 @@ export function routeName(path: unknown): string {
 
 export function toLegacy(shaped: Shaped<Raw>, req: Request, extra?: Record<string, Raw>): unknown {
   const name = routeName(req.route?.path);
-  return (LEGACY_ADAPTERS[name] ?? passthrough)({ body: shaped.body, raw: shaped.raw, extra }, req);
+  return (LEGACY_ROUTES[name] ?? passthrough).adapt({ body: shaped.body, raw: shaped.raw, extra }, req);
 }
 
 /** Errors the Koa services answered with 200 and a per-song `error` (getMusicPlay). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { records } from '../common/catalogue';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
+import type { SingerSongsPage } from '../singers/singers.answers';
 import { mapSingerSong } from '../singers/singers.mapper';
 import { SingersClient } from '../upstream/clients/singers.client';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
@@ -15,13 +16,13 @@ export class LegacySingersService {
    * `{ singerMID, songs, total }`; the raw CGI answer (`data.list[].musicData`) is kept for the legacy shape.
    * An unknown singer is an empty list.
    */
-  async getSingerHotsongById(q: LegacySingerHotsongByIdQuery): Promise<Shaped> {
+  async getSingerHotsongById(q: LegacySingerHotsongByIdQuery): Promise<Shaped<Envelope<SingerSongsPage>>> {
     // GetSingerSongList needs a MID: docs/upstream/singers.md "Singer songs by numeric id".
     const { raw } = await this.singers.hotSongsById(q.singerid, q.page * q.limit, q.limit);
     const data = raw?.data && typeof raw.data === 'object' ? raw.data : {};
     const items = records(data.list).filter((x) => x.musicData && typeof x.musicData === 'object');
     const songs = items.map(mapSingerSong);
-    return envelope({ singerMID: singerMidOf(data, q.singerid), songs, total: Math.max(0, Number(data.total) || 0) }, raw);
+    return envelope({ singerMID: singerMidOf(data, q.singerid), songs, total: Math.max(0, Math.trunc(Number(data.total)) || 0) }, raw);
   }
 }
 

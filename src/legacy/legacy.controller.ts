@@ -12,6 +12,9 @@ import { SET_COOKIE_EXAMPLE, SetCookieBody } from './legacy-cookie.dto';
 import { LegacyCookieService } from './legacy-cookie.service';
 import { LegacySingerHotsongByIdQuery } from './legacy-singer.dto';
 import { LegacySingersService } from './legacy-singers.service';
+import { CookieDescription } from './legacy.answers';
+import { DownloadAnswer, MusicPlayAnswer } from '../music/music.answers';
+import { SingerSongsPage } from '../singers/singers.answers';
 
 /**
  * Routes only the older qq-music-api services had (docs/legacy.md): `/downloadQQMusic` (alias of
@@ -30,7 +33,7 @@ export class LegacyController {
 
   @Get('downloadQQMusic')
   @ApiOperation({ summary: 'Alias of /downloadMainMusic (older services\' name)', description: 'Same parameters, answer and errors as /downloadMainMusic.' })
-  @ApiEnvelope('The download URL.', { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' })
+  @ApiEnvelope('The download URL.', { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' }, DownloadAnswer)
   @ApiErrorResponses(
     400,
     { status: 404, description: 'Unknown song, or no file in that quality (body also has `available`).', errorCodes: ['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE'] },
@@ -47,7 +50,7 @@ export class LegacyController {
     summary: 'Alias of /getMusicPlay (Rain120/qq-music-api\'s older name)',
     description: 'Same parameters, answer and errors as /getMusicPlay. Legacy shape: the key call\'s raw answer (`req_0.data.midurlinfo`, `sip`) plus `playLists` (the play URLs).',
   })
-  @ApiEnvelope('The play URL.', { url: 'https://ws.stream.qqmusic.qq.com/M5000039MnYb0qxYhV.mp3?vkey=…', size: 4779101, quality: '128kbps' })
+  @ApiEnvelope('The play URL.', { url: 'https://ws.stream.qqmusic.qq.com/M5000039MnYb0qxYhV.mp3?vkey=…', size: 4779101, quality: '128kbps' }, MusicPlayAnswer)
   @ApiErrorResponses(...PLAY_ERRORS)
   getMusicVKey(@Query() query: GetMusicPlayQuery) {
     return this.playUrls.getMusicPlay(query);
@@ -66,7 +69,7 @@ export class LegacyController {
     singerMID: '001fNHEf1SFEFN',
     songs: [{ songmid: '004dFFPd4JNv8q', songid: 104913384, songname: '来自天堂的魔鬼', singer: 'G.E.M. 邓紫棋', albumName: '新的心跳', albumMid: '003c616O2Zlswm', interval: 245 }],
     total: 10,
-  })
+  }, SingerSongsPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSingerHotsongById(@Query() query: LegacySingerHotsongByIdQuery) {
     return this.singers.getSingerHotsongById(query);
@@ -83,7 +86,7 @@ export class LegacyController {
   })
   @ApiBody({ type: SetCookieBody, description: 'JSON or form body: `cookie`, or the references\' `data`; one is required.', examples: { cookie: { value: { cookie: SET_COOKIE_EXAMPLE } } } })
   @ApiAdminToken()
-  @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
+  @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true }, CookieDescription)
   @ApiErrorResponses(
     { status: 400, description: 'No cookie (`cookie is required (body `cookie` or `data`)`), a character that is not printable ASCII or not `name=value` pairs.', errorCodes: ['BAD_REQUEST'] },
     ...ADMIN_ERRORS,
@@ -107,7 +110,7 @@ export class LegacyController {
       'Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs the token like the POST. Prefer the POST: a URL may end up in proxy or browser logs (the gateway\'s own logs never show the value).',
   })
   @ApiAdminToken()
-  @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
+  @ApiEnvelope('What was stored.', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true }, CookieDescription)
   @ApiErrorResponses(
     { status: 400, description: 'No cookie (`cookie is required (query `cookie` or `data`)`), a character that is not printable ASCII or not `name=value` pairs.', errorCodes: ['BAD_REQUEST'] },
     ...ADMIN_ERRORS,
@@ -131,7 +134,7 @@ export class LegacyController {
     description:
       'Admin-only (ADMIN_TOKEN; 404 when unset). Whether a login cookie is stored, for which (masked) account and with which cookie names; never the values. No parameters.',
   })
-  @ApiEnvelope('The stored cookie, described (`{ set: false }` when none).', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true })
+  @ApiEnvelope('The stored cookie, described (`{ set: false }` when none).', { set: true, uin: '12******89', names: ['qqmusic_key', 'uin'], hasMusicKey: true }, CookieDescription)
   @ApiAdminToken()
   @ApiErrorResponses(...ADMIN_ERRORS)
   @UseGuards(AdminTokenGuard)

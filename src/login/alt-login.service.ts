@@ -14,6 +14,7 @@ import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckAltLoginBody } from './dto/check-login.dto';
 import { FinishedLogins, newLoginToken, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
+import type { AltLoggedIn, AltPollState, AltQrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
 import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll } from './login.parse';
 import { loginRejected, MAIN_ERRORS } from './main-login.service';
@@ -70,7 +71,7 @@ export class AltLoginService {
     return this.config.altLoginPollTimeoutMs ?? DEFAULT_ALT_POLL_TIMEOUT_MS;
   }
 
-  async getQr(): Promise<Shaped> {
+  async getQr(): Promise<Shaped<AltQrAnswer>> {
     const page = await this.wechat.qrPage();
     if (page.status !== 200) throw badLoginAnswer(ALT_ERRORS.page, 'LOGIN_QR_PAGE_FAILED');
     const uuid = extractWxUuid(page.text);
@@ -145,7 +146,7 @@ export class AltLoginService {
    * The code exchange (docs/upstream/login.md "WeChat login exchange"), read from its raw text: WeChat musicids
    * exceed 2^53.
    */
-  private async exchange(code: string): Promise<Shaped> {
+  private async exchange(code: string): Promise<Shaped<AltLoggedIn>> {
     const text = await this.wechat.login(code);
     let raw: any;
     try {
@@ -179,7 +180,7 @@ export class AltLoginService {
       wx_unionid: textOrEmpty(data.unionid),
     });
     const session = buildSession(cookie, musicid);
-    const body: Record<string, unknown> = {
+    const body: AltLoggedIn = {
       isOk: true,
       errcode: 405,
       state: 'confirmed',
@@ -192,11 +193,9 @@ export class AltLoginService {
 }
 
 /** A poll state's answer (HTTP 200, `isOk: false`), with the flags the spec and the reference projects give each. */
-function pollState(errcode: AltPollCode, extra: { timeout?: true; message?: string }, raw: unknown = null): Shaped {
+function pollState(errcode: AltPollCode, extra: { timeout?: true; message?: string }, raw: unknown = null): Shaped<AltPollState> {
   const known = ALT_STATES[errcode];
-  const body: Record<string, unknown> = { isOk: false, errcode, state: known.state };
-  if (extra.timeout) body.timeout = true;
-  body.message = extra.message ?? known.message;
+  const body: AltPollState = { isOk: false, errcode, state: known.state, ...(extra.timeout ? { timeout: true as const } : {}), message: extra.message ?? known.message };
   if (errcode === 404) body.scanned = true;
   if (errcode === 403) body.refused = true;
   if (errcode === 403 || errcode === 402) body.refresh = true;

@@ -58,7 +58,7 @@ export class LoginPersistService {
    * stay server-side.
    */
   async saveConfirmedLogin(
-    answer: Record<string, unknown>,
+    answer: { persisted?: boolean; persistPending?: true },
     login: { cookie: string; musicid: string; loginType: 1 | 2; data: Record<string, unknown> },
   ): Promise<void> {
     const credential = pickCredential({ loginType: login.loginType, ...login.data }, login.musicid);

@@ -3,6 +3,7 @@ import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
 import { AltLoginService } from './alt-login.service';
 import { CheckAltLoginBody, CheckMainLoginBody, EXAMPLE_LOGIN_TOKEN, EXAMPLE_PTQRTOKEN, EXAMPLE_QRSIG } from './dto/check-login.dto';
+import { AltCheckAnswer, AltQrAnswer, MainCheckAnswer, MainQrAnswer } from './login.answers';
 import { MainLoginService } from './main-login.service';
 import { QueryFallback } from './query-fallback.interceptor';
 
@@ -53,7 +54,7 @@ export class LoginController {
     ptqrtoken: EXAMPLE_PTQRTOKEN,
     qrsig: EXAMPLE_QRSIG,
     loginToken: EXAMPLE_LOGIN_TOKEN,
-  })
+  }, MainQrAnswer)
   @ApiErrorResponses(
     { status: 502, description: 'ptqrshow failed or set no qrsig cookie.', errorCodes: ['LOGIN_QR_FETCH_FAILED', 'LOGIN_NO_QRSIG'] },
     { status: 504, description: 'ptqrshow did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
@@ -74,11 +75,11 @@ export class LoginController {
       `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` (plus \`persistPending: true\` while Redis cannot take the write yet) when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE}`,
   })
   @ApiBody({ type: CheckMainLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN, loginToken: EXAMPLE_LOGIN_TOKEN } } } })
-  @ApiPlainOk('A poll state or the logged-in session (both 200).', {
+  @ApiPlainOk('A poll state (`MainPollState`) or the logged-in session (`MainLoggedIn`), both 200.', {
     isOk: true,
     message: '登录成功',
     session: SESSION_EXAMPLE,
-  })
+  }, MainCheckAnswer)
   @ApiErrorResponses(
     { status: 400, description: 'qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig).', errorCodes: ['BAD_REQUEST'] },
     ...LOGIN_EXCHANGE_ERRORS,
@@ -97,7 +98,7 @@ export class LoginController {
     summary: 'New WeChat (Alt) login QR code',
     description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` (and optionally loginToken) to the check. ${LOGIN_TOKEN} No parameters.`,
   })
-  @ApiPlainOk('`{ img: <JPEG data URL>, uuid, loginToken }`.', { img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg…', uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN })
+  @ApiPlainOk('`{ img: <JPEG data URL>, uuid, loginToken }`.', { img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg…', uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN }, AltQrAnswer)
   @ApiErrorResponses(
     { status: 502, description: 'The WeChat login page failed or held no uuid, or the QR image failed.', errorCodes: ['LOGIN_QR_PAGE_FAILED', 'LOGIN_NO_UUID', 'LOGIN_QR_FETCH_FAILED'] },
     { status: 504, description: 'WeChat did not answer in time.', errorCodes: ['UPSTREAM_TIMEOUT'] },
@@ -119,7 +120,7 @@ export class LoginController {
       `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }\`. ${CONFIRMED_ONCE}`,
   })
   @ApiBody({ type: CheckAltLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN } } } })
-  @ApiPlainOk('A poll state or the logged-in session (both 200).', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' })
+  @ApiPlainOk('A poll state (`AltPollState`) or the logged-in session (`AltLoggedIn`), both 200.', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' }, AltCheckAnswer)
   @ApiErrorResponses(
     { status: 400, description: 'uuid missing or malformed.', errorCodes: ['BAD_REQUEST'] },
     ...LOGIN_EXCHANGE_ERRORS,

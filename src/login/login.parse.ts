@@ -4,6 +4,8 @@
  */
 
 import { serializeCookie } from '../common/cookie';
+import type { LoginSession } from './login.answers';
+
 
 /** The Main (QQ) poll states the gateway reports, by ptuiCB code (docs/upstream/login.md "QQ poll (ptqrlogin)"). */
 export const MAIN_STATES = {
@@ -125,15 +127,6 @@ export class CookieJar {
     // As pairs, not an object: first-seen order must hold for any name upstream sets.
     return serializeCookie([...this.cookies].filter(([k]) => !except.includes(k)));
   }
-}
-
-/** The spec's login session (Resources → "Login session"). */
-export interface LoginSession {
-  loginUin: string;
-  uin: string;
-  cookie: string;
-  cookieList: string[];
-  cookieObject: Record<string, string>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckMainLoginBody } from './dto/check-login.dto';
 import { FinishedLogins, newLoginToken, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
+import type { MainLoggedIn, MainPollState, MainQrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
 import {
   buildSession,
@@ -43,7 +44,7 @@ export class MainLoginService {
     private readonly finished: FinishedLogins,
   ) {}
 
-  async getQr(): Promise<Shaped> {
+  async getQr(): Promise<Shaped<MainQrAnswer>> {
     let res;
     try {
       res = await this.qq.qrImage();
@@ -55,7 +56,7 @@ export class MainLoginService {
     const qrsig = CookieJar.find(res.setCookies, 'qrsig');
     if (!qrsig) throw badLoginAnswer(MAIN_ERRORS.noQrsig, 'LOGIN_NO_QRSIG');
     // loginToken goes to this caller alone: with it, a retry of the check can redeem the finished login (the qrsig cannot).
-    const body = { img: `data:image/png;base64,${res.body.toString('base64')}`, ptqrtoken: String(hash33(qrsig)), qrsig, loginToken: newLoginToken() };
+    const body: MainQrAnswer = { img: `data:image/png;base64,${res.body.toString('base64')}`, ptqrtoken: String(hash33(qrsig)), qrsig, loginToken: newLoginToken() };
     return new Shaped(body, { status: res.status, setCookies: res.setCookies });
   }
 
@@ -76,7 +77,7 @@ export class MainLoginService {
     }
   }
 
-  private async runChain(qrsig: string, ptqrtoken: string, guard: SpendGuard): Promise<Shaped> {
+  private async runChain(qrsig: string, ptqrtoken: string, guard: SpendGuard): Promise<Shaped<MainPollState | MainLoggedIn>> {
     const jar = new CookieJar();
     jar.set('qrsig', qrsig);
 
@@ -93,7 +94,7 @@ export class MainLoginService {
       if (!known) {
         throw new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_BAD_POLL', `${MAIN_ERRORS.badPoll} (code ${cb.code})`, { upstreamCode: cb.code });
       }
-      const body: Record<string, unknown> = { isOk: false, state: known.state, code: cb.code, message: known.message, refresh: known.refresh };
+      const body: MainPollState = { isOk: false, state: known.state, code: cb.code as MainPollCode, message: known.message, refresh: known.refresh };
       if (known.refresh) body.error = known.message;
       return new Shaped(body, { text: poll.text });
     }
@@ -142,7 +143,7 @@ export class MainLoginService {
     if (typeof data.encryptUin === 'string') jar.set('euin', data.encryptUin);
     jar.set('tmeLoginType', '2');
     const session = buildSession(jar.header(['qrsig']));
-    const body: Record<string, unknown> = {
+    const body: MainLoggedIn = {
       isOk: true,
       message: '登录成功',
       session,

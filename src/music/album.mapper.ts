@@ -1,32 +1,9 @@
 /** Album payloads (musicu AlbumInfoServer + AlbumSongList, or the legacy CGI) → one normalised record. Pure. */
 import { albumCover, records, singerNames } from '../common/catalogue';
 import { isKnownAlbum } from '../upstream/clients/music.params';
+import type { AlbumInfo, AlbumSong } from './music.answers';
 
 type Raw = Record<string, any>;
-
-export interface AlbumSong {
-  songmid: string;
-  songid: number;
-  songname: string;
-  singer: { id: number; mid: string; name: string }[];
-  /** Duration in seconds. */
-  interval: number;
-}
-
-export interface AlbumInfo {
-  albumId: number;
-  albumMid: string;
-  albumName: string;
-  singerName: string;
-  /** YYYY-MM-DD, or '' when upstream has no date. */
-  publicTime: string;
-  cover: string;
-  company: string;
-  desc: string;
-  /** Songs on the album according to upstream (may exceed songs.length when upstream pages). */
-  total: number;
-  songs: AlbumSong[];
-}
 
 /** Keeps the YYYY-MM-DD of a date string ('2003-07-31', '2003-07-31 00:00:00'); anything else → ''. */
 export function normaliseDate(value: unknown): string {

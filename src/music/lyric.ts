@@ -1,26 +1,5 @@
 /** Lyric decoding and LRC parsing (docs/upstream/music.md "Lyric"). Pure; unit-tested. */
-
-export interface LyricTags {
-  title: string;
-  artist: string;
-  album: string;
-  /** `[offset:…]` in ms (0 when absent). */
-  offset: number;
-  by: string;
-}
-
-export interface LyricLine {
-  /** Start time in ms. */
-  time: number;
-  /** The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
-  txt: string;
-}
-
-export interface ParsedLyric {
-  lyric: string;
-  tags: LyricTags;
-  lines: LyricLine[];
-}
+import type { LyricLine, LyricTags, ParsedLyric } from './music.answers';
 
 /** base64 → UTF-8 text; '' for empty/absent input. */
 export function decodeBase64Text(value: unknown): string {

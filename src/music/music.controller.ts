@@ -8,6 +8,7 @@ import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
+import { AlbumInfo, AlbumSongsPage, BatchSongInfoAnswer, DownloadAnswer, LyricAnswer, MusicPlayAnswer, SongInfoAnswer } from './music.answers';
 import { MusicService } from './music.service';
 import { PlayUrlService } from './play-url.service';
 
@@ -52,7 +53,7 @@ export class MusicController {
     msg: 'ok',
     data: SONG_SUMMARY,
     songinfo: { code: 0, data: { track_info: { id: 97773, mid: '0039MnYb0qxYhV', name: '晴天' }, info: {}, extras: {} } },
-  })
+  }, SongInfoAnswer)
   @ApiErrorResponses({ status: 400, description: 'Neither songid nor songmid, or a malformed one.', errorCodes: ['BAD_REQUEST'] }, SONG_NOT_FOUND, ...UPSTREAM_ERRORS)
   getSongInfo(@Query() query: GetSongInfoQuery) {
     return this.music.getSongInfo(query);
@@ -67,7 +68,11 @@ export class MusicController {
       '`quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape); `size` in bytes. ' +
       'Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`).',
   })
-  @ApiEnvelope('The play URL.', { url: 'https://ws.stream.qqmusic.qq.com/M8000039MnYb0qxYhV.mp3?vkey=…', size: 10779101, quality: '320kbps' })
+  @ApiEnvelope(
+    'One MID: its play URL (`PlayUrl`). Comma-separated MIDs: `{ list }` (`PlayList`), a `PlayListEntry` or a `PlayListFailure` per MID, in order.',
+    { url: 'https://ws.stream.qqmusic.qq.com/M8000039MnYb0qxYhV.mp3?vkey=…', size: 10779101, quality: '320kbps' },
+    MusicPlayAnswer,
+  )
   @ApiErrorResponses(...PLAY_ERRORS)
   getMusicPlay(@Query() query: GetMusicPlayQuery) {
     return this.playUrls.getMusicPlay(query);
@@ -79,7 +84,11 @@ export class MusicController {
     summary: 'Download URL and file name of a song in a quality',
     description: 'As /getMusicPlay, plus `filename`: the upstream file name to save the download as.',
   })
-  @ApiEnvelope('The download URL.', { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' })
+  @ApiEnvelope(
+    'The download URL as JSON (the gateway neither streams the audio nor redirects to it).',
+    { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' },
+    DownloadAnswer,
+  )
   @ApiErrorResponses(...PLAY_ERRORS)
   downloadMainMusic(@Query() query: DownloadMainMusicQuery) {
     return this.playUrls.downloadMainMusic(query);
@@ -91,7 +100,7 @@ export class MusicController {
     summary: 'Lyric (and translation) of a song',
     description: 'isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it).',
   })
-  @ApiEnvelope('The lyric.', { lyric: '[ti:晴天]\n[ar:周杰伦]\n[00:01.00]故事的小黄花', trans: '' })
+  @ApiEnvelope('isFormat=0: the LRC texts (`LyricText`). isFormat=1: each parsed (`LyricParsed`).', { lyric: '[ti:晴天]\n[ar:周杰伦]\n[00:01.00]故事的小黄花', trans: '' }, LyricAnswer)
   @ApiErrorResponses(400, { status: 404, description: 'Upstream has no lyric for the song (body has `upstreamCode`).', errorCodes: ['LYRIC_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getLyric(@Query() query: GetLyricQuery) {
     return this.music.getLyric(query);
@@ -111,7 +120,7 @@ export class MusicController {
     desc: '…',
     total: 11,
     songs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], interval: 269 }],
-  })
+  }, AlbumInfo)
   @ApiErrorResponses(400, { status: 404, description: 'Unknown album.', errorCodes: ['ALBUM_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getAlbumInfo(@Query() query: GetAlbumInfoQuery) {
     return this.music.getAlbumInfo(query);
@@ -126,7 +135,7 @@ export class MusicController {
     page: 0,
     limit: 10,
     songs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], interval: 269 }],
-  })
+  }, AlbumSongsPage)
   @ApiErrorResponses(400, { status: 404, description: 'Unknown album.', errorCodes: ['ALBUM_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getAlbumSongs(@Query() query: GetAlbumSongsQuery) {
     return this.music.getAlbumSongs(query);
@@ -141,10 +150,10 @@ export class MusicController {
       '`{ ok: false, error, errorCode[, upstreamCode] }` (the errorCode a single /getSongInfo would answer, e.g. UPSTREAM_TIMEOUT, SONG_NOT_FOUND); the others are kept. Answer in request order.',
   })
   @ApiBody({ type: BatchGetSongInfoBody, required: false, description: 'JSON body (optional: no body = no songs).', examples: { twoSongs: { value: { songs: [['0039MnYb0qxYhV'], ['003UkWuI0E8U0l', '331839675']] } } } })
-  @ApiEnvelope('One element per entry, in request order.', [
+  @ApiEnvelope('One element per entry, in request order: `BatchSongFound` (`ok: true`) or `BatchSongFailed` (`ok: false`).', [
     { song_mid: '0039MnYb0qxYhV', song_id: '', ok: true, data: SONG_SUMMARY, songinfo: { code: 0, data: {} } },
     { song_mid: '', song_id: '1', ok: false, error: 'No song found for songid 1', errorCode: 'SONG_NOT_FOUND' },
-  ])
+  ], BatchSongInfoAnswer)
   @ApiErrorResponses(
     { status: 400, description: 'Invalid `songs`.', errorCodes: ['BAD_REQUEST'] },
   )

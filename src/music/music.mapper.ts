@@ -1,20 +1,8 @@
 import { albumCover, records } from '../common/catalogue';
+import type { SongSummary } from './music.answers';
 /** Raw song payloads → normalised records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
-
-export interface SongSummary {
-  id: number;
-  mid: string;
-  name: string;
-  title: string;
-  singer: { id: number; mid: string; name: string }[];
-  album: { id: number; mid: string; name: string; cover: string };
-  interval: number;
-  timePublic: string;
-  mediaMid: string;
-}
-
 
 /** `songinfo.data.track_info` → summary; null when upstream has no such song (empty mid). */
 export function mapTrack(track: Raw | undefined): SongSummary | null {

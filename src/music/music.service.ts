@@ -1,17 +1,18 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { describeError } from '../common/all-exceptions.filter';
 import { GatewayError } from '../common/http-error';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { MusicClient, SongDetail } from '../upstream/clients/music.client';
 import { RequestAbortedError, UpstreamError } from '../upstream/upstream.errors';
-import { AlbumInfo, AlbumSong, mapAlbumFromCgi, mapAlbumFromMusicu, mapAlbumSongList } from './album.mapper';
+import { mapAlbumFromCgi, mapAlbumFromMusicu, mapAlbumSongList } from './album.mapper';
 import { BatchGetSongInfoBody } from './dto/batch-get-song-info.dto';
 import { GetAlbumInfoQuery } from './dto/get-album-info.dto';
 import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { decodeBase64Text, parseLrc } from './lyric';
-import { mapTrack, SongSummary } from './music.mapper';
+import type { AlbumInfo, AlbumSongsPage, BatchSongFailed, BatchSongInfoAnswer, LyricAnswer, SongInfoAnswer } from './music.answers';
+import { mapTrack } from './music.mapper';
 
 @Injectable()
 export class MusicService {
@@ -28,22 +29,23 @@ export class MusicService {
    * `{ code, msg, data: <summary>, songinfo: { code, data } }`: the spec's path `songinfo.data.track_info.mid`
    * resolves on the answer, and `data` is the normalised summary.
    */
-  async getSongInfo(query: GetSongInfoQuery): Promise<Shaped> {
+  async getSongInfo(query: GetSongInfoQuery): Promise<Shaped<SongInfoAnswer>> {
     if (!query.songid && !query.songmid) {
       throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'songid or songmid is required');
     }
     const detail = await this.music.songDetail(query.songid ? { id: Number(query.songid) } : { mid: query.songmid! });
-    const summary: SongSummary | null = mapTrack(detail.songinfo.track_info);
+    const summary = mapTrack(detail.songinfo.track_info);
     if (!summary) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'SONG_NOT_FOUND', `No song found for ${query.songid ? `songid ${query.songid}` : `songmid ${query.songmid}`}`);
     }
-    return new Shaped({ code: 0, msg: 'ok', data: summary, songinfo: { code: 0, data: detail.songinfo } }, detail.raw);
+    const answer: SongInfoAnswer = { code: 0, msg: 'ok', data: summary, songinfo: { code: 0, data: detail.songinfo } };
+    return new Shaped(answer, detail.raw);
   }
 
   // ---------------------------------------------------------------- lyric
 
   /** GET /getLyric → `{ lyric, trans }` decoded; with isFormat=1 each becomes `{ lyric, tags, lines }`. */
-  async getLyric(query: GetLyricQuery): Promise<Shaped> {
+  async getLyric(query: GetLyricQuery): Promise<Shaped<Envelope<LyricAnswer>>> {
     const { raw, noLyric, code } = await this.music.lyric(query.songmid);
     if (noLyric) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'LYRIC_NOT_FOUND', `No lyric found for songmid ${query.songmid}`, {
@@ -52,30 +54,31 @@ export class MusicService {
     }
     const lyric = decodeBase64Text(raw.lyric);
     const trans = decodeBase64Text(raw.trans);
-    if (Number(query.isFormat) === 1) return envelope({ lyric: parseLrc(lyric), trans: parseLrc(trans) }, raw);
-    return envelope({ lyric, trans }, raw);
+    const answer: LyricAnswer = Number(query.isFormat) === 1 ? { lyric: parseLrc(lyric), trans: parseLrc(trans) } : { lyric, trans };
+    return envelope(answer, raw);
   }
 
   // ---------------------------------------------------------------- album
 
   /** GET /getAlbumInfo → album record with its songs. */
-  async getAlbumInfo(query: GetAlbumInfoQuery): Promise<Shaped> {
+  async getAlbumInfo(query: GetAlbumInfoQuery): Promise<Shaped<Envelope<AlbumInfo>>> {
     const mid = query.albummid;
     const answer = await this.music.album(mid);
-    const album: AlbumInfo | null =
+    const album =
       answer.source === 'musicu' ? mapAlbumFromMusicu(answer.detail, answer.songs) : mapAlbumFromCgi(answer.raw);
     if (!album) throw new GatewayError(HttpStatus.NOT_FOUND, 'ALBUM_NOT_FOUND', `No album found for albummid ${mid}`);
     return envelope(album, answer.raw);
   }
 
   /** GET /getAlbumSongs → one page of an album's songs; 404 when upstream knows no song of that album at all. */
-  async getAlbumSongs(query: GetAlbumSongsQuery): Promise<Shaped> {
+  async getAlbumSongs(query: GetAlbumSongsQuery): Promise<Shaped<Envelope<AlbumSongsPage>>> {
     const mid = query.albummid;
     const { raw, songs } = await this.music.albumSongs(mid, query.page * query.limit, query.limit);
-    const list: AlbumSong[] = mapAlbumSongList(songs);
+    const list = mapAlbumSongList(songs);
     const total = Number(songs?.totalNum ?? 0);
     if (!total && !list.length) throw new GatewayError(HttpStatus.NOT_FOUND, 'ALBUM_NOT_FOUND', `No album found for albummid ${mid}`);
-    return envelope({ albumMid: mid, total, page: query.page, limit: query.limit, songs: list }, raw);
+    const page: AlbumSongsPage = { albumMid: mid, total, page: query.page, limit: query.limit, songs: list };
+    return envelope(page, raw);
   }
 
   // ---------------------------------------------------------------- batch song info
@@ -84,7 +87,7 @@ export class MusicService {
    * POST /batchGetSongInfo: every element's song detail in one upstream request (docs/upstream/music.md "Song
    * detail"); a failed or unknown song becomes `{ ok: false, error, errorCode }` and the others are kept.
    */
-  async batchGetSongInfo(body: BatchGetSongInfoBody): Promise<Shaped> {
+  async batchGetSongInfo(body: BatchGetSongInfoBody): Promise<Shaped<Envelope<BatchSongInfoAnswer>>> {
     const items = (body.songs ?? []).map(([mid, id]) => ({ song_mid: mid.trim(), song_id: (id ?? '').trim() }));
     let outcomes: (SongDetail | Error)[];
     try {
@@ -95,7 +98,7 @@ export class MusicService {
       outcomes = items.map(() => err as Error);
     }
     const raws: unknown[] = [];
-    const data = items.map((item, i) => {
+    const data = items.map((item, i): BatchSongInfoAnswer[number] => {
       const outcome = outcomes[i];
       if (outcome instanceof Error) {
         raws.push(null);
@@ -112,12 +115,11 @@ export class MusicService {
   }
 }
 
-
 /** errorCode for one failed lookup inside an aggregate: the very mapping a single call gets (account codes stay distinct). */
-function describeFailure(reason: unknown): { error: string; errorCode: string; upstreamCode?: number } {
+function describeFailure(reason: unknown): Pick<BatchSongFailed, 'error' | 'errorCode' | 'upstreamCode'> {
   if (reason instanceof UpstreamError) {
     const [, body] = describeError(reason);
-    const out: { error: string; errorCode: string; upstreamCode?: number } = { error: body.error, errorCode: body.errorCode };
+    const out: Pick<BatchSongFailed, 'error' | 'errorCode' | 'upstreamCode'> = { error: body.error, errorCode: body.errorCode };
     if (reason.details.upstreamCode !== undefined) out.upstreamCode = reason.details.upstreamCode;
     return out;
   }

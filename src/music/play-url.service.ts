@@ -3,9 +3,10 @@ import { LRUCache } from 'lru-cache';
 import { GatewayError } from '../common/http-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, type Shaped } from '../common/shaped';
 import { MusicClient, type SongDetail, type VkeyBatch } from '../upstream/clients/music.client';
 import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
+import type { DownloadAnswer, MusicPlayAnswer, PlayList, PlayListFailure } from './music.answers';
 import { mapTrack } from './music.mapper';
 import { buildFilename, joinUrl, pickStreamHost, Quality, QUALITIES, QUALITY_NAMES } from './play-url';
 
@@ -17,9 +18,14 @@ interface SongFiles {
 }
 
 /** One song's play URL, or why it has none. */
-export type PlayResult =
-  | { songmid: string; url: string; size: number; quality: string; filename: string }
-  | { songmid: string; error: GatewayError };
+export type PlayResult = ({ songmid: string } & DownloadAnswer) | PlayFailure;
+
+/** Why a song has no URL: the error a single MID answers, and its code as a batch entry carries it. */
+interface PlayFailure {
+  songmid: string;
+  errorCode: PlayListFailure['errorCode'];
+  error: GatewayError;
+}
 
 /** How long a song's files are kept (SONG_FILES_KEPT): they change rarely, and an entry is a few numbers. */
 const KNOWN_FOR_MS = 60 * 60_000;
@@ -38,11 +44,13 @@ export class PlayUrlService {
   }
 
   /** GET /getMusicPlay: `{ url, size, quality }` for one MID; `{ list: [...] }` for a comma-separated list. */
-  async getMusicPlay(query: GetMusicPlayQuery): Promise<Shaped> {
+  async getMusicPlay(query: GetMusicPlayQuery): Promise<Shaped<Envelope<MusicPlayAnswer>>> {
     const mids = query.songmid.split(',');
     const { results, raw } = await this.resolve(mids, query.quality ?? '128');
     if (mids.length > 1) {
-      const list = results.map((r) => ('error' in r ? { songmid: r.songmid, url: '', error: r.error.message, errorCode: r.error.errorCode } : withoutFilename(r)));
+      const list: PlayList['list'] = results.map((r) =>
+        'error' in r ? { songmid: r.songmid, url: '', error: r.error.message, errorCode: r.errorCode } : withoutFilename(r),
+      );
       return envelope({ list }, raw);
     }
     const only = results[0];
@@ -51,7 +59,7 @@ export class PlayUrlService {
   }
 
   /** GET /downloadMainMusic: `{ url, size, quality, filename }`, the same flow plus the file name to save as. */
-  async downloadMainMusic(query: DownloadMainMusicQuery): Promise<Shaped> {
+  async downloadMainMusic(query: DownloadMainMusicQuery): Promise<Shaped<Envelope<DownloadAnswer>>> {
     const { results, raw } = await this.resolve([query.songmid], query.quality ?? '128');
     const only = results[0];
     if ('error' in only) throw only.error;
@@ -100,22 +108,26 @@ export class PlayUrlService {
 }
 
 function fileOf(mid: string, quality: Quality, song: SongFiles | null, filename: string | undefined, keys: VkeyBatch | undefined): PlayResult {
-  if (!song) return { songmid: mid, error: new GatewayError(HttpStatus.NOT_FOUND, 'SONG_NOT_FOUND', `No song found for songmid ${mid}`) };
+  if (!song) return failure(mid, HttpStatus.NOT_FOUND, 'SONG_NOT_FOUND', `No song found for songmid ${mid}`);
   if (!filename) {
     const available = QUALITY_NAMES.filter((q) => song.sizes[q] > 0);
     const message = `Quality ${quality} is not available for this song; available: ${available.join(', ') || 'none'}`;
-    return { songmid: mid, error: new GatewayError(HttpStatus.NOT_FOUND, 'QUALITY_UNAVAILABLE', message, { available }) };
+    return failure(mid, HttpStatus.NOT_FOUND, 'QUALITY_UNAVAILABLE', message, { available });
   }
   const entry = keys?.byFilename.get(filename) ?? keys?.nameless.find((e) => e.songmid === song.mid);
   const path = String(entry?.purl || entry?.wifiurl || '');
   if (!path) {
     const upstreamResult = Number(entry?.result ?? -1);
-    return { songmid: mid, error: new GatewayError(HttpStatus.FORBIDDEN, 'NO_PLAY_URL', 'No play URL for this song (VIP/paid, region or login required)', { upstreamResult }) };
+    return failure(mid, HttpStatus.FORBIDDEN, 'NO_PLAY_URL', 'No play URL for this song (VIP/paid, region or login required)', { upstreamResult });
   }
   return { songmid: mid, url: joinUrl(pickStreamHost(keys?.sip), path), size: song.sizes[quality], quality: QUALITIES[quality].label, filename };
 }
 
-function withoutFilename(r: { songmid: string; url: string; size: number; quality: string }) {
+function failure(songmid: string, status: HttpStatus, errorCode: PlayFailure['errorCode'], message: string, details?: Record<string, unknown>): PlayFailure {
+  return { songmid, errorCode, error: new GatewayError(status, errorCode, message, details) };
+}
+
+function withoutFilename(r: { songmid: string } & DownloadAnswer): PlayList['list'][number] {
   return { songmid: r.songmid, url: r.url, size: r.size, quality: r.quality };
 }
 

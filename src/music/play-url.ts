@@ -1,4 +1,5 @@
 /** Play/download URL building for the vkey flow (docs/upstream/music.md "Play URL"). Pure; unit-tested. */
+import type { QualityLabel } from './music.answers';
 
 export type Quality = '128' | '320' | 'm4a' | 'flac' | 'ape';
 
@@ -9,7 +10,7 @@ export interface QualityInfo {
   /** Size field in `track_info.file`. */
   sizeField: string;
   /** Label returned to clients. */
-  label: string;
+  label: QualityLabel;
 }
 
 export const QUALITIES: Record<Quality, QualityInfo> = {

@@ -3,6 +3,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { GetMvByTagQuery, GetMvPlayQuery, GetMvQuery } from './dto/mv.dto';
+import { MvByTagAnswer, MvListAnswer, MvPlayAnswer } from './mv.answers';
 import { MvService } from './mv.service';
 
 const MV_ITEM = {
@@ -31,7 +32,7 @@ export class MvController {
     list: [MV_ITEM],
     total: 1000,
     tags: { area: [{ id: 15, name: '全部' }], version: [{ id: 7, name: '全部' }] },
-  })
+  }, MvListAnswer)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getMv(@Query() query: GetMvQuery) {
     return this.mv.getMv(query);
@@ -49,7 +50,7 @@ export class MvController {
     vid: 'l0031ejo935',
     playLists: { f10: ['https://mv6.music.tc.qq.com/….f10.mp4'], f20: ['https://mv6.music.tc.qq.com/….f20.mp4'], f30: [], f40: [] },
     info: { title: '晴天', cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg', duration: 269, singers: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }] },
-  })
+  }, MvPlayAnswer)
   @ApiErrorResponses(
     400,
     ...UPSTREAM_ERRORS,
@@ -65,7 +66,7 @@ export class MvController {
     summary: 'MV list by area tag',
     description: 'The tag is mapped to a GetAllocMvInfo area (all→15, neidi→8, gangtai→5, oumei→6, korea→7, janpan→4; version 7 = all); limit and page are honoured.',
   })
-  @ApiEnvelope('A page of MVs of that area.', { tag: 'korea', area: 7, list: [MV_ITEM], total: 1000 })
+  @ApiEnvelope('A page of MVs of that area.', { tag: 'korea', area: 7, list: [MV_ITEM], total: 1000 }, MvByTagAnswer)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getMvByTag(@Query() query: GetMvByTagQuery) {
     return this.mv.getMvByTag(query);

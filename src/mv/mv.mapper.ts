@@ -1,54 +1,21 @@
 import { num, records, scalarStr } from '../common/catalogue';
+import type { MvInfo, MvListItem, MvPage, MvSinger, MvTag, MvTags, PlayLists } from './mv.answers';
 /** Pure mappers for the MV endpoints: upstream answers in, the gateway's documented shapes out. */
+
+/** Other areas list MVs in this shape (recommend, legacy). */
+export type { MvListItem } from './mv.answers';
 
 type Raw = Record<string, any>;
 
-export interface MvSinger {
-  mid: string;
-  name: string;
-}
-
-export interface MvListItem {
-  vid: string;
-  mvid: number;
-  title: string;
-  cover: string;
-  playCount: number;
-  /** Seconds. */
-  duration: number;
-  /** Unix seconds (upstream `pubdate`). */
-  publishDate: number;
-  singers: MvSinger[];
-}
-
-export interface MvTag {
-  id: number;
-  name: string;
-}
-
-export interface MvTags {
-  area: MvTag[];
-  version: MvTag[];
-}
-
-/** The four clarity groups of an MV (spec: "groups usually named f10, f20, f30, f40"). */
-export const PLAY_GROUPS = ['f10', 'f20', 'f30', 'f40'] as const;
-export type PlayGroup = (typeof PLAY_GROUPS)[number];
-export type PlayLists = Record<PlayGroup, string[]>;
-
-export interface MvInfo {
-  title: string;
-  cover: string;
-  duration: number;
-  singers: MvSinger[];
-}
+/** The four clarity groups of an MV (spec: "groups usually named f10, f20, f30, f40"): the keys of PlayLists. */
+export const PLAY_GROUPS = ['f10', 'f20', 'f30', 'f40'] as const satisfies readonly (keyof PlayLists)[];
 
 export function mapSingers(v: unknown): MvSinger[] {
   return records(v).map((s) => ({ mid: scalarStr(s.mid), name: scalarStr(s.name) }));
 }
 
 /** `GetAllocMvInfo` data `{ list[], total }` → `{ list, total }`. */
-export function mapMvList(data: Raw | null | undefined): { list: MvListItem[]; total: number } {
+export function mapMvList(data: Raw | null | undefined): MvPage {
   const list = records(data?.list ?? data?.mvlist).map(
     (m): MvListItem => ({
       vid: scalarStr(m.vid),

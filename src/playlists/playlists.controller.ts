@@ -7,9 +7,10 @@ import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
 import { GetSongListsQuery } from './dto/get-song-lists.dto';
+import { BatchAnswer, CategoriesAnswer, NewAlbumsPage, PlaylistDetail, PlaylistPage } from './playlists.answers';
 import { PlaylistsService } from './playlists.service';
 
-const PLAYLIST_PAGE = {
+const PLAYLIST_PAGE: PlaylistPage = {
   categoryId: 165,
   sortId: 5,
   page: 0,
@@ -17,7 +18,7 @@ const PLAYLIST_PAGE = {
   total: 4200,
   playlists: [{ dissid: '7024415872', dissname: '华语经典', creator: 'someone', listen_num: 1520000, imgurl: 'https://qpic.y.qq.com/music_cover/abc/300', createTime: '2021-05-01', introduction: '…' }],
 };
-const PLAYLIST_DETAIL = {
+const PLAYLIST_DETAIL: PlaylistDetail = {
   disstid: '7024415872',
   dissname: '华语经典',
   desc: '…',
@@ -38,7 +39,7 @@ export class PlaylistsController {
   @Get('getSongLists')
   @CacheTTL(600)
   @ApiOperation({ summary: 'Playlists of a category', description: 'Upstream playlist-square list of the category, sorted by sortId; page is 0-based.' })
-  @ApiEnvelope('A page of playlists.', PLAYLIST_PAGE)
+  @ApiEnvelope('A page of playlists.', PLAYLIST_PAGE, PlaylistPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSongLists(@Query() query: GetSongListsQuery) {
     return this.playlists.getSongLists(query);
@@ -47,7 +48,7 @@ export class PlaylistsController {
   @Get('getSongListCategories')
   @CacheTTL(86400)
   @ApiOperation({ summary: 'Playlist categories', description: 'Flat list of every category; `group` is upstream\'s group name (热门, 语种, …). No parameters.' })
-  @ApiEnvelope('The categories.', { categories: [{ id: 165, name: '国语', group: '语种' }] })
+  @ApiEnvelope('The categories.', { categories: [{ id: 165, name: '国语', group: '语种' }] }, CategoriesAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getSongListCategories() {
     return this.playlists.getSongListCategories();
@@ -61,7 +62,7 @@ export class PlaylistsController {
     summary: 'Playlist details and songs',
     description: 'Upstream `music.srfDissInfo.DissInfo`/`CgiGetDiss`; on a business error the CGI `fcg_ucc_getcdinfo_byid`. `singer` is the names joined with `/`; `total` counts the whole playlist.',
   })
-  @ApiEnvelope('The playlist.', PLAYLIST_DETAIL)
+  @ApiEnvelope('The playlist.', PLAYLIST_DETAIL, PlaylistDetail)
   @ApiErrorResponses(400, PLAYLIST_NOT_FOUND, ...UPSTREAM_ERRORS)
   getSongListDetail(@Query() query: GetSongListDetailQuery) {
     return this.playlists.getSongListDetail(query);
@@ -81,10 +82,10 @@ export class PlaylistsController {
     description: 'JSON body; every field is optional.',
     examples: { categories: { value: { categoryIds: [165, 167], limit: 5 } }, playlists: { value: { disstid: '7024415872,7011264340' } } },
   })
-  @ApiPlainOk('`{ status: 200, data: [page | detail | error element] }`.', {
+  @ApiPlainOk('With categoryIds: `{ status: 200, data: [page | failure] }` (`CategoryBatch`). With disstid: `{ status: 200, data: [detail | failure] }` (`PlaylistBatch`).', {
     status: 200,
     data: [PLAYLIST_PAGE, { categoryId: 167, status: 502, error: 'Upstream module failed (code 2000)', errorCode: 'UPSTREAM_ERROR', upstreamCode: 2000 }],
-  })
+  }, BatchAnswer)
   @ApiErrorResponses(
     { status: 400, description: 'Invalid body field.', errorCodes: ['BAD_REQUEST'] },
     { status: 502, description: 'Every id failed for a transport reason.', errorCodes: ['UPSTREAM_UNREACHABLE', 'UPSTREAM_BAD_STATUS', 'UPSTREAM_BAD_RESPONSE'] },
@@ -104,7 +105,7 @@ export class PlaylistsController {
     limit: 10,
     total: 500,
     albums: [{ albumName: '叶惠美', singerName: '周杰伦', publicTime: '2003-07-31', albumMid: '000MkMni19ClKG', albumId: 8220, cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg', singers: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }] }],
-  })
+  }, NewAlbumsPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getNewDisks(@Query() query: GetNewDisksQuery) {
     return this.playlists.getNewDisks(query);

@@ -1,72 +1,15 @@
 import { albumCover, num, records, singerNames, str } from '../common/catalogue';
+import type { SortId } from './dto/get-song-lists.dto';
+import type { Category, NewAlbumsPage, PlaylistDetail, PlaylistPage, PlaylistSong } from './playlists.answers';
 /** Raw playlist / category / new-album payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
 
-export interface PlaylistItem {
-  dissid: string;
-  dissname: string;
-  creator: string;
-  listen_num: number;
-  /** Cover image URL (upstream `imgurl`). */
-  imgurl: string;
-  createTime: string;
-  introduction: string;
-}
-
-export interface PlaylistPage {
-  categoryId: number;
-  sortId: number;
-  page: number;
-  limit: number;
-  /** How many playlists the category holds (upstream `sum`). */
-  total: number;
-  playlists: PlaylistItem[];
-}
-
-export interface Category {
-  id: number;
-  name: string;
-  /** The group the category is listed under (e.g. 热门, 语种). */
-  group: string;
-}
-
-export interface PlaylistSong {
-  songname: string;
-  singer: string;
-  songmid: string;
-  songid: number;
-  albumName: string;
-  albumMid: string;
-  interval: number;
-}
-
-export interface PlaylistDetail {
-  disstid: string;
-  dissname: string;
-  desc: string;
-  logo: string;
-  creator: string;
-  listen_num: number;
-  tags: { id: number; name: string }[];
-  /** Songs in the whole playlist (not only this page). */
-  total: number;
-  songlist: PlaylistSong[];
-}
-
-export interface NewAlbum {
-  albumName: string;
-  singerName: string;
-  /** `YYYY-MM-DD`, or '' when upstream gave no usable date. */
-  publicTime: string;
-  albumMid: string;
-  albumId: number;
-  cover: string;
-  singers: { id: number; mid: string; name: string }[];
-}
+// The recommendation routes answer playlist song rows too: they import the type from here.
+export type { PlaylistSong } from './playlists.answers';
 
 /** `fcg_get_diss_by_tag.fcg` answer's `data` → one page of playlists. */
-export function mapPlaylistPage(data: Raw | undefined, req: { categoryId: number; sortId: number; page: number; limit: number }): PlaylistPage {
+export function mapPlaylistPage(data: Raw | undefined, req: { categoryId: number; sortId: SortId; page: number; limit: number }): PlaylistPage {
   const list = records(data?.list);
   return {
     categoryId: req.categoryId,
@@ -169,7 +112,7 @@ export function toIsoDate(value: unknown): string {
 }
 
 /** `newalbum.NewAlbumServer`/`get_new_album_info` answer `{ albums[], total }` → the spec's album records. */
-export function mapNewAlbums(data: Raw | undefined): { total: number; albums: NewAlbum[] } {
+export function mapNewAlbums(data: Raw | undefined): Pick<NewAlbumsPage, 'total' | 'albums'> {
   const albums = records(data?.albums);
   return {
     total: num(data?.total ?? albums.length),

@@ -8,17 +8,26 @@ import { UpstreamError } from '../upstream/upstream.errors';
 import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
-import { GetSongListsQuery } from './dto/get-song-lists.dto';
-import {
-  Category,
-  mapCategories,
-  mapCdlist,
-  mapDissInfo,
-  mapNewAlbums,
-  mapPlaylistPage,
+import { GetSongListsQuery, type SortId } from './dto/get-song-lists.dto';
+import type {
+  CategoriesAnswer,
+  CategoryBatch,
+  CategoryFailure,
+  NewAlbumsPage,
+  PlaylistBatch,
   PlaylistDetail,
+  PlaylistFailure,
   PlaylistPage,
-} from './playlists.mapper';
+} from './playlists.answers';
+import { mapCategories, mapCdlist, mapDissInfo, mapNewAlbums, mapPlaylistPage } from './playlists.mapper';
+
+/** A failed id's error body (as the route alone would have answered it), without the id. */
+type BatchFailure = Omit<CategoryFailure, 'categoryId'>;
+
+function batchFailure(reason: unknown): BatchFailure {
+  const [status, body] = describeError(reason);
+  return { status, error: body.error, errorCode: body.errorCode, ...(typeof body.upstreamCode === 'number' ? { upstreamCode: body.upstreamCode } : {}) };
+}
 
 /** Upstream calls in flight at once for one batch request. */
 export const BATCH_CONCURRENCY = 5;
@@ -27,7 +36,7 @@ export const BATCH_DETAIL_SONGS = 1000;
 
 export interface ListRequest {
   categoryId: number;
-  sortId: number;
+  sortId: SortId;
   page: number;
   limit: number;
 }
@@ -49,8 +58,8 @@ export class PlaylistsService {
 
   async getSongListCategories(): Promise<Shaped> {
     const { raw } = await this.playlists.categories();
-    const categories: Category[] = mapCategories(raw?.data?.categories);
-    return envelope({ categories }, raw);
+    const answer: CategoriesAnswer = { categories: mapCategories(raw?.data?.categories) };
+    return envelope(answer, raw);
   }
 
   async getSongListDetail(query: GetSongListDetailQuery): Promise<Shaped> {
@@ -73,18 +82,41 @@ export class PlaylistsService {
 
   /**
    * One upstream call per playlist id (when `disstid` is sent: it wins, being the more specific request) or per
-   * category, at most 5 in flight. A failed id stays in `data` as `{ error, errorCode, upstreamCode?, <id> }`;
+   * category, at most 5 in flight. A failed id stays in `data` as `{ <id>, status, error, errorCode, upstreamCode? }`;
    * only when every id failed for a transport reason (no business answer at all) does the whole call fail.
    */
   async batchGetSongLists(body: BatchGetSongListsBody): Promise<Shaped> {
-    const byPlaylist = body.disstid !== undefined;
-    const ids: (number | string)[] = byPlaylist ? body.disstid!.split(',') : body.categoryIds;
-    const idField = byPlaylist ? 'disstid' : 'categoryId';
-    const outcomes = await mapSettled(ids, BATCH_CONCURRENCY, (id): Promise<{ raw: unknown; page?: PlaylistPage; detail?: PlaylistDetail }> =>
-      byPlaylist
-        ? this.fetchDetail(String(id), 0, BATCH_DETAIL_SONGS)
-        : this.fetchPage({ categoryId: Number(id), sortId: body.sortId, page: body.page, limit: body.limit }),
+    if (body.disstid !== undefined) {
+      const { raws, data } = await this.batch(
+        body.disstid.split(','),
+        async (disstid) => {
+          const { raw, detail } = await this.fetchDetail(disstid, 0, BATCH_DETAIL_SONGS);
+          return { raw, item: detail };
+        },
+        (disstid, failure): PlaylistFailure => ({ disstid, ...failure }),
+      );
+      const answer: PlaylistBatch = { status: 200, data };
+      return new Shaped(answer, raws);
+    }
+    const { raws, data } = await this.batch(
+      body.categoryIds,
+      async (categoryId) => {
+        const { raw, page } = await this.fetchPage({ categoryId, sortId: body.sortId, page: body.page, limit: body.limit });
+        return { raw, item: page };
+      },
+      (categoryId, failure): CategoryFailure => ({ categoryId, ...failure }),
     );
+    const answer: CategoryBatch = { status: 200, data };
+    return new Shaped(answer, raws);
+  }
+
+  /** Fetches every id, at most 5 at once; a failed id becomes its failure element, at its position. */
+  private async batch<Id, Item, Failed>(
+    ids: Id[],
+    fetch: (id: Id) => Promise<{ raw: unknown; item: Item }>,
+    failed: (id: Id, failure: BatchFailure) => Failed,
+  ): Promise<{ raws: unknown[]; data: (Item | Failed)[] }> {
+    const outcomes = await mapSettled(ids, BATCH_CONCURRENCY, fetch);
     const allTransport = outcomes.every(
       (o) => o.status === 'rejected' && !(o.reason instanceof GatewayError) && !(o.reason instanceof UpstreamError && o.reason.kind === 'business'),
     );
@@ -93,19 +125,18 @@ export class PlaylistsService {
     const data = outcomes.map((o, i) => {
       if (o.status === 'fulfilled') {
         raws.push(o.value.raw);
-        return o.value.page ?? o.value.detail;
+        return o.value.item;
       }
-      const [status, errorBody] = describeError(o.reason);
       raws.push(null);
-      return { [idField]: byPlaylist ? String(ids[i]) : ids[i], status, ...errorBody };
+      return failed(ids[i], batchFailure(o.reason));
     });
-    return new Shaped({ status: 200, data }, raws);
+    return { raws, data };
   }
 
   /** New albums of an area; the page is 0-based, so start = page × limit (docs/upstream/playlists.md "New albums"). */
   async getNewDisks(query: GetNewDisksQuery): Promise<Shaped> {
     const { raw, data } = await this.playlists.newAlbums(query.area, query.page * query.limit, query.limit);
-    const { total, albums } = mapNewAlbums(data);
-    return envelope({ area: query.area, page: query.page, limit: query.limit, total, albums }, raw);
+    const answer: NewAlbumsPage = { area: query.area, page: query.page, limit: query.limit, ...mapNewAlbums(data) };
+    return envelope(answer, raw);
   }
 }

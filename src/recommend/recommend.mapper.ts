@@ -1,43 +1,12 @@
 import { isRecord, num, records, scalarStr, str } from '../common/catalogue';
-import { mapMvList, type MvListItem } from '../mv/mv.mapper';
-import { mapCdlist, mapDissInfo, mapPlaylistSong, type PlaylistSong } from '../playlists/playlists.mapper';
+import { mapMvList } from '../mv/mv.mapper';
+import type { PlaylistSong } from '../playlists/playlists.answers';
+import { mapCdlist, mapDissInfo, mapPlaylistSong } from '../playlists/playlists.mapper';
+import type { DailySongs, RelatedMvs, RelatedPlaylist, RelatedPlaylists } from './recommend.answers';
 
 /** Recommendation answers → the gateway's shapes. Pure; songs use the playlist detail's song item. */
 
 type Raw = Record<string, any>;
-
-export interface DailyPlaylist {
-  dissid: string;
-  dissname: string;
-  picurl: string;
-}
-
-export interface DailySongs {
-  playlist: DailyPlaylist;
-  songs: PlaylistSong[];
-  total: number;
-}
-
-export interface RelatedPlaylist {
-  dissid: string;
-  dissname: string;
-  picurl: string;
-  creator: string;
-  songCount: number;
-  listenNum: number;
-}
-
-export interface RelatedPlaylists {
-  playlists: RelatedPlaylist[];
-  hasMore: boolean;
-}
-
-export interface RelatedMvs {
-  mvs: MvListItem[];
-  hasMore: boolean;
-  /** The numeric id of the last MV: send it as `lastMvid` for the next batch (0 when the batch is empty). */
-  lastMvid: number;
-}
 
 /** A track as upstream nests it in recommendation lists: itself, or under `track` / `songInfo` / `data`. */
 const unwrap = (item: Raw): Raw => (isRecord(item.track) ? item.track : isRecord(item.songInfo) ? item.songInfo : isRecord(item.data) && !item.mid ? item.data : item);

@@ -1,12 +1,13 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { MusicClient } from '../upstream/clients/music.client';
 import { PlaylistsClient } from '../upstream/clients/playlists.client';
 import { GUESS_YOU_LIKE_RADIO_ID, RecommendClient, type DailyCard, type KeyOutcome } from '../upstream/clients/recommend.client';
 import { businessError, UpstreamError } from '../upstream/upstream.errors';
 import { requireLoginCookie, throwIfLoginCode } from '../user/user-login';
 import { DEFAULT_RADIO_NUM, SongRelatedMvsQuery, SongRelatedPlaylistsQuery } from './dto/recommend.dto';
+import type { DailySongs, RadioTracks, RelatedMvs, RelatedPlaylists, SimilarSongs } from './recommend.answers';
 import { mapDailySongs, mapRadioTracks, mapRelatedMvs, mapRelatedPlaylists, mapSimilarSongs } from './recommend.mapper';
 
 /** Songs read of the daily playlist (每日30首 holds 30). */
@@ -41,7 +42,7 @@ export class RecommendService {
    * The daily songs: the card's playlist read like any playlist. Legacy `raw`: `recommend` = the feed's key (or the
    * card, when the web page gave it) and `dailyPlaylist` = the playlist call's answer (docs/legacy.md).
    */
-  async getDailySongs(): Promise<Shaped> {
+  async getDailySongs(): Promise<Shaped<Envelope<DailySongs>>> {
     const { cookie, card } = await this.dailyCard();
     const detail = await this.asAccount(cookie, () => this.playlists.detail(card.id, 0, DAILY_SONGS_NUM));
     const daily = mapDailySongs(detail.source === 'musicu' ? { dissInfo: detail.dissInfo } : { cdlist: detail.cdlist }, card);
@@ -51,43 +52,43 @@ export class RecommendService {
   }
 
   /** Guess you like (station 99): the account's next tracks. Never cached: each call gives the next ones. */
-  async getPersonalRadio(num = DEFAULT_RADIO_NUM): Promise<Shaped> {
+  async getPersonalRadio(num = DEFAULT_RADIO_NUM): Promise<Shaped<Envelope<RadioTracks>>> {
     const cookie = requireLoginCookie(this.recommend.effectiveCookie());
     const outcome = await this.asAccount(cookie, () => this.recommend.guessYouLike(num));
-    return envelope({ tracks: mapRadioTracks(this.keyData(outcome, cookie)) }, outcome.raw);
+    return envelope<RadioTracks>({ tracks: mapRadioTracks(this.keyData(outcome, cookie)) }, outcome.raw);
   }
 
   /** A station's tracks; station 99 is guess you like (login needed), any other is the same for everyone. */
-  async getRadioTracks(id: number, num = DEFAULT_RADIO_NUM): Promise<Shaped> {
+  async getRadioTracks(id: number, num = DEFAULT_RADIO_NUM): Promise<Shaped<Envelope<RadioTracks>>> {
     if (id === GUESS_YOU_LIKE_RADIO_ID) return this.getPersonalRadio(num);
     const { raw, data } = await this.recommend.stationTracks(id, num);
-    return envelope({ tracks: mapRadioTracks(data) }, raw);
+    return envelope<RadioTracks>({ tracks: mapRadioTracks(data) }, raw);
   }
 
-  async getSimilarSongs(songmid: string): Promise<Shaped> {
+  async getSimilarSongs(songmid: string): Promise<Shaped<Envelope<SimilarSongs>>> {
     return this.similarById(await this.songIdOf(songmid));
   }
 
-  async similarById(songid: number): Promise<Shaped> {
+  async similarById(songid: number): Promise<Shaped<Envelope<SimilarSongs>>> {
     const { raw, data } = await this.recommend.similarSongs(songid);
-    return envelope({ songs: mapSimilarSongs(data) }, raw);
+    return envelope<SimilarSongs>({ songs: mapSimilarSongs(data) }, raw);
   }
 
-  async getSongRelatedPlaylists({ songmid, shown }: SongRelatedPlaylistsQuery): Promise<Shaped> {
+  async getSongRelatedPlaylists({ songmid, shown }: SongRelatedPlaylistsQuery): Promise<Shaped<Envelope<RelatedPlaylists>>> {
     const ids = shown ? [...new Set(shown.split(',').map(Number))] : [];
     return this.relatedPlaylistsById(await this.songIdOf(songmid), ids);
   }
 
-  async relatedPlaylistsById(songid: number, shown: number[]): Promise<Shaped> {
+  async relatedPlaylistsById(songid: number, shown: number[]): Promise<Shaped<Envelope<RelatedPlaylists>>> {
     const { raw, data } = await this.recommend.relatedPlaylists(songid, shown);
     return envelope(mapRelatedPlaylists(data), raw);
   }
 
-  async getSongRelatedMvs({ songmid, lastMvid }: SongRelatedMvsQuery): Promise<Shaped> {
+  async getSongRelatedMvs({ songmid, lastMvid }: SongRelatedMvsQuery): Promise<Shaped<Envelope<RelatedMvs>>> {
     return this.relatedMvsById(await this.songIdOf(songmid), lastMvid ?? 0);
   }
 
-  async relatedMvsById(songid: number, lastMvid: number, num?: number): Promise<Shaped> {
+  async relatedMvsById(songid: number, lastMvid: number, num?: number): Promise<Shaped<Envelope<RelatedMvs>>> {
     const { raw, data } = await this.recommend.relatedMvs(songid, lastMvid, num);
     return envelope(mapRelatedMvs(data), raw);
   }

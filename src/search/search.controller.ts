@@ -5,6 +5,7 @@ import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-d
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
 import { GetSearchByTypeQuery, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
+import { HotkeysAnswer, SearchByCodePage, SearchPage, SmartboxAnswer, TopListsAnswer } from './search.answers';
 import { SearchService } from './search.service';
 
 @ApiTags('search')
@@ -29,7 +30,7 @@ export class SearchController {
     limit: 5,
     total: 600,
     list: [{ songid: 97773, songmid: '0039MnYb0qxYhV', songname: '晴天', singer: '周杰伦', singers: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], albumName: '叶惠美', albumMid: '000MkMni19ClKG', albumId: 8220, interval: 269 }],
-  })
+  }, SearchPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSearchByKey(@Query() query: GetSearchByKeyQuery) {
     return this.search.getSearchByKey(query);
@@ -53,7 +54,7 @@ export class SearchController {
     limit: 10,
     total: 1,
     list: [{ singerId: 4558, singerMid: '0025NhlN2yWrP4', singerName: '周杰伦', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg', songNum: 600, albumNum: 40, mvNum: 300 }],
-  })
+  }, SearchByCodePage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSearchByType(@Query() query: GetSearchByTypeQuery) {
     return this.search.getSearchByType(query);
@@ -75,7 +76,7 @@ export class SearchController {
     limit: 8,
     total: 1,
     list: [{ dissid: '7024415872', dissname: '古风', creator: 'QQ音乐', listen_num: 1000, imgurl: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg', songCount: 20 }],
-  })
+  }, SearchPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   searchByType(@Query() query: SearchByTypeQuery) {
     return this.search.searchByType(query);
@@ -84,7 +85,7 @@ export class SearchController {
   @Get('getHotkey')
   @CacheTTL(600)
   @ApiOperation({ summary: 'Hot search keywords', description: 'Upstream CGI `gethotkey.fcg`; keywords are trimmed, `score` is upstream\'s `n`. No parameters.' })
-  @ApiEnvelope('The hot keywords.', { hotkeys: [{ keyword: '周杰伦', score: 2500000 }], specialKey: '新歌', specialUrl: 'https://y.qq.com/' })
+  @ApiEnvelope('The hot keywords.', { hotkeys: [{ keyword: '周杰伦', score: 2500000 }], specialKey: '新歌', specialUrl: 'https://y.qq.com/' }, HotkeysAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getHotkey() {
     return this.search.getHotkey();
@@ -95,11 +96,11 @@ export class SearchController {
   @ApiOperation({ summary: 'Search suggestions while typing', description: 'Upstream CGI `smartbox_new.fcg`; sections without matches are empty lists.' })
   @ApiEnvelope('Suggestions by kind.', {
     key: 'jay',
-    songs: [{ id: '97773', mid: '0039MnYb0qxYhV', name: '晴天', singer: '周杰伦' }],
-    singers: [{ id: '4558', mid: '0025NhlN2yWrP4', name: '周杰伦', singer: '周杰伦' }],
-    albums: [{ id: '8220', mid: '000MkMni19ClKG', name: '叶惠美', singer: '周杰伦' }],
-    mvs: [{ id: '1518390', mid: '', vid: 'l0031ejo935', name: '晴天', singer: '周杰伦' }],
-  })
+    songs: [{ id: 97773, mid: '0039MnYb0qxYhV', name: '晴天', singer: '周杰伦' }],
+    singers: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦', singer: '周杰伦' }],
+    albums: [{ id: 8220, mid: '000MkMni19ClKG', name: '叶惠美', singer: '周杰伦' }],
+    mvs: [{ id: 1518390, mid: '', vid: 'l0031ejo935', name: '晴天', singer: '周杰伦' }],
+  }, SmartboxAnswer)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSmartbox(@Query() query: GetSmartboxQuery) {
     return this.search.getSmartbox(query);
@@ -110,7 +111,7 @@ export class SearchController {
   @ApiOperation({ summary: 'Charts with their top songs', description: 'Every chart with a few of its songs (upstream CGI `fcg_myqq_toplist.fcg`). No parameters.' })
   @ApiEnvelope('The charts.', {
     topLists: [{ id: 62, name: '飙升榜', listenCount: 2000000, cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', type: 0, songs: [{ songName: '晴天', singerName: '周杰伦' }] }],
-  })
+  }, TopListsAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getTopLists() {
     return this.search.getTopLists();

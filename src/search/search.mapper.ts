@@ -1,12 +1,15 @@
 /** Raw hot-key / smartbox / chart-list payloads → normalised records. Pure; unit-tested on the fixtures. */
 import { num, records, str } from '../common/catalogue';
+import type { HotkeysAnswer, Smartbox, SmartboxItem, TopListItem } from './search.answers';
 
 // The search answers' parsing lives with the client (src/upstream/clients/search.parse.ts).
 export {
-  type AlbumHit,
+  AlbumHit,
   CGI_SEARCH_TYPE,
+  LyricHit,
   mapAlbumHit,
   mapCgiSearch,
+  mapLyricHit,
   mapMobileSearch,
   mapMusicuSearch,
   mapMusicuUserSearch,
@@ -14,25 +17,21 @@ export {
   mapPlaylistHit,
   mapSingerHit,
   mapSongHit,
-  type MvHit,
-  type PlaylistHit,
+  MvHit,
+  PlaylistHit,
   SEARCH_TYPES,
+  sliceResult,
   type SearchHit,
   type SearchResult,
   type SearchType,
-  type SingerHit,
-  type SongHit,
+  SingerHit,
+  SongHit,
 } from '../upstream/clients/search.parse';
 
 type Raw = Record<string, any>;
 
-export interface Hotkey {
-  keyword: string;
-  score: number;
-}
-
 /** `gethotkey.fcg` answer → hot keys (keywords trimmed: upstream pads them with a space) plus the special key. */
-export function mapHotkeys(raw: Raw | undefined): { hotkeys: Hotkey[]; specialKey: string; specialUrl: string } {
+export function mapHotkeys(raw: Raw | undefined): HotkeysAnswer {
   const data = raw?.data ?? {};
   return {
     hotkeys: records(data.hotkey)
@@ -41,19 +40,6 @@ export function mapHotkeys(raw: Raw | undefined): { hotkeys: Hotkey[]; specialKe
     specialKey: str(data.special_key).trim(),
     specialUrl: str(data.special_url),
   };
-}
-
-export interface SmartboxItem {
-  id: number;
-  mid: string;
-  name: string;
-  singer: string;
-}
-export interface Smartbox {
-  songs: SmartboxItem[];
-  singers: SmartboxItem[];
-  albums: SmartboxItem[];
-  mvs: (SmartboxItem & { vid: string })[];
 }
 
 /** `smartbox_new.fcg` answer `data.{song,singer,album,mv}.itemlist[{id, mid, name, singer}]` → suggestions. */
@@ -73,15 +59,6 @@ export function mapSmartbox(raw: Raw | undefined): Smartbox {
       singer: str(i.singer),
     })),
   };
-}
-
-export interface TopListItem {
-  id: number;
-  name: string;
-  listenCount: number;
-  cover: string;
-  type: number;
-  songs: { songName: string; singerName: string }[];
 }
 
 /** `fcg_myqq_toplist.fcg` answer `data.topList[]` → chart list entries with their top songs. */

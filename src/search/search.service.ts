@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { SearchAnswer, SearchClient } from '../upstream/clients/search.client';
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
 import { GetSearchByTypeQuery, SearchByTypeCode, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
-import { mapHotkeys, mapMusicuUserSearch, mapSmartbox, mapTopLists, SearchType } from './search.mapper';
+import type { HotkeysAnswer, SearchByCodePage, SearchPage, SmartboxAnswer, TopListsAnswer } from './search.answers';
+import { mapHotkeys, mapMusicuUserSearch, mapSmartbox, mapTopLists, SearchType, sliceResult } from './search.mapper';
 
 /** The search types behind the musicu codes `/getSearchByType` takes (8, users, has its own call). */
 const TYPE_OF_CODE: Record<Exclude<SearchByTypeCode, 8>, SearchType> = { 1: 'singer', 2: 'album', 3: 'playlist' };
@@ -31,16 +32,31 @@ export function upstreamWindow(page: number, limit: number): UpstreamWindow {
 /** The client's window out of the upstream page that holds it. */
 const sliced = (found: SearchAnswer, skip: number, limit: number): SearchAnswer => ({
   raw: found.raw,
-  result: { ...found.result, list: found.result.list.slice(skip, skip + limit) },
+  result: sliceResult(found.result, skip, skip + limit),
 });
+
+/** A singer, album or playlist page with the code /getSearchByType names its type by (the code asked). */
+function withCode(found: SearchPage): SearchByCodePage {
+  switch (found.type) {
+    case 'singer':
+      return { ...found, t: 1 };
+    case 'album':
+      return { ...found, t: 2 };
+    case 'playlist':
+      return { ...found, t: 3 };
+    default:
+      // TYPE_OF_CODE asks only these three types.
+      throw new Error(`search by type code answered type ${found.type}`);
+  }
+}
 
 @Injectable()
 export class SearchService {
   constructor(private readonly search: SearchClient) {}
 
-  async getSearchByKey(query: GetSearchByKeyQuery): Promise<Shaped> {
+  async getSearchByKey(query: GetSearchByKeyQuery): Promise<Shaped<Envelope<SearchPage>>> {
     const { raw, result } = await this.searchPage(query);
-    return envelope({ key: query.key, page: query.page, limit: query.limit, ...result }, raw);
+    return envelope<SearchPage>({ key: query.key, page: query.page, limit: query.limit, ...result }, raw);
   }
 
   private async searchPage(query: GetSearchByKeyQuery): Promise<SearchAnswer> {
@@ -53,36 +69,36 @@ export class SearchService {
    * The Koa project's fork's search by musicu type code: singers, albums and playlists are /getSearchByKey's search
    * (same paging and fallbacks); users are one Desktop search (docs/upstream/search.md "Search by type").
    */
-  async getSearchByType(query: GetSearchByTypeQuery): Promise<Shaped> {
+  async getSearchByType(query: GetSearchByTypeQuery): Promise<Shaped<Envelope<SearchByCodePage>>> {
     const { key, page, limit, t } = query;
     if (t !== 8) {
       const { raw, result } = await this.searchPage({ key, page, limit, type: TYPE_OF_CODE[t] });
-      return envelope({ key, page, limit, ...result, t }, raw);
+      return envelope(withCode({ key, page, limit, ...result }), raw);
     }
     const { pageNum, perPage, skip } = upstreamWindow(page, limit);
     const { raw, data } = await this.search.searchUsers({ key, pageNum, perPage });
     const { total, list } = mapMusicuUserSearch(data);
-    return envelope({ key, page, limit, type: 'user', t, total, list: list.slice(skip, skip + limit) }, raw);
+    return envelope<SearchByCodePage>({ key, page, limit, type: 'user', t, total, list: list.slice(skip, skip + limit) }, raw);
   }
 
   /** WQTY-MASTER/tiaolv-music's `/searchByType`: /getSearchByKey's search, `artist` read as singer. */
-  async searchByType(query: SearchByTypeQuery): Promise<Shaped> {
+  async searchByType(query: SearchByTypeQuery): Promise<Shaped<Envelope<SearchPage>>> {
     const type: SearchType = query.type === 'artist' ? 'singer' : query.type;
     return this.getSearchByKey({ key: query.key, page: query.page, limit: query.limit, type });
   }
 
-  async getHotkey(): Promise<Shaped> {
+  async getHotkey(): Promise<Shaped<Envelope<HotkeysAnswer>>> {
     const raw = await this.search.hotkeys();
-    return envelope(mapHotkeys(raw), raw);
+    return envelope<HotkeysAnswer>(mapHotkeys(raw), raw);
   }
 
-  async getSmartbox(query: GetSmartboxQuery): Promise<Shaped> {
+  async getSmartbox(query: GetSmartboxQuery): Promise<Shaped<Envelope<SmartboxAnswer>>> {
     const raw = await this.search.smartbox(query.key);
-    return envelope({ key: query.key, ...mapSmartbox(raw) }, raw);
+    return envelope<SmartboxAnswer>({ key: query.key, ...mapSmartbox(raw) }, raw);
   }
 
-  async getTopLists(): Promise<Shaped> {
+  async getTopLists(): Promise<Shaped<Envelope<TopListsAnswer>>> {
     const raw = await this.search.topLists();
-    return envelope({ topLists: mapTopLists(raw) }, raw);
+    return envelope<TopListsAnswer>({ topLists: mapTopLists(raw) }, raw);
   }
 }

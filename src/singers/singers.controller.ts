@@ -3,6 +3,15 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { GetSingerListQuery, GetSingerMvQuery, SingerMidQuery, SingerPagedQuery } from './dto/singer-query.dto';
+import {
+  SimilarSingers,
+  SingerAlbumsPage,
+  SingerDescAnswer,
+  SingerFanCount,
+  SingerListPage,
+  SingerMvsPage,
+  SingerSongsPage,
+} from './singers.answers';
 import { SingersService } from './singers.service';
 
 const SINGER = '0025NhlN2yWrP4';
@@ -19,7 +28,7 @@ export class SingersController {
     summary: 'Singers filtered by area, sex and genre',
     description: 'Upstream musicu singer list (pages of 80; the genre codes pick the module), sliced to page × limit. `total` is upstream\'s total for the filter.',
   })
-  @ApiEnvelope('A page of singers.', { singers: [{ singerName: '周杰伦', singerMID: SINGER, singerPic: SINGER_PIC }], total: 6000 })
+  @ApiEnvelope('A page of singers.', { singers: [{ singerName: '周杰伦', singerMID: SINGER, singerPic: SINGER_PIC }], total: 6000 }, SingerListPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSingerList(@Query() query: GetSingerListQuery) {
     return this.singers.getSingerList(query);
@@ -39,7 +48,7 @@ export class SingersController {
     name: '周杰伦',
     basic: [{ key: '中文名', value: '周杰伦' }],
     other: [{ key: '代表作品', value: '晴天' }],
-  })
+  }, SingerDescAnswer)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSingerDesc(@Query() query: SingerMidQuery) {
     return this.singers.getSingerDesc(query);
@@ -52,7 +61,7 @@ export class SingersController {
     singerMID: SINGER,
     songs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: '周杰伦', albumName: '叶惠美', albumMid: '000MkMni19ClKG', interval: 269 }],
     total: 560,
-  })
+  }, SingerSongsPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSingerHotsong(@Query() query: SingerPagedQuery) {
     return this.singers.getSingerHotsong(query);
@@ -65,7 +74,7 @@ export class SingersController {
     singerMID: SINGER,
     albums: [{ albumMid: '000MkMni19ClKG', albumName: '叶惠美', publishDate: '2003-07-31', totalNum: 11, cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' }],
     total: 30,
-  })
+  }, SingerAlbumsPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSingerAlbum(@Query() query: SingerPagedQuery) {
     return this.singers.getSingerAlbum(query);
@@ -79,7 +88,7 @@ export class SingersController {
     order: 'listen',
     mvs: [{ vid: 'l0031ejo935', mvid: 1518390, title: '晴天', pic: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg', playCount: 1520000, publishDate: 1700000000 }],
     total: 120,
-  })
+  }, SingerMvsPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSingerMv(@Query() query: GetSingerMvQuery) {
     return this.singers.getSingerMv(query);
@@ -88,7 +97,7 @@ export class SingersController {
   @Get('getSimilarSinger')
   @CacheTTL(86400)
   @ApiOperation({ summary: 'Singers similar to a singer', description: 'Upstream `music.SimilarSingerSvr`/`GetSimilarSingerList`, falling back to the CGI `fcg_v8_simsinger.fcg`. At most 10 singers.' })
-  @ApiEnvelope('Similar singers.', { singerMID: SINGER, singers: [{ singerMID: '001JDzPT3JdvqK', singerName: '林俊杰', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R300x300M000001JDzPT3JdvqK.jpg' }] })
+  @ApiEnvelope('Similar singers.', { singerMID: SINGER, singers: [{ singerMID: '001JDzPT3JdvqK', singerName: '林俊杰', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R300x300M000001JDzPT3JdvqK.jpg' }] }, SimilarSingers)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSimilarSinger(@Query() query: SingerMidQuery) {
     return this.singers.getSimilarSinger(query);
@@ -97,7 +106,7 @@ export class SingersController {
   @Get('getSingerStarNum')
   @CacheTTL(600)
   @ApiOperation({ summary: 'Fan count of a singer', description: 'Upstream CGI `fcg_order_singer_getnum.fcg`; a body without a recognisable count → 502 UPSTREAM_BAD_RESPONSE.' })
-  @ApiEnvelope('The fan count.', { singerMID: SINGER, fanCount: 31000000 })
+  @ApiEnvelope('The fan count.', { singerMID: SINGER, fanCount: 31000000 }, SingerFanCount)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSingerStarNum(@Query() query: SingerMidQuery) {
     return this.singers.getSingerStarNum(query);

@@ -1,17 +1,12 @@
 /** Raw singer payloads → the gateway's records. Pure functions, unit-tested on the recorded fixtures. */
 import { albumCover, num, records, singerPicture, str } from '../common/catalogue';
+import type { KeyValue, SingerAlbum, SingerDesc, SingerListItem, SingerMv, SingerSong } from './singers.answers';
 
 export { parseSingerDescXml, SingerDescXmlError } from '../upstream/clients/singers.parse';
 
 type Raw = Record<string, any>;
 
 // ---------- singer list ----------
-
-export interface SingerListItem {
-  singerName: string;
-  singerMID: string;
-  singerPic: string;
-}
 
 /** One `singerlist[]` entry of GetSingerListIndex / get_singer_list: `{singer_id, singer_mid, singer_name, singer_pic}`. */
 export function mapSingerListItem(s: Raw): SingerListItem {
@@ -32,20 +27,6 @@ export function sliceSingerPages(pages: Raw[], skip: number, limit: number): Sin
 }
 
 // ---------- singer description (XML CGI) ----------
-
-export interface KeyValue {
-  key: string;
-  value: string;
-}
-
-export interface SingerDesc {
-  desc: string;
-  birth: string;
-  birthPlace: string;
-  name: string;
-  basic: KeyValue[];
-  other: KeyValue[];
-}
 
 /** Labels of the `basic` items (believed, not recorded: docs/upstream/singers.md "Singer description"). */
 export const DESC_KEYS = { birth: '出生日期', birthPlace: '出生地', name: '中文名', foreignName: '外文名' } as const;
@@ -72,16 +53,6 @@ export function mapSingerDesc(info: Raw | null): SingerDesc {
 
 // ---------- songs ----------
 
-export interface SingerSong {
-  songmid: string;
-  songid: number;
-  songname: string;
-  singer: string;
-  albumName: string;
-  albumMid: string;
-  interval: number;
-}
-
 /** A GetSingerSongList `songList[]` entry (`{songInfo: track}`) or a bare track (new or old field names). */
 export function mapSingerSong(item: Raw): SingerSong {
   const t: Raw = item?.songInfo ?? item?.musicData ?? item ?? {};
@@ -99,14 +70,6 @@ export function mapSingerSong(item: Raw): SingerSong {
 
 // ---------- albums ----------
 
-export interface SingerAlbum {
-  albumMid: string;
-  albumName: string;
-  publishDate: string;
-  totalNum: number;
-  cover: string;
-}
-
 /** A GetAlbumList `albumList[]` entry (recorded: fake-upstream/fixtures/musicu-musichallalbum-getalbumlist.albumList.fragment.json). */
 export function mapSingerAlbum(a: Raw): SingerAlbum {
   const mid = str(a.albumMid ?? a.album_mid ?? a.mid);
@@ -120,16 +83,6 @@ export function mapSingerAlbum(a: Raw): SingerAlbum {
 }
 
 // ---------- MVs ----------
-
-export interface SingerMv {
-  vid: string;
-  mvid: number;
-  title: string;
-  pic: string;
-  playCount: number;
-  /** Unix seconds, as upstream sends `pubdate`. */
-  publishDate: number;
-}
 
 /** A GetSingerMvList `list[]` entry: `{mvid, vid, title, picurl, playcnt, pubdate, duration}` (the Python QQMusicApi project's VideoBrief model). */
 export function mapSingerMv(m: Raw): SingerMv {
@@ -160,14 +113,15 @@ export function mapSimilarSinger(s: Raw): SingerListItem {
 /**
  * The fan count from `fcg_order_singer_getnum.fcg`. No source confirms the field (docs/upstream/singers.md "Singer fan count"), so the
  * forms seen in third-party code are all accepted, first match wins: `num`, `concernNum`, `data.num`, `data.concernNum`.
- * Returns undefined when none holds a number.
+ * Returns undefined when none holds a whole number ≥ 0.
  */
 export function pickFanCount(body: Raw): number | undefined {
   const candidates = [body?.num, body?.concernNum, body?.data?.num, body?.data?.concernNum];
   for (const c of candidates) {
     if (c === undefined || c === null || c === '') continue;
     const n = Number(c);
-    if (Number.isFinite(n) && n >= 0) return n;
+    // a whole count only: the answer declares fanCount an integer
+    if (Number.isSafeInteger(n) && n >= 0) return n;
   }
   return undefined;
 }

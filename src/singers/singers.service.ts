@@ -10,6 +10,15 @@ import {
   SingerPagedQuery,
 } from './dto/singer-query.dto';
 import { singerListWindow } from './singer-codes';
+import type {
+  SimilarSingers,
+  SingerAlbumsPage,
+  SingerDescAnswer,
+  SingerFanCount,
+  SingerListPage,
+  SingerMvsPage,
+  SingerSongsPage,
+} from './singers.answers';
 import {
   mapSimilarSinger,
   mapSingerAlbum,
@@ -19,6 +28,7 @@ import {
   pickFanCount,
   sliceSingerPages,
 } from './singers.mapper';
+
 @Injectable()
 export class SingersService {
   constructor(private readonly singers: SingersClient) {}
@@ -31,38 +41,41 @@ export class SingersService {
     const window = singerListWindow(page, limit);
     const { raw, data: pages } = await this.singers.list(filter, window.pages);
     const singers = sliceSingerPages(pages, window.skip, limit);
-    const total = Number(pages[0]?.total ?? 0) || 0;
-    return envelope({ singers, total }, raw);
+    const answer: SingerListPage = { singers, total: Number(pages[0]?.total ?? 0) || 0 };
+    return envelope(answer, raw);
   }
 
   /** `{desc, birth, birthPlace}` (+ name and every basic/other item) from the XML CGI. */
   async getSingerDesc(q: SingerMidQuery): Promise<Shaped> {
     const { text, info } = await this.singers.desc(q.singermid);
-    return envelope({ singerMID: q.singermid, ...mapSingerDesc(info) }, text);
+    const answer: SingerDescAnswer = { singerMID: q.singermid, ...mapSingerDesc(info) };
+    return envelope(answer, text);
   }
 
   /** begin = page × limit, never negative (docs/upstream/singers.md "Singer songs"). */
   async getSingerHotsong(q: SingerPagedQuery): Promise<Shaped> {
     const { raw, data } = await this.singers.hotSongs(q.singermid, q.page * q.limit, q.limit);
-    return envelope({ singerMID: q.singermid, songs: data.songs.map(mapSingerSong), total: data.total }, raw);
+    const answer: SingerSongsPage = { singerMID: q.singermid, songs: data.songs.map(mapSingerSong), total: data.total };
+    return envelope(answer, raw);
   }
 
   async getSingerAlbum(q: SingerPagedQuery): Promise<Shaped> {
     const { raw, data } = await this.singers.albums(q.singermid, q.page * q.limit, q.limit);
-    const albums = records(data.albumList).map(mapSingerAlbum);
-    return envelope({ singerMID: q.singermid, albums, total: Number(data.total ?? 0) || 0 }, raw);
+    const answer: SingerAlbumsPage = { singerMID: q.singermid, albums: records(data.albumList).map(mapSingerAlbum), total: Number(data.total ?? 0) || 0 };
+    return envelope(answer, raw);
   }
 
   async getSingerMv(q: GetSingerMvQuery): Promise<Shaped> {
     const order = q.order ?? 'listen';
     const { raw, data } = await this.singers.mvs(q.singermid, order, q.limit, q.page * q.limit);
-    const mvs = records(data.list).map(mapSingerMv);
-    return envelope({ singerMID: q.singermid, order, mvs, total: Number(data.total ?? 0) || 0 }, raw);
+    const answer: SingerMvsPage = { singerMID: q.singermid, order, mvs: records(data.list).map(mapSingerMv), total: Number(data.total ?? 0) || 0 };
+    return envelope(answer, raw);
   }
 
   async getSimilarSinger(q: SingerMidQuery): Promise<Shaped> {
     const { raw, data } = await this.singers.similar(q.singermid);
-    return envelope({ singerMID: q.singermid, singers: data.map(mapSimilarSinger) }, raw);
+    const answer: SimilarSingers = { singerMID: q.singermid, singers: data.map(mapSimilarSinger) };
+    return envelope(answer, raw);
   }
 
   async getSingerStarNum(q: SingerMidQuery): Promise<Shaped> {
@@ -71,6 +84,7 @@ export class SingersService {
     if (fanCount === undefined) {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'UPSTREAM_BAD_RESPONSE', 'Upstream fcg_order_singer_getnum.fcg answered no fan count');
     }
-    return envelope({ singerMID: q.singermid, fanCount }, raw);
+    const answer: SingerFanCount = { singerMID: q.singermid, fanCount };
+    return envelope(answer, raw);
   }
 }

@@ -4,6 +4,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope } from '../common/api-docs';
 import { ApiLoginCookieRoute, HOMEPAGE_404 } from './api-login-cookie-route';
 import { UserPagedQuery, UserUinQuery } from './dto/user-extra.dto';
+import {
+  CollectedAlbumsPage,
+  CollectedPlaylistsPage,
+  FollowedSingersPage,
+  SocialUsersPage,
+  UserDetail,
+  UserLikedSongs,
+} from './user.answers';
 import { UserExtraService } from './user-extra.service';
 import { canonicalUin, USER_READ_TTL } from './user.mapper';
 import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
@@ -35,7 +43,7 @@ export class UserExtraController {
     encryptUin: 'owSfoKEq10001oz',
     createdPlaylistCount: 35,
     liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 },
-  })
+  }, UserDetail)
   @ApiLoginCookieRoute({ notFound: HOMEPAGE_404 })
   getUserDetail(@Query() query: UserUinQuery) {
     return this.extra.getUserDetail(query);
@@ -50,7 +58,7 @@ export class UserExtraController {
       `Upstream: the homepage CGI of /user/getUserPlaylists; the \`mymusic\` entry whose title contains 喜欢 (or of type 1). Its songs are not listed: open the list with /getSongListDetail?disstid=<id>. ${NEEDS_LOGIN} ` +
       '`liked` is null (total 0) when there is no such entry. `offset` / `limit`, which the older services took and did not use, are ignored. Legacy shape: `{ response: { code: 0, data: { songs: [<entry>], total, hasMore: false, info: { title, songCount, albumCount, playlistCount, id } } } }`, as sansenjian/qq-music-api answers it.',
   })
-  @ApiEnvelope('The liked list.', { liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 }, total: 12 })
+  @ApiEnvelope('The liked list.', { liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 }, total: 12 }, UserLikedSongs)
   @ApiLoginCookieRoute({ notFound: HOMEPAGE_404 })
   getUserLikedSongs(@Query() query: UserUinQuery) {
     return this.extra.getUserLikedSongs(query);
@@ -63,7 +71,7 @@ export class UserExtraController {
     summary: 'Playlists a user collected (needs a login cookie)',
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 3), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('A page of collected playlists.', { playlists: [PLAYLIST_EXAMPLE], total: 3 })
+  @ApiEnvelope('A page of collected playlists.', { playlists: [PLAYLIST_EXAMPLE], total: 3 }, CollectedPlaylistsPage)
   @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserCollectedSongLists(@Query() query: UserPagedQuery) {
     return this.extra.getUserCollected('playlists', query);
@@ -76,7 +84,7 @@ export class UserExtraController {
     summary: 'Albums a user collected (needs a login cookie)',
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 2), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('A page of collected albums.', { albums: [{ albumMid: '003c616O2Zlswm', albumName: '新的心跳', albumId: 8220, singerName: 'G.E.M. 邓紫棋' }], total: 2 })
+  @ApiEnvelope('A page of collected albums.', { albums: [{ albumMid: '003c616O2Zlswm', albumName: '新的心跳', albumId: 8220, singerName: 'G.E.M. 邓紫棋' }], total: 2 }, CollectedAlbumsPage)
   @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserCollectedAlbums(@Query() query: UserPagedQuery) {
     return this.extra.getUserCollected('albums', query);
@@ -89,7 +97,7 @@ export class UserExtraController {
     summary: 'Singers a user follows (needs a login cookie)',
     description: `Upstream CGI \`fcg_order_singer_getlist.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('A page of followed singers.', { singers: [{ singerMid: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558 }], total: 2 })
+  @ApiEnvelope('A page of followed singers.', { singers: [{ singerMid: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558 }], total: 2 }, FollowedSingersPage)
   @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserFollowSingers(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowSingers(query);
@@ -100,7 +108,7 @@ export class UserExtraController {
     summary: 'Users a user follows (needs a login cookie)',
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('A page of followed users.', { users: [{ nickname: 'Bob', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=def&s=140', encryptUin: 'owSfoKEq10002oz' }], total: 1 })
+  @ApiEnvelope('A page of followed users.', { users: [{ nickname: 'Bob', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=def&s=140', encryptUin: 'owSfoKEq10002oz' }], total: 1 }, SocialUsersPage)
   @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserFollowUsers(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowList(query, false);
@@ -111,7 +119,7 @@ export class UserExtraController {
     summary: 'Users who follow a user (needs a login cookie)',
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\` with \`is_listen=1\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('A page of fans.', { users: [{ nickname: 'Carol', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=ghi&s=140', encryptUin: 'owSfoKEq10003oz' }], total: 1 })
+  @ApiEnvelope('A page of fans.', { users: [{ nickname: 'Carol', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=ghi&s=140', encryptUin: 'owSfoKEq10003oz' }], total: 1 }, SocialUsersPage)
   @ApiLoginCookieRoute({ notFound: LIST_404 })
   getUserFans(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowList(query, true);

@@ -3,17 +3,17 @@
  * upstream answers → the normalised data. Field names per docs/upstream/user.md. Unit-tested.
  */
 import { isRecord } from '../common/catalogue';
-import type { UserPlaylist } from './user.mapper';
+import type { CollectedAlbum, FollowedSinger, LikedInfo, SocialUser, UserDetail, UserPlaylist } from './user.answers';
 
 type Raw = Record<string, any>;
 
 const items = (v: unknown): Raw[] => (Array.isArray(v) ? v.filter(isRecord) : []);
-/** The first of `values` that is a finite number (or a numeric string), else undefined. */
+/** The first of `values` that is a finite number (or a numeric string), as a whole number (counts, ids), else undefined. */
 const firstNumber = (...values: unknown[]): number | undefined => {
   for (const v of values) {
     if (v === undefined || v === null || v === '' || typeof v === 'boolean') continue;
     const n = Number(v);
-    if (Number.isFinite(n)) return n;
+    if (Number.isFinite(n)) return Math.trunc(n);
   }
   return undefined;
 };
@@ -21,15 +21,6 @@ const text = (...values: unknown[]): string => {
   for (const v of values) if ((typeof v === 'string' && v) || typeof v === 'number') return String(v);
   return '';
 };
-
-/** The "liked songs" entry of the homepage's `mymusic`, with its counts. */
-export interface LikedInfo {
-  id: string;
-  title: string;
-  songCount: number;
-  albumCount: number;
-  playlistCount: number;
-}
 
 /**
  * The `mymusic` item that is the user's liked list: one with a title that contains 喜欢, or of type 1 (how
@@ -47,16 +38,6 @@ export function mapLikedInfo(item: Raw): LikedInfo {
     albumCount: firstNumber(item.num1) ?? 0,
     playlistCount: firstNumber(item.num2) ?? 0,
   };
-}
-
-export interface UserDetail {
-  uin: string;
-  nickname: string;
-  avatarUrl: string;
-  /** The account's encrypted id (`encrypt_uin`), which some upstream calls take instead of the number. */
-  encryptUin: string;
-  createdPlaylistCount: number;
-  liked: LikedInfo | null;
 }
 
 /** The homepage's `data` (creator, mydiss, mymusic) → the profile. */
@@ -87,13 +68,6 @@ export function mapCollectedPlaylists(data: Raw | undefined): UserPlaylist[] {
     .filter((p) => p.dissid !== '' && p.dissid !== '0');
 }
 
-export interface CollectedAlbum {
-  albumMid: string;
-  albumName: string;
-  albumId?: number;
-  singerName?: string;
-}
-
 /** `data.albumlist[]` of fcg_get_profile_order_asset.fcg (reqtype 2) → albums. */
 export function mapCollectedAlbums(data: Raw | undefined): CollectedAlbum[] {
   return items(data?.albumlist)
@@ -112,12 +86,6 @@ export function totalOf(values: unknown[], fallback: number): number {
   return firstNumber(...values) ?? fallback;
 }
 
-export interface FollowedSinger {
-  singerMid: string;
-  name: string;
-  singerId?: number;
-}
-
 /** `list[]` of fcg_order_singer_getlist.fcg → singers. */
 export function mapFollowedSingers(raw: Raw): FollowedSinger[] {
   return items(raw.list)
@@ -128,12 +96,6 @@ export function mapFollowedSingers(raw: Raw): FollowedSinger[] {
       return out;
     })
     .filter((s) => s.singerMid !== '');
-}
-
-export interface SocialUser {
-  nickname: string;
-  avatarUrl: string;
-  encryptUin: string;
 }
 
 /** `list[]` of friend_follow_or_listen_list.fcg → the users followed (or the fans). */

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
+import type { CollectedAlbumsPage, CollectedPlaylistsPage, FollowedSingersPage, SocialUsersPage, UserDetail, UserLikedSongs } from './user.answers';
 import { CollectionKind, UserClient } from '../upstream/clients/user.client';
 import { DEFAULT_PAGE, DEFAULT_PAGE_LIMIT, UserPagedQuery, UserUinQuery } from './dto/user-extra.dto';
 import {
@@ -24,13 +25,13 @@ import { checkHomepage, codeOf, requireLoginCookie, throwIfLoginCode } from './u
 export class UserExtraService {
   constructor(private readonly user: UserClient) {}
 
-  async getUserDetail({ uin }: UserUinQuery): Promise<Shaped> {
+  async getUserDetail({ uin }: UserUinQuery): Promise<Shaped<Envelope<UserDetail>>> {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     const raw = await this.user.homepage(uin);
     return envelope(mapUserDetail(checkHomepage(raw, cookie, uin), uin), raw);
   }
 
-  async getUserLikedSongs({ uin }: UserUinQuery): Promise<Shaped> {
+  async getUserLikedSongs({ uin }: UserUinQuery): Promise<Shaped<Envelope<UserLikedSongs>>> {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     const raw = await this.user.homepage(uin);
     const entry = findLikedEntry(checkHomepage(raw, cookie, uin));
@@ -38,7 +39,7 @@ export class UserExtraService {
     return envelope({ liked, total: liked?.songCount ?? 0 }, raw);
   }
 
-  async getUserCollected(kind: CollectionKind, query: UserPagedQuery): Promise<Shaped> {
+  async getUserCollected(kind: CollectionKind, query: UserPagedQuery): Promise<Shaped<Envelope<CollectedAlbumsPage | CollectedPlaylistsPage>>> {
     const { uin, page, limit } = this.paging(query);
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     // The album range's end is inclusive, the playlist range's is not (as sansenjian/qq-music-api asks them).
@@ -53,7 +54,7 @@ export class UserExtraService {
     return envelope({ playlists, total: totalOf([data.totaldiss, data.total], playlists.length) }, raw);
   }
 
-  async getUserFollowSingers(query: UserPagedQuery): Promise<Shaped> {
+  async getUserFollowSingers(query: UserPagedQuery): Promise<Shaped<Envelope<FollowedSingersPage>>> {
     const { uin, page, limit } = this.paging(query);
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     const raw = this.listed(await this.user.followedSingers(uin, page, limit), cookie, uin);
@@ -62,7 +63,7 @@ export class UserExtraService {
   }
 
   /** `fans`: who follows the user (upstream `is_listen=1`); else whom the user follows. */
-  async getUserFollowList(query: UserPagedQuery, fans: boolean): Promise<Shaped> {
+  async getUserFollowList(query: UserPagedQuery, fans: boolean): Promise<Shaped<Envelope<SocialUsersPage>>> {
     const { uin, page, limit } = this.paging(query);
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     const raw = this.listed(await this.user.followList(uin, (page - 1) * limit, limit, fans), cookie, uin);

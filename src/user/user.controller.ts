@@ -5,6 +5,7 @@ import { ApiEnvelope, ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import { ApiLoginCookieRoute, HOMEPAGE_404 } from './api-login-cookie-route';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
+import { UserAvatarAnswer, UserPlaylistsPage } from './user.answers';
 import { UserService } from './user.service';
 import { canonicalUin, USER_READ_TTL } from './user.mapper';
 import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
@@ -27,7 +28,7 @@ export class UserController {
   @ApiEnvelope('A page of the user\'s playlists.', {
     playlists: [{ dissid: '7024415872', dissname: '我喜欢', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 120 }],
     total: 12,
-  })
+  }, UserPlaylistsPage)
   @ApiLoginCookieRoute({
     notFound: HOMEPAGE_404,
     header: 'The caller\'s QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`.',
@@ -44,7 +45,7 @@ export class UserController {
   })
   @ApiPlainOk('Not the envelope: `{ response: { code: 0, data: { avatarUrl, message } } }`.', {
     response: { code: 0, data: { avatarUrl: 'https://q.qlogo.cn/headimg_dl?dst_uin=123456&spec=640', message: 'avatar URL built' } },
-  })
+  }, UserAvatarAnswer)
   @ApiErrorResponses({ status: 400, description: 'Neither k nor uin (`k or uin is required`), or a malformed k, uin or size (an empty `size=`, 0 or a negative size included).', errorCodes: ['BAD_REQUEST'] })
   getUserAvatar(@Query() query: GetUserAvatarQuery) {
     return this.user.getUserAvatar(query);

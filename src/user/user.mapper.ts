@@ -1,5 +1,7 @@
 /** Pure helpers of the User module: uin normalisation, the homepage answer → playlists, avatar URLs. Unit-tested. */
 
+import type { UserPlaylist } from './user.answers';
+
 type Raw = Record<string, any>;
 
 /** Avatar sizes the image CDN serves (spec "Limits"). */
@@ -35,15 +37,6 @@ export function normalizeUin(value: unknown): unknown {
 /** A uin as the user routes read it (`o0123` → `123`): the value their cached answers are invalidated by. */
 export const canonicalUin = (value: string): string => String(normalizeUin(value) ?? '');
 
-export interface UserPlaylist {
-  dissid: string;
-  dissname: string;
-  /** Cover image URL (upstream `picurl`), when upstream gives one. */
-  picurl?: string;
-  /** Number of songs, when upstream gives a numeric count. */
-  songCount?: number;
-}
-
 /** `data.mydiss.list[]` of the c6 homepage answer → the spec's `{ dissid, dissname }` (+ cover and song count). */
 export function mapUserPlaylists(data: Raw | undefined): UserPlaylist[] {
   const list: unknown = data?.mydiss?.list;
@@ -57,7 +50,7 @@ export function mapUserPlaylists(data: Raw | undefined): UserPlaylist[] {
       };
       if (typeof item.picurl === 'string' && item.picurl) out.picurl = item.picurl;
       const count = [item.song_cnt, item.songnum, item.song_num].find((n) => n !== undefined && n !== null && n !== '');
-      if (count !== undefined && Number.isFinite(Number(count))) out.songCount = Number(count);
+      if (count !== undefined && Number.isFinite(Number(count))) out.songCount = Math.trunc(Number(count));
       return out;
     })
     .filter((p) => p.dissid !== '' && p.dissid !== '0');

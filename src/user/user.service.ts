@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
-import { envelope, Shaped } from '../common/shaped';
+import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { UserClient } from '../upstream/clients/user.client';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
@@ -12,24 +12,18 @@ import {
   mapUserPlaylists,
   playlistSubtitles,
   snapAvatarSize,
-  UserPlaylist,
 } from './user.mapper';
+import type { UserAvatarAnswer, UserPlaylistsPage } from './user.answers';
 import { checkHomepage, requireLoginCookie } from './user-login';
 
 export const EMPTY_PLAYLISTS_MESSAGE =
   'This account has no visible playlists: it has created none, or they are private';
 
-export interface UserPlaylistsData {
-  playlists: UserPlaylist[];
-  total: number;
-  message?: string;
-}
-
 @Injectable()
 export class UserService {
   constructor(private readonly user: UserClient) {}
 
-  async getUserPlaylists(query: GetUserPlaylistsQuery): Promise<Shaped> {
+  async getUserPlaylists(query: GetUserPlaylistsQuery): Promise<Shaped<Envelope<UserPlaylistsPage>>> {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     const { uin } = query;
     // Its login and unknown-user codes have their own answers here (LOGIN_EXPIRED, USER_NOT_FOUND).
@@ -38,7 +32,7 @@ export class UserService {
     // `?? default`: an empty parameter (`limit=`) reaches here as undefined, not as the DTO default.
     const offset = query.offset ?? DEFAULT_OFFSET;
     const limit = query.limit ?? DEFAULT_LIMIT;
-    const data: UserPlaylistsData = {
+    const data: UserPlaylistsPage = {
       playlists: all.slice(offset, offset + limit),
       total: all.length,
     };
@@ -50,7 +44,7 @@ export class UserService {
   }
 
   /** Built locally (docs/upstream/user.md "Avatar URL"): no upstream call, no login needed. */
-  getUserAvatar(query: GetUserAvatarQuery): Shaped {
+  getUserAvatar(query: GetUserAvatarQuery): Shaped<UserAvatarAnswer> {
     if (query.k === undefined && query.uin === undefined) {
       throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'k or uin is required');
     }
@@ -61,7 +55,7 @@ export class UserService {
       size === requested
         ? 'avatar URL built'
         : `avatar URL built; size ${requested} is not a supported size, using the nearest one (${size})`;
-    const inner = { code: 0, data: { avatarUrl: url, message } };
+    const inner: UserAvatarAnswer['response'] = { code: 0, data: { avatarUrl: url, message } };
     return new Shaped({ response: inner }, inner);
   }
 }

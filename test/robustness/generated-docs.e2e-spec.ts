@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { GENERATORS } from '../../scripts/docs/generate';
 
 /**
- * Every generated file under docs/ is what its generator renders today: a change to a controller, DTO or config
- * declaration that is not followed by `npm run docs` fails here, naming the file.
+ * Every generated file (under docs/, .env.example, the TypeScript client's clients/typescript/src/schema.d.ts) is what
+ * its generator renders today: a change to a controller, DTO, answer schema or config declaration that is not followed
+ * by `npm run docs` fails here, naming the file.
  */
 describe('generated docs', () => {
   it.each(GENERATORS.map((doc) => [doc.file, doc] as const))('%s is up to date', async (file, doc) => {

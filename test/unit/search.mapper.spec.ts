@@ -12,6 +12,7 @@ import {
   mapSingerHit,
   mapSmartbox,
   mapTopLists,
+  LyricHit,
   SongHit,
 } from '../../src/search/search.mapper';
 import { upstreamWindow } from '../../src/search/search.service';
@@ -68,7 +69,7 @@ describe('search mapper', () => {
 
     it('lyric results come from body.song and carry the lyric text', () => {
       const out = mapMusicuSearch({ body: { song: { list: [{ id: 1, mid: 'M', name: 'n', content: 'la <em>la</em>' }] } }, meta: { sum: 1 } }, 'lyric');
-      expect((out.list[0] as SongHit).lyric).toBe('la <em>la</em>');
+      expect((out.list[0] as LyricHit).lyric).toBe('la <em>la</em>');
     });
 
     it('playlist results come from body.songlist', () => {

@@ -149,6 +149,7 @@ describe('singer mappers', () => {
     [{ other: 1 }, undefined],
     [{ num: 'many' }, undefined],
     [{ num: -1 }, undefined],
+    [{ num: 1.5 }, undefined],
   ])('pickFanCount(%j) = %s', (body, expected) => {
     expect(pickFanCount(body as any)).toBe(expected);
   });

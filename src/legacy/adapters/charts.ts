@@ -1,6 +1,7 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
-import type { Raw, LegacyAdapter } from './util';
+import { legacyRoute, RawResponse } from './util';
+import type { Raw, LegacyAdapter, LegacyRoute } from './util';
 
 /**
  * getRanks: the raw musicu answer (`req_1.data.data`, `req_1.data.songInfoList`). With resolveMid=true the
@@ -27,4 +28,9 @@ export const getRanks: LegacyAdapter = (s, req) => {
     fill(records(detail.data?.song));
   }
   return { response: raw };
+};
+
+export const CHARTS_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  // The musicu answer (`req_1.data`) or a fallback's: nothing beyond `response` is the same in every case.
+  getRanks: legacyRoute(getRanks, RawResponse),
 };

@@ -1,6 +1,8 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
-import type { Raw, LegacyAdapter } from './util';
+import { Obj, OpenObj, RawObject } from '../../common/answer-schema';
+import { legacyRoute } from './util';
+import type { Raw, LegacyAdapter, LegacyRoute } from './util';
 
 /** getComments: the CGI's `comment.commentlist` / `commenttotal` (rebuilt when the musicu CommentRead answered). */
 export const getComments: LegacyAdapter = (s) => {
@@ -9,4 +11,11 @@ export const getComments: LegacyAdapter = (s) => {
   const page = s.body?.data?.comment ?? {};
   const list = records(page.list).map((c: Raw) => ({ ...c, rootcommentcontent: c.content, avatarurl: c.avatar }));
   return { response: { code: 0, subcode: 0, comment: { commentlist: list, commenttotal: page.total ?? 0 }, raw } };
+};
+
+export const COMMENTS_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getComments: legacyRoute(
+    getComments,
+    Obj({ response: OpenObj({ comment: RawObject({ description: 'The CGI\'s `commentlist` and `commenttotal`.' }) }) }),
+  ),
 };

@@ -1,6 +1,8 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
-import type { LegacyAdapter, Raw } from './util';
+import { Obj, RawObject } from '../../common/answer-schema';
+import { legacyRoute } from './util';
+import type { LegacyAdapter, LegacyRoute, Raw } from './util';
 
 /** getRecommend: the gateway's keys renamed to the Koa services' (`recomPlaylist`, `new_song`, `new_album`, `toplist`, `focus`). */
 const RECOMMEND_KEYS: Record<string, string> = {
@@ -63,4 +65,11 @@ export const getRecommend: LegacyAdapter = (s) => {
     out.playlist = { code: rec.code ?? 0, data: { v_playlist: plaza, total: plaza.length } };
   }
   return { response: out };
+};
+
+export const DISCOVER_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getRecommend: legacyRoute(
+    getRecommend,
+    Obj({ response: RawObject({ description: 'The upstream keys under the Koa services\' names: `recomPlaylist` (`data.v_hot`), `playlist` (`data.v_playlist`), `new_song`, `new_album`, `toplist`, `focus`.' }) }),
+  ),
 };

@@ -1,6 +1,8 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
-import type { LegacyAdapter, Raw } from './util';
+import { Arr, Dict, Enum, Obj, OpenObj, Optional, Raw as RawJson, RawObject, Str } from '../../common/answer-schema';
+import { legacyRoute } from './util';
+import type { LegacyAdapter, LegacyRoute, Raw } from './util';
 
 /** What the Koa services put in `playUrl[<mid>].error` for a song without a URL. */
 export const NO_PLAY_URL_TEXT = '暂无播放链接';
@@ -63,3 +65,18 @@ export const getLyric: LegacyAdapter = (s) => {
 
 /** batchGetSongInfo: `{ response: { code: 0, data: [<raw musicu bodies>] } }`. */
 export const batchGetSongInfo: LegacyAdapter = (s) => ({ response: { code: 0, data: records(s.raw) } });
+
+export const MUSIC_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getMusicPlay: legacyRoute(
+    getMusicPlay,
+    Obj({
+      data: Obj({
+        playUrl: Dict(Obj({ url: Str({ description: '\'\' when the song has none.' }), error: Optional(Str({ description: `${NO_PLAY_URL_TEXT} when there is no URL.` })) }), { description: 'By song MID.' }),
+      }),
+    }),
+  ),
+  getMusicVKey: legacyRoute(getMusicVKey, Obj({ response: OpenObj({ playLists: Arr(Str(), { description: 'The play URL (none when there is no URL).' }) }, { description: 'The key call\'s answer (`req_0.data.midurlinfo`, `sip`).' }) })),
+  getAlbumInfo: legacyRoute(getAlbumInfo, Obj({ response: OpenObj({ data: OpenObj({ list: RawJson({ description: 'The album\'s songs.' }) }) }) })),
+  getLyric: legacyRoute(getLyric, Obj({ response: RawObject({ description: 'The lyric CGI\'s answer: `lyric` decoded, `trans` base64 (isFormat=1: both parsed).' }) })),
+  batchGetSongInfo: legacyRoute(batchGetSongInfo, Obj({ response: Obj({ code: Enum([0] as const), data: Arr(RawObject(), { description: 'The raw musicu bodies.' }) }) })),
+};

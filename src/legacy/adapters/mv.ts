@@ -1,4 +1,7 @@
-import type { LegacyAdapter } from './util';
+import { Obj, OpenObj, Optional, Raw } from '../../common/answer-schema';
+import { PlayLists } from '../../mv/mv.answers';
+import { legacyRoute } from './util';
+import type { LegacyAdapter, LegacyRoute } from './util';
 
 /**
  * getMvPlay: the Koa services' keys `getMVUrl` / `mvinfo` / `other` and `playLists` beside them. `other` (related
@@ -9,4 +12,11 @@ export const getMvPlay: LegacyAdapter = (s) => {
   const { getMvUrl, ...rest } = raw;
   const other = s.extra?.other ?? raw.other;
   return { response: { ...rest, getMVUrl: raw.getMVUrl ?? getMvUrl, ...(other ? { other } : {}), playLists: s.body?.data?.playLists } };
+};
+
+export const MV_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getMvPlay: legacyRoute(
+    getMvPlay,
+    Obj({ response: OpenObj({ getMVUrl: Optional(Raw({ description: 'The URL call\'s answer.' })), other: Optional(Raw({ description: 'Related MVs (`other.data.list`).' })), playLists: PlayLists }) }),
+  ),
 };

@@ -1,6 +1,8 @@
 import { records } from '../../common/catalogue';
 import { classicTrack } from './util';
-import type { LegacyAdapter, Raw } from './util';
+import { Arr, Enum, Obj, OpenObj, Raw as RawJson } from '../../common/answer-schema';
+import { legacyRoute } from './util';
+import type { LegacyAdapter, LegacyRoute, Raw } from './util';
 
 /**
  * getSongListDetail: `response.cdlist[0]` as the CGI answered it. The CGI's answer (the gateway's fallback, or the
@@ -63,3 +65,8 @@ const hitOf = (n: Raw = {}): Raw => ({ songid: n.songid, songmid: n.songmid, son
 
 /** getNewDisks: sansenjian/qq-music-api (Koa) answers `{ status: 200, response }`. */
 export const getNewDisks: LegacyAdapter = (s) => ({ status: 200, response: s.raw });
+
+export const PLAYLISTS_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getSongListDetail: legacyRoute(getSongListDetail, Obj({ response: OpenObj({ cdlist: Arr(RawJson(), { description: 'The playlist as the CGI answers it (`cdlist[0].songlist`).' }) }) })),
+  getNewDisks: legacyRoute(getNewDisks, Obj({ status: Enum([200] as const), response: RawJson({ description: 'The upstream answer as received.' }) })),
+};

@@ -1,7 +1,9 @@
-import type { LegacyAdapter } from './util';
+import { Int, Obj, Raw } from '../../common/answer-schema';
+import { legacyRoute } from './util';
+import type { LegacyAdapter, LegacyRoute } from './util';
 
 /**
- * Legacy bodies of the recommendation routes (docs/legacy.md "Recommendation routes"), registered in LEGACY_ADAPTERS.
+ * Legacy bodies of the recommendation routes (docs/legacy.md "Recommendation routes"), registered in LEGACY_ROUTES.
  * The others get the default `{ response: <upstream answer> }`: their raw answers already carry the older services' keys.
  */
 
@@ -11,4 +13,6 @@ const getRadioTrack: LegacyAdapter = (s) => {
   return { response: { code: Number(key.code ?? 0), data: key.data ?? null } };
 };
 
-export const RECOMMEND_LEGACY_ADAPTERS: Record<string, LegacyAdapter> = { getRadioTrack };
+export const RECOMMEND_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getRadioTrack: legacyRoute(getRadioTrack, Obj({ response: Obj({ code: Int({ description: 'The station key\'s code.' }), data: Raw({ description: 'The station key\'s data (null when absent).' }) }) })),
+};

@@ -2,7 +2,9 @@ import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
 import { upstreamWindow } from '../../search/search.service';
 import { classicTrack } from './util';
-import type { LegacyAdapter, Raw } from './util';
+import { Obj, OpenObj, Raw as RawJson, RawObject } from '../../common/answer-schema';
+import { legacyRoute } from './util';
+import type { LegacyAdapter, LegacyRoute, Raw } from './util';
 
 /** getSearchByKey: the CGI's `data.<section>.list` (`data.song.list[].songmid`…), rebuilt from the musicu primary. */
 const SEARCH_SECTION: Record<string, string> = { song: 'song', singer: 'singer', album: 'album', playlist: 'songlist', mv: 'mv', lyric: 'lyric' };
@@ -75,3 +77,13 @@ export const getSearchByType = renamingReq('req_search');
 
 /** searchByType: WQTY-MASTER/tiaolv-music reads its server's call under `req_1` (`response.req_1.data.body…`). */
 export const searchByType = renamingReq('req_1');
+
+/** The raw musicu answer, its search under `key` (a fallback's answer as it is). */
+const renamedSearch = (key: string) =>
+  Obj({ response: RawJson({ description: `The search's upstream answer, the musicu call under \`${key}\` (a fallback's answer as received).` }) });
+
+export const SEARCH_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getSearchByKey: legacyRoute(getSearchByKey, Obj({ response: OpenObj({ data: RawObject({ description: 'The CGI\'s `data.<section>.list` (`song`, `singer`, `album`, `songlist`, `mv`, `lyric`).' }) }) })),
+  getSearchByType: legacyRoute(getSearchByType, renamedSearch('req_search')),
+  searchByType: legacyRoute(searchByType, renamedSearch('req_1')),
+};

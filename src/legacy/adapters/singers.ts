@@ -1,6 +1,8 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
-import type { LegacyAdapter } from './util';
+import { Enum, Obj, OpenObj, Raw, RawObject } from '../../common/answer-schema';
+import { legacyRoute, RawResponse } from './util';
+import type { LegacyAdapter, LegacyRoute } from './util';
 
 /**
  * getSingerHotsong: the Koa services' key `singer`: `data.songlist` / `total_song_num` from GetSingerSongList, and
@@ -59,4 +61,15 @@ export const getSingerList: LegacyAdapter = (s) => {
   const first = raw[pages[0]];
   const singerlist = pages.flatMap((k) => raw[k].data.singerlist);
   return { response: { ...raw, singerList: { ...first, data: { ...first.data, singerlist } } } };
+};
+
+export const SINGERS_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getSingerHotsong: legacyRoute(getSingerHotsong, Obj({ response: OpenObj({ singer: RawObject({ description: '`data.songlist`, `total_song_num` and the singer block.' }) }) })),
+  getSingerHotsongById: legacyRoute(
+    getSingerHotsongById,
+    Obj({ response: OpenObj({ singer: Obj({ code: Enum([0] as const), data: RawObject({ description: 'The singer block (`singer_info`…).' }) }) }, { description: 'The by-id CGI\'s answer (`data.list[].musicData`) and `singer`.' }) }),
+  ),
+  getSingerAlbum: legacyRoute(getSingerAlbum, Obj({ response: OpenObj({ singer: Raw({ description: 'The album call\'s answer (`singer.data.albumList`, `total`).' }) }) })),
+  // The raw pages; `singerList` only when upstream answered some.
+  getSingerList: legacyRoute(getSingerList, RawResponse),
 };

@@ -1,8 +1,11 @@
+import { Arr, Bool, Enum, Int, Obj, Optional, Raw as RawJson, RawObject, Str } from '../../common/answer-schema';
+import { UserPlaylist, UserPlaylistsPage } from '../../user/user.answers';
 import { findLikedEntry } from '../../user/user-extra.mapper';
-import type { LegacyAdapter } from './util';
+import { legacyRoute } from './util';
+import type { LegacyAdapter, LegacyRoute } from './util';
 
 /**
- * Legacy bodies of the user routes (docs/legacy.md), registered in LEGACY_ADAPTERS. Routes not named here
+ * Legacy bodies of the user routes (docs/legacy.md), registered in LEGACY_ROUTES. Routes not named here
  * (getUserDetail, the collected / followed / fan lists) get the default `{ response: <upstream answer> }`.
  */
 
@@ -51,8 +54,43 @@ const getRelationList: LegacyAdapter = (s) => {
   return { response: { code: req0?.code ?? s.raw?.code ?? 0, req_0: req0 } };
 };
 
-export const USER_LEGACY_ADAPTERS: Record<string, LegacyAdapter> = {
-  getUserPlaylists,
-  getRelationList,
-  getUserLikedSongs,
+/** getUserPlaylists' legacy body: the normalised page, each playlist with its raw `subtitle` and count names. */
+const LegacyUserPlaylists = Obj({
+  response: Obj({
+    code: Enum([0] as const),
+    data: Obj({
+      ...UserPlaylistsPage.properties,
+      playlists: Arr(
+        Obj({
+          ...UserPlaylist.properties,
+          subtitle: Optional(Str({ description: 'Upstream\'s `subtitle` ("N首"), when it has one.' })),
+          songnum: Optional(Int({ description: 'The song count (songCount, else read from `subtitle`).' })),
+          song_cnt: Optional(Int({ description: 'Same as songnum.' })),
+        }),
+      ),
+    }),
+  }),
+});
+
+const LegacyLikedSongs = Obj({
+  response: Obj({
+    code: Enum([0] as const),
+    data: Obj({
+      songs: Arr(RawObject(), { description: 'The homepage\'s liked entry as the one "song" (empty without one).' }),
+      total: RawJson({ description: 'The entry\'s `num0` (0 without one).' }),
+      hasMore: Bool(),
+      info: Optional(
+        Obj({ title: RawJson(), songCount: RawJson(), albumCount: RawJson(), playlistCount: RawJson(), id: RawJson() }, { description: 'The entry\'s counts as upstream sends them.' }),
+      ),
+    }),
+  }),
+});
+
+export const USER_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getUserPlaylists: legacyRoute(getUserPlaylists, LegacyUserPlaylists),
+  getRelationList: legacyRoute(
+    getRelationList,
+    Obj({ response: Obj({ code: RawJson({ description: 'The musicu key\'s code.' }), req_0: Optional(RawJson({ description: 'The musicu key\'s answer.' })) }) }),
+  ),
+  getUserLikedSongs: legacyRoute(getUserLikedSongs, LegacyLikedSongs),
 };

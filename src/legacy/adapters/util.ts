@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { Obj, Raw as RawJson, type TSchema } from '../../common/answer-schema';
 import { isRecord, records } from '../../common/catalogue';
 
 /** What every legacy adapter shares: the adapter type, the trivial adapters and the classic track names. */
@@ -9,13 +10,36 @@ export type Raw = any;
  */
 export type LegacyAdapter = (shaped: { body: Raw; raw: Raw; extra?: Record<string, Raw> }, req: Request) => unknown;
 
-export const passthrough: LegacyAdapter = (s) => ({ response: s.raw });
+/**
+ * The schema of a route's legacy answer, declared beside its adapter (docs/legacy.md "Legacy answers in the OpenAPI
+ * document"): a schema; a function of the route's normalised schema when the answer wraps the normalised body; or
+ * `'normal'` when the legacy answer is the normalised one.
+ */
+export type LegacySchema = TSchema | ((normal: TSchema) => TSchema) | 'normal';
+
+/** A route's legacy answer: how it is built, and its schema. Adding an adapter means declaring what it answers. */
+export interface LegacyRoute {
+  adapt: LegacyAdapter;
+  schema: LegacySchema;
+}
+
+/** The default legacy answer: the upstream answer under `response`, whatever it holds. */
+export const RawResponse = Obj({ response: RawJson({ description: 'The upstream answer as received (any JSON).' }) }, { title: 'LegacyRawResponse' });
+
+/** The default: `{ response: <raw upstream answer> }`. */
+export const passthrough: LegacyRoute = { adapt: (s) => ({ response: s.raw }), schema: RawResponse };
 /** The older services' own CGI answer when the legacy shape asked it (LegacyExtras `reference`), else the raw. */
-export const referenceOrRaw: LegacyAdapter = (s) => ({ response: s.extra?.reference ?? s.raw });
+export const referenceOrRaw: LegacyRoute = { adapt: (s) => ({ response: s.extra?.reference ?? s.raw }), schema: RawResponse };
 /** Routes the Koa services answered at the top level (no `response` wrapper): the body goes out unchanged. */
-export const asIs: LegacyAdapter = (s) => s.body;
+export const asIs: LegacyRoute = { adapt: (s) => s.body, schema: 'normal' };
 /** The normalised envelope under `response` (where the Koa services' raw answer is something else entirely). */
-export const wrappedBody: LegacyAdapter = (s) => ({ response: s.body });
+export const wrappedBody: LegacyRoute = {
+  adapt: (s) => ({ response: s.body }),
+  schema: (normal) => Obj({ response: normal }, { title: 'LegacyWrappedBody' }),
+};
+
+/** A legacy route of an adapter that only renames or rebuilds upstream keys: its schema, declared with it. */
+export const legacyRoute = (adapt: LegacyAdapter, schema: LegacySchema): LegacyRoute => ({ adapt, schema });
 
 const firstSet = (...vals: unknown[]): unknown => vals.find((v) => v !== undefined && v !== null && v !== '');
 /** firstSet, but an empty string stays when nothing else is set: a song with no album has `album.mid` ''. */

@@ -7,8 +7,11 @@ import { ToInt, ToTrimmed } from '../../common/validation';
 export const MV_AREAS = [15, 8, 5, 6, 7, 4] as const;
 /** Version ids: 7 all, 8 MV, 13 live, 14 cover, 15 dance, 16 film, 17 variety, 18 kids. */
 export const MV_VERSIONS = [7, 8, 13, 14, 15, 16, 17, 18] as const;
-/** The Koa projects' `lan` tags (`janpan` is upstream's spelling) mapped to MV-list areas (docs/upstream/mv.md "MV by tag"). */
-export const MV_TAG_AREAS: Record<string, number> = { all: 15, neidi: 8, gangtai: 5, oumei: 6, korea: 7, janpan: 4 };
+/** The Koa projects' `lan` tags (`janpan` is upstream's spelling). */
+export const MV_AREA_TAGS = ['all', 'neidi', 'gangtai', 'oumei', 'korea', 'janpan'] as const;
+export type MvAreaTag = (typeof MV_AREA_TAGS)[number];
+/** Each tag's MV-list area (docs/upstream/mv.md "MV by tag"). */
+export const MV_TAG_AREAS: Record<MvAreaTag, (typeof MV_AREAS)[number]> = { all: 15, neidi: 8, gangtai: 5, oumei: 6, korea: 7, janpan: 4 };
 /** Accepted spellings that are not upstream's own. */
 export const MV_TAG_ALIASES: Record<string, string> = { japan: 'janpan' };
 
@@ -49,9 +52,9 @@ export class GetMvByTagQuery extends MvPage {
     return tag ? (MV_TAG_ALIASES[tag] ?? tag) : undefined;
   })
   @IsDefined({ message: 'tag is required' })
-  @IsIn(Object.keys(MV_TAG_AREAS), { message: `tag must be one of ${Object.keys(MV_TAG_AREAS).join(', ')} (or japan)` })
-  @ApiProperty({ type: 'string', description: 'Area tag, case-insensitive: all, neidi, gangtai, oumei, korea, janpan (upstream spelling; `japan` accepted as an alias).', enum: [...Object.keys(MV_TAG_AREAS), ...Object.keys(MV_TAG_ALIASES)], example: 'korea' })
-  tag!: string;
+  @IsIn(MV_AREA_TAGS, { message: `tag must be one of ${MV_AREA_TAGS.join(', ')} (or japan)` })
+  @ApiProperty({ type: 'string', description: 'Area tag, case-insensitive: all, neidi, gangtai, oumei, korea, janpan (upstream spelling; `japan` accepted as an alias).', enum: [...MV_AREA_TAGS, ...Object.keys(MV_TAG_ALIASES)], example: 'korea' })
+  tag!: MvAreaTag;
 }
 
 export class GetMvPlayQuery {

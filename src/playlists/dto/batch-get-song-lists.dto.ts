@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ToInt } from '../../common/validation';
-import { ALL_CATEGORIES, SORT_IDS } from './get-song-lists.dto';
+import { ALL_CATEGORIES, SORT_IDS, type SortId } from './get-song-lists.dto';
 
 /** At most this many ids (categories or playlists) per batch call. */
 export const MAX_BATCH_IDS = 20;
@@ -48,8 +48,8 @@ export class BatchGetSongListsBody {
 
   @IsIn(SORT_IDS, { message: 'sortId must be one of 5 (recommended), 2 (newest), 3 (hottest), 4 (rating), 1 (default)' })
   @IsOptional() @ToInt() @IsInt({ message: 'sortId must be an integer' })
-  @ApiPropertyOptional({ type: 'integer', description: '5 recommended, 2 newest, 3 hottest, 4 rating, 1 default.', enum: SORT_IDS, default: 5, example: 2 })
-  sortId: number = 5;
+  @ApiPropertyOptional({ type: 'integer', description: '5 recommended, 2 newest, 3 hottest, 4 rating, 1 default.', enum: [...SORT_IDS], default: 5, example: 2 })
+  sortId: SortId = 5;
 
   /** Comma-separated numeric playlist ids; when present it wins over categoryIds. */
   @IsOptional() @ToIdList()

@@ -3,7 +3,8 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { ToInt } from '../../common/validation';
 
 /** Sort modes upstream lists per category: 5 recommended (default), 2 newest, 3 hottest, 4 rating, 1 default. */
-export const SORT_IDS = [1, 2, 3, 4, 5];
+export const SORT_IDS = [1, 2, 3, 4, 5] as const;
+export type SortId = (typeof SORT_IDS)[number];
 export const ALL_CATEGORIES = 10000000;
 
 export class GetSongListsQuery {
@@ -15,8 +16,8 @@ export class GetSongListsQuery {
 
   @IsIn(SORT_IDS, { message: 'sortId must be one of 5 (recommended), 2 (newest), 3 (hottest), 4 (rating), 1 (default)' })
   @IsOptional() @ToInt() @IsInt({ message: 'sortId must be an integer' })
-  @ApiPropertyOptional({ type: 'integer', description: '5 recommended, 2 newest, 3 hottest, 4 rating, 1 default.', enum: SORT_IDS, default: 5, example: 2 })
-  sortId: number = 5;
+  @ApiPropertyOptional({ type: 'integer', description: '5 recommended, 2 newest, 3 hottest, 4 rating, 1 default.', enum: [...SORT_IDS], default: 5, example: 2 })
+  sortId: SortId = 5;
 
   @Min(1, { message: 'limit must be between 1 and 100' }) @Max(100, { message: 'limit must be between 1 and 100' })
   @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })

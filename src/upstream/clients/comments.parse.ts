@@ -2,29 +2,34 @@
  * Comment answers (musicu CommentRead and the legacy h5 CGI) → pages of comments: what the comments client reads to
  * page and fall back (docs/upstream/comments.md). Pure; unit-tested through src/comments/comments.mapper.ts.
  */
+import { Arr, Bool, Int, Obj, type Static, Str } from '../../common/answer-schema';
 import { num, records, str } from '../../common/catalogue';
 
 type Raw = Record<string, any>;
 
-export interface CommentItem {
-  /** Id of the thread the comment opens (the CGI's paging cursor); the comment's own id for CommentRead. */
-  rootcommentid: string;
-  commentid: string;
-  content: string;
-  nick: string;
-  avatar: string;
-  praisenum: number;
-  /** Unix seconds. */
-  time: number;
-}
+/*
+ * The comment shapes are answer schemas (decision 021) declared here, not in src/comments/comments.answers.ts: the
+ * client builds them to page and fall back, and src/upstream may not import from a feature folder.
+ */
 
-export interface CommentPage {
-  list: CommentItem[];
-  total: number;
-  /** Pass as `rootcommentid` to get the next page ('' when there is none). */
-  nextCursor: string;
-  hasMore: boolean;
-}
+export const CommentItem = Obj({
+  rootcommentid: Str({ description: 'Id of the thread the comment opens (the CGI\'s paging cursor); the comment\'s own id for CommentRead.' }),
+  commentid: Str(),
+  content: Str(),
+  nick: Str(),
+  avatar: Str({ description: 'Avatar URL; \'\' when upstream gave none.' }),
+  praisenum: Int({ description: 'Likes.' }),
+  time: Int({ description: 'Unix seconds.' }),
+});
+export type CommentItem = Static<typeof CommentItem>;
+
+export const CommentPage = Obj({
+  list: Arr(CommentItem),
+  total: Int({ description: 'Comments of the whole thread, as upstream counts them.' }),
+  nextCursor: Str({ description: 'Pass as `rootcommentid` (with `pagenum + 1`) for the next page; \'\' when there is none.' }),
+  hasMore: Bool(),
+});
+export type CommentPage = Static<typeof CommentPage>;
 
 /** One `CommentList.Comments[]` entry of CommentRead (docs/upstream/comments.md "Comment list"). */
 export function mapCommentReadItem(c: Raw): CommentItem {

@@ -2,6 +2,7 @@
  * Search answers (musicu Desktop and Mobile searches, the legacy CGI) → typed hits: what the search client reads to
  * choose its fallbacks (docs/upstream/search.md). Pure; unit-tested through src/search/search.mapper.ts.
  */
+import { Arr, Int, Obj, type Static, Str, type TSchema } from '../../common/answer-schema';
 import { albumCover, num, records, str } from '../../common/catalogue';
 
 type Raw = Record<string, any>;
@@ -40,62 +41,88 @@ export const CGI_SEARCH_TYPE: Record<SearchType, { t: number; place: string; sec
   mv: { t: 12, place: 'mv', section: ['mv'] },
 };
 
-export interface SongHit {
-  songid: number;
-  songmid: string;
-  songname: string;
-  singer: string;
-  singers: { id: number; mid: string; name: string }[];
-  albumName: string;
-  albumMid: string;
-  albumId: number;
-  interval: number;
-  /** Only for type=lyric: the matching lyric text as upstream sent it. */
-  lyric?: string;
-}
-export interface SingerHit {
-  singerId: number;
-  singerMid: string;
-  singerName: string;
-  singerPic: string;
-  songNum: number;
-  albumNum: number;
-  mvNum: number;
-}
-export interface AlbumHit {
-  albumId: number;
-  albumMid: string;
-  albumName: string;
-  singerName: string;
-  publicTime: string;
-  cover: string;
-  songCount: number;
-}
-export interface PlaylistHit {
-  dissid: string;
-  dissname: string;
-  creator: string;
-  listen_num: number;
-  imgurl: string;
-  songCount: number;
-}
-export interface MvHit {
-  vid: string;
-  mvId: number;
-  mvName: string;
-  singerName: string;
-  cover: string;
-  playCount: number;
-  duration: number;
-  publishDate: string;
-}
-export type SearchHit = SongHit | SingerHit | AlbumHit | PlaylistHit | MvHit;
+/*
+ * The hit shapes are answer schemas (decision 021) declared here, not in src/search/search.answers.ts: the search
+ * client builds them to choose its fallbacks, and src/upstream may not import from a feature folder.
+ */
 
-export interface SearchResult {
-  type: SearchType;
+const SearchSinger = Obj({ id: Int(), mid: Str(), name: Str({ description: 'Highlight tags stripped.' }) });
+
+const songHitFields = {
+  songid: Int(),
+  songmid: Str(),
+  songname: Str({ description: 'Highlight tags (`<em>`) stripped, as in every name of a hit.' }),
+  singer: Str({ description: 'Singer names joined with "/".' }),
+  singers: Arr(SearchSinger),
+  albumName: Str(),
+  albumMid: Str(),
+  albumId: Int(),
+  interval: Int({ description: 'Duration in seconds.' }),
+};
+
+export const SongHit = Obj(songHitFields);
+export type SongHit = Static<typeof SongHit>;
+
+/** A song found by its lyric: the song hit plus the matching lyric text. */
+export const LyricHit = Obj({ ...songHitFields, lyric: Str({ description: 'The matching lyric text as upstream sent it (highlights kept).' }) });
+export type LyricHit = Static<typeof LyricHit>;
+
+export const SingerHit = Obj({
+  singerId: Int(),
+  singerMid: Str(),
+  singerName: Str(),
+  singerPic: Str({ description: 'Picture URL as upstream sent it; \'\' without one.' }),
+  songNum: Int(),
+  albumNum: Int(),
+  mvNum: Int(),
+});
+export type SingerHit = Static<typeof SingerHit>;
+
+export const AlbumHit = Obj({
+  albumId: Int(),
+  albumMid: Str(),
+  albumName: Str(),
+  singerName: Str({ description: 'Singer names joined with "/".' }),
+  publicTime: Str({ description: 'As upstream writes it, e.g. 2003-07-31; \'\' when unknown.' }),
+  cover: Str({ description: 'Upstream\'s picture, else the T002 cover of the mid.' }),
+  songCount: Int(),
+});
+export type AlbumHit = Static<typeof AlbumHit>;
+
+export const PlaylistHit = Obj({
+  dissid: Str({ description: 'Playlist id (a numeric string).' }),
+  dissname: Str(),
+  creator: Str({ description: 'Creator\'s nickname.' }),
+  listen_num: Int(),
+  imgurl: Str({ description: 'Cover image URL.' }),
+  songCount: Int(),
+});
+export type PlaylistHit = Static<typeof PlaylistHit>;
+
+export const MvHit = Obj({
+  vid: Str({ description: 'MV vid (what /getMvPlay takes).' }),
+  mvId: Int(),
+  mvName: Str(),
+  singerName: Str({ description: 'Singer names joined with "/".' }),
+  cover: Str(),
+  playCount: Int(),
+  duration: Int({ description: 'Seconds.' }),
+  publishDate: Str({ description: 'As upstream writes it, as text (e.g. 2020-02-02).' }),
+});
+export type MvHit = Static<typeof MvHit>;
+
+/** What one search type's list holds. */
+export const HIT_OF = { song: SongHit, lyric: LyricHit, singer: SingerHit, album: AlbumHit, playlist: PlaylistHit, mv: MvHit } satisfies Record<SearchType, TSchema>;
+type HitOf = { [T in SearchType]: Static<(typeof HIT_OF)[T]> };
+export type SearchHit = HitOf[SearchType];
+
+/** One type's search result: its list holds that type's hits only. */
+export interface SearchResultOf<T extends SearchType> {
+  type: T;
   total: number;
-  list: SearchHit[];
+  list: HitOf[T][];
 }
+export type SearchResult = { [T in SearchType]: SearchResultOf<T> }[SearchType];
 
 const stripTags = (v: unknown): string => str(v).replace(/<\/?em>/g, '');
 const first = (...vals: unknown[]): unknown => vals.find((v) => v !== undefined && v !== null && v !== '');
@@ -103,10 +130,10 @@ const first = (...vals: unknown[]): unknown => vals.find((v) => v !== undefined 
 const singersOf = (s: unknown): { id: number; mid: string; name: string }[] =>
   records(s).map((x) => ({ id: num(x.id), mid: str(x.mid), name: stripTags(x.name) }));
 
-export function mapSongHit(s: Raw, withLyric = false): SongHit {
+export function mapSongHit(s: Raw): SongHit {
   const album: Raw = s.album ?? {};
   const singers = singersOf(s.singer);
-  const hit: SongHit = {
+  return {
     songid: num(first(s.songid, s.id)),
     songmid: str(first(s.songmid, s.mid)),
     songname: stripTags(first(s.songname, s.title, s.name)),
@@ -117,8 +144,10 @@ export function mapSongHit(s: Raw, withLyric = false): SongHit {
     albumId: num(first(s.albumid, album.id)),
     interval: num(s.interval),
   };
-  if (withLyric) hit.lyric = str(first(s.content, s.lyric, s.lyric_hilight));
-  return hit;
+}
+
+export function mapLyricHit(s: Raw): LyricHit {
+  return { ...mapSongHit(s), lyric: str(first(s.content, s.lyric, s.lyric_hilight)) };
 }
 
 export function mapSingerHit(s: Raw): SingerHit {
@@ -170,21 +199,29 @@ export function mapMvHit(m: Raw): MvHit {
   };
 }
 
-function mapHits(type: SearchType, list: Raw[]): SearchHit[] {
-  switch (type) {
-    case 'song':
-      return list.map((s) => mapSongHit(s));
-    case 'lyric':
-      return list.map((s) => mapSongHit(s, true));
-    case 'singer':
-      return list.map(mapSingerHit);
-    case 'album':
-      return list.map(mapAlbumHit);
-    case 'playlist':
-      return list.map(mapPlaylistHit);
-    case 'mv':
-      return list.map(mapMvHit);
-  }
+const HIT_MAPPERS: { [T in SearchType]: (item: Raw) => HitOf[T] } = {
+  song: mapSongHit,
+  lyric: mapLyricHit,
+  singer: mapSingerHit,
+  album: mapAlbumHit,
+  playlist: mapPlaylistHit,
+  mv: mapMvHit,
+};
+
+/**
+ * A type's result from upstream's items; `total` falls back on the list's length when upstream gave none. (The
+ * overload states what TypeScript cannot follow through a generic key: a result of type T is one of the union.)
+ */
+function resultOf(type: SearchType, items: Raw[], total: number): SearchResult;
+function resultOf<T extends SearchType>(type: T, items: Raw[], total: number): SearchResultOf<T> {
+  const list = items.map((item) => HIT_MAPPERS[type](item));
+  return { type, total: total || list.length, list };
+}
+
+/** The result with only the hits [start, end) of its list (a client's window out of an upstream page). */
+export function sliceResult(result: SearchResult, start: number, end: number): SearchResult;
+export function sliceResult<T extends SearchType>(result: SearchResultOf<T>, start: number, end: number): SearchResultOf<T> {
+  return { ...result, list: result.list.slice(start, end) };
 }
 
 const pick = (container: Raw | undefined, keys: string[]): Raw | undefined =>
@@ -193,8 +230,7 @@ const pick = (container: Raw | undefined, keys: string[]): Raw | undefined =>
 /** The musicu Desktop search answer (`req.data` = `{ body, meta }`) → `{ total, list }`. */
 export function mapMusicuSearch(data: Raw | undefined, type: SearchType): SearchResult {
   const section = pick(data?.body, MUSICU_SECTION[type]);
-  const list = mapHits(type, records(section?.list ?? section?.itemlist));
-  return { type, total: num(first(data?.meta?.sum, data?.meta?.estimate_sum, section?.totalnum)) || list.length, list };
+  return resultOf(type, records(section?.list ?? section?.itemlist), num(first(data?.meta?.sum, data?.meta?.estimate_sum, section?.totalnum)));
 }
 
 /**
@@ -213,14 +249,12 @@ export function mapMusicuUserSearch(data: Raw | undefined): { total: number; lis
  */
 export function mapMobileSearch(data: Raw | undefined, type: SearchType): SearchResult {
   const section = MOBILE_SECTION[type].map((k) => data?.body?.[k]).find((v) => v && typeof v === 'object');
-  const list = mapHits(type, records(Array.isArray(section) ? section : (section?.list ?? section?.itemlist)));
-  return { type, total: num(first(data?.meta?.sum, data?.meta?.estimate_sum)) || list.length, list };
+  return resultOf(type, records(Array.isArray(section) ? section : (section?.list ?? section?.itemlist)), num(first(data?.meta?.sum, data?.meta?.estimate_sum)));
 }
 
 /** The legacy `client_search_cp` answer (whole body) → `{ total, list }`. */
 export function mapCgiSearch(raw: Raw | undefined, type: SearchType): SearchResult {
   const data = raw?.data ?? {};
   const section = pick(data, CGI_SEARCH_TYPE[type].section);
-  const list = mapHits(type, records(section?.list ?? section?.itemlist));
-  return { type, total: num(first(section?.totalnum, section?.sum)) || list.length, list };
+  return resultOf(type, records(section?.list ?? section?.itemlist), num(first(section?.totalnum, section?.sum)));
 }

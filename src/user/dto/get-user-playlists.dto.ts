@@ -9,7 +9,7 @@ export class GetUserPlaylistsQuery {
   @Transform(({ value }) => normalizeUin(value))
   @IsDefined({ message: 'uin is required' })
   @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
-  @ApiProperty({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped).', pattern: '^(o0*)?\\d{1,20}$', example: '123456' })
+  @ApiProperty({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped).', pattern: '^(o0*)?\\d{1,20}$', example: '10001' })
   uin!: string;
 
   /** Index of the first playlist returned (the gateway pages locally; upstream has no paging). */

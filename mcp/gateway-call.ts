@@ -1,0 +1,73 @@
+import type { GatewayTool } from './openapi-tools';
+
+/**
+ * One tool call = one HTTP request to the gateway, answered with the gateway's JSON as it came: as text (what every
+ * MCP client shows) and, for a JSON object, as structuredContent too. A 4xx/5xx is an error result (`isError`)
+ * carrying the gateway's `{ error, errorCode }`, so the model reads the message naming the bad parameter.
+ */
+
+export interface GatewayTarget {
+  /** The gateway's base URL, e.g. http://127.0.0.1:3200. */
+  url: string;
+  /** A QQ Music login cookie sent as X-Custom-Cookie on every call (else the gateway's stored login is used). */
+  cookie?: string;
+  timeoutMs: number;
+}
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+const failure = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/** A query value as text: arrays comma-joined (the gateway's lists, e.g. `shown`), objects as JSON. */
+const queryValue = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join(',') : value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+export async function callGateway(tool: GatewayTool, args: Record<string, unknown>, target: GatewayTarget): Promise<ToolResult> {
+  const known = Object.keys(tool.inputSchema.properties);
+  const unknown = Object.keys(args).filter((name) => !known.includes(name));
+  if (unknown.length) {
+    return failure(`unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; ${tool.name} takes ${known.join(', ') || 'none'}`);
+  }
+  const url = new URL(tool.route.path, `${target.url.replace(/\/+$/, '')}/`);
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined || value === null) continue;
+    if (tool.queryNames.includes(name)) url.searchParams.set(name, queryValue(value));
+    else body[name] = value;
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (target.cookie) headers['X-Custom-Cookie'] = target.cookie;
+  if (tool.hasBody) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: tool.route.method.toUpperCase(),
+      headers,
+      ...(tool.hasBody ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(target.timeoutMs),
+    });
+  } catch (err) {
+    return failure(`the gateway at ${target.url} did not answer: ${(err as Error).message}`);
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const error = json as { error?: unknown; errorCode?: unknown } | undefined;
+    const summary = error?.error !== undefined ? `${String(error.errorCode ?? 'ERROR')}: ${String(error.error)}` : text.slice(0, 500);
+    return { ...failure(`HTTP ${response.status} ${summary}`), ...(isObject(json) ? { structuredContent: json } : {}) };
+  }
+  if (json === undefined) return { content: [{ type: 'text', text }] };
+  return { content: [{ type: 'text', text: JSON.stringify(json) }], ...(isObject(json) ? { structuredContent: json } : {}) };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);

@@ -1,0 +1,89 @@
+import { Type } from '@sinclair/typebox';
+import { AnyOf, Arr, Bool, Dict, Enum, Obj, Optional, type Static, Str } from '../common/answer-schema';
+
+/**
+ * What the QR login routes answer (decision 021: each schema is also the type its service builds). Not the envelope:
+ * the older services' clients read these keys at the top level.
+ */
+
+/** `true` or `false` alone, as an OpenAPI `enum` (the discriminant of a poll state and a session). */
+const BoolConst = <V extends boolean>(value: V, options: { description?: string } = {}) =>
+  Type.Unsafe<V>({ type: 'boolean', enum: [value], ...options });
+
+export const MainQrAnswer = Obj({
+  img: Str({ description: 'The QR code as a PNG data URL.' }),
+  ptqrtoken: Str({ description: 'hash33(qrsig) as a string of digits.' }),
+  qrsig: Str({ description: 'Send it to /checkMainLoginQr.' }),
+  loginToken: Str({ description: 'For this caller alone: send it with each check.' }),
+});
+export type MainQrAnswer = Static<typeof MainQrAnswer>;
+
+export const AltQrAnswer = Obj({
+  img: Str({ description: 'The QR code as a JPEG data URL.' }),
+  uuid: Str({ description: 'Send it to /checkAltLoginQr.' }),
+  loginToken: Str({ description: 'For this caller alone: send it with each check.' }),
+});
+export type AltQrAnswer = Static<typeof AltQrAnswer>;
+
+/** The spec's login session (Resources → "Login session"). */
+export const LoginSession = Obj({
+  loginUin: Str({ description: 'The account (`uin` cookie: `o0…` for QQ, the musicid for WeChat).' }),
+  uin: Str({ description: 'Same as loginUin.' }),
+  cookie: Str({ description: 'Every cookie of the login, `name=value; …`.' }),
+  cookieList: Arr(Str(), { description: 'The same pairs, one per element.' }),
+  cookieObject: Dict(Str(), { description: 'The same pairs by name.' }),
+});
+export type LoginSession = Static<typeof LoginSession>;
+
+/** What a confirmed login says about saving it (absent when LOGIN_PERSIST_COOKIE is off). */
+const Persisted = {
+  persisted: Optional(Bool({ description: 'With LOGIN_PERSIST_COOKIE: whether the store holds the login now.' })),
+  persistPending: Optional(BoolConst(true, { description: 'Redis could not take the write yet; it is written once Redis answers.' })),
+};
+
+export const MAIN_POLL_STATES = ['waiting', 'scanned', 'expired', 'refused'] as const;
+
+export const MainPollState = Obj(
+  {
+    isOk: BoolConst(false),
+    state: Enum(MAIN_POLL_STATES),
+    code: Enum([66, 67, 65, 68] as const, { description: 'ptlogin\'s ptuiCB code: 66 waiting, 67 scanned, 65 expired, 68 refused.' }),
+    message: Str(),
+    refresh: Bool({ description: 'True when the QR is dead (expired, refused): ask a new one.' }),
+    error: Optional(Str({ description: 'The message again, on expired and refused.' })),
+  },
+  { title: 'MainPollState' },
+);
+export type MainPollState = Static<typeof MainPollState>;
+
+export const MainLoggedIn = Obj({ isOk: BoolConst(true), message: Str(), session: LoginSession, ...Persisted }, { title: 'MainLoggedIn' });
+export type MainLoggedIn = Static<typeof MainLoggedIn>;
+
+export const MainCheckAnswer = AnyOf([MainPollState, MainLoggedIn]);
+export type MainCheckAnswer = Static<typeof MainCheckAnswer>;
+
+export const ALT_POLL_STATES = ['waiting', 'scanned', 'cancelled', 'expired'] as const;
+
+export const AltPollState = Obj(
+  {
+    isOk: BoolConst(false),
+    errcode: Enum([408, 404, 403, 402] as const, { description: 'WeChat\'s wx_errcode: 408 waiting, 404 scanned, 403 cancelled, 402 expired.' }),
+    state: Enum(ALT_POLL_STATES),
+    timeout: Optional(BoolConst(true, { description: 'The gateway\'s bound (ALT_LOGIN_POLL_TIMEOUT_MS) passed before WeChat answered: the last state again.' })),
+    message: Str(),
+    scanned: Optional(BoolConst(true, { description: 'On 404.' })),
+    refused: Optional(BoolConst(true, { description: 'On 403.' })),
+    refresh: Optional(BoolConst(true, { description: 'On 403 and 402: ask a new QR.' })),
+  },
+  { title: 'AltPollState' },
+);
+export type AltPollState = Static<typeof AltPollState>;
+
+export const AltLoggedIn = Obj(
+  { isOk: BoolConst(true), errcode: Enum([405] as const), state: Enum(['confirmed'] as const), message: Str(), session: LoginSession, ...Persisted },
+  { title: 'AltLoggedIn' },
+);
+export type AltLoggedIn = Static<typeof AltLoggedIn>;
+
+export const AltCheckAnswer = AnyOf([AltPollState, AltLoggedIn]);
+export type AltCheckAnswer = Static<typeof AltCheckAnswer>;

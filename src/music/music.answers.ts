@@ -1,0 +1,156 @@
+import { Type } from '@sinclair/typebox';
+import { AnyOf, Arr, Enum, Int, Num, Obj, Optional, RawObject, type Static, Str } from '../common/answer-schema';
+
+/**
+ * What the music routes answer (decision 021: each schema is also the type its mapper or service returns):
+ * /getSongInfo, /batchGetSongInfo, /getMusicPlay, /downloadMainMusic, /getLyric, /getAlbumInfo, /getAlbumSongs.
+ */
+
+/** `true` or `false` alone, as an OpenAPI `enum` (the discriminant of a batch entry). */
+const BoolConst = <V extends boolean>(value: V, options: { description?: string } = {}) =>
+  Type.Unsafe<V>({ type: 'boolean', enum: [value], ...options });
+
+export const SongSinger = Obj({ id: Int(), mid: Str(), name: Str() });
+export type SongSinger = Static<typeof SongSinger>;
+
+// ---------------------------------------------------------------- song detail
+
+export const SongSummary = Obj({
+  id: Int({ description: 'Numeric song id.' }),
+  mid: Str({ description: 'Song MID.' }),
+  name: Str(),
+  title: Str({ description: 'Upstream `title` (often the name with a version note); the name when upstream has none.' }),
+  singer: Arr(SongSinger),
+  album: Obj({ id: Int(), mid: Str(), name: Str(), cover: Str({ description: 'Album cover URL (300×300); \'\' when the song has no album.' }) }),
+  interval: Int({ description: 'Duration in seconds.' }),
+  timePublic: Str({ description: 'Release date as upstream writes it (YYYY-MM-DD), \'\' when unknown.' }),
+  mediaMid: Str({ description: 'The media MID the audio files are named by; \'\' when upstream has none.' }),
+});
+export type SongSummary = Static<typeof SongSummary>;
+
+/** `songinfo.data` of the upstream song-detail answer, passed on as received. */
+const UpstreamSongInfo = Obj({
+  code: Enum([0] as const),
+  data: RawObject({ description: 'Upstream `songinfo.data` as received: `{ track_info, info, extras }`.' }),
+});
+
+/** /getSongInfo: not the envelope, because `songinfo` sits beside `data` (the spec's path `songinfo.data.track_info.mid`). */
+export const SongInfoAnswer = Obj({ code: Enum([0] as const), msg: Str({ example: 'ok' }), data: SongSummary, songinfo: UpstreamSongInfo });
+export type SongInfoAnswer = Static<typeof SongInfoAnswer>;
+
+const BatchKey = {
+  song_mid: Str({ description: 'The MID as sent (trimmed); \'\' when the entry gave only an id.' }),
+  song_id: Str({ description: 'The id as sent (trimmed); \'\' when the entry gave none.' }),
+};
+
+export const BatchSongFound = Obj({ ...BatchKey, ok: BoolConst(true), data: SongSummary, songinfo: UpstreamSongInfo }, { title: 'BatchSongFound' });
+export type BatchSongFound = Static<typeof BatchSongFound>;
+
+export const BatchSongFailed = Obj(
+  {
+    ...BatchKey,
+    ok: BoolConst(false),
+    error: Str(),
+    errorCode: Str({ description: 'What a single /getSongInfo would answer, e.g. SONG_NOT_FOUND, UPSTREAM_TIMEOUT.' }),
+    upstreamCode: Optional(Int({ description: 'Upstream business code, when the failure came from one.' })),
+  },
+  { title: 'BatchSongFailed' },
+);
+export type BatchSongFailed = Static<typeof BatchSongFailed>;
+
+export const BatchSongInfoAnswer = Arr(AnyOf([BatchSongFound, BatchSongFailed]), { description: 'One element per entry, in request order.' });
+export type BatchSongInfoAnswer = Static<typeof BatchSongInfoAnswer>;
+
+// ---------------------------------------------------------------- play and download URLs
+
+export const QUALITY_LABELS = ['128kbps', '320kbps', 'm4a', 'flac', 'ape'] as const;
+export type QualityLabel = (typeof QUALITY_LABELS)[number];
+
+const PlayFields = {
+  url: Str({ description: 'Stream URL with its vkey; valid about a day.' }),
+  size: Int({ description: 'File size in bytes.' }),
+  quality: Enum(QUALITY_LABELS),
+};
+
+/** One MID: its URL. */
+export const PlayUrl = Obj(PlayFields, { title: 'PlayUrl' });
+export type PlayUrl = Static<typeof PlayUrl>;
+
+export const PlayListEntry = Obj({ songmid: Str(), ...PlayFields }, { title: 'PlayListEntry' });
+export const PlayListFailure = Obj(
+  {
+    songmid: Str(),
+    url: Enum([''] as const, { description: 'Always \'\': the song has no URL.' }),
+    error: Str(),
+    errorCode: Enum(['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE', 'NO_PLAY_URL'] as const, { description: 'What a single MID would answer as its error.' }),
+  },
+  { title: 'PlayListFailure' },
+);
+export type PlayListFailure = Static<typeof PlayListFailure>;
+
+/** Comma-separated MIDs: one entry per MID, in order. */
+export const PlayList = Obj({ list: Arr(AnyOf([PlayListEntry, PlayListFailure])) }, { title: 'PlayList' });
+export type PlayList = Static<typeof PlayList>;
+
+export const MusicPlayAnswer = AnyOf([PlayUrl, PlayList]);
+export type MusicPlayAnswer = Static<typeof MusicPlayAnswer>;
+
+/** /downloadMainMusic (and its alias /downloadQQMusic): a JSON answer naming the URL, not the audio itself. */
+export const DownloadAnswer = Obj({ ...PlayFields, filename: Str({ description: 'Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac.' }) });
+export type DownloadAnswer = Static<typeof DownloadAnswer>;
+
+// ---------------------------------------------------------------- lyric
+
+export const LyricTags = Obj({
+  title: Str({ description: '`[ti:…]`, \'\' when absent.' }),
+  artist: Str({ description: '`[ar:…]`.' }),
+  album: Str({ description: '`[al:…]`.' }),
+  offset: Num({ description: '`[offset:…]` in ms (0 when absent).' }),
+  by: Str({ description: '`[by:…]`.' }),
+});
+export type LyricTags = Static<typeof LyricTags>;
+
+export const LyricLine = Obj({
+  time: Int({ description: 'Start time in ms.' }),
+  txt: Str({ description: 'The line\'s text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working.' }),
+});
+export type LyricLine = Static<typeof LyricLine>;
+
+export const ParsedLyric = Obj({ lyric: Str({ description: 'The LRC text.' }), tags: LyricTags, lines: Arr(LyricLine, { description: 'Timed lines sorted by time; empty ones dropped.' }) });
+export type ParsedLyric = Static<typeof ParsedLyric>;
+
+/** isFormat=0: the LRC texts. */
+export const LyricText = Obj({ lyric: Str({ description: 'UTF-8 LRC text.' }), trans: Str({ description: 'Translation LRC text, \'\' when none.' }) }, { title: 'LyricText' });
+/** isFormat=1: each text parsed. */
+export const LyricParsed = Obj({ lyric: ParsedLyric, trans: ParsedLyric }, { title: 'LyricParsed' });
+
+export const LyricAnswer = AnyOf([LyricText, LyricParsed]);
+export type LyricAnswer = Static<typeof LyricAnswer>;
+
+// ---------------------------------------------------------------- albums
+
+export const AlbumSong = Obj({ songmid: Str(), songid: Int(), songname: Str(), singer: Arr(SongSinger), interval: Int({ description: 'Duration in seconds.' }) });
+export type AlbumSong = Static<typeof AlbumSong>;
+
+export const AlbumInfo = Obj({
+  albumId: Int(),
+  albumMid: Str(),
+  albumName: Str(),
+  singerName: Str({ description: 'Singer names joined with "/".' }),
+  publicTime: Str({ description: 'YYYY-MM-DD, or \'\' when upstream has no date.' }),
+  cover: Str({ description: 'Cover image URL.' }),
+  company: Str(),
+  desc: Str(),
+  total: Int({ description: 'Songs on the album according to upstream (may exceed songs.length when upstream pages).' }),
+  songs: Arr(AlbumSong),
+});
+export type AlbumInfo = Static<typeof AlbumInfo>;
+
+export const AlbumSongsPage = Obj({
+  albumMid: Str({ description: 'The albummid asked.' }),
+  total: Int({ description: 'The album\'s song count.' }),
+  page: Int({ description: '0-based page, as asked.' }),
+  limit: Int(),
+  songs: Arr(AlbumSong),
+});
+export type AlbumSongsPage = Static<typeof AlbumSongsPage>;

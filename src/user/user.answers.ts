@@ -1,0 +1,87 @@
+import { Arr, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
+
+/**
+ * What the /user/ read routes answer (decision 021: each schema is also the type its mapper returns):
+ * getUserPlaylists, getUserAvatar, getUserDetail, getUserLikedSongs, the collected, followed and fan lists.
+ */
+
+const total = (what: string) => Int({ description: `How many ${what} upstream names (its total field, else the items' count).` });
+
+export const UserPlaylist = Obj({
+  dissid: Str({ description: 'Playlist id (digits, as a string).' }),
+  dissname: Str(),
+  picurl: Optional(Str({ description: 'Cover image URL, when upstream gives one.' })),
+  songCount: Optional(Int({ description: 'Number of songs, when upstream gives a numeric count.' })),
+});
+export type UserPlaylist = Static<typeof UserPlaylist>;
+
+export const UserPlaylistsPage = Obj({
+  playlists: Arr(UserPlaylist, { description: 'The page asked (offset / limit).' }),
+  total: Int({ description: 'How many playlists the user created (all pages).' }),
+  message: Optional(Str({ description: 'Only when the user has no visible playlist: says why the list may be empty.' })),
+});
+export type UserPlaylistsPage = Static<typeof UserPlaylistsPage>;
+
+/** Not the envelope: the older services' `{ response: { code: 0, data } }`, in both shapes. */
+export const UserAvatarAnswer = Obj({
+  response: Obj({
+    code: Enum([0] as const),
+    data: Obj({
+      avatarUrl: Str({ description: 'The CDN URL of the avatar in the size served.' }),
+      message: Str({ description: 'Says when the size asked was snapped to a supported one.' }),
+    }),
+  }),
+});
+export type UserAvatarAnswer = Static<typeof UserAvatarAnswer>;
+
+/** The homepage's liked-songs entry, with its counts. */
+export const LikedInfo = Obj({
+  id: Str({ description: 'The liked list\'s id: open it with /getSongListDetail?disstid=<id>.' }),
+  title: Str(),
+  songCount: Int(),
+  albumCount: Int(),
+  playlistCount: Int(),
+});
+export type LikedInfo = Static<typeof LikedInfo>;
+
+export const UserDetail = Obj({
+  uin: Str({ description: 'The account asked (digits).' }),
+  nickname: Str(),
+  avatarUrl: Str(),
+  encryptUin: Str({ description: 'The account\'s encrypted id (`encrypt_uin`), which some upstream calls take instead of the number.' }),
+  createdPlaylistCount: Int(),
+  liked: Nullable(LikedInfo),
+});
+export type UserDetail = Static<typeof UserDetail>;
+
+export const UserLikedSongs = Obj({
+  liked: Nullable(LikedInfo),
+  total: Int({ description: 'The liked list\'s song count (0 without one).' }),
+});
+export type UserLikedSongs = Static<typeof UserLikedSongs>;
+
+export const CollectedPlaylistsPage = Obj({ playlists: Arr(UserPlaylist), total: total('collected playlists') });
+export type CollectedPlaylistsPage = Static<typeof CollectedPlaylistsPage>;
+
+export const CollectedAlbum = Obj({
+  albumMid: Str(),
+  albumName: Str(),
+  albumId: Optional(Int()),
+  singerName: Optional(Str()),
+});
+export type CollectedAlbum = Static<typeof CollectedAlbum>;
+
+export const CollectedAlbumsPage = Obj({ albums: Arr(CollectedAlbum), total: total('collected albums') });
+export type CollectedAlbumsPage = Static<typeof CollectedAlbumsPage>;
+
+export const FollowedSinger = Obj({ singerMid: Str(), name: Str(), singerId: Optional(Int()) });
+export type FollowedSinger = Static<typeof FollowedSinger>;
+
+export const FollowedSingersPage = Obj({ singers: Arr(FollowedSinger), total: total('followed singers') });
+export type FollowedSingersPage = Static<typeof FollowedSingersPage>;
+
+export const SocialUser = Obj({ nickname: Str(), avatarUrl: Str(), encryptUin: Str() });
+export type SocialUser = Static<typeof SocialUser>;
+
+export const SocialUsersPage = Obj({ users: Arr(SocialUser), total: total('users') });
+export type SocialUsersPage = Static<typeof SocialUsersPage>;

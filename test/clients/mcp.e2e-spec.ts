@@ -1,0 +1,184 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { TOOL_ROUTES } from '../../mcp/tools';
+import { Harness, startHarness } from '../support/harness';
+
+/**
+ * `npm run mcp` as an MCP host runs it: the server (mcp/main.ts, transpiled on load like the other child-process
+ * tests) spawned over stdio by the SDK's own Client and StdioClientTransport, pointed at a running gateway (the app and
+ * the fake upstream, which is what the demo runs). Every answer is checked against the gateway's JSON and against the
+ * upstream request the fake logged.
+ */
+
+const ROOT = join(__dirname, '..', '..');
+
+type TextResult = { content: { type: string; text: string }[]; structuredContent?: any; isError?: boolean };
+
+/** Spawns the server as an MCP host does and connects the SDK's client; `output()` is its stderr so far. */
+async function connect(env: Record<string, string>): Promise<{ client: Client; output: () => string }> {
+  let stderr = '';
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, 'mcp/main.ts')],
+    env: { PATH: process.env.PATH ?? '', ...env },
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, output: () => stderr };
+}
+
+describe('the MCP server over stdio', () => {
+  let h: Harness;
+  let client: Client;
+  let output: () => string;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    ({ client, output } = await connect({ GATEWAY_URL: h.url }));
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await h.close();
+  });
+  beforeEach(() => h.fake.reset());
+
+  const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as TextResult;
+
+  it('lists every declared tool the gateway serves, with input schemas from its OpenAPI parameters', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    const doc = (await h.http().get('/docs-json').expect(200)).body;
+    const served = TOOL_ROUTES.filter((r) => doc.paths[r.path]?.[r.method]).map((r) => r.name);
+    expect(names).toEqual(served);
+    for (const required of ['search', 'song_info', 'lyric', 'play_url', 'chart', 'playlist_detail', 'singer_hot_songs', 'singer_desc', 'comments', 'daily_songs', 'similar_songs']) {
+      expect(names).toContain(required);
+    }
+    const search = tools.find((t) => t.name === 'search')!;
+    const keyParam = doc.paths['/getSearchByKey'].get.parameters.find((p: any) => p.name === 'key');
+    expect(search.inputSchema.required).toEqual(['key']);
+    expect(search.inputSchema.properties!.key).toMatchObject({ type: 'string', description: keyParam.description });
+    expect(search.inputSchema.properties!.type).toMatchObject({ type: 'string', enum: ['song', 'album', 'playlist', 'singer', 'mv', 'lyric'] });
+    expect(search.description).toContain('GET /getSearchByKey');
+    const chart = tools.find((t) => t.name === 'chart')!;
+    expect(chart.inputSchema.properties!.topId).toMatchObject({ type: 'integer' });
+    expect(chart.inputSchema.required).toBeUndefined();
+    expect(output()).toContain(`over the gateway at ${h.url}`);
+  });
+
+  it('search answers the gateway JSON, as text and structured, after one upstream search', async () => {
+    const result = await call('search', { key: '周杰伦', type: 'song', limit: 3 });
+    expect(result.isError).toBeFalsy();
+    // The key reached upstream (decoded, wherever the search call carries it).
+    expect(h.fake.requests.length).toBeGreaterThan(0);
+    expect(h.fake.requests.some((r) => decodeURIComponent(r.rawQuery + r.body).includes('周杰伦'))).toBe(true);
+    const direct = (await h.http().get('/getSearchByKey').query({ key: '周杰伦', type: 'song', limit: 3 }).expect(200)).body;
+    expect(JSON.parse(result.content[0].text)).toEqual(direct);
+    expect(result.structuredContent).toEqual(direct);
+    expect(direct.data.list.length).toBeGreaterThan(0);
+  });
+
+  it('chart takes a number and a boolean as JSON and sends them as the query', async () => {
+    const result = await call('chart', { topId: 4, limit: 2, resolveMid: false });
+    expect(result.isError).toBeFalsy();
+    const body = JSON.parse(result.content[0].text);
+    expect(body.data.topList.id).toBe(4);
+    expect(body.data.songInfoList).toHaveLength(2);
+    const [detail] = h.fake.musicuCalls('music.musicToplist.Toplist.GetDetail');
+    expect(detail.param).toMatchObject({ topId: 4, num: 2 });
+  });
+
+  it('song_info and lyric answer the song the catalog knows', async () => {
+    const info = await call('song_info', { songmid: '0039MnYb0qxYhV' });
+    expect(info.structuredContent.data).toMatchObject({ mid: '0039MnYb0qxYhV' });
+    const lyric = await call('lyric', { songmid: '0039MnYb0qxYhV' });
+    expect(lyric.isError).toBeFalsy();
+    expect(typeof JSON.parse(lyric.content[0].text).data.lyric).toBe('string');
+  });
+
+  it("bad input is an error result carrying the gateway's 400 message naming the parameter, and nothing goes upstream", async () => {
+    const result = await call('chart', { topId: 'not-a-number' });
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/^HTTP 400 BAD_REQUEST: .*topId/);
+    expect(result.structuredContent).toMatchObject({ errorCode: 'BAD_REQUEST' });
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('an argument the tool does not take is refused by name before any request', async () => {
+    const result = await call('lyric', { songmid: '0039MnYb0qxYhV', color: 'red' });
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toContain('unknown argument color');
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('a login-only tool without a login answers the gateway 401 as an error result', async () => {
+    const result = await call('daily_songs', {});
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/^HTTP 401 LOGIN_REQUIRED: .*cookie/);
+  });
+});
+
+describe('the MCP server with GATEWAY_COOKIE', () => {
+  const COOKIE = 'uin=o10001; qqmusic_key=Q_H_L_mcpServerKey';
+  let h: Harness;
+  let client: Client;
+  let output: () => string;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    ({ client, output } = await connect({ GATEWAY_URL: h.url, GATEWAY_COOKIE: COOKIE }));
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await h.close();
+  });
+
+  it("sends the cookie as the caller's login on every call, and never prints it", async () => {
+    const result = (await client.callTool({ name: 'user_playlists', arguments: { uin: '10001', limit: 2 } })) as TextResult;
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent.data.playlists).toHaveLength(2);
+    expect(h.fake.requests.some((r) => r.cookie.includes('Q_H_L_mcpServerKey'))).toBe(true);
+    expect(output()).toContain('(with GATEWAY_COOKIE)');
+    expect(output()).not.toContain('Q_H_L_mcpServerKey');
+  });
+});
+
+describe('the MCP server before its gateway is up', () => {
+  it('starts, and answers listing with an error naming the document it could not fetch', async () => {
+    // Port 9 (discard) on loopback: nothing listens there, as when the host starts the server before the gateway.
+    const { client } = await connect({ GATEWAY_URL: 'http://127.0.0.1:9' });
+    try {
+      await expect(client.listTools()).rejects.toThrow(/http:\/\/127\.0\.0\.1:9\/docs-json.*could not be fetched.*is the gateway running/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('fetches the document again on the next request once the gateway answers', async () => {
+    const h = await startHarness();
+    // A front that answers 503 until `up`, then passes requests on to the gateway.
+    let up = false;
+    const front = createServer((req, res) => {
+      if (!up) return void res.writeHead(503).end();
+      void fetch(h.url + req.url!).then(async (answer) => res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(await answer.text()));
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const { client } = await connect({ GATEWAY_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}` });
+    try {
+      await expect(client.listTools()).rejects.toThrow(/answered HTTP 503/);
+      up = true;
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('chart');
+      const result = (await client.callTool({ name: 'chart', arguments: { topId: 4, limit: 1 } })) as TextResult;
+      expect(result.structuredContent.data.songInfoList).toHaveLength(1);
+    } finally {
+      await client.close();
+      await new Promise((resolve) => front.close(resolve));
+      await h.close();
+    }
+  });
+});
