@@ -10,6 +10,7 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY fake-upstream ./fake-upstream
 COPY scripts ./scripts
+COPY mcp ./mcp
 RUN node node_modules/typescript/bin/tsc -p tsconfig.build.json && npm prune --omit=dev --ignore-scripts
 
 FROM node:24-bookworm-slim AS runtime

@@ -10,6 +10,8 @@ import { tagOf } from './cache-invalidated-by';
 import { CacheTagIndex } from './cache-tag-index';
 import { CACHE_NAMESPACE } from './cache-tiers';
 
+
+const NOT_REDIS = 'the server does not answer PUBSUB as Redis does';
 /**
  * Answers a write makes stale: every cached answer of `path` (a route path, e.g. '/user/getUserPlaylists') whose
  * query has `param=value`, whichever account asked and in either response shape.
@@ -131,11 +133,15 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       subscriber
         .call('PUBSUB', 'NUMSUB', this.channel('purge'))
         .then((reply) => {
-          if (!Array.isArray(reply)) throw new Error('the server does not answer PUBSUB as Redis does; cache invalidations reach this instance only');
+          if (!Array.isArray(reply)) throw new Error(`${NOT_REDIS}; cache invalidations reach this instance only`);
           return subscriber.subscribe(this.channel('purge'), this.channel('ack'));
         })
         .then(() => (this.tags.listeningSince = Date.now()))
-        .catch((err: Error) => this.logger.warn(`cache invalidation: not subscribed (${err.message})`));
+        .catch((err: Error) => {
+          // A stalled or lost Redis is reported once by the Redis reporters; only a server that is not Redis is news.
+          if (err.message.startsWith(NOT_REDIS)) this.logger.warn(`cache invalidation: not subscribed (${err.message})`);
+          else this.logger.debug(`cache invalidation: not subscribed (${err.message})`);
+        });
     });
     subscriber.on('message', (channel: string, message: string) => {
       let parsed: { id?: unknown; tags?: unknown };

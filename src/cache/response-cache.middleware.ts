@@ -14,6 +14,9 @@ import { CachedAnswer, etagOf, ResponseCache } from './response-cache.service';
  * coalescing of identical concurrent misses behind one leader, storing fresh answers, and serving a recent stale
  * copy when upstream fails (5xx). Bypass: `Cache-Control: no-cache` or `?nocache=1` fetches fresh and refreshes.
  */
+
+/** How long a leader waits for its answer to be stored before requests stop joining it. */
+const LEADER_STORE_WAIT_MS = 5000;
 @Injectable()
 export class ResponseCacheMiddleware implements NestMiddleware {
   private readonly leaders = new Map<string, Promise<LeaderOutcome | null>>();
@@ -51,7 +54,8 @@ export class ResponseCacheMiddleware implements NestMiddleware {
         if (outcome) this.metrics.coalesced.inc({ level: 'response' });
         // A leader's answer (or failure) from before a write invalidated it is not shared: this request asks upstream.
         if (!this.cache.outdated(outcome?.miss)) {
-          if (outcome?.answer) return this.serve(res, outcome.answer);
+          // Only while fresh: a leader outlives its answer's TTL when storing it stalls (Redis down).
+          if (outcome?.answer && this.cache.isFresh(outcome.answer)) return this.serve(res, outcome.answer);
           // The leader's upstream failed: this request would only wait a second timeout for the same failure.
           if (outcome?.failure) {
             if (stale && this.cache.mayServeStale(stale, miss)) this.serveStale(res, stale, res.send.bind(res));
@@ -68,7 +72,8 @@ export class ResponseCacheMiddleware implements NestMiddleware {
       this.leaders.set(key, leader);
       // An answer's leader stays until the answer is stored: a request arriving in between joins it, not upstream.
       void leader.then(async (outcome) => {
-        await outcome?.stored;
+        // Bounded: a store that never settles (a stalled Redis) must not keep the leader, and its answer, forever.
+        await Promise.race([outcome?.stored, new Promise((resolve) => setTimeout(resolve, LEADER_STORE_WAIT_MS).unref())]);
         this.leaders.delete(key);
       });
     }
