@@ -12,6 +12,7 @@ import { userRoutes } from './user';
 import { recommendRoutes } from './recommend';
 import { libraryRoutes } from './library';
 import { relationRoutes } from './relation';
+import { collectionsRoutes } from './collections';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes, collectionsRoutes];

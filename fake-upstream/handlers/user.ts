@@ -1,6 +1,7 @@
 import type { FakeContext, FakeRoutes } from '../fake-upstream';
 import { mydissOf, writtenLibrary } from '../library-state';
 import type { FakeState } from '../state';
+import { libraryOf } from './collections';
 import { FAKE_QQ, FAKE_WX_MUSICID } from './login';
 import { GENUINE_DISSTID } from './playlists';
 import { JAY_MID } from './singers';
@@ -227,11 +228,13 @@ function orderAsset(ctx: FakeContext) {
   const user = userState(ctx.state).users.get(userid);
   if (!user) return unknownUser;
   const from = int(sin, 0);
+  // What the account collected now: its seed changed by the writes of ./collections.ts.
+  const library = libraryOf(ctx.state, user.uin);
   if (reqtype === '2') {
-    const albums = user.collectedAlbums ?? [];
+    const albums = library.albums;
     return { json: { code: 0, subcode: 0, message: '', data: { totalalbum: albums.length, albumlist: albums.slice(from, int(ein, from) + 1) } } };
   }
-  const diss = user.collectedDiss ?? [];
+  const diss = library.playlists;
   return { json: { code: 0, subcode: 0, message: '', data: { totaldiss: diss.length, cdlist: diss.slice(from, int(ein, from)) } } };
 }
 
@@ -241,7 +244,7 @@ function followedSingers(ctx: FakeContext) {
   if (refused) return refused;
   const user = userState(ctx.state).users.get(ctx.req.query.uin ?? '');
   if (!user) return unknownUser;
-  const singers = user.singers ?? [];
+  const singers = libraryOf(ctx.state, user.uin).singers;
   const perpage = int(ctx.req.query.perpage, 20);
   const from = (int(ctx.req.query.page, 1) - 1) * perpage;
   return { json: { code: 0, subcode: 0, num: singers.length, list: singers.slice(from, from + perpage) } };

@@ -11,6 +11,8 @@ import { LegacyController } from './legacy.controller';
 import { LegacyCookieService } from './legacy-cookie.service';
 import { LegacyRecommendController } from './legacy-recommend.controller';
 import { LegacyRecommendService } from './legacy-recommend.service';
+import { LegacyCollectionsController } from './legacy-collections.controller';
+import { LegacyCollectionsService } from './legacy-collections.service';
 import { LegacyLibraryController, LegacyLibraryService } from './legacy-library.controller';
 import { LegacyExtras } from './legacy-extras.service';
 import { LegacyRelationController } from './legacy-relation.controller';
@@ -25,8 +27,17 @@ import { LegacySingersService } from './legacy-singers.service';
  */
 @Module({
   imports: [MusicModule, RecommendModule, RouteTableModule, LibraryModule],
-  controllers: [LegacyController, LegacyRecommendController, LegacyRelationController, LegacyLibraryController],
-  providers: [LegacySingersService, LegacyCookieService, LegacyExtras, LegacyRecommendService, LegacyRelationService, LegacyLibraryService, WriteLoginGuard],
+  controllers: [LegacyController, LegacyRecommendController, LegacyRelationController, LegacyLibraryController, LegacyCollectionsController],
+  providers: [
+    LegacySingersService,
+    LegacyCookieService,
+    LegacyExtras,
+    LegacyRecommendService,
+    LegacyRelationService,
+    LegacyLibraryService,
+    LegacyCollectionsService,
+    WriteLoginGuard,
+  ],
   // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
   exports: [LegacyExtras],
 })

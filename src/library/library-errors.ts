@@ -18,6 +18,7 @@ export const LIBRARY_ERROR_CODES = [
   'WRITE_NOT_APPLIED',
   'WRITE_REFUSED',
   'WRITE_OUTCOME_UNKNOWN',
+  'WEB_SESSION_REQUIRED',
 ] as const;
 export type LibraryErrorCode = (typeof LIBRARY_ERROR_CODES)[number];
 

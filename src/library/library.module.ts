@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ResponseCacheModule } from '../cache/response-cache.module';
 import { WriteLoginGuard } from '../common/write-login.guard';
+import { CollectionsController } from './collections.controller';
+import { CollectionsService } from './collections.service';
 import { LibraryAccount } from './library-account';
 import { LibrarySongsController } from './library-songs.controller';
 import { LibrarySongsService } from './library-songs.service';
@@ -9,17 +11,9 @@ import { OwnedPlaylistsService } from './owned-playlists.service';
 /** Library writes (docs/library.md): likes, owned playlists, collections, follows, and their state reads. */
 @Module({
   imports: [ResponseCacheModule],
-  controllers: [
-    // Songs and owned playlists.
-    LibrarySongsController,
-  ],
-  providers: [
-    WriteLoginGuard,
-    // Songs and owned playlists.
-    LibraryAccount,
-    LibrarySongsService,
-    OwnedPlaylistsService,
-  ],
-  exports: [LibraryAccount, LibrarySongsService],
+  controllers: [LibrarySongsController, CollectionsController],
+  providers: [WriteLoginGuard, LibraryAccount, LibrarySongsService, OwnedPlaylistsService, CollectionsService],
+  // For the Koa fork's names of the same writes (src/legacy).
+  exports: [LibraryAccount, LibrarySongsService, CollectionsService],
 })
 export class LibraryModule {}

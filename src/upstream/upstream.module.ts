@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { ChartsClient } from './clients/charts.client';
 import { CommentsClient } from './clients/comments.client';
 import { DiscoverClient } from './clients/discover.client';
+import { CollectionsClient } from './clients/collections.client';
 import { LibraryClient } from './clients/library.client';
 import { LoginClient } from './clients/login.client';
 import { MusicClient } from './clients/music.client';
@@ -28,6 +29,7 @@ const CLIENTS = [
   CommentsClient,
   DiscoverClient,
   LibraryClient,
+  CollectionsClient,
   LoginClient,
   MusicClient,
   MvClient,

@@ -10,7 +10,8 @@ import { type Harness, startHarness } from '../support/harness';
  */
 
 const ADMIN = 'answer-schemas-admin-token-0123456789';
-const STORED = { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_schemas; qm_keyst=Q_H_L_schemas', uin: '10001' };
+/** The stored login the examples run with: an account the fake knows, with the p_skey following a singer needs (docs/library.md). */
+const STORED_LOGIN = { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_schemas; qm_keyst=Q_H_L_schemas; p_skey=schemasPskey', uin: '10001' };
 
 /**
  * Operations whose 200 answer is not typed yet (issue "Typed end to end" converts them area by area). The list must
@@ -37,7 +38,7 @@ describe('answers match their declared schemas', () => {
   beforeAll(async () => {
     h = await startHarness({
       env: { ALT_LOGIN_POLL_TIMEOUT_MS: '2000', ADMIN_TOKEN: ADMIN },
-      cookieFile: STORED,
+      cookieFile: STORED_LOGIN,
     });
     doc = (await h.http().get('/docs-json').expect(200)).body;
     for (const [path, item] of Object.entries<any>(doc.paths)) {
@@ -61,11 +62,12 @@ describe('answers match their declared schemas', () => {
   async function validateExamples(schemaFor: (op: any) => any, shape?: 'legacy'): Promise<{ problems: string[]; validated: string[] }> {
     const problems: string[] = [];
     const validated: string[] = [];
-    // Each pass starts afresh: the previous pass's writes (a deleted playlist, /user/setCookie's login) must not
-    // decide this one's answers.
+    // Each pass starts afresh: the previous pass's writes (a deleted playlist) must not decide this one's answers, and
+    // /user/setCookie's example replaces the stored login, so it goes last.
     h.fake.reset();
-    h.writeCookieFile(STORED);
-    for (const { route, method, path, op } of operations) {
+    h.writeCookieFile(STORED_LOGIN);
+    const setCookieLast = [...operations].sort((a, b) => Number(a.path === '/user/setCookie') - Number(b.path === '/user/setCookie'));
+    for (const { route, method, path, op } of setCookieLast) {
       const schema = schemaFor(op);
       if (!schema || !isTyped(schema)) continue;
       const validate: ValidateFunction = ajv.compile(schema);

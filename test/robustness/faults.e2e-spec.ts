@@ -56,8 +56,8 @@ const BUSINESS: [number, number, string][] = [
 ];
 
 function send(h: Harness, e: Endpoint, overrides: Record<string, unknown> = {}) {
-  if (e.method === 'GET') return h.http().get(`${e.path}${exampleQuery(e, overrides as Record<string, string>)}`);
-  return h.http().post(e.path).send({ ...e.example, ...overrides });
+  if (e.method === 'GET') return h.http().get(`${e.path}${exampleQuery(e, overrides as Record<string, string>)}`).set(e.headers ?? {});
+  return h.http().post(e.path).set(e.headers ?? {}).send({ ...e.example, ...overrides });
 }
 
 const RETRY_REPRESENTATIVES = new Set(['getRanks', 'getHotkey', 'getSingerDesc', 'getUserPlaylists']);

@@ -137,6 +137,12 @@ afterAll(async () => {
 });
 beforeEach(() => harness.fake.reset());
 
+/** The gateway, with the headers the row's requests carry (a library write's login). */
+const client = (e: Endpoint) => ({
+  get: (path: string) => harness.http().get(path).set(e.headers ?? {}),
+  post: (path: string) => harness.http().post(path).set(e.headers ?? {}),
+});
+
 describe.each(ALL_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s with hostile input', (_n, e) => {
   const names = Object.keys(e.params);
 
@@ -152,7 +158,7 @@ describe.each(ALL_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('
       await fc.assert(
         fc.asyncProperty(fc.oneof(arb, single), async (values) => {
           const q = buildQuery(values);
-          const o = await call(e, () => harness.http().get(`${e.path}${q}`).timeout(REQUEST_TIMEOUT_MS));
+          const o = await call(e, () => client(e).get(`${e.path}${q}`).timeout(REQUEST_TIMEOUT_MS));
           checkOutcome(e, o, q);
         }),
         { numRuns: RUNS },
@@ -166,7 +172,7 @@ describe.each(ALL_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('
       await fc.assert(
         fc.asyncProperty(body, async (b) => {
           const text = JSON.stringify(b) ?? 'null';
-          const o = await call(e, () => harness.http().post(e.path).set('Content-Type', 'application/json').send(text).timeout(REQUEST_TIMEOUT_MS));
+          const o = await call(e, () => client(e).post(e.path).set('Content-Type', 'application/json').send(text).timeout(REQUEST_TIMEOUT_MS));
           checkOutcome(e, o, text);
         }),
         { numRuns: RUNS },
@@ -182,20 +188,20 @@ describe.each(ALL_ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('
       for (const n of names) {
         for (const v of ['a\r\nX-Injected: 1', '\u0000', '😀'.repeat(50), 'Infinity', '-1e400', 'x'.repeat(10_000)]) {
           const q = buildQuery({ ...base, [n]: { t: 'one', v } });
-          cases.push([q, () => harness.http().get(`${e.path}${q}`)]);
+          cases.push([q, () => client(e).get(`${e.path}${q}`)]);
         }
         const rep = buildQuery({ ...base, [n]: { t: 'repeat', v: ['1', '2'] } });
-        cases.push([rep, () => harness.http().get(`${e.path}${rep}`)]);
+        cases.push([rep, () => client(e).get(`${e.path}${rep}`)]);
         const br = `${buildQuery(base) || '?'}&${n}[]=1&${n}[a][b]=2`;
-        cases.push([br, () => harness.http().get(`${e.path}${br}`)]);
+        cases.push([br, () => client(e).get(`${e.path}${br}`)]);
       }
       // 1 MB in the URL: Node itself answers 431 (headers too large) — still a 4xx, and the process lives
       const huge = `?${target ?? 'x'}=${'a'.repeat(1024 * 1024)}`;
       cases.push(['1 MB query', () => rawGet(`${e.path}${huge}`)]);
       // a body on a GET is ignored
-      cases.push(['GET with a JSON body', () => harness.http().get(`${e.path}${buildQuery(base)}`).set('Content-Type', 'application/json').send('{bad')]);
+      cases.push(['GET with a JSON body', () => client(e).get(`${e.path}${buildQuery(base)}`).set('Content-Type', 'application/json').send('{bad')]);
     } else {
-      const post = (ct: string, text: string) => () => harness.http().post(e.path).set('Content-Type', ct).send(text);
+      const post = (ct: string, text: string) => () => client(e).post(e.path).set('Content-Type', ct).send(text);
       cases.push(['invalid JSON', post('application/json', '{"qrsig": ')]);
       cases.push(['JSON null', post('application/json', 'null')]);
       cases.push(['JSON array', post('application/json', '[1,2]')]);
@@ -235,10 +241,10 @@ describe.each(ALL_ENDPOINTS.filter((e) => intParams(e).length).map((e) => [`${e.
     for (const n of intParams(e)) {
       for (const v of ['99999999999999999999', '9007199254740993', '2147483648']) {
         if (e.method === 'GET') {
-          const res = await harness.http().get(e.path).query({ ...e.example, [n]: v });
+          const res = await client(e).get(e.path).query({ ...e.example, [n]: v });
           expect({ param: n, v, status: res.status, names: String(res.body.error).startsWith(`${n} `) }).toEqual({ param: n, v, status: 400, names: true });
         } else {
-          const res = await harness.http().post(e.path).send({ ...e.example, [n]: v });
+          const res = await client(e).post(e.path).send({ ...e.example, [n]: v });
           expect({ param: n, v, status: res.status, names: String(res.body.error).startsWith(`${n} `) }).toEqual({ param: n, v, status: 400, names: true });
         }
       }

@@ -68,6 +68,8 @@ export interface Endpoint {
   params: Record<string, ParamSpec>;
   /** A valid request: the query (GET) or the JSON body (POST). */
   example: Record<string, unknown>;
+  /** Headers every request of the data-driven suites carries for this row (a library write's login cookie). */
+  headers?: Record<string, string>;
   /** Upstream calls in order; the first is the one the fault suite breaks. Empty = answers without upstream. */
   upstream: UpstreamDep[];
   /**
@@ -124,6 +126,27 @@ const USER_PROFILE_ROUTES: [string, string][] = [
   ['getUserFollowSingers', '/rsc/fcgi-bin/fcg_order_singer_getlist.fcg'],
   ['getUserFollowUsers', '/rsc/fcgi-bin/friend_follow_or_listen_list.fcg'],
   ['getUserFans', '/rsc/fcgi-bin/friend_follow_or_listen_list.fcg'],
+];
+
+/**
+ * The collect / follow writes (test/library/library-collections.e2e-spec.ts): path, body fields, a valid body, the
+ * upstream calls. A write without the caller's login is refused before upstream, so each row sends one (an account
+ * the fake knows, with the p_skey a follow needs). A lost write answer is WRITE_OUTCOME_UNKNOWN (docs/library.md).
+ */
+const WRITE_LOGIN = { 'X-Custom-Cookie': 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_robustWrite; p_skey=robustWritePskey' };
+const LOST_WRITE: Record<string, ExpectedError> = {
+  timeout: { status: 504, errorCode: 'WRITE_OUTCOME_UNKNOWN' },
+  reset: { status: 504, errorCode: 'WRITE_OUTCOME_UNKNOWN' },
+};
+const playlistWrite = [musicu('music.musicasset.PlaylistFavWrite.FavPlaylist'), cgi('/rsc/fcgi-bin/fcg_get_profile_homepage.fcg', 'c6')];
+// the album's id lookup comes first: the fault suite breaks that read (its own errors), the write is faulted in the spec
+const albumWrite = [musicu('music.musichallAlbum.AlbumInfoServer.GetAlbumDetail'), musicu('music.musicasset.AlbumFavWrite.FavAlbum')];
+const COLLECTION_WRITES: [string, Record<string, ParamSpec>, Record<string, unknown>, UpstreamDep[], Record<string, ExpectedError>?][] = [
+  ['/user/setPlaylistCollect', { dissid: { kind: 'numid', required: true }, collect: { kind: 'bool', required: true } }, { dissid: '7024415872', collect: true }, playlistWrite, LOST_WRITE],
+  ['/user/setAlbumCollect', { albummid: { kind: 'mid', required: true }, collect: { kind: 'bool', required: true } }, { albummid: '000MkMni19ClKG', collect: true }, albumWrite],
+  ['/user/setSingerFollow', { singermid: { kind: 'mid', required: true }, follow: { kind: 'bool', required: true } }, { singermid: JAY_MID, follow: true }, [cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg')], LOST_WRITE],
+  ['/setPlaylistFav', { disstid: { kind: 'numid', required: true }, isFan: { kind: 'bool' } }, { disstid: '7024415872', isFan: false }, playlistWrite, LOST_WRITE],
+  ['/setAlbumFav', { albumMid: { kind: 'mid', required: true }, isFan: { kind: 'bool' } }, { albumMid: '000MkMni19ClKG', isFan: false }, albumWrite],
 ];
 
 /** docs/upstream/recommend.md "Daily songs": the home feed's card, else the web page's (the fallback), then the playlist. */
@@ -609,6 +632,21 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: false,
     documentedErrors: LOGIN_CHECK_ERRORS,
   },
+  // Collections and follows (library writes): sent with a login, never retried.
+  ...COLLECTION_WRITES.map(
+    ([path, params, example, upstream, documentedErrors]): Endpoint => ({
+      name: path.split('/').pop() as string,
+      family: 'user',
+      method: 'POST',
+      path,
+      params,
+      example,
+      headers: WRITE_LOGIN,
+      upstream,
+      idempotent: false,
+      ...(documentedErrors ? { documentedErrors } : {}),
+    }),
+  ),
   ...PERSONAL_ROUTES,
 ];
 

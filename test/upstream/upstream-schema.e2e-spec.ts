@@ -59,7 +59,7 @@ describe('upstream answers of an unexpected shape never cause a 500', () => {
         h.fake.reset();
         h.fake.fault(fault);
         const req = e.method === 'GET' ? h.http().get(`${e.path}${exampleQuery(e)}`) : h.http().post(e.path).send(e.example);
-        const res = await req.set('X-Response-Shape', shape).set('Cookie', COOKIE);
+        const res = await req.set('X-Response-Shape', shape).set('Cookie', COOKIE).set(e.headers ?? {});
         const what = `${shape} shape, upstream ${label} → ${res.status} ${res.text.slice(0, 200)}`;
         expect(h.fake.requests.length).toBeGreaterThan(0);
         expect({ what, serverError: res.status >= 500 && res.status !== 502 }).toEqual({ what, serverError: false });

@@ -1169,6 +1169,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/setPlaylistCollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect or uncollect a playlist (the caller's account)
+         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream `music.musicasset.PlaylistFavWrite` with the account's encrypt_uin (read from its homepage once).
+         */
+        post: operations["CollectionsController_setPlaylistCollect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/setAlbumCollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect or uncollect an album (the caller's account)
+         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream `music.musicasset.AlbumFavWrite` by the album's numeric id (looked up from its MID), and by MID when that form is refused.
+         */
+        post: operations["CollectionsController_setAlbumCollect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/setSingerFollow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow or unfollow a singer (the caller's account; needs a QQ login's p_skey)
+         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream: QQ Music's web follow CGI, which needs the QQ web session: the cookie must carry `p_skey` (a WeChat login has none: 401 WEB_SESSION_REQUIRED, nothing sent). Which follow call QQ Music accepts today is unconfirmed (docs/library.md).
+         */
+        post: operations["CollectionsController_setSingerFollow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/getPlaylistCollectState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the account has collected these playlists
+         * @description The caller's cookie, else the stored login (as the other user reads). Never cached: it answers what the last write did. Upstream `PlaylistFavRead.IsPlaylistFan`.
+         */
+        get: operations["CollectionsController_getPlaylistCollectState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/getAlbumCollectState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the account has collected these albums
+         * @description The caller's cookie, else the stored login (as the other user reads). Never cached: it answers what the last write did. Upstream `AlbumFavRead.IsAlbumFan`.
+         */
+        get: operations["CollectionsController_getAlbumCollectState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getDailySongs": {
         parameters: {
             query?: never;
@@ -1593,6 +1693,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/setPlaylistFav": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect / uncollect a playlist (Yuuz12/qq-music-api's name; see /user/setPlaylistCollect)
+         * @description `isFan` is the current state: true uncollects. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis).
+         */
+        post: operations["LegacyCollectionsController_setPlaylistFav"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setAlbumFav": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect / uncollect an album (Yuuz12/qq-music-api's name; see /user/setAlbumCollect)
+         * @description `isFan` is the current state: true uncollects. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis).
+         */
+        post: operations["LegacyCollectionsController_setAlbumFav"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getIsPlaylistFan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether playlists are collected (Yuuz12/qq-music-api's name; see /user/getPlaylistCollectState)
+         * @description An empty list answers an empty `m_fan` without calling upstream.
+         */
+        post: operations["LegacyCollectionsController_getIsPlaylistFan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getIsAlbumFan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether albums are collected (Yuuz12/qq-music-api's name; see /user/getAlbumCollectState)
+         * @description An empty list answers an empty `m_fan` without calling upstream.
+         */
+        post: operations["LegacyCollectionsController_getIsAlbumFan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1737,6 +1917,42 @@ export interface components {
              */
             songmids: string[];
         };
+        SetPlaylistCollectBody: {
+            /**
+             * @description The playlist's global id (disstid); a JSON number is accepted.
+             * @example 7024415872
+             */
+            dissid: string;
+            /**
+             * @description true collects the playlist, false uncollects it. Acts on the caller's own login (`cookie` query, `X-Custom-Cookie` or `Cookie` header); the stored login only with the admin token.
+             * @example true
+             */
+            collect: boolean;
+        };
+        SetAlbumCollectBody: {
+            /**
+             * @description The album's MID.
+             * @example 000MkMni19ClKG
+             */
+            albummid: string;
+            /**
+             * @description true collects the album, false uncollects it. Acts on the caller's own login (`cookie` query, `X-Custom-Cookie` or `Cookie` header); the stored login only with the admin token.
+             * @example true
+             */
+            collect: boolean;
+        };
+        SetSingerFollowBody: {
+            /**
+             * @description The singer's MID.
+             * @example 0025NhlN2yWrP4
+             */
+            singermid: string;
+            /**
+             * @description true follows the singer, false unfollows. Acts on the caller's own login (`cookie` query, `X-Custom-Cookie` or `Cookie` header); the stored login only with the admin token.
+             * @example true
+             */
+            follow: boolean;
+        };
         SetCookieBody: {
             /**
              * @description The login cookie, e.g. `uin=o0123456789; qqmusic_key=Q_H_L_<key>` (at most 8192 characters).
@@ -1794,6 +2010,50 @@ export interface components {
              *     ]
              */
             songmids: string[];
+        };
+        SetPlaylistFavBody: {
+            /**
+             * @description The playlist's id; a JSON number is accepted.
+             * @example 7024415872
+             */
+            disstid: string;
+            /**
+             * @description The state the item is in NOW, as the fork takes it: true uncollects, false (default) collects.
+             * @default false
+             * @example false
+             */
+            isFan: boolean;
+        };
+        SetAlbumFavBody: {
+            /**
+             * @description The album's MID.
+             * @example 000MkMni19ClKG
+             */
+            albumMid: string;
+            /**
+             * @description The state the item is in NOW, as the fork takes it: true uncollects, false (default) collects.
+             * @default false
+             * @example false
+             */
+            isFan: boolean;
+        };
+        GetIsPlaylistFanBody: {
+            /**
+             * @description Up to 50 playlist ids (strings or numbers).
+             * @example [
+             *       "7024415872"
+             *     ]
+             */
+            disstids: string[];
+        };
+        GetIsAlbumFanBody: {
+            /**
+             * @description Up to 50 album MIDs.
+             * @example [
+             *       "000MkMni19ClKG"
+             *     ]
+             */
+            albummids: string[];
         };
     };
     responses: never;
@@ -17172,6 +17432,1399 @@ export interface operations {
             };
         };
     };
+    CollectionsController_setPlaylistCollect: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPlaylistCollectBody"];
+            };
+        };
+        responses: {
+            /** @description The new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "dissid": "7024415872",
+                         *       "collected": true
+                         *     }
+                         */
+                        data: {
+                            /** @description The playlist written to. */
+                            dissid: string;
+                            /** @description Its state now. */
+                            collected: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music knows no playlist with that id that can be collected. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PLAYLIST_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "PLAYLIST_NOT_FOUND" | "USER_NOT_FOUND";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. The account's own playlist: QQ Music does not let an account collect it (`upstreamCode` 80184). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_NOT_APPLIED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_NOT_APPLIED" | "WRITE_REFUSED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_REFUSED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_OUTCOME_UNKNOWN
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_OUTCOME_UNKNOWN" | "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    CollectionsController_setAlbumCollect: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAlbumCollectBody"];
+            };
+        };
+        responses: {
+            /** @description The new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "albummid": "000MkMni19ClKG",
+                         *       "collected": true
+                         *     }
+                         */
+                        data: {
+                            /** @description The album written to. */
+                            albummid: string;
+                            /** @description Its state now. */
+                            collected: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No album with that MID. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example ALBUM_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "ALBUM_NOT_FOUND";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_NOT_APPLIED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_NOT_APPLIED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_REFUSED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_OUTCOME_UNKNOWN
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_OUTCOME_UNKNOWN" | "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    CollectionsController_setSingerFollow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetSingerFollowBody"];
+            };
+        };
+        responses: {
+            /** @description The new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "singermid": "0025NhlN2yWrP4",
+                         *       "followed": true
+                         *     }
+                         */
+                        data: {
+                            /** @description The singer written to. */
+                            singermid: string;
+                            /** @description Its state now. */
+                            followed: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). The cookie has no `p_skey` (WEB_SESSION_REQUIRED, nothing sent); upstream code 1006: the web session expired (LOGIN_EXPIRED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED" | "WEB_SESSION_REQUIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. Upstream code 104604: too many follows in a short time. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_NOT_APPLIED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_NOT_APPLIED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_REFUSED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_OUTCOME_UNKNOWN
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_OUTCOME_UNKNOWN" | "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    CollectionsController_getPlaylistCollectState: {
+        parameters: {
+            query: {
+                /** @description 1 to 50 playlist ids (disstid), comma-separated. */
+                dissids: string;
+            };
+            header?: {
+                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One boolean per id asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "collected": {
+                         *         "7024415872": true,
+                         *         "7100000012": false
+                         *       }
+                         *     }
+                         */
+                        data: {
+                            /** @description One entry per id asked: true when the account has collected it. */
+                            collected: {
+                                [key: string]: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_ERROR
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    CollectionsController_getAlbumCollectState: {
+        parameters: {
+            query: {
+                /** @description 1 to 50 album MIDs, comma-separated. */
+                albummids: string;
+            };
+            header?: {
+                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One boolean per MID asked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "collected": {
+                         *         "000MkMni19ClKG": true,
+                         *         "003c616O2Zlswm": false
+                         *       }
+                         *     }
+                         */
+                        data: {
+                            /** @description One entry per id asked: true when the account has collected it. */
+                            collected: {
+                                [key: string]: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_ERROR
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
     RecommendController_getDailySongs: {
         parameters: {
             query?: never;
@@ -22714,6 +24367,1148 @@ export interface operations {
                          * @enum {string}
                          */
                         errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyCollectionsController_setPlaylistFav: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPlaylistFavBody"];
+            };
+        };
+        responses: {
+            /** @description Not the envelope: `{ response: { code: 0, data: { raw: <upstream answer> } } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: {
+                            code: number;
+                            data: {
+                                /** @description The upstream answer as received. */
+                                raw: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music knows no playlist with that id that can be collected. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PLAYLIST_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "PLAYLIST_NOT_FOUND" | "USER_NOT_FOUND";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_NOT_APPLIED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_NOT_APPLIED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_REFUSED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_OUTCOME_UNKNOWN
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_OUTCOME_UNKNOWN" | "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyCollectionsController_setAlbumFav: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAlbumFavBody"];
+            };
+        };
+        responses: {
+            /** @description Not the envelope: `{ response: { code: 0, data: { raw: <upstream answer> } } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: {
+                            code: number;
+                            data: {
+                                /** @description The upstream answer as received. */
+                                raw: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No album with that MID. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example ALBUM_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "ALBUM_NOT_FOUND";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_NOT_APPLIED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_NOT_APPLIED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_REFUSED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_OUTCOME_UNKNOWN
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_OUTCOME_UNKNOWN" | "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyCollectionsController_getIsPlaylistFan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetIsPlaylistFanBody"];
+            };
+        };
+        responses: {
+            /** @description Not the envelope: `{ response: { code: 0, req_0: { code: 0, data: { m_fan: { <id>: 1 | 0 } } } } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: {
+                            code: number;
+                            req_0: {
+                                code: number;
+                                data: {
+                                    /** @description 1 collected, 0 not, per id asked. */
+                                    m_fan: {
+                                        [key: string]: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_ERROR
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyCollectionsController_getIsAlbumFan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetIsAlbumFanBody"];
+            };
+        };
+        responses: {
+            /** @description Not the envelope: `{ response: { code: 0, req_0: { code: 0, data: { m_fan: { <mid>: 1 | 0 } } } } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: {
+                            code: number;
+                            req_0: {
+                                code: number;
+                                data: {
+                                    /** @description 1 collected, 0 not, per id asked. */
+                                    m_fan: {
+                                        [key: string]: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_ERROR
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };

@@ -1,0 +1,93 @@
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope } from '../common/api-docs';
+import { WriteLoginGuard } from '../common/write-login.guard';
+import { AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SingerFollowAnswer } from './collections.answers';
+import { ApiLibraryStateRead, ApiLibraryWrite, WHOSE_ACCOUNT } from './collections-docs';
+import { CollectionsService } from './collections.service';
+import {
+  AlbumCollectStateQuery,
+  PlaylistCollectStateQuery,
+  SetAlbumCollectBody,
+  SetPlaylistCollectBody,
+  SetSingerFollowBody,
+} from './dto/collections.dto';
+
+/** Collected playlists and albums, followed singers: writes and state reads (docs/library.md "Collections and follows"). */
+@ApiTags('user')
+@Controller('user')
+export class CollectionsController {
+  constructor(private readonly collections: CollectionsService) {}
+
+  @Post('setPlaylistCollect')
+  @HttpCode(200)
+  @UseGuards(WriteLoginGuard)
+  @ApiOperation({
+    summary: 'Collect or uncollect a playlist (the caller\'s account)',
+    description: `${WHOSE_ACCOUNT} Upstream \`music.musicasset.PlaylistFavWrite\` with the account's encrypt_uin (read from its homepage once).`,
+  })
+  @ApiBody({ type: SetPlaylistCollectBody, examples: { collect: { value: { dissid: '7024415872', collect: true } } } })
+  @ApiEnvelope('The new state.', { dissid: '7024415872', collected: true }, PlaylistCollectAnswer)
+  @ApiLibraryWrite(
+    { status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] },
+    { status: 409, description: 'The account\'s own playlist: QQ Music does not let an account collect it (`upstreamCode` 80184).', errorCodes: ['WRITE_REFUSED'] },
+  )
+  setPlaylistCollect(@Body() body: SetPlaylistCollectBody) {
+    return this.collections.setPlaylistCollect(body);
+  }
+
+  @Post('setAlbumCollect')
+  @HttpCode(200)
+  @UseGuards(WriteLoginGuard)
+  @ApiOperation({
+    summary: 'Collect or uncollect an album (the caller\'s account)',
+    description: `${WHOSE_ACCOUNT} Upstream \`music.musicasset.AlbumFavWrite\` by the album's numeric id (looked up from its MID), and by MID when that form is refused.`,
+  })
+  @ApiBody({ type: SetAlbumCollectBody, examples: { collect: { value: { albummid: '000MkMni19ClKG', collect: true } } } })
+  @ApiEnvelope('The new state.', { albummid: '000MkMni19ClKG', collected: true }, AlbumCollectAnswer)
+  @ApiLibraryWrite({ status: 404, description: 'No album with that MID.', errorCodes: ['ALBUM_NOT_FOUND'] })
+  setAlbumCollect(@Body() body: SetAlbumCollectBody) {
+    return this.collections.setAlbumCollect(body);
+  }
+
+  @Post('setSingerFollow')
+  @HttpCode(200)
+  @UseGuards(WriteLoginGuard)
+  @ApiOperation({
+    summary: 'Follow or unfollow a singer (the caller\'s account; needs a QQ login\'s p_skey)',
+    description:
+      `${WHOSE_ACCOUNT} Upstream: QQ Music's web follow CGI, which needs the QQ web session: the cookie must carry \`p_skey\` ` +
+      '(a WeChat login has none: 401 WEB_SESSION_REQUIRED, nothing sent). Which follow call QQ Music accepts today is unconfirmed (docs/library.md).',
+  })
+  @ApiBody({ type: SetSingerFollowBody, examples: { follow: { value: { singermid: '0025NhlN2yWrP4', follow: true } } } })
+  @ApiEnvelope('The new state.', { singermid: '0025NhlN2yWrP4', followed: true }, SingerFollowAnswer)
+  @ApiLibraryWrite(
+    { status: 401, description: 'The cookie has no `p_skey` (WEB_SESSION_REQUIRED, nothing sent); upstream code 1006: the web session expired (LOGIN_EXPIRED).', errorCodes: ['WEB_SESSION_REQUIRED'] },
+    { status: 409, description: 'Upstream code 104604: too many follows in a short time.', errorCodes: ['WRITE_NOT_APPLIED'] },
+  )
+  setSingerFollow(@Body() body: SetSingerFollowBody) {
+    return this.collections.setSingerFollow(body);
+  }
+
+  @Get('getPlaylistCollectState')
+  @ApiOperation({
+    summary: 'Whether the account has collected these playlists',
+    description: 'The caller\'s cookie, else the stored login (as the other user reads). Never cached: it answers what the last write did. Upstream `PlaylistFavRead.IsPlaylistFan`.',
+  })
+  @ApiEnvelope('One boolean per id asked.', { collected: { '7024415872': true, '7100000012': false } }, CollectStateAnswer)
+  @ApiLibraryStateRead()
+  getPlaylistCollectState(@Query() query: PlaylistCollectStateQuery) {
+    return this.collections.getPlaylistCollectState(query);
+  }
+
+  @Get('getAlbumCollectState')
+  @ApiOperation({
+    summary: 'Whether the account has collected these albums',
+    description: 'The caller\'s cookie, else the stored login (as the other user reads). Never cached: it answers what the last write did. Upstream `AlbumFavRead.IsAlbumFan`.',
+  })
+  @ApiEnvelope('One boolean per MID asked.', { collected: { '000MkMni19ClKG': true, '003c616O2Zlswm': false } }, CollectStateAnswer)
+  @ApiLibraryStateRead()
+  getAlbumCollectState(@Query() query: AlbumCollectStateQuery) {
+    return this.collections.getAlbumCollectState(query);
+  }
+}
