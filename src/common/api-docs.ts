@@ -329,29 +329,26 @@ function forEachHandler(app: INestApplication, visit: (ctrl: Type<unknown>, name
   }
 }
 
-/** 200 with the catalogue envelope `{ code: 0, msg: 'ok', data }`; `data` is described by an example. */
-export function ApiEnvelope(description: string, dataExample: unknown, dataSchema?: TSchema): MethodDecorator & ClassDecorator {
-  const data = dataSchema
-    ? { ...jsonSchemaOf(dataSchema), example: dataExample }
-    : { type: dataExample === null ? 'object' : Array.isArray(dataExample) ? 'array' : 'object', example: dataExample, ...(Array.isArray(dataExample) ? { items: { type: 'object' } } : {}) };
+/** 200 with the catalogue envelope `{ code: 0, msg: 'ok', data }`; `data` is the route's answer schema (decision 021). */
+export function ApiEnvelope(description: string, dataExample: unknown, dataSchema: TSchema): MethodDecorator & ClassDecorator {
   return ApiOkResponse({
     description,
     schema: {
       type: 'object',
       required: ['code', 'msg', 'data'],
-      ...(dataSchema ? { additionalProperties: false } : {}),
+      additionalProperties: false,
       properties: {
-        code: dataSchema ? { type: 'integer', enum: [0], example: 0 } : { type: 'integer', example: 0 },
+        code: { type: 'integer', enum: [0], example: 0 },
         msg: { type: 'string', example: 'ok' },
-        data,
+        data: { ...jsonSchemaOf(dataSchema), example: dataExample },
       },
     },
   });
 }
 
 /** 200 with a body that is not the envelope (login, avatar, batch playlists): its schema, with an example. */
-export function ApiPlainOk(description: string, example: Record<string, unknown>, schema?: TSchema): MethodDecorator & ClassDecorator {
-  return ApiOkResponse({ description, schema: schema ? { ...jsonSchemaOf(schema), example } : { type: 'object', example } });
+export function ApiPlainOk(description: string, example: Record<string, unknown>, schema: TSchema): MethodDecorator & ClassDecorator {
+  return ApiOkResponse({ description, schema: { ...jsonSchemaOf(schema), example } });
 }
 
 /** The admin token header of AdminTokenGuard routes (`Authorization: Bearer <token>` works as well). */
