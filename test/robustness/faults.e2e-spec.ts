@@ -233,9 +233,10 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
     const answers: [string, Fault, ExpectedError][] = [
       ['reset', { kind: 'reset' }, { status: 504, errorCode: 'WRITE_OUTCOME_UNKNOWN' }],
       ['5xx', { kind: 'status', status: 503 }, { status: 502, errorCode: 'UPSTREAM_BAD_STATUS' }],
+      ['garbage', { kind: 'garbage' }, { status: 502, errorCode: 'UPSTREAM_BAD_RESPONSE' }],
     ];
     it.each(answers)(
-      'with UPSTREAM_RETRIES=2 a %s on the write is answered, and the write was sent exactly once',
+      'with UPSTREAM_RETRIES=2 a %s on the write call is answered, and the write was sent exactly once',
       async (_n, fault, expected) => {
         cases++;
         config.upstreamRetries = 2;
@@ -243,6 +244,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
         const res = await send(h, e);
         const writes = write.module ? h.fake.musicuCalls(write.module) : h.fake.requestsTo(write.host, write.path);
         expect({ status: res.status, errorCode: res.body.errorCode, writes: writes.length }).toEqual({ ...expected, writes: 1 });
+        expect(JSON.stringify(res.body)).not.toContain('Q_H_L_');
       },
       CASE_BUDGET_MS,
     );
