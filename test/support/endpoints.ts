@@ -9,7 +9,8 @@ import { JAY_MID } from '../../fake-upstream/handlers/singers';
  * plus a row derived for every other public route from its OpenAPI document (kinds, example) and the fake upstream's
  * log of that example (upstream calls, first call first).
  * A new endpoint needs no row here: only one whose knowledge cannot be derived (documentedErrors, a fallback,
- * aggregate, hostile5xx, a non-retryable step, a second variant of a route) gets a hand row, which replaces the derived one.
+ * aggregate, hostile5xx, a non-retryable step, a login header, a second variant of a route) gets a hand row, which
+ * replaces the derived one.
  */
 
 /** What a parameter holds; the hostile-input generators pick attacks per kind. */
