@@ -19,17 +19,6 @@ export const NO_ROW: Record<string, string> = {
   'GET /user/setCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no upstream call, the POST\'s rules (user-extra.e2e-spec)',
   'GET /user/getCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no parameters, no upstream call (legacy.e2e-spec)',
   'GET /downloadQQMusic': 'legacy alias of /downloadMainMusic: a handler of its own with the same DTO and service call (legacy.e2e-spec)',
-  // Library writes and their state reads act on the caller's login, or the stored one with the admin token only
-  // (WriteLoginGuard): the suites' stored login alone gets 401. test/library/* covers their answers, faults and input.
-  'POST /user/setSongLike': 'library write: the caller\'s login or the admin token (test/library/library-songs*.e2e-spec)',
-  'GET /user/getSongLikeState': 'library state read under the write rule: the caller\'s login or the admin token (test/library/library-songs.e2e-spec)',
-  'POST /user/createPlaylist': 'library write: the caller\'s login or the admin token (test/library/library-songs*.e2e-spec)',
-  'POST /user/renamePlaylist': 'library write: the caller\'s login or the admin token (test/library/library-songs*.e2e-spec)',
-  'POST /user/deletePlaylist': 'library write: the caller\'s login or the admin token (test/library/library-songs*.e2e-spec)',
-  'POST /user/addPlaylistSongs': 'library write: the caller\'s login or the admin token (test/library/library-songs*.e2e-spec)',
-  'POST /user/removePlaylistSongs': 'library write: the caller\'s login or the admin token (test/library/library-songs*.e2e-spec)',
-  'POST /setFav': 'the Koa fork\'s like write: the caller\'s login or the admin token (test/library/library-legacy.e2e-spec)',
-  'POST /getIsSongFan': 'the Koa fork\'s liked-state read under the write rule (test/library/library-legacy.e2e-spec)',
   'GET /legacy/getSingerHotsongById': 'what /getSingerHotsong?singerid=<digits> is rewritten to: ENDPOINTS\' getSingerHotsongBySingerId row reaches it (legacy-singerid.e2e-spec)',
 };
 

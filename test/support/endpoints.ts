@@ -9,7 +9,8 @@ import { JAY_MID } from '../../fake-upstream/handlers/singers';
  * plus a row derived for every other public route from its OpenAPI document (kinds, example) and the fake upstream's
  * log of that example (upstream calls, first call first).
  * A new endpoint needs no row here: only one whose knowledge cannot be derived (documentedErrors, a fallback,
- * aggregate, hostile5xx, a non-retryable step, a second variant of a route) gets a hand row, which replaces the derived one.
+ * aggregate, hostile5xx, a non-retryable step, a login header, a second variant of a route) gets a hand row, which
+ * replaces the derived one.
  */
 
 /** What a parameter holds; the hostile-input generators pick attacks per kind. */
@@ -81,6 +82,8 @@ export interface Endpoint {
   aggregate?: boolean;
   /** Read-only and safe to repeat: retried on 5xx/reset when UPSTREAM_RETRIES > 0. */
   idempotent: boolean;
+  /** The call that changes the account (a library write): sent exactly once whatever fails, even with retries on. */
+  write?: UpstreamDep;
   /**
    * Where the endpoint documents its own mapping of an upstream failure (login steps, user playlists), keyed by
    * fault name (timeout, reset, 5xx, html, truncated, garbage) or business code.
@@ -141,12 +144,50 @@ const LOST_WRITE: Record<string, ExpectedError> = {
 const playlistWrite = [musicu('music.musicasset.PlaylistFavWrite.FavPlaylist'), cgi('/rsc/fcgi-bin/fcg_get_profile_homepage.fcg', 'c6')];
 // the album's id lookup comes first: the fault suite breaks that read (its own errors), the write is faulted in the spec
 const albumWrite = [musicu('music.musichallAlbum.AlbumInfoServer.GetAlbumDetail'), musicu('music.musicasset.AlbumFavWrite.FavAlbum')];
-const COLLECTION_WRITES: [string, Record<string, ParamSpec>, Record<string, unknown>, UpstreamDep[], Record<string, ExpectedError>?][] = [
-  ['/user/setPlaylistCollect', { dissid: { kind: 'numid', required: true }, collect: { kind: 'bool', required: true } }, { dissid: '7024415872', collect: true }, playlistWrite, LOST_WRITE],
-  ['/user/setAlbumCollect', { albummid: { kind: 'mid', required: true }, collect: { kind: 'bool', required: true } }, { albummid: '000MkMni19ClKG', collect: true }, albumWrite],
-  ['/user/setSingerFollow', { singermid: { kind: 'mid', required: true }, follow: { kind: 'bool', required: true } }, { singermid: JAY_MID, follow: true }, [cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg')], LOST_WRITE],
-  ['/setPlaylistFav', { disstid: { kind: 'numid', required: true }, isFan: { kind: 'bool' } }, { disstid: '7024415872', isFan: false }, playlistWrite, LOST_WRITE],
-  ['/setAlbumFav', { albumMid: { kind: 'mid', required: true }, isFan: { kind: 'bool' } }, { albumMid: '000MkMni19ClKG', isFan: false }, albumWrite],
+const followWrite = cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg');
+const COLLECTION_WRITES: [string, Record<string, ParamSpec>, Record<string, unknown>, UpstreamDep[], UpstreamDep, Record<string, ExpectedError>?][] = [
+  ['/user/setPlaylistCollect', { dissid: { kind: 'numid', required: true }, collect: { kind: 'bool', required: true } }, { dissid: '7024415872', collect: true }, playlistWrite, playlistWrite[0], LOST_WRITE],
+  ['/user/setAlbumCollect', { albummid: { kind: 'mid', required: true }, collect: { kind: 'bool', required: true } }, { albummid: '000MkMni19ClKG', collect: true }, albumWrite, albumWrite[1]],
+  ['/user/setSingerFollow', { singermid: { kind: 'mid', required: true }, follow: { kind: 'bool', required: true } }, { singermid: JAY_MID, follow: true }, [followWrite], followWrite, LOST_WRITE],
+  ['/setPlaylistFav', { disstid: { kind: 'numid', required: true }, isFan: { kind: 'bool' } }, { disstid: '7024415872', isFan: false }, playlistWrite, playlistWrite[0], LOST_WRITE],
+  ['/setAlbumFav', { albumMid: { kind: 'mid', required: true }, isFan: { kind: 'bool' } }, { albumMid: '000MkMni19ClKG', isFan: false }, albumWrite, albumWrite[1]],
+];
+
+/**
+ * The song and playlist writes and the liked-state reads (test/library/library-songs*.e2e-spec.ts), with the same
+ * login: 10001 in the fake owns playlists 7000001…7000035 (dirids 2…36), so the examples rename, fill and delete
+ * playlists of its own. A write looks up what it needs first (the song's id, the playlist's dirid on the homepage),
+ * so the fault suite breaks that read; the `write` call is faulted on its own. Errors: docs/library.md "Errors".
+ */
+const SONG_DETAIL = musicu('music.pf_song_detail_svr.get_song_detail_yqq');
+const OWN_PLAYLISTS = cgi(HOMEPAGE, 'c6');
+const LIKED_STATE = musicu('music.musicasset.SongFavRead.IsSongFanByMid');
+const ADD_SONGS = musicu('music.musicasset.PlaylistDetailWrite.AddSonglist');
+const DEL_SONGS = musicu('music.musicasset.PlaylistDetailWrite.DelSonglist');
+const playlistBaseWrite = (method: string) => musicu(`music.musicasset.PlaylistBaseWrite.${method}`);
+const songmids: ParamSpec = { kind: 'array', required: true };
+const dissid: ParamSpec = { kind: 'numid', required: true };
+const name: ParamSpec = { kind: 'text', required: true };
+/** The write's own answers when it is the first call: lost (it may have landed), the account codes, a refusal. */
+const WRITE_FIRST: Record<string, ExpectedError> = {
+  ...LOST_WRITE,
+  ...USER_LOGIN_ERRORS,
+  2000: { status: 502, errorCode: 'WRITE_REFUSED' },
+  2001: { status: 409, errorCode: 'WRITE_NOT_APPLIED' },
+  20274: { status: 502, errorCode: 'WRITE_REFUSED' },
+};
+/** method, path, params, example, upstream calls (first call first), the write call (none: a state read), errors. */
+const SONG_LIBRARY_ROUTES: ['GET' | 'POST', string, Record<string, ParamSpec>, Record<string, unknown>, UpstreamDep[], UpstreamDep?, Record<string, ExpectedError>?][] = [
+  ['POST', '/user/setSongLike', { songmid: { kind: 'mid', required: true }, like: { kind: 'bool', required: true } }, { songmid: SONG_MID, like: true }, [SONG_DETAIL, ADD_SONGS], ADD_SONGS],
+  ['GET', '/user/getSongLikeState', { songmids: { kind: 'text', required: true } }, { songmids: `${SONG_MID},003UkWuI0E8U0l` }, [LIKED_STATE]],
+  ['POST', '/user/createPlaylist', { name }, { name: '夏日歌单' }, [playlistBaseWrite('AddPlaylist')], playlistBaseWrite('AddPlaylist'), WRITE_FIRST],
+  ['POST', '/user/renamePlaylist', { dissid, name }, { dissid: '7000001', name: '夏夜歌单' }, [OWN_PLAYLISTS, playlistBaseWrite('EditPlaylist')], playlistBaseWrite('EditPlaylist'), USER_LOGIN_ERRORS],
+  ['POST', '/user/deletePlaylist', { dissid }, { dissid: '7000003' }, [OWN_PLAYLISTS, playlistBaseWrite('DelPlaylist')], playlistBaseWrite('DelPlaylist'), USER_LOGIN_ERRORS],
+  ['POST', '/user/addPlaylistSongs', { dissid, songmids }, { dissid: '7000002', songmids: [SONG_MID, '003UkWuI0E8U0l'] }, [OWN_PLAYLISTS, SONG_DETAIL, ADD_SONGS], ADD_SONGS, USER_LOGIN_ERRORS],
+  ['POST', '/user/removePlaylistSongs', { dissid, songmids }, { dissid: '7000002', songmids: [SONG_MID] }, [OWN_PLAYLISTS, SONG_DETAIL, DEL_SONGS], DEL_SONGS, USER_LOGIN_ERRORS],
+  // the Koa fork's routes: a like by numeric id (no lookup), and the liked-state read as a POST
+  ['POST', '/setFav', { dirId: en, songs: { kind: 'array', required: true }, isFan: { kind: 'bool', required: true } }, { dirId: 201, songs: [{ songId: 97773, songType: 0 }], isFan: false }, [ADD_SONGS], ADD_SONGS, WRITE_FIRST],
+  ['POST', '/getIsSongFan', { songmids }, { songmids: [SONG_MID, '003UkWuI0E8U0l'] }, [LIKED_STATE]],
 ];
 
 /** docs/upstream/recommend.md "Daily songs": the home feed's card, else the web page's (the fallback), then the playlist. */
@@ -634,7 +675,7 @@ export const ENDPOINTS: Endpoint[] = [
   },
   // Collections and follows (library writes): sent with a login, never retried.
   ...COLLECTION_WRITES.map(
-    ([path, params, example, upstream, documentedErrors]): Endpoint => ({
+    ([path, params, example, upstream, write, documentedErrors]): Endpoint => ({
       name: path.split('/').pop() as string,
       family: 'user',
       method: 'POST',
@@ -644,6 +685,23 @@ export const ENDPOINTS: Endpoint[] = [
       headers: WRITE_LOGIN,
       upstream,
       idempotent: false,
+      write,
+      ...(documentedErrors ? { documentedErrors } : {}),
+    }),
+  ),
+  // Liked songs and own playlists (library writes): the same login; the state reads change nothing, so are retried.
+  ...SONG_LIBRARY_ROUTES.map(
+    ([method, path, params, example, upstream, write, documentedErrors]): Endpoint => ({
+      name: path.split('/').pop() as string,
+      family: 'user',
+      method,
+      path,
+      params,
+      example,
+      headers: WRITE_LOGIN,
+      upstream,
+      idempotent: !write,
+      ...(write ? { write } : {}),
       ...(documentedErrors ? { documentedErrors } : {}),
     }),
   ),
