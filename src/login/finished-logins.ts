@@ -9,7 +9,7 @@ import { requestContext } from '../common/request-context';
 import { Shaped } from '../common/shaped';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
-import { RedisBreaker, RedisStalled } from '../redis/redis-breaker';
+import { isRedisStall, RedisBreaker } from '../redis/redis-breaker';
 import { REDIS } from '../redis/redis.module';
 import { type Outcome, SharedLogins } from './shared-logins';
 
@@ -270,7 +270,7 @@ export class FinishedLogins implements OnApplicationShutdown {
    * stall is not logged here: the breaker logs it once for every Redis user.
    */
   private warnRedis(err: unknown): void {
-    if (err instanceof RedisStalled) return;
+    if (isRedisStall(err)) return;
     this.logger.warn(`Finished QR logins: Redis failed (${(err as Error).message}); this login is not shared with other instances`);
   }
 

@@ -9,6 +9,9 @@ export class RedisStalled extends Error {}
 /** ioredis rejects a command past its commandTimeout with this message. */
 const IOREDIS_TIMEOUT = 'Command timed out';
 
+/** Whether `err` says Redis stalled (a breaker timeout or ioredis's own): the breaker logs a stall once, callers not. */
+export const isRedisStall = (err: unknown): boolean => err instanceof RedisStalled || (err as Error)?.message === IOREDIS_TIMEOUT;
+
 /**
  * One breaker for every Redis user (cache tier, rate-limit counters, stored credential, finished QR logins,
  * readiness). A Redis that stalls keeps its connection up, so each command would wait its full REDIS_TIMEOUT_MS: after
@@ -61,8 +64,7 @@ export class RedisBreaker {
       this.close();
       return answer;
     } catch (err) {
-      const stalled = err instanceof RedisStalled || (err as Error)?.message === IOREDIS_TIMEOUT;
-      if (!stalled) throw err;
+      if (!isRedisStall(err)) throw err;
       this.open();
       throw err instanceof RedisStalled ? err : new RedisStalled(`no answer within ${timeoutMs} ms`);
     } finally {
