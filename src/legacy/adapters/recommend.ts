@@ -1,5 +1,5 @@
 import { Arr, Int, Obj, OpenObj, Raw, RawObject } from '../../common/answer-schema';
-import { classicTrack, legacyRoute } from './util';
+import { classicTrack, legacyRoute, RawResponse } from './util';
 import type { LegacyAdapter, LegacyRoute } from './util';
 
 /**
@@ -28,9 +28,27 @@ const getDailyRecommend: LegacyAdapter = (s) => {
   return { response: { ...raw, recommend: { ...recommend, songlist, data: { ...data, songlist } } } };
 };
 
+/**
+ * /getPersonalRecommend?type=1: the feed's answer as it is, and its playlists with the old CGIs' names (`dissid`,
+ * `dissname`, `imgurl`, `listennum`) under `recomPlaylist.data.list`, where DelicateDuck582/SPlayer reads them.
+ */
+const getPersonalRecommend: LegacyAdapter = (s) => {
+  const raw = (s.raw ?? {}) as Record<string, any>;
+  const data = s.body?.data ?? {};
+  if (data.type !== 1 || !raw.recomPlaylist || typeof raw.recomPlaylist !== 'object') return { response: raw };
+  const list = (Array.isArray(data.playlists) ? data.playlists : []).map((p: Record<string, any>) => ({
+    ...p,
+    imgurl: p.cover,
+    listennum: p.listenNum,
+  }));
+  const feed = raw.recomPlaylist;
+  return { response: { ...raw, recomPlaylist: { ...feed, data: { ...(feed.data && typeof feed.data === 'object' ? feed.data : {}), list } } } };
+};
+
 const DAILY_SONGLIST = Arr(RawObject(), { description: 'The day\'s songs as the playlist call answers them, with `songmid`, `songname`, `albummid`… beside their own names.' });
 
 export const RECOMMEND_LEGACY_ROUTES: Record<string, LegacyRoute> = {
+  getPersonalRecommend: legacyRoute(getPersonalRecommend, RawResponse),
   getDailyRecommend: legacyRoute(
     getDailyRecommend,
     Obj({ response: OpenObj({ recommend: OpenObj({ songlist: DAILY_SONGLIST, data: OpenObj({ songlist: DAILY_SONGLIST }) }), dailyPlaylist: Raw({ description: 'The playlist call\'s answer.' }) }) }),
