@@ -144,8 +144,12 @@ export const app: ClientApp = {
       name: 'qqPlaylists (personal recommend)',
       method: 'GET',
       path: '/getPersonalRecommend',
-      ...LOGGED_IN,
-      reads: ['response.recomPlaylist.content || response.recomPlaylist.list || response.recomPlaylist.data.list || response.data.content'],
+      // anonymous (or an empty own list): the first list of recomPlaylist.content, .list, .data.list, response.data.content
+      reads: [
+        'response.recomPlaylist.content[].dissid || response.recomPlaylist.list[].dissid || response.recomPlaylist.data.list[].dissid || response.data.content[].dissid',
+        'response.recomPlaylist.data.list[].dissname',
+        'response.recomPlaylist.data.list[].imgurl',
+      ],
       where: [`${REC}#qqPlaylists`],
     },
     {
@@ -153,6 +157,7 @@ export const app: ClientApp = {
       method: 'GET',
       path: '/user/getUserDetail',
       ...LOGGED_IN,
+      // qqUserDetail's readers are outside the recorded files: checked is the profile as sansenjian/qq-music-api answers it
       reads: ['response.code', 'response.data.creator.nick'],
       where: [`${QQ}#qqUserDetail`],
     },
@@ -161,14 +166,16 @@ export const app: ClientApp = {
       method: 'GET',
       path: '/user/getUserPlaylists',
       ...LOGGED_IN,
-      reads: ['response.data.disslist[] || response.data.list[]'],
-      where: [`${QQ}#qqUserPlaylists`],
+      // logged in, qqPlaylists maps the first list of response.data.disslist, response.data.list (mapQqPlaylists)
+      reads: ['response.data.disslist[].dissid || response.data.list[].dissid', 'response.data.disslist[].dissname || response.data.list[].dissname'],
+      where: [`${QQ}#qqUserPlaylists`, `${REC}#qqPlaylists`],
     },
     {
       name: 'qqUserLikedSongs (no uin)',
       method: 'GET',
       path: '/user/getUserLikedSongs',
       ...LOGGED_IN,
+      // as qqUserDetail: checked is the liked list's id as sansenjian/qq-music-api answers it
       reads: ['response.code', 'response.data.info.id'],
       where: [`${QQ}#qqUserLikedSongs`],
     },
