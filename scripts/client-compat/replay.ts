@@ -6,7 +6,8 @@ import type { ClientCall } from './types';
 /** The account the fake's user handlers know with a login key (the seed's 10001, as test/user/user.e2e-spec.ts uses). */
 export const LOGIN_UIN = '10001';
 const KEY = 'Q_H_L_5fakeMusicKeyAbc123';
-export const LOGIN_COOKIE = `uin=o00${LOGIN_UIN}; qqmusic_uin=${LOGIN_UIN}; qqmusic_key=${KEY}; qm_keyst=${KEY}`;
+/** With the QQ web session (p_skey) a QQ login carries: following a singer needs it. */
+export const LOGIN_COOKIE = `uin=o00${LOGIN_UIN}; qqmusic_uin=${LOGIN_UIN}; qqmusic_key=${KEY}; qm_keyst=${KEY}; p_skey=fakeClientPskey`;
 
 export interface ReplayTarget {
   /** Base URL of a gateway running in the legacy shape against the fake upstream. */

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Cache } from 'cache-manager';
 import { createHash } from 'node:crypto';
 import { RouteTable } from '../common/route-table';
+import { cookieUin, parseCookie } from '../common/cookie';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieChoice } from '../upstream/credential/cookie-choice';
@@ -84,8 +85,18 @@ export class ResponseCache {
   startMiss(path: string, query: Record<string, string>): TaggedMiss | undefined {
     const params = this.routes.invalidatedBy(path);
     if (!params) return undefined;
-    const tags = params.filter(({ param }) => typeof query[param] === 'string').map(({ param, canonical }) => tagOf(path, param, canonical(query[param])));
+    const tags: string[] = [];
+    for (const { param, canonical, whenAbsent } of params) {
+      const value = typeof query[param] === 'string' ? canonical(query[param]) : whenAbsent ? this.accountUin() : undefined;
+      if (value !== undefined) tags.push(tagOf(path, param, value));
+    }
     return this.tags.startMiss(tags);
+  }
+
+  /** The uin of the cookie in play (the caller's, else the stored login): whose answer a read without `uin` is. */
+  private accountUin(): string | undefined {
+    const uin = cookieUin(parseCookie(this.cookieChoice.effectiveCookie()));
+    return uin === '0' ? undefined : uin;
   }
 
   /** Whether an answer a miss made (or a copy read before it) may predate a write invalidated since it started. */

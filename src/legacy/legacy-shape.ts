@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { ResponseShape } from '../config/app-config';
 import type { Shaped } from '../common/shaped';
+import { APP_ROUTES_LEGACY_ROUTES } from './adapters/app-routes';
 import { CHARTS_LEGACY_ROUTES } from './adapters/charts';
 import { COMMENTS_LEGACY_ROUTES } from './adapters/comments';
 import { DISCOVER_LEGACY_ROUTES } from './adapters/discover';
@@ -117,6 +118,7 @@ export const LEGACY_ROUTES: Record<string, LegacyRoute> = {
   ...RECOMMEND_LEGACY_ROUTES,
   // The Koa fork's library routes (src/legacy/adapters/library.ts).
   ...LIBRARY_LEGACY_ROUTES,
+  ...APP_ROUTES_LEGACY_ROUTES,
 };
 
 /**

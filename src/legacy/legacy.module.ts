@@ -8,6 +8,8 @@ import { LibraryModule } from '../library/library.module';
 import { MusicModule } from '../music/music.module';
 import { RecommendModule } from '../recommend/recommend.module';
 import { LegacyController } from './legacy.controller';
+import { LegacyAppRoutesController } from './legacy-app-routes.controller';
+import { LegacyAppRoutesService } from './legacy-app-routes.service';
 import { LegacyCookieService } from './legacy-cookie.service';
 import { LegacyRecommendController } from './legacy-recommend.controller';
 import { LegacyRecommendService } from './legacy-recommend.service';
@@ -27,7 +29,7 @@ import { LegacySingersService } from './legacy-singers.service';
  */
 @Module({
   imports: [MusicModule, RecommendModule, RouteTableModule, LibraryModule],
-  controllers: [LegacyController, LegacyRecommendController, LegacyRelationController, LegacyLibraryController, LegacyCollectionsController],
+  controllers: [LegacyController, LegacyRecommendController, LegacyRelationController, LegacyLibraryController, LegacyCollectionsController, LegacyAppRoutesController],
   providers: [
     LegacySingersService,
     LegacyCookieService,
@@ -36,6 +38,7 @@ import { LegacySingersService } from './legacy-singers.service';
     LegacyRelationService,
     LegacyLibraryService,
     LegacyCollectionsService,
+    LegacyAppRoutesService,
     WriteLoginGuard,
   ],
   // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.

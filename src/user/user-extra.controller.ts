@@ -31,7 +31,7 @@ export class UserExtraController {
 
   @Get('getUserDetail')
   @CacheTTL(USER_READ_TTL)
-  @CacheInvalidatedBy('uin', canonicalUin)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
   @ApiOperation({
     summary: 'A user\'s profile: nickname, avatar, counts (needs a login cookie)',
     description: `Upstream: the homepage CGI of /user/getUserPlaylists. ${NEEDS_LOGIN} \`liked\` is the user's liked-songs entry (null when the homepage shows none). ${LEGACY_RAW}`,
@@ -51,7 +51,7 @@ export class UserExtraController {
 
   @Get('getUserLikedSongs')
   @CacheTTL(USER_READ_TTL)
-  @CacheInvalidatedBy('uin', canonicalUin)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
   @ApiOperation({
     summary: 'The user\'s liked-songs list: its id and counts (needs a login cookie)',
     description:
@@ -66,7 +66,7 @@ export class UserExtraController {
 
   @Get('getUserCollectedSongLists')
   @CacheTTL(USER_READ_TTL)
-  @CacheInvalidatedBy('uin', canonicalUin)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
   @ApiOperation({
     summary: 'Playlists a user collected (needs a login cookie)',
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 3), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
@@ -79,7 +79,7 @@ export class UserExtraController {
 
   @Get('getUserCollectedAlbums')
   @CacheTTL(USER_READ_TTL)
-  @CacheInvalidatedBy('uin', canonicalUin)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
   @ApiOperation({
     summary: 'Albums a user collected (needs a login cookie)',
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 2), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
@@ -92,7 +92,7 @@ export class UserExtraController {
 
   @Get('getUserFollowSingers')
   @CacheTTL(USER_READ_TTL)
-  @CacheInvalidatedBy('uin', canonicalUin)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
   @ApiOperation({
     summary: 'Singers a user follows (needs a login cookie)',
     description: `Upstream CGI \`fcg_order_singer_getlist.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,

@@ -14,7 +14,7 @@ import {
   mapUserDetail,
   totalOf,
 } from './user-extra.mapper';
-import { checkHomepage, codeOf, requireLoginCookie, throwIfLoginCode } from './user-login';
+import { checkHomepage, codeOf, readUin, requireLoginCookie, throwIfLoginCode } from './user-login';
 
 /**
  * The user profile routes newer sansenjian/qq-music-api versions added (docs/legacy.md): profile, liked list, what
@@ -25,14 +25,16 @@ import { checkHomepage, codeOf, requireLoginCookie, throwIfLoginCode } from './u
 export class UserExtraService {
   constructor(private readonly user: UserClient) {}
 
-  async getUserDetail({ uin }: UserUinQuery): Promise<Shaped<Envelope<UserDetail>>> {
+  async getUserDetail(query: UserUinQuery): Promise<Shaped<Envelope<UserDetail>>> {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const uin = readUin(query.uin, cookie);
     const raw = await this.user.homepage(uin);
     return envelope(mapUserDetail(checkHomepage(raw, cookie, uin), uin), raw);
   }
 
-  async getUserLikedSongs({ uin }: UserUinQuery): Promise<Shaped<Envelope<UserLikedSongs>>> {
+  async getUserLikedSongs(query: UserUinQuery): Promise<Shaped<Envelope<UserLikedSongs>>> {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const uin = readUin(query.uin, cookie);
     const raw = await this.user.homepage(uin);
     const entry = findLikedEntry(checkHomepage(raw, cookie, uin));
     const liked = entry ? mapLikedInfo(entry) : null;
@@ -40,8 +42,8 @@ export class UserExtraService {
   }
 
   async getUserCollected(kind: CollectionKind, query: UserPagedQuery): Promise<Shaped<Envelope<CollectedAlbumsPage | CollectedPlaylistsPage>>> {
-    const { uin, page, limit } = this.paging(query);
     const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const { uin, page, limit } = this.paging(query, cookie);
     // The album range's end is inclusive, the playlist range's is not (as sansenjian/qq-music-api asks them).
     const sin = (page - 1) * limit;
     const raw = this.listed(await this.user.collections(uin, kind, sin, kind === 'albums' ? sin + limit - 1 : sin + limit), cookie, uin);
@@ -55,8 +57,8 @@ export class UserExtraService {
   }
 
   async getUserFollowSingers(query: UserPagedQuery): Promise<Shaped<Envelope<FollowedSingersPage>>> {
-    const { uin, page, limit } = this.paging(query);
     const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const { uin, page, limit } = this.paging(query, cookie);
     const raw = this.listed(await this.user.followedSingers(uin, page, limit), cookie, uin);
     const singers = mapFollowedSingers(raw);
     return envelope({ singers, total: totalOf([raw.num, raw.total], singers.length) }, raw);
@@ -64,16 +66,16 @@ export class UserExtraService {
 
   /** `fans`: who follows the user (upstream `is_listen=1`); else whom the user follows. */
   async getUserFollowList(query: UserPagedQuery, fans: boolean): Promise<Shaped<Envelope<SocialUsersPage>>> {
-    const { uin, page, limit } = this.paging(query);
     const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const { uin, page, limit } = this.paging(query, cookie);
     const raw = this.listed(await this.user.followList(uin, (page - 1) * limit, limit, fans), cookie, uin);
     const users = mapSocialUsers(raw);
     return envelope({ users, total: totalOf([raw.num, raw.total], users.length) }, raw);
   }
 
   /** `?? default`: an empty parameter (`limit=`) reaches here as undefined, not as the DTO default. */
-  private paging(query: UserPagedQuery) {
-    return { uin: query.uin, page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_PAGE_LIMIT };
+  private paging(query: UserPagedQuery, cookie: string) {
+    return { uin: readUin(query.uin, cookie), page: query.page ?? DEFAULT_PAGE, limit: query.limit ?? DEFAULT_PAGE_LIMIT };
   }
 
   /** A list CGI's codes: login codes → 401 LOGIN_EXPIRED; another non-zero code → 404 (no such user, or private). */

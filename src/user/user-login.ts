@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { loginKey, parseCookie } from '../common/cookie';
+import { cookieUin, loginKey, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { hasCreator } from './user.mapper';
 
@@ -26,6 +26,19 @@ export function requireLoginCookie(cookie: string | undefined): string {
   if (!cookie) throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_REQUIRED', LOGIN_REQUIRED_MESSAGE);
   return cookie;
 }
+
+/**
+ * Whose list a /user/ read shows: `uin` as asked, else the account of the cookie in play (docs/user.md "Whose
+ * account"); a cookie naming no account is 401 LOGIN_REQUIRED, before any upstream call.
+ */
+export function readUin(uin: string | undefined, cookie: string): string {
+  if (uin) return uin;
+  const own = cookieUin(parseCookie(cookie));
+  if (own === '0') throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_REQUIRED', NO_UIN_MESSAGE);
+  return own;
+}
+
+const NO_UIN_MESSAGE = 'uin was not sent and the login cookie names no account (uin, qqmusic_uin or p_uin): send uin, or the whole cookie of a login';
 
 /** The answer's `code` as a number (absent = 0). */
 export const codeOf = (raw: Record<string, any>): number => Number(raw.code ?? 0);

@@ -17,7 +17,7 @@ export class UserController {
 
   @Get('getUserPlaylists')
   @CacheTTL(USER_READ_TTL)
-  @CacheInvalidatedBy('uin', canonicalUin)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
   @ApiOperation({
     summary: 'Playlists created by a user (needs a login cookie)',
     description:

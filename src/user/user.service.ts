@@ -14,7 +14,7 @@ import {
   snapAvatarSize,
 } from './user.mapper';
 import type { UserAvatarAnswer, UserPlaylistsPage } from './user.answers';
-import { checkHomepage, requireLoginCookie } from './user-login';
+import { checkHomepage, readUin, requireLoginCookie } from './user-login';
 
 export const EMPTY_PLAYLISTS_MESSAGE =
   'This account has no visible playlists: it has created none, or they are private';
@@ -25,7 +25,7 @@ export class UserService {
 
   async getUserPlaylists(query: GetUserPlaylistsQuery): Promise<Shaped<Envelope<UserPlaylistsPage>>> {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
-    const { uin } = query;
+    const uin = readUin(query.uin, cookie);
     // Its login and unknown-user codes have their own answers here (LOGIN_EXPIRED, USER_NOT_FOUND).
     const homepage = checkHomepage(await this.user.homepage(uin), cookie, uin);
     const all = mapUserPlaylists(homepage);

@@ -113,7 +113,13 @@ describe('answers match their declared schemas', () => {
         'POST /getIsSongFan',
         'POST /setFav',
         'POST /user/setCookie',
-      ].filter((route) => operations.some((o) => o.route === route)),
+        // routes apps call that no Koa service has: the same body in both shapes (docs/legacy.md "App routes")
+        'GET /song',
+        'GET /user/getSingerSubscription',
+        'POST /user/setPlaylistSubscription',
+        'POST /user/setSingerSubscription',
+        'POST /user/setSongFavorite',
+      ].sort().filter((route) => operations.some((o) => o.route === route)),
     );
   });
 

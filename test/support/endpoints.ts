@@ -218,6 +218,36 @@ const PERSONAL_ROUTES: Endpoint[] = [
   },
 ];
 
+/** tiaolv-music's write and state routes and jsososo's /song (src/legacy/legacy-app-routes.controller.ts). */
+const APP_ROUTES: Endpoint[] = [
+  // the song's detail is read first: its faults are a read's (the write is never sent)
+  {
+    name: 'setSongFavorite', family: 'user', method: 'POST', path: '/user/setSongFavorite',
+    params: { mid: { kind: 'mid', required: true }, liked: { kind: 'bool', required: true } }, example: { mid: SONG_MID, liked: true },
+    headers: WRITE_LOGIN, upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), musicu('music.musicasset.PlaylistDetailWrite.AddSonglist')], idempotent: false,
+  },
+  {
+    name: 'setSingerSubscription', family: 'user', method: 'POST', path: '/user/setSingerSubscription',
+    params: { singermid: { kind: 'mid', required: true }, subscribed: { kind: 'bool', required: true } }, example: { singermid: JAY_MID, subscribed: true },
+    headers: WRITE_LOGIN, upstream: [cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg')], idempotent: false, documentedErrors: LOST_WRITE,
+  },
+  {
+    name: 'setPlaylistSubscription', family: 'user', method: 'POST', path: '/user/setPlaylistSubscription',
+    params: { id: { kind: 'numid', required: true }, subscribed: { kind: 'bool', required: true } }, example: { id: '7024415872', subscribed: true },
+    headers: WRITE_LOGIN, upstream: playlistWrite, idempotent: false, documentedErrors: LOST_WRITE,
+  },
+  {
+    name: 'getSingerSubscription', family: 'user', method: 'GET', path: '/user/getSingerSubscription',
+    params: singerMid, example: { singermid: JAY_MID },
+    headers: WRITE_LOGIN, upstream: [cgi('/rsc/fcgi-bin/fcg_order_singer_getlist.fcg')], idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+  },
+  {
+    name: 'song', family: 'songInfo', method: 'GET', path: '/song',
+    params: { songmid: { kind: 'mid', required: true } }, example: { songmid: SONG_MID },
+    upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq')], idempotent: true,
+  },
+];
+
 export const ENDPOINTS: Endpoint[] = [
   // charts
   {
@@ -599,7 +629,7 @@ export const ENDPOINTS: Endpoint[] = [
     family: 'user',
     method: 'GET',
     path: '/user/getUserPlaylists',
-    params: { uin: { kind: 'uin', required: true }, offset: int, limit: int },
+    params: { uin: { kind: 'uin' }, offset: int, limit: int },
     example: { uin: '10001' },
     upstream: [cgi('/rsc/fcgi-bin/fcg_get_profile_homepage.fcg', 'c6')],
     idempotent: true,
@@ -612,7 +642,7 @@ export const ENDPOINTS: Endpoint[] = [
       family: 'user',
       method: 'GET',
       path: `/user/${name}`,
-      params: { uin: { kind: 'uin', required: true }, ...(path.includes('homepage') ? {} : { page: int, limit: int }) },
+      params: { uin: { kind: 'uin' }, ...(path.includes('homepage') ? {} : { page: int, limit: int }) },
       example: { uin: '10001' },
       upstream: [path.includes('homepage') ? cgi(path, 'c6') : cgi(path)],
       idempotent: true,
@@ -706,6 +736,8 @@ export const ENDPOINTS: Endpoint[] = [
     }),
   ),
   ...PERSONAL_ROUTES,
+  // Routes apps call that no Koa service has (docs/legacy.md "App routes"); the writes are sent with a login.
+  ...APP_ROUTES,
 ];
 
 export const FAMILIES: Family[] = [...new Set(ENDPOINTS.map((e) => e.family))];

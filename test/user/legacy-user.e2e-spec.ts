@@ -27,19 +27,13 @@ describe('Legacy shape: user playlists, login checks, GET /user/setCookie, avata
   describe('GET /user/getUserPlaylists (legacy)', () => {
     it('each playlist carries upstream\'s subtitle and its count as songnum and song_cnt (what Beta-music-player and tiaolv-music read)', async () => {
       const res = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', limit: '2', cookie: COOKIE, shape: 'legacy' }).expect(200);
-      expect(res.body).toEqual({
-        response: {
-          code: 0,
-          data: {
-            playlists: [
-              { dissid: '7000001', dissname: 'Alice playlist 1', picurl: 'https://qpic.y.qq.com/music_cover/fake1/300?n=1', subtitle: '1首', songCount: 1, songnum: 1, song_cnt: 1 },
-              // no count field upstream: the count comes from the subtitle "2首"
-              { dissid: '7000002', dissname: 'Alice playlist 2', picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1', subtitle: '2首', songnum: 2, song_cnt: 2 },
-            ],
-            total: 35,
-          },
-        },
-      });
+      const playlists = [
+        { dissid: '7000001', dissname: 'Alice playlist 1', picurl: 'https://qpic.y.qq.com/music_cover/fake1/300?n=1', subtitle: '1首', songCount: 1, songnum: 1, song_cnt: 1 },
+        // no count field upstream: the count comes from the subtitle "2首"
+        { dissid: '7000002', dissname: 'Alice playlist 2', picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1', subtitle: '2首', songnum: 2, song_cnt: 2 },
+      ];
+      // `list`: the same playlists where DelicateDuck582/SPlayer reads them
+      expect(res.body).toEqual({ response: { code: 0, data: { playlists, list: playlists, total: 35 } } });
       const normal = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', limit: '2', cookie: COOKIE }).expect(200);
       expect(normal.body.data.playlists[0]).not.toHaveProperty('songnum');
       expect(normal.body.data.playlists[1]).toEqual({ dissid: '7000002', dissname: 'Alice playlist 2', picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1' });

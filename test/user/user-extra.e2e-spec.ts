@@ -173,7 +173,7 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
     });
 
     it.each([
-      ['/user/getUserDetail', {}, 'uin is required'],
+      ['/user/getUserDetail', { uin: '12a' }, 'uin must be a QQ number'],
       ['/user/getUserLikedSongs', { uin: 'abc' }, 'uin must be a QQ number'],
       ['/user/getUserFans', { uin: '10001', page: '0' }, 'page must be between 1 and 1000'],
       ['/user/getUserCollectedAlbums', { uin: '10001', limit: '101' }, 'limit must be between 1 and 100'],

@@ -1773,6 +1773,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/setSongFavorite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like / unlike a song (WQTY-MASTER/tiaolv-music's server; see /user/setSongLike)
+         * @description As /user/setSongLike with `mid` and `liked`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         */
+        post: operations["LegacyAppRoutesController_setSongFavorite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/setSingerSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow / unfollow a singer (WQTY-MASTER/tiaolv-music's server; see /user/setSingerFollow)
+         * @description As /user/setSingerFollow with `subscribed`; needs a QQ web session (p_skey) in the cookie. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         */
+        post: operations["LegacyAppRoutesController_setSingerSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/setPlaylistSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect / uncollect a playlist (WQTY-MASTER/tiaolv-music's server; see /user/setPlaylistCollect)
+         * @description As /user/setPlaylistCollect with `id` and `subscribed`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         */
+        post: operations["LegacyAppRoutesController_setPlaylistSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/getSingerSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the account follows a singer (WQTY-MASTER/tiaolv-music's server)
+         * @description Read from the account's followed-singers list (the list of /user/getUserFollowSingers, up to 1000 singers, 100 a page) of the cookie in play (the caller's, else the stored login). Never cached: a follow changes it. The same body in both response shapes.
+         */
+        get: operations["LegacyAppRoutesController_getSingerSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/song": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Song details by MID (jsososo/QQMusicApi's /song)
+         * @description The song-detail call of /getSongInfo; `data` is its `songinfo.data` as received. The same body in both response shapes.
+         */
+        get: operations["LegacyAppRoutesController_song"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2054,6 +2154,42 @@ export interface components {
              *     ]
              */
             albummids: string[];
+        };
+        SetSongFavoriteBody: {
+            /**
+             * @description The song's MID.
+             * @example 0039MnYb0qxYhV
+             */
+            mid: string;
+            /**
+             * @description The state wanted: true likes the song, false unlikes it.
+             * @example true
+             */
+            liked: boolean;
+        };
+        SetSingerSubscriptionBody: {
+            /**
+             * @description The singer's MID.
+             * @example 0025NhlN2yWrP4
+             */
+            singermid: string;
+            /**
+             * @description The state wanted: true follows the singer, false unfollows.
+             * @example true
+             */
+            subscribed: boolean;
+        };
+        SetPlaylistSubscriptionBody: {
+            /**
+             * @description The playlist's id (disstid); a JSON number is accepted.
+             * @example 7024415872
+             */
+            id: string;
+            /**
+             * @description The state wanted: true collects the playlist, false uncollects it.
+             * @example true
+             */
+            subscribed: boolean;
         };
     };
     responses: never;
@@ -13068,9 +13204,9 @@ export interface operations {
     };
     UserController_getUserPlaylists: {
         parameters: {
-            query: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). */
-                uin: string;
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
                 /** @description Index of the first playlist returned (paged locally; upstream has no paging). */
                 offset?: number;
                 /** @description Playlists per page. */
@@ -13463,9 +13599,9 @@ export interface operations {
     };
     UserExtraController_getUserDetail: {
         parameters: {
-            query: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). */
-                uin: string;
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
             };
             header?: {
                 /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
@@ -13736,9 +13872,9 @@ export interface operations {
     };
     UserExtraController_getUserLikedSongs: {
         parameters: {
-            query: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). */
-                uin: string;
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
             };
             header?: {
                 /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
@@ -14000,9 +14136,9 @@ export interface operations {
     };
     UserExtraController_getUserCollectedSongLists: {
         parameters: {
-            query: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). */
-                uin: string;
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Entries per page. */
@@ -14270,9 +14406,9 @@ export interface operations {
     };
     UserExtraController_getUserCollectedAlbums: {
         parameters: {
-            query: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). */
-                uin: string;
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Entries per page. */
@@ -14537,9 +14673,9 @@ export interface operations {
     };
     UserExtraController_getUserFollowSingers: {
         parameters: {
-            query: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). */
-                uin: string;
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Entries per page. */
@@ -14802,9 +14938,9 @@ export interface operations {
     };
     UserExtraController_getUserFollowUsers: {
         parameters: {
-            query: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). */
-                uin: string;
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Entries per page. */
@@ -15067,9 +15203,9 @@ export interface operations {
     };
     UserExtraController_getUserFans: {
         parameters: {
-            query: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). */
-                uin: string;
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
                 /** @description Page number, from 1. */
                 page?: number;
                 /** @description Entries per page. */
@@ -25509,6 +25645,1363 @@ export interface operations {
                          * @enum {string}
                          */
                         errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyAppRoutesController_setSongFavorite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetSongFavoriteBody"];
+            };
+        };
+        responses: {
+            /** @description `{ response: { code: 0, data: { songmid, songid, liked } } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: {
+                            /** @enum {integer} */
+                            code: 0;
+                            data: {
+                                songmid: string;
+                                /** @description The numeric id the write used. */
+                                songid: number;
+                                liked: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No song with that MID. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example SONG_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "SONG_NOT_FOUND";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_NOT_APPLIED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_NOT_APPLIED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_REFUSED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_OUTCOME_UNKNOWN
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_OUTCOME_UNKNOWN" | "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyAppRoutesController_setSingerSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetSingerSubscriptionBody"];
+            };
+        };
+        responses: {
+            /** @description `{ response: { code: 0, data: { singermid, subscribed } } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: {
+                            /** @enum {integer} */
+                            code: 0;
+                            data: {
+                                singermid: string;
+                                subscribed: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). The cookie carries no QQ web session (p_skey). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED" | "WEB_SESSION_REQUIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_NOT_APPLIED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_NOT_APPLIED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_REFUSED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_OUTCOME_UNKNOWN
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_OUTCOME_UNKNOWN" | "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyAppRoutesController_setPlaylistSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPlaylistSubscriptionBody"];
+            };
+        };
+        responses: {
+            /** @description `{ response: { code: 0, data: { id, subscribed } } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: {
+                            /** @enum {integer} */
+                            code: 0;
+                            data: {
+                                id: string;
+                                subscribed: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music knows no playlist with that id that can be collected. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PLAYLIST_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "PLAYLIST_NOT_FOUND" | "USER_NOT_FOUND";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. The account's own playlist cannot be collected. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_NOT_APPLIED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_NOT_APPLIED" | "WRITE_REFUSED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_REFUSED
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example WRITE_OUTCOME_UNKNOWN
+                         * @enum {string}
+                         */
+                        errorCode: "WRITE_OUTCOME_UNKNOWN" | "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyAppRoutesController_getSingerSubscription: {
+        parameters: {
+            query: {
+                /** @description The singer's MID. */
+                singermid: string;
+            };
+            header?: {
+                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ response: { code: 0, req_1: { code: 0, data: { map_singer_status: { <singermid>: 1 | 0 } } } } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        response: {
+                            /** @enum {integer} */
+                            code: 0;
+                            req_1: {
+                                /** @enum {integer} */
+                                code: 0;
+                                data: {
+                                    /** @description The singer asked: 1 when the account follows it, else 0. */
+                                    map_singer_status: {
+                                        [key: string]: 0 | 1;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_ERROR
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_RATE_LIMITED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    LegacyAppRoutesController_song: {
+        parameters: {
+            query: {
+                /** @description The song's MID. */
+                songmid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ result: 100, data: { track_info, info, extras } }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        result: 100;
+                        /** @description Upstream `songinfo.data` as received: `{ track_info, info, extras }`. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_LOGIN_REQUIRED" | "UPSTREAM_CREDENTIAL_INVALID";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_DEVICE_LIMIT
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_DEVICE_LIMIT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Unknown song. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example SONG_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "SONG_NOT_FOUND";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`). Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example STORED_COOKIE_INVALID
+                         * @enum {string}
+                         */
+                        errorCode: "STORED_COOKIE_INVALID" | "INTERNAL";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UPSTREAM_UNREACHABLE
+                         * @enum {string}
+                         */
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };

@@ -2,6 +2,7 @@ import type { ClientApp, ClientCall } from '../types';
 import { SONG_MID } from '../values';
 
 const REC = 'src/api/recommend.ts';
+const DAILY = 'response.recommend.songlist[]';
 const QQ = 'src/api/qq/index.ts';
 const CORE = 'src/api/qq/core.ts';
 /** qqApi sends the stored QQ cookie as X-Custom-Cookie on every call when the user has one. */
@@ -124,23 +125,65 @@ export const app: ClientApp = {
       reads: ['response.data.list[].dissid', 'response.data.list[].dissname', 'response.data.list[].imgurl', 'response.data.list[].listennum'],
       where: [`${REC}#qqPlaylists`],
     },
+    {
+      name: 'homeDailySongs (qq)',
+      method: 'GET',
+      path: '/getDailyRecommend',
+      ...LOGGED_IN,
+      // the first list found of recommend.songlist, data.list, data.songlist, list; each item songmid|mid, songname|title|name
+      reads: [
+        `${DAILY}.songmid || ${DAILY}.mid`,
+        `${DAILY}.songname || ${DAILY}.title || ${DAILY}.name`,
+        `${DAILY}.singer[].name`,
+        `${DAILY}.albummid`,
+        `${DAILY}.interval`,
+      ],
+      where: [`${REC}#homeDailySongs`],
+    },
+    {
+      name: 'qqPlaylists (personal recommend)',
+      method: 'GET',
+      path: '/getPersonalRecommend',
+      // anonymous (or an empty own list): the first list of recomPlaylist.content, .list, .data.list, response.data.content
+      reads: [
+        'response.recomPlaylist.content[].dissid || response.recomPlaylist.list[].dissid || response.recomPlaylist.data.list[].dissid || response.data.content[].dissid',
+        'response.recomPlaylist.data.list[].dissname',
+        'response.recomPlaylist.data.list[].imgurl',
+      ],
+      where: [`${REC}#qqPlaylists`],
+    },
+    {
+      name: 'qqUserDetail (no uin)',
+      method: 'GET',
+      path: '/user/getUserDetail',
+      ...LOGGED_IN,
+      // qqUserDetail's readers are outside the recorded files: checked is the profile as sansenjian/qq-music-api answers it
+      reads: ['response.code', 'response.data.creator.nick'],
+      where: [`${QQ}#qqUserDetail`],
+    },
+    {
+      name: 'qqUserPlaylists (no uin)',
+      method: 'GET',
+      path: '/user/getUserPlaylists',
+      ...LOGGED_IN,
+      // logged in, qqPlaylists maps the first list of response.data.disslist, response.data.list (mapQqPlaylists)
+      reads: ['response.data.disslist[].dissid || response.data.list[].dissid', 'response.data.disslist[].dissname || response.data.list[].dissname'],
+      where: [`${QQ}#qqUserPlaylists`, `${REC}#qqPlaylists`],
+    },
+    {
+      name: 'qqUserLikedSongs (no uin)',
+      method: 'GET',
+      path: '/user/getUserLikedSongs',
+      ...LOGGED_IN,
+      // as qqUserDetail: checked is the liked list's id as sansenjian/qq-music-api answers it
+      reads: ['response.code', 'response.data.info.id'],
+      where: [`${QQ}#qqUserLikedSongs`],
+    },
   ],
   notReplayed: [
     {
-      path: 'GET /getDailyRecommend (reads response.recommend.songlist || .data.list || .data.songlist || .list, items songmid|mid, songname|title|name, singer[].name, albummid, interval)',
-      reason: 'a recommendation route of the newer Koa qq-music-api, built on its own branch (docs/upstream/library.md "Routes apps use"); to be replayed once it is merged',
-    },
-    {
-      path: 'GET /getPersonalRecommend (reads response.recomPlaylist.content || .list || .data.list, response.data.content)',
-      reason: 'a recommendation route of sansenjian/qq-music-api (docs/upstream/library.md "Routes apps use") the gateway does not have yet. Its 404 throws inside qqPlaylists, so the anonymous home page shows no playlists at all (the /getSongLists fallback runs only after an empty answer)',
-    },
-    {
       path: 'POST /checkQQLoginQr?qrsig=… (qrsig only; reads response.data.status || data.status || response.code || code, then response.data.cookie || data.cookie)',
       reason: 'sansenjian/qq-music-api\'s controller reads the query only when it holds ptqrtoken, else the body, so this call reaches it with no tokens; and no Koa version answers these fields (they answer `{ isOk, session }`, as the gateway does). The app\'s QR login cannot work against either',
-    },
-    {
-      path: 'GET /user/getUserDetail, /user/getUserPlaylists (reads response.data.disslist || response.data.list), /user/getUserLikedSongs — all without uin, the login cookie in X-Custom-Cookie',
-      reason: 'the gateway\'s user routes require `uin` (400 naming it). Newer sansenjian/qq-music-api\'s user detail answers 400 "缺少 uin 参数" without it too (src/controllers/getUserReadonlyExtras.ts), as the app\'s own notes record; whether its playlist and liked-song routes take the uin from the cookie was not verified',
     },
     {
       path: 'GET /user/getVipInfo',

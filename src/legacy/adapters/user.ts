@@ -20,7 +20,8 @@ export function countFromSubtitle(subtitle: unknown): number | undefined {
 /**
  * getUserPlaylists: the normalised list, each playlist also carrying upstream's raw `subtitle` ("N首") and its song
  * count under the names client apps read (`songnum`, `song_cnt`; RubenCampoa/Beta-music-player and
- * WQTY-MASTER/tiaolv-music read those, not `songCount`). Items without a count field get it from `subtitle`.
+ * WQTY-MASTER/tiaolv-music read those, not `songCount`). Items without a count field get it from `subtitle`. Also
+ * under `list`.
  */
 const getUserPlaylists: LegacyAdapter = (s) => {
   const data = s.body?.data ?? {};
@@ -34,7 +35,8 @@ const getUserPlaylists: LegacyAdapter = (s) => {
       ...(count !== undefined ? { songnum: count, song_cnt: count } : {}),
     };
   });
-  return { response: { code: 0, data: { ...data, playlists } } };
+  // `list`: the same playlists where DelicateDuck582/SPlayer reads them (`response.data.disslist || .list`).
+  return { response: { code: 0, data: { ...data, playlists, list: playlists } } };
 };
 
 /**
@@ -54,20 +56,21 @@ const getRelationList: LegacyAdapter = (s) => {
   return { response: { code: req0?.code ?? s.raw?.code ?? 0, req_0: req0 } };
 };
 
+const LegacyUserPlaylist = Obj({
+  ...UserPlaylist.properties,
+  subtitle: Optional(Str({ description: 'Upstream\'s `subtitle` ("N首"), when it has one.' })),
+  songnum: Optional(Int({ description: 'The song count (songCount, else read from `subtitle`).' })),
+  song_cnt: Optional(Int({ description: 'Same as songnum.' })),
+});
+
 /** getUserPlaylists' legacy body: the normalised page, each playlist with its raw `subtitle` and count names. */
 const LegacyUserPlaylists = Obj({
   response: Obj({
     code: Enum([0] as const),
     data: Obj({
       ...UserPlaylistsPage.properties,
-      playlists: Arr(
-        Obj({
-          ...UserPlaylist.properties,
-          subtitle: Optional(Str({ description: 'Upstream\'s `subtitle` ("N首"), when it has one.' })),
-          songnum: Optional(Int({ description: 'The song count (songCount, else read from `subtitle`).' })),
-          song_cnt: Optional(Int({ description: 'Same as songnum.' })),
-        }),
-      ),
+      playlists: Arr(LegacyUserPlaylist),
+      list: Arr(LegacyUserPlaylist, { description: 'The same playlists as `playlists`.' }),
     }),
   }),
 });

@@ -1,16 +1,16 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ToInt } from '../../common/validation';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET, normalizeUin, UIN_PATTERN } from '../user.mapper';
 
 export class GetUserPlaylistsQuery {
   /** Account whose playlists are listed: digits (≤ 20), or the `o0…` cookie form (`o` and zeros dropped). */
   @Transform(({ value }) => normalizeUin(value))
-  @IsDefined({ message: 'uin is required' })
+  @IsOptional()
   @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
-  @ApiProperty({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped).', pattern: '^(o0*)?\\d{1,20}$', example: '10001' })
-  uin!: string;
+  @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller\'s cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED.', pattern: '^(o0*)?\\d{1,20}$', example: '10001' })
+  uin?: string;
 
   /** Index of the first playlist returned (the gateway pages locally; upstream has no paging). */
   // class-validator runs the decorators bottom-up: IsInt last so a non-number is reported as such.
