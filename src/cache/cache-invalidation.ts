@@ -124,7 +124,9 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
 
   /** A second connection in subscriber mode: purges on the others' requests, and counts the acks to ours. */
   private listen(redis: Redis): void {
-    const subscriber = redis.duplicate();
+    // It subscribes itself on every 'ready': ioredis's own resubscribe after a reconnect leaves a SUBSCRIBE that times
+    // out on a stalled Redis unhandled (an unhandled rejection in the process).
+    const subscriber = redis.duplicate({ autoResubscribe: false });
     this.subscriber = subscriber;
     reportRedisOutages(subscriber, 'cache invalidation');
     // Dropped subscription: invalidations may be missed from now on, so tagged copies stored before are not served stale.

@@ -127,12 +127,14 @@ export class SharedLogins {
 
   /** A second connection in subscriber mode: answers the others' questions and collects the answers to ours. */
   private listen(): void {
-    const subscriber = this.redis.duplicate();
+    // It subscribes itself on every 'ready': ioredis's own resubscribe after a reconnect leaves a SUBSCRIBE that times
+    // out on a stalled Redis unhandled (an unhandled rejection in the process).
+    const subscriber = this.redis.duplicate({ autoResubscribe: false });
     this.subscriber = subscriber;
     reportRedisOutages(subscriber, 'finished QR logins');
     // Subscribed only once the server answers PUBSUB as Redis does: ioredis throws from its socket handler (an
     // uncaught exception) when a SUBSCRIBE gets a reply of another shape, e.g. from a Redis-like proxy.
-    subscriber.once('ready', () => {
+    subscriber.on('ready', () => {
       subscriber
         .call('PUBSUB', 'NUMSUB', this.channel('ask'))
         .then((reply) => {
