@@ -2,25 +2,8 @@ import { HttpStatus } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
 import { LOGIN_CODES, throwIfLoginCode } from '../user/user-login';
 
-/**
- * The answers a library write can end in besides success (docs/library.md "Errors"), shared by every write route so
- * a client sees one vocabulary. Upstream codes with no documented meaning are WRITE_REFUSED with `upstreamCode`.
- */
-export const LIBRARY_ERROR_CODES = [
-  'LOGIN_REQUIRED',
-  'LOGIN_EXPIRED',
-  'NOT_PLAYLIST_OWNER',
-  'PLAYLIST_NOT_FOUND',
-  'SONG_NOT_FOUND',
-  'ALBUM_NOT_FOUND',
-  'SINGER_NOT_FOUND',
-  'PLAYLIST_FULL',
-  'WRITE_NOT_APPLIED',
-  'WRITE_REFUSED',
-  'WRITE_OUTCOME_UNKNOWN',
-  'WEB_SESSION_REQUIRED',
-] as const;
-export type LibraryErrorCode = (typeof LIBRARY_ERROR_CODES)[number];
+// The refusals every library write shares (docs/library.md "Errors"), so a client sees one vocabulary. Upstream
+// codes with no documented meaning are WRITE_REFUSED with `upstreamCode`.
 
 /** Upstream codes with a meaning for writes (docs/upstream/library.md "Error codes seen on these calls"). */
 const NOT_APPLIED_CODES = new Set([80092, 2001]);
