@@ -58,8 +58,8 @@ export class LegacyAppRoutesController {
   @HttpCode(200)
   @UseGuards(WriteLoginGuard)
   @ApiOperation({ summary: `Collect / uncollect a playlist (${APP}; see /user/setPlaylistCollect)`, description: `As /user/setPlaylistCollect with \`id\` and \`subscribed\`. ${WHOSE_ACCOUNT} ${SAME_IN_BOTH}` })
-  @ApiBody({ type: SetPlaylistSubscriptionBody, examples: { collect: { value: { id: '7024415872', subscribed: true } } } })
-  @ApiPlainOk('`{ response: { code: 0, data: { id, subscribed } } }`.', { response: { code: 0, data: { id: '7024415872', subscribed: true } } }, PlaylistSubscriptionWriteAnswer)
+  @ApiBody({ type: SetPlaylistSubscriptionBody, examples: { collect: { value: { id: '7100000012', subscribed: true } } } })
+  @ApiPlainOk('`{ response: { code: 0, data: { id, subscribed } } }`.', { response: { code: 0, data: { id: '7100000012', subscribed: true } } }, PlaylistSubscriptionWriteAnswer)
   @ApiLibraryWrite({ status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] }, { status: 409, description: 'The account\'s own playlist cannot be collected.', errorCodes: ['WRITE_REFUSED'] })
   setPlaylistSubscription(@Body() body: SetPlaylistSubscriptionBody) {
     return this.routes.setPlaylistSubscription(body);

@@ -41,7 +41,7 @@ export class SetPlaylistSubscriptionBody {
   @DigitsOf()
   @IsDefined({ message: 'id is required' })
   @Matches(/^\d{1,20}$/, { message: 'id must be a playlist id (digits only, at most 20)' })
-  @ApiProperty({ type: 'string', description: 'The playlist\'s id (disstid); a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7024415872' })
+  @ApiProperty({ type: 'string', description: 'The playlist\'s id (disstid); a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7100000012' })
   id!: string;
 
   @ToBool()

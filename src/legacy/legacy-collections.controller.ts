@@ -22,7 +22,7 @@ export class LegacyCollectionsController {
   @HttpCode(200)
   @UseGuards(WriteLoginGuard)
   @ApiOperation({ summary: 'Collect / uncollect a playlist (Yuuz12/qq-music-api\'s name; see /user/setPlaylistCollect)', description: `\`isFan\` is the current state: true uncollects. ${WHOSE_ACCOUNT}` })
-  @ApiBody({ type: SetPlaylistFavBody, examples: { collect: { value: { disstid: '7024415872', isFan: false } } } })
+  @ApiBody({ type: SetPlaylistFavBody, examples: { collect: { value: { disstid: '7100000012', isFan: false } } } })
   @ApiPlainOk('Not the envelope: `{ response: { code: 0, data: { raw: <upstream answer> } } }`.', WRITE_OK, LegacyFavWriteAnswer)
   @ApiLibraryWrite({ status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] })
   setPlaylistFav(@Body() body: SetPlaylistFavBody) {

@@ -18,7 +18,7 @@ export class SetPlaylistFavBody {
   @AsText()
   @IsDefined({ message: 'disstid is required' })
   @Matches(/^\d{1,20}$/, { message: 'disstid must be a playlist id (digits only, at most 20)' })
-  @ApiProperty({ type: 'string', description: 'The playlist\'s id; a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7024415872' })
+  @ApiProperty({ type: 'string', description: 'The playlist\'s id; a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7100000012' })
   disstid!: string;
 
   @IsOptional() @ToBool()

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Injectable, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, ApiPlainOk, type ErrorSpec } from '../common/api-docs';
+import { ApiAdminToken, ApiErrorResponses, ApiPlainOk, type ErrorSpec } from '../common/api-docs';
 import { Shaped } from '../common/shaped';
 import { WriteLoginGuard } from '../common/write-login.guard';
 import { LibraryAccount } from '../library/library-account';
@@ -61,6 +61,7 @@ export class LegacyLibraryController {
       'Never cached or retried; the cached reads of the account are dropped after it. Answer: `{ response: { code: 0, data: <upstream write data> } }` in either shape.',
   })
   @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie.' })
+  @ApiAdminToken()
   @ApiBody({ type: LegacySetFavBody, examples: { like: { value: { dirId: 201, songs: [{ songId: 97773, songType: 0 }], isFan: false } } } })
   @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { retCode: 0 } } }, ForkAnswer)
   @ApiErrorResponses(
@@ -82,6 +83,7 @@ export class LegacyLibraryController {
     description: `As /user/getSongLikeState, by a JSON body. ${WHOSE_ACCOUNT} Never cached. Answer: \`{ response: { code: 0, data: { m_fan: { <mid>: 1 | 0 } } } }\` in either shape.`,
   })
   @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie.' })
+  @ApiAdminToken()
   @ApiBody({ type: LegacyIsSongFanBody, examples: { two: { value: { songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
   @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { m_fan: { '0039MnYb0qxYhV': 1, '003UkWuI0E8U0l': 0 } } } }, ForkAnswer)
   @ApiErrorResponses(...LEGACY_ERRORS, 500, 502, 503, 504)

@@ -26,8 +26,8 @@ export class CollectionsController {
     summary: 'Collect or uncollect a playlist (the caller\'s account)',
     description: `${WHOSE_ACCOUNT} Upstream \`music.musicasset.PlaylistFavWrite\` with the account's encrypt_uin (read from its homepage once).`,
   })
-  @ApiBody({ type: SetPlaylistCollectBody, examples: { collect: { value: { dissid: '7024415872', collect: true } } } })
-  @ApiEnvelope('The new state.', { dissid: '7024415872', collected: true }, PlaylistCollectAnswer)
+  @ApiBody({ type: SetPlaylistCollectBody, examples: { collect: { value: { dissid: '7100000012', collect: true } } } })
+  @ApiEnvelope('The new state.', { dissid: '7100000012', collected: true }, PlaylistCollectAnswer)
   @ApiLibraryWrite(
     { status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] },
     { status: 409, description: 'The account\'s own playlist: QQ Music does not let an account collect it (`upstreamCode` 80184).', errorCodes: ['WRITE_REFUSED'] },

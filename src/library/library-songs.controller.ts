@@ -1,6 +1,6 @@
 import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrorResponses, type ErrorSpec } from '../common/api-docs';
+import { ApiAdminToken, ApiEnvelope, ApiErrorResponses, type ErrorSpec } from '../common/api-docs';
 import { WriteLoginGuard } from '../common/write-login.guard';
 import { CreatePlaylistBody, PlaylistIdBody, PlaylistSongsBody, RenamePlaylistBody, SetSongLikeBody, SongLikeStateQuery } from './dto/library-songs.dto';
 import { PlaylistAnswer, PlaylistDeletedAnswer, PlaylistSongsAnswer, SongLikeAnswer, SongLikeStateAnswer } from './library-songs.answers';
@@ -39,11 +39,13 @@ function ApiLibraryWrite(path: string, summary: string, description: string, ...
     UseGuards(WriteLoginGuard),
     ApiOperation({ summary, description: `${description} ${WHOSE_ACCOUNT} ${WRITE_RULES}` }),
     ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`.' }),
+    // Documented so the generated example (run against the demo) can use the stored login as an operator would.
+    ApiAdminToken(),
     ApiErrorResponses(400, ...LOGIN_ERRORS, ...errors, ...WRITE_ERRORS, ...UPSTREAM),
   );
 }
 
-const PLAYLIST_EXAMPLE = { dissid: '7000001', dirid: 2, dissname: '夏日歌单', songCount: 0 };
+const PLAYLIST_EXAMPLE = { dissid: '7100000010', dirid: 2, dissname: '夏日歌单', songCount: 0 };
 
 /** The song and owned-playlist writes of the library (docs/library.md); thin: every route delegates. */
 @ApiTags('library')
@@ -75,6 +77,7 @@ export class LibrarySongsController {
       'Never cached: the answer is one account\'s and every like changes it, so a cached copy would need dropping on each like for every MID set asked.',
   })
   @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie.' })
+  @ApiAdminToken()
   @ApiEnvelope('A boolean per distinct MID.', { liked: { '0039MnYb0qxYhV': true, '003UkWuI0E8U0l': false } }, SongLikeStateAnswer)
   @ApiErrorResponses(400, ...LOGIN_ERRORS, ...UPSTREAM)
   getSongLikeState(@Query() query: SongLikeStateQuery) {
@@ -98,7 +101,7 @@ export class LibrarySongsController {
     'Upstream: the caller\'s homepage (ownership, dirid), then `PlaylistBaseWrite` EditPlaylist.',
     ...PLAYLIST_ERRORS,
   )
-  @ApiBody({ type: RenamePlaylistBody, examples: { rename: { value: { dissid: '7000001', name: '夏夜歌单' } } } })
+  @ApiBody({ type: RenamePlaylistBody, examples: { rename: { value: { dissid: '7100000010', name: '夏夜歌单' } } } })
   @ApiEnvelope('The playlist under its new name.', { playlist: { ...PLAYLIST_EXAMPLE, dissname: '夏夜歌单', songCount: 12 } }, PlaylistAnswer)
   renamePlaylist(@Body() body: RenamePlaylistBody) {
     return this.playlists.renamePlaylist(body);
@@ -110,8 +113,8 @@ export class LibrarySongsController {
     'Upstream: the caller\'s homepage (ownership, dirid), then `PlaylistBaseWrite` DelPlaylist. Deleting a playlist that is gone is a 404 PLAYLIST_NOT_FOUND.',
     ...PLAYLIST_ERRORS,
   )
-  @ApiBody({ type: PlaylistIdBody, examples: { remove: { value: { dissid: '7000003' } } } })
-  @ApiEnvelope('The playlist is gone.', { dissid: '7000003', deleted: true }, PlaylistDeletedAnswer)
+  @ApiBody({ type: PlaylistIdBody, examples: { remove: { value: { dissid: '7100000011' } } } })
+  @ApiEnvelope('The playlist is gone.', { dissid: '7100000011', deleted: true }, PlaylistDeletedAnswer)
   deletePlaylist(@Body() body: PlaylistIdBody) {
     return this.playlists.deletePlaylist(body);
   }
@@ -123,9 +126,9 @@ export class LibrarySongsController {
       'A song that is unknown (`SONG_NOT_FOUND`) or could not be looked up (`WRITE_NOT_APPLIED`) is named in `results` with `ok: false` and was not sent; the others are applied. A song already in the playlist is `ok: true`.',
     ...PLAYLIST_ERRORS,
   )
-  @ApiBody({ type: PlaylistSongsBody, examples: { add: { value: { dissid: '7000002', songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
+  @ApiBody({ type: PlaylistSongsBody, examples: { add: { value: { dissid: '7100000010', songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
   @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', {
-    playlist: { dissid: '7000002', dissname: 'Alice playlist 2', songCount: 4 },
+    playlist: { dissid: '7100000010', dissname: 'Demo QQ\'s road trip', songCount: 4 },
     results: [{ songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 }, { songmid: '001XXXXXXXXXXX', ok: false, errorCode: 'SONG_NOT_FOUND', error: 'No song found for songmid 001XXXXXXXXXXX' }],
   }, PlaylistSongsAnswer)
   addPlaylistSongs(@Body() body: PlaylistSongsBody) {
@@ -138,8 +141,8 @@ export class LibrarySongsController {
     'As /user/addPlaylistSongs, with `PlaylistDetailWrite` DelSonglist. A song not in the playlist is `ok: true` (nothing to remove).',
     ...PLAYLIST_ERRORS,
   )
-  @ApiBody({ type: PlaylistSongsBody, examples: { remove: { value: { dissid: '7000002', songmids: ['0039MnYb0qxYhV'] } } } })
-  @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', { playlist: { dissid: '7000002', dissname: 'Alice playlist 2', songCount: 3 }, results: [{ songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 }] }, PlaylistSongsAnswer)
+  @ApiBody({ type: PlaylistSongsBody, examples: { remove: { value: { dissid: '7100000010', songmids: ['0039MnYb0qxYhV'] } } } })
+  @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', { playlist: { dissid: '7100000010', dissname: 'Demo QQ\'s road trip', songCount: 3 }, results: [{ songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 }] }, PlaylistSongsAnswer)
   removePlaylistSongs(@Body() body: PlaylistSongsBody) {
     return this.playlists.removePlaylistSongs(body);
   }

@@ -1,3 +1,4 @@
+import { FAKE_QQ } from '../../fake-upstream/handlers/login';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { exampleBodyOf, exampleQueryOf } from '../support/derive-endpoints';
 import { type Harness, startHarness } from '../support/harness';
@@ -10,8 +11,11 @@ import { type Harness, startHarness } from '../support/harness';
  */
 
 const ADMIN = 'answer-schemas-admin-token-0123456789';
-/** The stored login the examples run with: an account the fake knows, with the p_skey following a singer needs (docs/library.md). */
-const STORED_LOGIN = { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_schemas; qm_keyst=Q_H_L_schemas; p_skey=schemasPskey', uin: '10001' };
+/**
+ * The stored login the examples run with: the account a QR login of the fake (and the demo) yields, which owns the
+ * playlists the write examples change, with the p_skey following a singer needs (docs/library.md).
+ */
+const STORED_LOGIN = { cookie: `uin=o${FAKE_QQ}; qqmusic_uin=${FAKE_QQ}; qqmusic_key=Q_H_L_schemas; qm_keyst=Q_H_L_schemas; p_skey=schemasPskey`, uin: FAKE_QQ };
 
 /** Whether a documented schema is a real one: every object in it declares whether it is closed (the helpers do). */
 function isTyped(schema: any): boolean {

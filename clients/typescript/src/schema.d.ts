@@ -1986,7 +1986,7 @@ export interface components {
         RenamePlaylistBody: {
             /**
              * @description The playlist's numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller's own playlists.
-             * @example 7000001
+             * @example 7100000010
              */
             dissid: string;
             /**
@@ -1998,14 +1998,14 @@ export interface components {
         PlaylistIdBody: {
             /**
              * @description The playlist's numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller's own playlists.
-             * @example 7000001
+             * @example 7100000010
              */
             dissid: string;
         };
         PlaylistSongsBody: {
             /**
              * @description The playlist's numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller's own playlists.
-             * @example 7000001
+             * @example 7100000010
              */
             dissid: string;
             /**
@@ -2020,7 +2020,7 @@ export interface components {
         SetPlaylistCollectBody: {
             /**
              * @description The playlist's global id (disstid); a JSON number is accepted.
-             * @example 7024415872
+             * @example 7100000012
              */
             dissid: string;
             /**
@@ -2114,7 +2114,7 @@ export interface components {
         SetPlaylistFavBody: {
             /**
              * @description The playlist's id; a JSON number is accepted.
-             * @example 7024415872
+             * @example 7100000012
              */
             disstid: string;
             /**
@@ -2182,7 +2182,7 @@ export interface components {
         SetPlaylistSubscriptionBody: {
             /**
              * @description The playlist's id (disstid); a JSON number is accepted.
-             * @example 7024415872
+             * @example 7100000012
              */
             id: string;
             /**
@@ -15472,6 +15472,8 @@ export interface operations {
             header?: {
                 /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -15768,6 +15770,8 @@ export interface operations {
                 songmids: string;
             };
             header?: {
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
                 /** @description The caller's QQ Music login cookie. */
                 "X-Custom-Cookie"?: string;
             };
@@ -15981,6 +15985,8 @@ export interface operations {
             header?: {
                 /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16008,7 +16014,7 @@ export interface operations {
                         /**
                          * @example {
                          *       "playlist": {
-                         *         "dissid": "7000001",
+                         *         "dissid": "7100000010",
                          *         "dirid": 2,
                          *         "dissname": "夏日歌单",
                          *         "songCount": 0
@@ -16264,6 +16270,8 @@ export interface operations {
             header?: {
                 /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16291,7 +16299,7 @@ export interface operations {
                         /**
                          * @example {
                          *       "playlist": {
-                         *         "dissid": "7000001",
+                         *         "dissid": "7100000010",
                          *         "dirid": 2,
                          *         "dissname": "夏夜歌单",
                          *         "songCount": 12
@@ -16587,6 +16595,8 @@ export interface operations {
             header?: {
                 /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16613,7 +16623,7 @@ export interface operations {
                         msg: string;
                         /**
                          * @example {
-                         *       "dissid": "7000003",
+                         *       "dissid": "7100000011",
                          *       "deleted": true
                          *     }
                          */
@@ -16898,6 +16908,8 @@ export interface operations {
             header?: {
                 /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16925,8 +16937,8 @@ export interface operations {
                         /**
                          * @example {
                          *       "playlist": {
-                         *         "dissid": "7000002",
-                         *         "dissname": "Alice playlist 2",
+                         *         "dissid": "7100000010",
+                         *         "dissname": "Demo QQ's road trip",
                          *         "songCount": 4
                          *       },
                          *       "results": [
@@ -17239,6 +17251,8 @@ export interface operations {
             header?: {
                 /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17266,8 +17280,8 @@ export interface operations {
                         /**
                          * @example {
                          *       "playlist": {
-                         *         "dissid": "7000002",
-                         *         "dissname": "Alice playlist 2",
+                         *         "dissid": "7100000010",
+                         *         "dissname": "Demo QQ's road trip",
                          *         "songCount": 3
                          *       },
                          *       "results": [
@@ -17602,7 +17616,7 @@ export interface operations {
                         msg: string;
                         /**
                          * @example {
-                         *       "dissid": "7024415872",
+                         *       "dissid": "7100000012",
                          *       "collected": true
                          *     }
                          */
@@ -24054,6 +24068,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
                 /** @description The caller's QQ Music login cookie. */
                 "X-Custom-Cookie"?: string;
             };
@@ -24315,6 +24331,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
                 /** @description The caller's QQ Music login cookie. */
                 "X-Custom-Cookie"?: string;
             };

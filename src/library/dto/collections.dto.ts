@@ -22,7 +22,7 @@ export class SetPlaylistCollectBody {
   @DigitsOf()
   @IsDefined({ message: 'dissid is required' })
   @Matches(DISSID_PATTERN, { message: 'dissid must be a playlist id (digits only, at most 20)' })
-  @ApiProperty({ type: 'string', description: 'The playlist\'s global id (disstid); a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7024415872' })
+  @ApiProperty({ type: 'string', description: 'The playlist\'s global id (disstid); a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7100000012' })
   dissid!: string;
 
   @ToBool()

@@ -32,7 +32,7 @@ export class SetSongLikeBody {
 export class PlaylistIdBody {
   @IsDefined({ message: 'dissid is required' }) @ToIdText()
   @Matches(/^\d{1,15}$/, { message: 'dissid must be a numeric playlist id' })
-  @ApiProperty({ type: 'string', description: 'The playlist\'s numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller\'s own playlists.', pattern: '^\\d{1,15}$', example: '7000001' })
+  @ApiProperty({ type: 'string', description: 'The playlist\'s numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller\'s own playlists.', pattern: '^\\d{1,15}$', example: '7100000010' })
   dissid!: string;
 }
 
