@@ -1,3 +1,4 @@
+import { answerValidator } from '../support/answer-validator';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
 import type { FakeRoutes, Fault, FaultMatch } from '../../fake-upstream/fake-upstream';
@@ -68,6 +69,7 @@ afterAll(() => console.log(`faults: ${cases} fault cases over ${withUpstream.len
 describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream faults', (_name, e) => {
   let h: Harness;
   let config: AppConfig;
+  let validate: Awaited<ReturnType<typeof answerValidator>>;
   beforeAll(async () => {
     h = await startHarness({
       env: { UPSTREAM_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS), ALT_LOGIN_POLL_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS) },
@@ -75,7 +77,12 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_fault; qm_keyst=Q_H_L_fault', uin: '10001' },
     });
     config = h.app.get<AppConfig>(APP_CONFIG);
+    validate = await answerValidator(h);
   });
+  /** A 200 the faults produced (a fallback's, a batch's with failed items, the recovery's) matches the declared schema. */
+  const expectDeclaredAnswer = (res: { status: number; body: unknown }) => {
+    if (res.status === 200) expect(validate(`${e.method} ${e.path}`, res.body)).toEqual([]);
+  };
   afterAll(() => h.close());
   beforeEach(() => {
     h.fake.reset();
@@ -95,6 +102,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
     const ok = await send(h, e);
     expect(ok.status).toBeLessThan(300);
     expect(ok.headers['content-type']).toMatch(/json/);
+    expectDeclaredAnswer(ok);
   };
 
   it.each(TRANSPORT_FAULTS.map((f) => [f.name, f] as const))('%s → clear error, then recovers', async (_n, f) => {
@@ -121,6 +129,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       const items = res.body.data as any[];
       expect(items.length).toBeGreaterThan(0);
       for (const item of items) expect(item).toMatchObject({ error: expect.any(String), errorCode: f.errorCode });
+      expectDeclaredAnswer(res);
       return expectRecovers();
     }
     expect(typeof res.body.error).toBe('string');
@@ -153,6 +162,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
         // not an account/quota code: the documented fallback answers
         expect(res.status).toBe(200);
         expect(fallbackCalls()).toBeGreaterThanOrEqual(1);
+        expectDeclaredAnswer(res);
         return expectRecovers();
       }
       expect(fallbackCalls()).toBe(0); // final codes never try the fallback
@@ -161,6 +171,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
         const items = res.body.data as any[];
         expect(items.length).toBeGreaterThan(0);
         for (const item of items) expect(item).toMatchObject({ errorCode, upstreamCode: code });
+        expectDeclaredAnswer(res);
         return expectRecovers();
       }
       const expected = e.documentedErrors?.[code] ?? { status, errorCode };

@@ -1,3 +1,4 @@
+import { answerValidator } from '../support/answer-validator';
 import fc from 'fast-check';
 import { connect } from 'node:net';
 import { Endpoint, ParamKind } from '../support/endpoints';
@@ -123,13 +124,18 @@ function checkOutcome(e: Endpoint, o: Outcome, what: string): void {
   }
   if (o.status < 200 || o.status >= 300) throw new Error(`unexpected status: ${context}`);
   if (!/json/.test(o.contentType)) throw new Error(`2xx that is not JSON: ${context}`);
+  // Whatever the input, an answer the gateway gives is one its schema declares (decision 021).
+  const problems = o.status === 200 ? validate(`${e.method} ${e.path}`, o.body) : [];
+  if (problems.length) throw new Error(`2xx outside its declared schema (${problems.join('; ')}): ${context}`);
 }
 
+let validate: Awaited<ReturnType<typeof answerValidator>>;
 beforeAll(async () => {
   harness = await startHarness({
     // Generous bounds: an upstream call slowed by CPU load must not turn a valid request into a 504 (a 5xx here).
     env: { BODY_LIMIT: '100kb', UPSTREAM_TIMEOUT_MS: '10000', ALT_LOGIN_POLL_TIMEOUT_MS: '10000' },
   });
+  validate = await answerValidator(harness);
 });
 afterAll(async () => {
   console.log(`hostile-input: ${total} requests over ${ALL_ENDPOINTS.length} endpoints (${RUNS} generated runs each); statuses ${JSON.stringify(byStatus)}`);
