@@ -1,5 +1,5 @@
-import Ajv, { type ValidateFunction } from 'ajv';
 import { discoverState } from '../../fake-upstream/handlers/discover';
+import { answerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -14,22 +14,18 @@ const FOCUS = 'QQMusic.MusichallServer.GetFocus';
 
 describe('discover answers match their declared schemas', () => {
   let h: Harness;
-  let paths: Record<string, any>;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  const validators = new Map<string, ValidateFunction>();
+  let validate: Awaited<ReturnType<typeof answerValidator>>;
 
   beforeAll(async () => {
     h = await startHarness();
-    paths = (await h.http().get('/docs-json').expect(200)).body.paths;
+    validate = await answerValidator(h);
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
 
   /** The schema errors of a JSON answer of GET `path` ('' when it validates). */
   function problemsOf(path: string, body: unknown): string {
-    if (!validators.has(path)) validators.set(path, ajv.compile(paths[path].get.responses['200'].content['application/json'].schema));
-    const validate = validators.get(path)!;
-    return validate(body) ? '' : ajv.errorsText(validate.errors);
+    return validate(`GET ${path}`, body).join('; ');
   }
 
   it('GET /getImageUrl of a singer picture', async () => {

@@ -1,6 +1,6 @@
-import Ajv, { type ValidateFunction } from 'ajv';
 import { mvState } from '../../fake-upstream/handlers/mv';
 import { fixture } from '../../fake-upstream/fixtures';
+import { answerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -17,22 +17,18 @@ const VID = fixture('musicu-mv-getallocmvinfo.data.fragment.json').list[0].vid;
 
 describe('MV answers match their declared schemas', () => {
   let h: Harness;
-  let paths: Record<string, any>;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  const validators = new Map<string, ValidateFunction>();
+  let validate: Awaited<ReturnType<typeof answerValidator>>;
 
   beforeAll(async () => {
     h = await startHarness();
-    paths = (await h.http().get('/docs-json').expect(200)).body.paths;
+    validate = await answerValidator(h);
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
 
   /** The schema errors of a JSON answer of GET `path` ('' when it validates). */
   function problemsOf(path: string, body: unknown): string {
-    if (!validators.has(path)) validators.set(path, ajv.compile(paths[path].get.responses['200'].content['application/json'].schema));
-    const validate = validators.get(path)!;
-    return validate(body) ? '' : ajv.errorsText(validate.errors);
+    return validate(`GET ${path}`, body).join('; ');
   }
 
   it('GET /getMv with the tag lists, without them (tag key failed), and an empty page', async () => {
