@@ -10532,10 +10532,10 @@ export interface operations {
             query: {
                 /** @description Search text (trimmed; empty = missing), at most 100 characters. */
                 key: string;
+                /** @description 1-based page (upstream convention for search). */
+                page?: number;
                 /** @description Results per page. */
                 limit?: number;
-                /** @description 1-based page. */
-                page?: number;
                 /** @description What to search for: 1 singer, 2 album, 3 playlist, 8 user (upstream's search_type). */
                 t?: 1 | 2 | 3 | 8;
             };
@@ -10875,7 +10875,7 @@ export interface operations {
                 key: string;
                 /** @description Results per page. */
                 limit?: number;
-                /** @description 1-based page. */
+                /** @description 1-based page (upstream convention for search). */
                 page?: number;
                 /** @description What to search for (case-insensitive); `artist` = singer. */
                 type: "song" | "album" | "playlist" | "singer" | "mv" | "lyric" | "artist";
