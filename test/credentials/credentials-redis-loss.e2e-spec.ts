@@ -161,7 +161,9 @@ describe('Stored login across a real Redis restart (a Redis of the test\'s own, 
     a = await startHarness({ env, routes: [probeRoutes], logs });
     b = await startHarness({ env, routes: [probeRoutes], logs });
     probe = new Redis(own.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  }, 30_000);
+    // Both connected to Redis before the first login: on a busy machine B's connection could still be opening.
+    await waitFor(async () => (await a.http().get('/health/ready')).status === 200 && (await b.http().get('/health/ready')).status === 200, 20_000, 'both instances to reach Redis');
+  }, 60_000);
   afterAll(async () => {
     probe?.disconnect();
     await a?.close();
