@@ -104,6 +104,8 @@ export class UserExtraController {
   }
 
   @Get('getUserFollowUsers')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
   @ApiOperation({
     summary: 'Users a user follows (needs a login cookie)',
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
@@ -115,6 +117,8 @@ export class UserExtraController {
   }
 
   @Get('getUserFans')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
   @ApiOperation({
     summary: 'Users who follow a user (needs a login cookie)',
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\` with \`is_listen=1\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,

@@ -278,12 +278,11 @@ describe('Answers the response cache does not store are Cache-Control: no-store'
 
   const USER_COOKIE = 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_5fakeMusicKeyAbc123';
 
-  it('login, the uncached /user/* routes, admin routes, POST batches, errors and 404s', async () => {
+  it('login, the credential routes, admin routes, POST batches, errors and 404s', async () => {
     const qr = await h.http().get('/getMainLoginQr').expect(200);
     const altQr = await h.http().get('/getAltLoginQr').expect(200);
     const check = await h.http().post('/checkMainLoginQr').send({ qrsig: qr.body.qrsig }).expect(200);
-    // The user reads library writes change are cached per account (decision 020); the fans list is not.
-    const fans = await h.http().get('/user/getUserFans').query({ uin: '10001', cookie: USER_COOKIE });
+    // The user reads are cached per account (decision 020).
     const playlists = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie: USER_COOKIE }).expect(200);
     expect([playlists.headers['x-cache'], playlists.headers['cache-control']]).toEqual(['MISS', 'private, max-age=60']);
     const status = await h.http().get('/user/credential/status').set('X-Admin-Token', ADMIN).expect(200);
@@ -293,7 +292,7 @@ describe('Answers the response cache does not store are Cache-Control: no-store'
     const notFound = await h.http().get('/nope').expect(404);
     const badType = await h.http().post('/batchGetSongInfo').set('Content-Type', 'text/plain').send('x').expect(415);
     const badJson = await h.http().post('/batchGetSongInfo').set('Content-Type', 'application/json').send('{bad').expect(400);
-    const answers = { qr, altQr, check, fans, status, getCookie, batch, badParam, notFound, badType, badJson };
+    const answers = { qr, altQr, check, status, getCookie, batch, badParam, notFound, badType, badJson };
     const cacheControl = Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.headers['cache-control']]));
     expect(cacheControl).toEqual(Object.fromEntries(Object.keys(answers).map((name) => [name, 'no-store'])));
   });

@@ -135,6 +135,19 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
       const legacy = await get('/user/getUserFans', { uin: '10001', cookie: COOKIE }, LEGACY).expect(200);
       expect(legacy.body.response).toMatchObject({ code: 0, list: [{ nick: 'Carol', encrypt_uin: 'owSfoKEq10003oz' }] });
     });
+
+    it('followed users and fans are cached per account like the other user reads', async () => {
+      const cached = await startHarness({ env: { CACHE_ENABLED: 'true' } });
+      try {
+        for (const route of ['/user/getUserFollowUsers', '/user/getUserFans']) {
+          const read = () => cached.http().get(route).query({ uin: '10001', cookie: COOKIE }).expect(200);
+          expect([(await read()).headers['x-cache'], (await read()).headers['x-cache']]).toEqual(['MISS', 'HIT']);
+        }
+        expect(cached.fake.requestsTo('c', FRIENDS)).toHaveLength(2);
+      } finally {
+        await cached.close();
+      }
+    });
   });
 
   describe('login and errors (the same in both shapes)', () => {
