@@ -1,5 +1,5 @@
-import Ajv, { type ValidateFunction } from 'ajv';
 import { commentsState, GENUINE_MV_VID } from '../../fake-upstream/handlers/comments';
+import { answerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -13,18 +13,16 @@ const CGI = '/base/fcgi-bin/fcg_global_comment_h5.fcg';
 
 describe('comment answers match their declared schema', () => {
   let h: Harness;
-  let validate: ValidateFunction;
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  let validate: Awaited<ReturnType<typeof answerValidator>>;
 
   beforeAll(async () => {
     h = await startHarness();
-    const paths = (await h.http().get('/docs-json').expect(200)).body.paths;
-    validate = ajv.compile(paths['/getComments'].get.responses['200'].content['application/json'].schema);
+    validate = await answerValidator(h);
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
 
-  const problemsOf = (body: unknown): string => (validate(body) ? '' : ajv.errorsText(validate.errors));
+  const problemsOf = (body: unknown): string => validate('GET /getComments', body).join('; ');
 
   it('the CGI fallback\'s genuine MV comments', async () => {
     h.fake.fault({ kind: 'business', code: 500003 }, { module: READ });

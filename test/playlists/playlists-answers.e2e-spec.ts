@@ -1,5 +1,5 @@
-import Ajv from 'ajv';
 import { GENUINE_DISSTID, playlistsState } from '../../fake-upstream/handlers/playlists';
+import { answerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -13,30 +13,23 @@ const DISS = 'music.srfDissInfo.DissInfo.CgiGetDiss';
 
 describe('playlist answers match their declared schemas', () => {
   let h: Harness;
-  let paths: any;
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  let validate: Awaited<ReturnType<typeof answerValidator>>;
 
   beforeAll(async () => {
     h = await startHarness();
-    paths = (await h.http().get('/docs-json').expect(200)).body.paths;
+    validate = await answerValidator(h);
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
 
-  const schemaOf = (method: 'get' | 'post', path: string) => paths[path][method].responses['200'].content['application/json'].schema;
-  const expectValid = (schema: any, body: unknown) => {
-    const validate = ajv.compile(schema);
-    expect(validate(body) ? [] : validate.errors).toEqual([]);
-  };
-  /** The batch answer is `anyOf: [CategoryBatch, PlaylistBatch]`: a body must match the member its request asked for. */
-  const batchMember = (title: string) => schemaOf('post', '/batchGetSongLists').anyOf.find((s: any) => s.title === title);
+  const expectValid = (route: string, body: unknown, member?: string) => expect(validate(route, body, { member })).toEqual([]);
 
   it('/getSongLists: the genuine rows, and an unknown category\'s empty page', async () => {
     const genuine = await h.http().get('/getSongLists?limit=3').expect(200);
-    expectValid(schemaOf('get', '/getSongLists'), genuine.body);
+    expectValid('GET /getSongLists', genuine.body);
     expect(genuine.body.data.playlists).toHaveLength(3);
     const empty = await h.http().get('/getSongLists?categoryId=999&sortId=3').expect(200);
-    expectValid(schemaOf('get', '/getSongLists'), empty.body);
+    expectValid('GET /getSongLists', empty.body);
     expect(empty.body.data).toMatchObject({ categoryId: 999, sortId: 3, playlists: [] });
     expect(h.fake.requestsTo('c', BY_TAG).map((r) => r.query.categoryId)).toEqual(['10000000', '999']);
   });
@@ -44,7 +37,7 @@ describe('playlist answers match their declared schemas', () => {
   it('/getSongListDetail from the fallback CGI (cdlist) has the same declared shape', async () => {
     h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.srfDissInfo.DissInfo' });
     const res = await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}&limit=5`).expect(200);
-    expectValid(schemaOf('get', '/getSongListDetail'), res.body);
+    expectValid('GET /getSongListDetail', res.body);
     expect(res.body.data.songlist).toHaveLength(5);
     expect(h.fake.requestsTo('c', CDINFO)).toHaveLength(1);
   });
@@ -52,7 +45,7 @@ describe('playlist answers match their declared schemas', () => {
   it('/batchGetSongLists by category: pages and a failure carrying the upstream code', async () => {
     playlistsState(h.fake.state).failingCategories.set(167, 4001);
     const res = await h.http().post('/batchGetSongLists').send({ categoryIds: [165, 167], limit: 2 }).expect(200);
-    expectValid(batchMember('CategoryBatch'), res.body);
+    expectValid('POST /batchGetSongLists', res.body, 'CategoryBatch');
     expect(res.body.data[1]).toMatchObject({ categoryId: 167, errorCode: 'UPSTREAM_ERROR', upstreamCode: 4001 });
     expect(h.fake.requestsTo('c', BY_TAG).map((r) => r.query.categoryId).sort()).toEqual(['165', '167']);
   });
@@ -61,7 +54,7 @@ describe('playlist answers match their declared schemas', () => {
     h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.srfDissInfo.DissInfo' });
     playlistsState(h.fake.state).failingCdinfo.set('7033094594', 7);
     const res = await h.http().post('/batchGetSongLists').send({ disstid: `${GENUINE_DISSTID},7033094594,42` }).expect(200);
-    expectValid(batchMember('PlaylistBatch'), res.body);
+    expectValid('POST /batchGetSongLists', res.body, 'PlaylistBatch');
     expect(res.body.data.map((e: any) => e.errorCode)).toEqual([undefined, 'UPSTREAM_ERROR', 'PLAYLIST_NOT_FOUND']);
     expect(res.body.data[2]).not.toHaveProperty('upstreamCode');
     expect(h.fake.musicuCalls(DISS)).toHaveLength(3);
@@ -69,19 +62,20 @@ describe('playlist answers match their declared schemas', () => {
 
   it('a batch failure element with a field the schema does not declare fails the validation', () => {
     const failure = { disstid: '42', status: 404, error: 'No visible playlist with disstid 42', errorCode: 'PLAYLIST_NOT_FOUND' };
-    const validate = ajv.compile(batchMember('PlaylistBatch'));
-    expect(validate({ status: 200, data: [failure] })).toBe(true);
-    expect(validate({ status: 200, data: [{ ...failure, detail: 'x' }] })).toBe(false);
-    expect(validate({ status: 200, data: [{ ...failure, disstid: 42 }] })).toBe(false);
+    // The batch answer is `anyOf: [CategoryBatch, PlaylistBatch]`: a body must match the member its request asked for.
+    const problems = (body: unknown) => validate('POST /batchGetSongLists', body, { member: 'PlaylistBatch' });
+    expect(problems({ status: 200, data: [failure] })).toEqual([]);
+    expect(problems({ status: 200, data: [{ ...failure, detail: 'x' }] })).not.toEqual([]);
+    expect(problems({ status: 200, data: [{ ...failure, disstid: 42 }] })).not.toEqual([]);
   });
 
   it('/getNewDisks: Unix-seconds release times, and a page past the end', async () => {
     playlistsState(h.fake.state).releaseTimeAs = 'unix';
     const res = await h.http().get('/getNewDisks?limit=2&area=5').expect(200);
-    expectValid(schemaOf('get', '/getNewDisks'), res.body);
+    expectValid('GET /getNewDisks', res.body);
     expect(res.body.data.albums[0].publicTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const past = await h.http().get('/getNewDisks?page=5').expect(200);
-    expectValid(schemaOf('get', '/getNewDisks'), past.body);
+    expectValid('GET /getNewDisks', past.body);
     expect(past.body.data.albums).toEqual([]);
     expect(h.fake.musicuCalls('newalbum.NewAlbumServer.get_new_album_info').map((c) => c.param)).toEqual([
       expect.objectContaining({ area: 5, start: 0, num: 2 }),
