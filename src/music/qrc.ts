@@ -35,7 +35,7 @@ export function decodeLyricPayload(value: unknown): Decoded {
   try {
     inflated = inflateSync(qrcCipher(cipher, 'decrypt'), { maxOutputLength: MAX_LYRIC_BYTES });
   } catch (err) {
-    if (err instanceof RangeError) return { ok: false, reason: `payload inflates to more than ${MAX_LYRIC_BYTES} bytes` };
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return { ok: false, reason: `payload inflates to more than ${MAX_LYRIC_BYTES} bytes` };
     return { ok: false, reason: `payload does not decrypt to a zlib stream (${(err as Error).message})` };
   }
   try {
@@ -149,8 +149,10 @@ export function alignTimeline(lines: readonly QrcLine[], transLrc: string, roma?
     const text = t.txt.trim();
     if (!text || text === UNTRANSLATED) continue;
     const i = nearestLine(out, t.time, TRANS_TOLERANCE_MS);
-    const gap = Math.abs(out[i]?.start - t.time);
-    if (i < 0 || gap >= (transGap.get(i) ?? Infinity)) continue;
+    if (i < 0) continue;
+    // two translations near one line: the nearer one wins
+    const gap = Math.abs(out[i].start - t.time);
+    if (gap >= (transGap.get(i) ?? Infinity)) continue;
     transGap.set(i, gap);
     out[i].trans = text;
   }
