@@ -7,10 +7,10 @@ import { parseLrc } from './lyric';
 import type { LyricTags, LyricTimelineLine, LyricWord } from './music.answers';
 import { qrcCipher } from './qrc-cipher';
 
-/** Longest payload decoded (hex digits): real ones are 5–40 k; this bounds the decryption to a few tens of ms. */
-export const MAX_PAYLOAD_HEX = 512 * 1024;
-/** Most bytes one payload may inflate to: real QRC texts are 10–100 KB; a zip bomb stops here. */
-export const MAX_LYRIC_BYTES = 1024 * 1024;
+/** Longest payload decoded (hex digits; the recorded one has 9 120): bounds the decryption to a few ms. */
+export const MAX_PAYLOAD_HEX = 256 * 1024;
+/** Most bytes one payload may inflate to (the recorded one: 9 169): a zip bomb stops here, and parsing stays short. */
+export const MAX_LYRIC_BYTES = 512 * 1024;
 /** Times above this (ms, ~28 h) are not a lyric's: such a line is malformed. */
 const MAX_TIME_MS = 99_999_999;
 
@@ -57,13 +57,17 @@ function unescapeXml(text: string): string {
 
 /**
  * The QRC lines of a decoded text: the `LyricContent` attribute of the XML wrapper (up to the `"/>` that closes it, as
- * real contents hold bare quotes), XML-unescaped; a text without the wrapper is returned as is.
+ * real contents hold bare quotes), XML-unescaped; a text without the wrapper is returned as is. Found with indexOf, not
+ * a lazy regex: 1 MiB of unclosed attributes must not cost quadratic time.
  */
 export function qrcContent(text: string): string {
-  const m = /<Lyric_\d+\b[^>]*?\bLyricContent="([\s\S]*?)"\s*\/>/.exec(text);
-  if (m) return unescapeXml(m[1]);
+  const open = text.indexOf(CONTENT_ATTR);
+  const close = open < 0 ? -1 : text.indexOf('"/>', open + CONTENT_ATTR.length);
+  if (close >= 0) return unescapeXml(text.slice(open + CONTENT_ATTR.length, close));
   return text.trimStart().startsWith('<') ? '' : text;
 }
+
+const CONTENT_ATTR = 'LyricContent="';
 
 export interface QrcLine {
   start: number;
@@ -81,7 +85,8 @@ export interface QrcDocument {
 
 const META = /^\[(ti|ar|al|by|offset):(.*)\]$/i;
 const LINE = /^\[(\d{1,9}),(\d{1,9})\](.*)$/;
-const WORD = /([\s\S]*?)\((\d{1,9}),(\d{1,9})\)/g;
+/** A word's stamp, after its text: matched on its own (no lazy prefix) so a line is scanned in linear time. */
+const STAMP = /\((\d{1,9}),(\d{1,9})\)/g;
 
 /**
  * Parses QRC lines: `[start,duration]word(start,duration)word(start,duration)…` (absolute ms), and the LRC-style
@@ -110,10 +115,11 @@ export function parseQrc(content: string): QrcDocument {
     const body = timed[3];
     const words: LyricWord[] = [];
     let consumed = 0;
-    for (const w of body.matchAll(WORD)) {
-      consumed = w.index + w[0].length;
-      if (w[1] === '') continue;
-      words.push({ start: Number(w[2]), duration: Number(w[3]), text: w[1] });
+    STAMP.lastIndex = 0;
+    for (let stamp = STAMP.exec(body); stamp; stamp = STAMP.exec(body)) {
+      const word = body.slice(consumed, stamp.index);
+      consumed = STAMP.lastIndex;
+      if (word) words.push({ start: Number(stamp[1]), duration: Number(stamp[2]), text: word });
     }
     const text = (words.length ? words.map((w) => w.text).join('') + body.slice(consumed) : body).trim();
     if (!text) continue;
@@ -128,19 +134,29 @@ const TRANS_TOLERANCE_MS = 1000;
 /** QQ Music's translation of a line it does not translate. */
 const UNTRANSLATED = '//';
 
-/** Index of the line whose start is nearest `time` within `tolerance`, or -1. `lines` is sorted by start. */
-function nearestLine(lines: readonly { start: number }[], time: number, tolerance: number): number {
-  let best = -1;
-  for (let i = 0; i < lines.length; i++) {
-    const gap = Math.abs(lines[i].start - time);
-    if (gap <= tolerance && (best < 0 || gap < Math.abs(lines[best].start - time))) best = i;
+/** Index of the first of `lines` (sorted by start) that starts at or after `time`; lines.length when none. */
+function firstFrom(lines: readonly { start: number }[], time: number): number {
+  let [lo, hi] = [0, lines.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid].start < time) lo = mid + 1;
+    else hi = mid;
   }
-  return best;
+  return lo;
+}
+
+/** Index of the line (sorted by start) whose start is nearest `time` within `tolerance`, or -1. */
+function nearestLine(lines: readonly { start: number }[], time: number, tolerance: number): number {
+  const after = firstFrom(lines, time);
+  const gapOf = (i: number) => (i >= 0 && i < lines.length ? Math.abs(lines[i].start - time) : Infinity);
+  const best = gapOf(after - 1) <= gapOf(after) ? after - 1 : after;
+  return gapOf(best) <= tolerance ? best : -1;
 }
 
 /**
  * The timeline: each line with its words, its translation (the LRC line nearest its start, within 1 s) and its
- * romanisation (the romanised QRC line with the same start, else the first that starts within the line).
+ * romanisation (the romanised QRC line with the same start, else the first that starts within the line). Lines and
+ * romanised lines are sorted by start (parseQrc, lrcLines), so each lookup is a binary search.
  */
 export function alignTimeline(lines: readonly QrcLine[], transLrc: string, roma?: readonly QrcLine[]): LyricTimelineLine[] {
   const out: LyricTimelineLine[] = lines.map((l) => ({ start: l.start, duration: l.duration, text: l.text, words: l.words }));
@@ -158,9 +174,9 @@ export function alignTimeline(lines: readonly QrcLine[], transLrc: string, roma?
   }
   if (roma) {
     for (const line of out) {
-      const match =
-        roma.find((r) => r.start === line.start) ?? roma.find((r) => r.start >= line.start && r.start < line.start + Math.max(line.duration, 1));
-      line.roma = match ? { text: match.text, words: match.words } : { text: '', words: [] };
+      const match = roma[firstFrom(roma, line.start)];
+      const within = match !== undefined && match.start < line.start + Math.max(line.duration, 1);
+      line.roma = within ? { text: match.text, words: match.words } : { text: '', words: [] };
     }
   }
   return out;

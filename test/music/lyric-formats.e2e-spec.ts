@@ -123,7 +123,7 @@ describe('GET /getLyric formats', () => {
     ['truncated to a partial block', () => encryptLyricText(qrcXml(JP_QRC)).slice(0, -6), /not whole 8-byte blocks/],
     ['garbage bytes (as if the key were wrong)', 'A1B2C3D4E5F60718'.repeat(8), /does not decrypt to a zlib stream/],
     ['empty', '', /no word-by-word lyric/],
-    ['over the size limit', 'AB'.repeat(300_000), /over the 524288 limit/],
+    ['over the size limit', 'AB'.repeat(300_000), /over the 262144 limit/],
   ])('a payload that is %s gives the LRC answer with a message (qrc and timeline)', async (_name, payload, why) => {
     const lyric = typeof payload === 'function' ? payload() : payload;
     qrc().payloads.set(MID, { lyric });

@@ -82,8 +82,8 @@ describe('decodeLyricPayload', () => {
     ['garbage bytes', 'F00DFACE'.repeat(64), /does not decrypt to a zlib stream/],
     ['one flipped byte', `${RECORDED.slice(0, 100)}${RECORDED[100] === '0' ? '1' : '0'}${RECORDED.slice(101)}`, /does not decrypt to a zlib stream/],
     ['another key', sealed(deflateSync('[0,1]a(0,1)'), createTripleDes(Buffer.from('0123456789abcdefghijklmn'), QQ_VARIANT)), /does not decrypt/],
-    ['over the size limit', 'A'.repeat(MAX_PAYLOAD_HEX + 2), /over the 524288 limit/],
-    ['a zip bomb', sealed(deflateSync(Buffer.alloc(MAX_LYRIC_BYTES + 1, 0x20))), /inflates to more than 1048576 bytes/],
+    ['over the size limit', 'A'.repeat(MAX_PAYLOAD_HEX + 2), /over the 262144 limit/],
+    ['a zip bomb', sealed(deflateSync(Buffer.alloc(MAX_LYRIC_BYTES + 1, 0x20))), /inflates to more than 524288 bytes/],
     ['not UTF-8 inside', sealed(deflateSync(Buffer.from([0x5b, 0xff, 0xfe, 0x80]))), /not UTF-8/],
   ])('%s: says why', (_name, payload, why) => {
     const decoded = decodeLyricPayload(payload);
@@ -141,6 +141,25 @@ describe('QRC text', () => {
     expect(doc.malformed).toBe(5);
     expect(doc.lines.map((l) => l.text)).toEqual(['ok']);
   });
+
+  it('stays linear on 1 MiB of hostile text (unclosed stamps and attributes, many words)', () => {
+    // quadratic scanning of these inputs would not finish within the test's timeout
+    const MiB = 1 << 20;
+    expect(parseQrc(`[0,1]${'(1,'.repeat(MiB / 3)}`).lines).toEqual([{ start: 0, duration: 1, text: '(1,'.repeat(MiB / 3), words: [] }]);
+    expect(parseQrc(`[0,1]${'a(1,1)'.repeat(MiB / 6)}`).lines[0].words).toHaveLength(Math.floor(MiB / 6));
+    expect(qrcContent(`<Lyric_1 ${'LyricContent="'.repeat(MiB / 14)}`)).toBe('');
+  });
+
+  it('aligns 100 000 lines with 100 000 translations and romanised lines by binary search, not pairwise', () => {
+    // pairwise would be 10^10 comparisons: far past the bound below, which a busy machine's linear run stays under
+    const many = Array.from({ length: 100_000 }, (_, i) => `[${i * 10},10]w(${i * 10},10)`).join('\n');
+    const trans = Array.from({ length: 100_000 }, (_, i) => `[${String(Math.floor(i / 6000)).padStart(2, '0')}:${String(Math.floor(i / 100) % 60).padStart(2, '0')}.${String(i % 100).padStart(2, '0')}]t${i}`).join('\n');
+    const lines = parseQrc(many).lines;
+    const out = alignTimeline(lines, trans, lines);
+    expect(out).toHaveLength(100_000);
+    expect(out[5]).toMatchObject({ start: 50, trans: 't5', roma: { text: 'w' } });
+    expect(out[99_999]).toMatchObject({ start: 999_990, trans: 't99999', roma: { text: 'w' } });
+  }, 30_000);
 
   it('never throws and bounds its output on arbitrary text', () => {
     fc.assert(
