@@ -13,6 +13,7 @@ import { recommendRoutes } from './recommend';
 import { libraryRoutes } from './library';
 import { relationRoutes } from './relation';
 import { collectionsRoutes } from './collections';
+import { lyricQrcRoutes } from './lyric-qrc';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes, collectionsRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes, collectionsRoutes, lyricQrcRoutes];

@@ -154,3 +154,71 @@ export const AlbumSongsPage = Obj({
   songs: Arr(AlbumSong),
 });
 export type AlbumSongsPage = Static<typeof AlbumSongsPage>;
+
+// ---------------------------------------------------------------- word-by-word lyric (format=qrc|timeline)
+
+export const LYRIC_FORMATS = ['lrc', 'qrc', 'timeline'] as const;
+export type LyricFormat = (typeof LYRIC_FORMATS)[number];
+
+const Ms = (description: string) => Int({ description, minimum: 0 });
+
+export const LyricWord = Obj({ start: Ms('Start in ms from the song\'s start.'), duration: Ms('Duration in ms.'), text: Str({ description: 'The word or syllable, with its spacing.' }) }, { title: 'LyricWord' });
+export type LyricWord = Static<typeof LyricWord>;
+
+export const LyricRomaLine = Obj({ text: Str({ description: 'The line romanised; \'\' when upstream has no romanisation for it.' }), words: Arr(LyricWord) }, { title: 'LyricRomaLine' });
+
+export const LyricTimelineLine = Obj(
+  {
+    start: Ms('Start in ms.'),
+    duration: Ms('Duration in ms (line-level fallback: until the next line starts; 0 for the last).'),
+    text: Str(),
+    words: Arr(LyricWord, { description: 'Word-by-word timing; empty when the line has none (and always in the line-level fallback).' }),
+    trans: Optional(Str({ description: 'The line\'s translation, when upstream translates it (matched by time).' })),
+    roma: Optional(LyricRomaLine),
+  },
+  { title: 'LyricTimelineLine' },
+);
+export type LyricTimelineLine = Static<typeof LyricTimelineLine>;
+
+/** format=timeline. */
+export const LyricTimeline = Obj(
+  {
+    format: Enum(['timeline'] as const),
+    source: Enum(['qrc', 'lrc'] as const, { description: 'qrc: word-by-word. lrc: line-level from the LRC, because the word-by-word lyric is missing or broken (`message` says why).' }),
+    tags: LyricTags,
+    lines: Arr(LyricTimelineLine, { description: 'Sorted by start; blank lines dropped.' }),
+    roma: Optional(Str({ description: 'roma=1: the romanisation as QRC text (\'\' when upstream has none).' })),
+    message: Optional(Str({ description: 'Why the answer is the line-level fallback, or what was left out (a broken translation or romanisation, malformed lines).' })),
+  },
+  { title: 'LyricTimeline' },
+);
+export type LyricTimeline = Static<typeof LyricTimeline>;
+
+/** format=qrc. */
+export const LyricQrc = Obj(
+  {
+    format: Enum(['qrc'] as const),
+    lyric: Str({ description: 'The QRC lines, `[start,duration]word(start,duration)…` (ms), decrypted and taken out of their XML wrapper.' }),
+    trans: Str({ description: 'Translation LRC text, \'\' when none.' }),
+    roma: Optional(Str({ description: 'roma=1: romanisation QRC text, \'\' when none.' })),
+    message: Optional(Str({ description: 'What was left out and why (a broken translation or romanisation, malformed lines).' })),
+  },
+  { title: 'LyricQrc' },
+);
+export type LyricQrc = Static<typeof LyricQrc>;
+
+/** format=qrc when the word-by-word lyric is missing or broken: the LRC texts of format=lrc, and why. */
+export const LyricQrcFallback = Obj(
+  {
+    format: Enum(['lrc'] as const),
+    lyric: Str({ description: 'UTF-8 LRC text.' }),
+    trans: Str({ description: 'Translation LRC text, \'\' when none.' }),
+    message: Str({ description: 'Why the word-by-word lyric is not given.' }),
+  },
+  { title: 'LyricQrcFallback' },
+);
+export type LyricQrcFallback = Static<typeof LyricQrcFallback>;
+
+/** Everything /getLyric answers: format=lrc as before (LyricText, LyricParsed), and the opt-in formats. */
+export const GetLyricAnswer = AnyOf([LyricText, LyricParsed, LyricQrc, LyricQrcFallback, LyricTimeline]);
+export type GetLyricAnswer = Static<typeof GetLyricAnswer>;

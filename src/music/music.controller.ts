@@ -8,7 +8,7 @@ import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
-import { AlbumInfo, AlbumSongsPage, BatchSongInfoAnswer, DownloadAnswer, LyricAnswer, MusicPlayAnswer, SongInfoAnswer } from './music.answers';
+import { AlbumInfo, AlbumSongsPage, BatchSongInfoAnswer, DownloadAnswer, GetLyricAnswer, MusicPlayAnswer, SongInfoAnswer } from './music.answers';
 import { MusicService } from './music.service';
 import { PlayUrlService } from './play-url.service';
 
@@ -97,10 +97,10 @@ export class MusicController {
   @Get('getLyric')
   @CacheTTL(86400)
   @ApiOperation({
-    summary: 'Lyric (and translation) of a song',
-    description: 'isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it).',
+    summary: 'Lyric (and translation) of a song; word-by-word with format=qrc or timeline',
+    description: 'format=lrc (default), isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it). format=qrc: `{ format: \'qrc\', lyric: <QRC text>, trans, roma? }`. format=timeline: `{ format: \'timeline\', source, tags, lines: [{ start, duration, text, words: [{ start, duration, text }], trans?, roma? }] }` in ms. roma=1 (qrc or timeline only) adds the romanisation. When the word-by-word lyric is missing or broken, qrc answers the LRC texts with `format: \'lrc\'` and timeline answers line-level lines from the LRC (`source: \'lrc\'`), both with a `message`.',
   })
-  @ApiEnvelope('isFormat=0: the LRC texts (`LyricText`). isFormat=1: each parsed (`LyricParsed`).', { lyric: '[ti:晴天]\n[ar:周杰伦]\n[00:01.00]故事的小黄花', trans: '' }, LyricAnswer)
+  @ApiEnvelope('format=lrc: `LyricText` (isFormat=0) or `LyricParsed` (isFormat=1). format=qrc: `LyricQrc`, or `LyricQrcFallback`. format=timeline: `LyricTimeline`.', { lyric: '[ti:晴天]\n[ar:周杰伦]\n[00:01.00]故事的小黄花', trans: '' }, GetLyricAnswer)
   @ApiErrorResponses(400, { status: 404, description: 'Upstream has no lyric for the song (body has `upstreamCode`).', errorCodes: ['LYRIC_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getLyric(@Query() query: GetLyricQuery) {
     return this.music.getLyric(query);

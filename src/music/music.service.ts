@@ -11,7 +11,8 @@ import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { decodeBase64Text, parseLrc } from './lyric';
-import type { AlbumInfo, AlbumSongsPage, BatchSongFailed, BatchSongInfoAnswer, LyricAnswer, SongInfoAnswer } from './music.answers';
+import { lrcFallbackAnswer, type WordByWordFormat, wordByWordAnswer } from './lyric-formats';
+import type { AlbumInfo, AlbumSongsPage, BatchSongFailed, BatchSongInfoAnswer, GetLyricAnswer, LyricAnswer, SongInfoAnswer } from './music.answers';
 import { mapTrack } from './music.mapper';
 
 @Injectable()
@@ -44,18 +45,42 @@ export class MusicService {
 
   // ---------------------------------------------------------------- lyric
 
-  /** GET /getLyric → `{ lyric, trans }` decoded; with isFormat=1 each becomes `{ lyric, tags, lines }`. */
-  async getLyric(query: GetLyricQuery): Promise<Shaped<Envelope<LyricAnswer>>> {
-    const { raw, noLyric, code } = await this.music.lyric(query.songmid);
+  /**
+   * GET /getLyric → `{ lyric, trans }` decoded; with isFormat=1 each becomes `{ lyric, tags, lines }`. format=qrc and
+   * format=timeline read the word-by-word lyric instead (docs/music.md "Lyric formats").
+   */
+  async getLyric(query: GetLyricQuery): Promise<Shaped<Envelope<GetLyricAnswer>>> {
+    if (query.format === 'qrc' || query.format === 'timeline') return this.getWordByWordLyric(query.songmid, query.format, query.roma);
+    if (query.roma) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'roma needs format=qrc or format=timeline');
+    const { raw, lyric, trans } = await this.lrcTexts(query.songmid);
+    const answer: LyricAnswer = Number(query.isFormat) === 1 ? { lyric: parseLrc(lyric), trans: parseLrc(trans) } : { lyric, trans };
+    return envelope(answer, raw);
+  }
+
+  /** The LRC CGI's texts; 404 when upstream has no lyric. */
+  private async lrcTexts(songmid: string): Promise<{ raw: unknown; lyric: string; trans: string }> {
+    const { raw, noLyric, code } = await this.music.lyric(songmid);
     if (noLyric) {
-      throw new GatewayError(HttpStatus.NOT_FOUND, 'LYRIC_NOT_FOUND', `No lyric found for songmid ${query.songmid}`, {
+      throw new GatewayError(HttpStatus.NOT_FOUND, 'LYRIC_NOT_FOUND', `No lyric found for songmid ${songmid}`, {
         upstreamCode: code || null,
       });
     }
-    const lyric = decodeBase64Text(raw.lyric);
-    const trans = decodeBase64Text(raw.trans);
-    const answer: LyricAnswer = Number(query.isFormat) === 1 ? { lyric: parseLrc(lyric), trans: parseLrc(trans) } : { lyric, trans };
-    return envelope(answer, raw);
+    return { raw, lyric: decodeBase64Text(raw.lyric), trans: decodeBase64Text(raw.trans) };
+  }
+
+  /** The word-by-word lyric; when it is missing or broken, the LRC CGI's lyric with a `message` saying why. */
+  private async getWordByWordLyric(songmid: string, format: WordByWordFormat, roma: boolean): Promise<Shaped<Envelope<GetLyricAnswer>>> {
+    const payloads = await this.music.playLyric(songmid, { roma });
+    let reason: string;
+    if (payloads.available) {
+      const built = wordByWordAnswer(format, payloads, roma);
+      if (built.ok) return envelope(built.answer, payloads.raw);
+      reason = built.reason;
+    } else {
+      reason = `the word-by-word lyric call failed: ${payloads.reason}`;
+    }
+    const { raw, lyric, trans } = await this.lrcTexts(songmid);
+    return envelope(lrcFallbackAnswer(format, lyric, trans, reason), raw);
   }
 
   // ---------------------------------------------------------------- album

@@ -445,9 +445,21 @@ export const ENDPOINTS: Endpoint[] = [
     family: 'music',
     method: 'GET',
     path: '/getLyric',
-    params: { songmid: { kind: 'mid', required: true }, isFormat: en },
+    params: { songmid: { kind: 'mid', required: true }, isFormat: en, format: en, roma: { kind: 'bool' } },
     example: { songmid: SONG_MID },
     upstream: [cgi('/lyric/fcgi-bin/fcg_query_lyric_new.fcg')],
+    idempotent: true,
+  },
+  {
+    // the word-by-word formats: another call, with the LRC CGI as the fallback (docs/upstream/music.md "Word-by-word lyric")
+    name: 'getLyricTimeline',
+    family: 'music',
+    method: 'GET',
+    path: '/getLyric',
+    params: { songmid: { kind: 'mid', required: true }, isFormat: en, format: en, roma: { kind: 'bool' } },
+    example: { songmid: SONG_MID, format: 'timeline', roma: '1' },
+    upstream: [musicu('music.musichallSong.PlayLyricInfo.GetPlayLyricInfo')],
+    fallback: cgi('/lyric/fcgi-bin/fcg_query_lyric_new.fcg'),
     idempotent: true,
   },
   {

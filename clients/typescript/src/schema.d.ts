@@ -369,8 +369,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lyric (and translation) of a song
-         * @description isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is '' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it).
+         * Lyric (and translation) of a song; word-by-word with format=qrc or timeline
+         * @description format=lrc (default), isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is '' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it). format=qrc: `{ format: 'qrc', lyric: <QRC text>, trans, roma? }`. format=timeline: `{ format: 'timeline', source, tags, lines: [{ start, duration, text, words: [{ start, duration, text }], trans?, roma? }] }` in ms. roma=1 (qrc or timeline only) adds the romanisation. When the word-by-word lyric is missing or broken, qrc answers the LRC texts with `format: 'lrc'` and timeline answers line-level lines from the LRC (`source: 'lrc'`), both with a `message`.
          */
         get: operations["MusicController_getLyric"];
         put?: never;
@@ -6695,6 +6695,10 @@ export interface operations {
                 songmid: string;
                 /** @description 0: LRC text as is; 1: parse the LRC into tags + timed lines. */
                 isFormat?: 0 | 1;
+                /** @description lrc: the LRC texts (isFormat applies). qrc: the word-by-word QRC text. timeline: lines with their words, translation and romanisation, times in ms. qrc and timeline fall back to the LRC lyric, with a `message`, when the word-by-word one is missing or broken. */
+                format?: "lrc" | "qrc" | "timeline";
+                /** @description With format=qrc or timeline: add the romanisation (as QRC text, and per timeline line). */
+                roma?: boolean;
             };
             header?: never;
             path?: never;
@@ -6702,7 +6706,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description isFormat=0: the LRC texts (`LyricText`). isFormat=1: each parsed (`LyricParsed`). */
+            /** @description format=lrc: `LyricText` (isFormat=0) or `LyricParsed` (isFormat=1). format=qrc: `LyricQrc`, or `LyricQrcFallback`. format=timeline: `LyricTimeline`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6774,6 +6778,82 @@ export interface operations {
                                     txt: string;
                                 }[];
                             };
+                        } | {
+                            /** @enum {string} */
+                            format: "qrc";
+                            /** @description The QRC lines, `[start,duration]word(start,duration)…` (ms), decrypted and taken out of their XML wrapper. */
+                            lyric: string;
+                            /** @description Translation LRC text, '' when none. */
+                            trans: string;
+                            /** @description roma=1: romanisation QRC text, '' when none. */
+                            roma?: string;
+                            /** @description What was left out and why (a broken translation or romanisation, malformed lines). */
+                            message?: string;
+                        } | {
+                            /** @enum {string} */
+                            format: "lrc";
+                            /** @description UTF-8 LRC text. */
+                            lyric: string;
+                            /** @description Translation LRC text, '' when none. */
+                            trans: string;
+                            /** @description Why the word-by-word lyric is not given. */
+                            message: string;
+                        } | {
+                            /** @enum {string} */
+                            format: "timeline";
+                            /**
+                             * @description qrc: word-by-word. lrc: line-level from the LRC, because the word-by-word lyric is missing or broken (`message` says why).
+                             * @enum {string}
+                             */
+                            source: "qrc" | "lrc";
+                            tags: {
+                                /** @description `[ti:…]`, '' when absent. */
+                                title: string;
+                                /** @description `[ar:…]`. */
+                                artist: string;
+                                /** @description `[al:…]`. */
+                                album: string;
+                                /** @description `[offset:…]` in ms (0 when absent). */
+                                offset: number;
+                                /** @description `[by:…]`. */
+                                by: string;
+                            };
+                            /** @description Sorted by start; blank lines dropped. */
+                            lines: {
+                                /** @description Start in ms. */
+                                start: number;
+                                /** @description Duration in ms (line-level fallback: until the next line starts; 0 for the last). */
+                                duration: number;
+                                text: string;
+                                /** @description Word-by-word timing; empty when the line has none (and always in the line-level fallback). */
+                                words: {
+                                    /** @description Start in ms from the song's start. */
+                                    start: number;
+                                    /** @description Duration in ms. */
+                                    duration: number;
+                                    /** @description The word or syllable, with its spacing. */
+                                    text: string;
+                                }[];
+                                /** @description The line's translation, when upstream translates it (matched by time). */
+                                trans?: string;
+                                /** LyricRomaLine */
+                                roma?: {
+                                    /** @description The line romanised; '' when upstream has no romanisation for it. */
+                                    text: string;
+                                    words: {
+                                        /** @description Start in ms from the song's start. */
+                                        start: number;
+                                        /** @description Duration in ms. */
+                                        duration: number;
+                                        /** @description The word or syllable, with its spacing. */
+                                        text: string;
+                                    }[];
+                                };
+                            }[];
+                            /** @description roma=1: the romanisation as QRC text ('' when upstream has none). */
+                            roma?: string;
+                            /** @description Why the answer is the line-level fallback, or what was left out (a broken translation or romanisation, malformed lines). */
+                            message?: string;
                         };
                     };
                 };

@@ -214,8 +214,36 @@ export class MusicClient extends UpstreamClient {
       return { source: 'cgi', raw: res.raw };
     }
   }
+
+  // ---------------------------------------------------------------- word-by-word lyric
+
+  /**
+   * A song's word-by-word lyric (QRC), translation and, when asked, romanisation, each an encrypted hex payload
+   * (`crypt: 1`), passed on undecoded. A business error that warrants the fallback answers `unavailable` (the caller
+   * then reads the LRC CGI); account and quota codes and transport failures throw. docs/upstream/music.md
+   * "Word-by-word lyric".
+   */
+  async playLyric(songmid: string, options: { roma: boolean }): Promise<PlayLyricAnswer> {
+    const param = { ...PLAY_LYRIC_PARAMS, roma: options.roma ? 1 : 0, songMid: songmid };
+    try {
+      const { raw, data } = await this.musicu({ lyric: { module: 'music.musichallSong.PlayLyricInfo', method: 'GetPlayLyricInfo', param } });
+      const d: Raw = data.lyric ?? {};
+      return { available: true, raw, lyric: d.lyric, trans: d.trans, roma: d.roma };
+    } catch (err) {
+      if (!warrantsFallback(err)) throw err;
+      return { available: false, reason: err.message };
+    }
+  }
 }
 
 /** AlbumSongList answered no songs and no total. */
 const isEmptySongList = (songs: Raw | undefined): boolean =>
   !(Array.isArray(songs?.songList) && songs.songList.length) && !Number(songs?.totalNum);
+
+/** What the word-by-word lyric call gave: its three payloads as received, or why it gave none. */
+export type PlayLyricAnswer =
+  | { available: true; raw: unknown; lyric: unknown; trans: unknown; roma: unknown }
+  | { available: false; reason: string };
+
+/** The Python QQMusicApi project's params (`lyric.py`): encrypted payloads, QRC and translation always asked. */
+const PLAY_LYRIC_PARAMS = { crypt: 1, ct: 11, cv: 13020508, lrc_t: 0, qrc: 1, qrc_t: 0, roma_t: 0, trans: 1, trans_t: 0, type: 1 };
