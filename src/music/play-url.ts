@@ -145,10 +145,3 @@ export function isEncryptedEntry(entry: Record<string, unknown> | undefined): bo
   const path = String(entry.purl || entry.wifiurl || '').split('?')[0];
   return /\.(mflac|mgg|mmp4|mflac0|mgg1)$/i.test(path);
 }
-
-/** `items` in runs of at most `size`. */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const runs: T[][] = [];
-  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
-  return runs;
-}

@@ -4,7 +4,7 @@ import { ANDROID_RETRY } from '../android-comm';
 import { cgiBusinessError } from '../cgi-helpers';
 import type { MusicuCall } from '../upstream.types';
 import { businessError, requireKey, warrantsFallback } from '../upstream.errors';
-import { isKnownAlbum, newVkeyGuid, VKEY_FILES_PER_CALL } from './music.params';
+import { chunk, isKnownAlbum, newVkeyGuid, VKEY_FILES_PER_CALL } from './music.params';
 import { UpstreamClient } from './upstream-client';
 
 type Raw = Record<string, any>;
@@ -120,11 +120,8 @@ export class MusicClient extends UpstreamClient {
    * docs/upstream/music.md "Play URL" (UrlGetVkey, then CgiGetVkey on a business error) and "Batch play URLs".
    */
   async vkeys(filenames: string[], songmids: string[]): Promise<VkeyBatch> {
-    const runs: number[] = [];
-    for (let i = 0; i < filenames.length; i += VKEY_FILES_PER_CALL) runs.push(i);
-    const batches = await Promise.all(
-      runs.map((from) => this.vkeyCall(filenames.slice(from, from + VKEY_FILES_PER_CALL), songmids.slice(from, from + VKEY_FILES_PER_CALL))),
-    );
+    const mids = chunk(songmids, VKEY_FILES_PER_CALL);
+    const batches = await Promise.all(chunk(filenames, VKEY_FILES_PER_CALL).map((names, i) => this.vkeyCall(names, mids[i])));
     return batches.length === 1 ? batches[0] : mergeVkeyBatches(batches);
   }
 

@@ -10,6 +10,13 @@ type Raw = Record<string, any>;
  */
 export const VKEY_FILES_PER_CALL = 100;
 
+/** `items` in runs of at most `size`. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
+  return runs;
+}
+
 /**
  * A 32-character lowercase hex guid, as the Python QQMusicApi project sends to the vkey service. From randomUUID,
  * which draws on a cached entropy pool (randomBytes asked the system for 16 bytes on every play URL).
