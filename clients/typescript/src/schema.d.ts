@@ -20891,8 +20891,14 @@ export interface operations {
                         /**
                          * @example {
                          *       "url": "https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…",
-                         *       "size": 31876543,
+                         *       "size": 55397039,
                          *       "quality": "flac",
+                         *       "available": [
+                         *         "128",
+                         *         "320",
+                         *         "m4a",
+                         *         "flac"
+                         *       ],
                          *       "filename": "F000003Qui1q2u1Zho.flac"
                          *     }
                          */
@@ -21155,8 +21161,14 @@ export interface operations {
                         /**
                          * @example {
                          *       "url": "https://ws.stream.qqmusic.qq.com/M5000039MnYb0qxYhV.mp3?vkey=…",
-                         *       "size": 4779101,
-                         *       "quality": "128kbps"
+                         *       "size": 4317292,
+                         *       "quality": "128kbps",
+                         *       "available": [
+                         *         "128",
+                         *         "320",
+                         *         "m4a",
+                         *         "flac"
+                         *       ]
                          *     }
                          */
                         data: {

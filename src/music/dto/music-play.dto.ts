@@ -71,5 +71,5 @@ export class GetMusicPlayBatchBody {
   @ToLowerTrimmed()
   @IsIn(QUALITY_CHOICES, { message: QUALITY_MESSAGE })
   @ApiPropertyOptional({ type: 'string', description: QUALITY_DESCRIPTION, enum: QUALITY_CHOICES, default: '128', example: 'best' })
-  quality?: QualityChoice;
+  quality: QualityChoice = '128';
 }
