@@ -448,7 +448,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/getMusicPlayBatch',
     params: { songmids: { kind: 'array', required: true }, quality: en },
-    example: { songmids: [SONG_MID, '003UkWuI0E8U0l'], quality: 'best' },
+    example: { songmids: [SONG_MID], quality: 'best' },
     upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), musicu('music.vkey.GetVkey.UrlGetVkey')],
     aggregate: true,
     idempotent: true,
