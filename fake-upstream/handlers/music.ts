@@ -19,6 +19,10 @@ export interface FakeAlbum {
  * - failingSongIds: song ids whose detail lookup fails (key code 500001), for partial-failure tests.
  * - omittedSongIds: song ids whose detail key is missing from the answer (the envelope has the other keys).
  * - vipMids: songs whose vkey answer has an empty purl with result 104003 (no rights).
+ * - refusedLevels: per MID, file prefixes (e.g. 'AI00', 'F000') refused like vipMids: the VIP refusal of one level.
+ * - encryptedOnlyLevels: per MID, file prefixes upstream hands out only encrypted: the plain name's entry points at the
+ *   .mflac/.mgg file and carries an `ekey` (the gateway must not serve it).
+ * - fileSizes: per MID, `track_info.file` size fields replacing the fixture's (see LEVEL_SONGS for the built-in ones).
  * - sip: overrides the `sip` list of vkey answers (undefined = the genuine fixture's list).
  * - lyrics: per-MID lyric text (plain; the fake base64-encodes it); noLyricMids answer retcode -1901;
  *   jsonpLyricMids answer as `MusicJsonCallback(...)` even when format=json was asked.
@@ -31,6 +35,9 @@ export const musicState = (state: FakeState) =>
     failingSongIds: new Set<number>(),
     omittedSongIds: new Set<number>(),
     vipMids: new Set<string>(),
+    refusedLevels: new Map<string, Set<string>>(),
+    encryptedOnlyLevels: new Map<string, Set<string>>(),
+    fileSizes: new Map<string, Record<string, unknown>>(),
     sip: undefined as string[] | undefined,
     lyrics: new Map<string, { lyric: string; trans: string }>(),
     noLyricMids: new Set<string>(),
@@ -39,8 +46,30 @@ export const musicState = (state: FakeState) =>
     albumSongsEmptyOnWebComm: new Set<string>(),
   }));
 
+// ------------------------------------------------------------------ quality levels
+// docs/upstream/music.md "Quality ladder": sizes live in named fields and in size_new[] (0 master, 1 atmos, 2 atmos 5.1,
+// 3 ogg 320, 5 ogg 640). 晴天 keeps the genuine fixture's sizes (no hires, no ape); the songs below differ so tests can
+// tell the levels apart.
+
+/** 孤勇者: a file in every level, each size distinct. */
+export const EVERY_LEVEL_MID = '003UkWuI0E8U0l';
+/** 漠河舞厅: only 128 kbps MP3 and AAC 96k. */
+export const FEW_LEVELS_MID = '0043nSjv1TtpMv';
+
+const LEVEL_SONGS: Record<string, Record<string, unknown>> = {
+  [EVERY_LEVEL_MID]: {
+    size_128mp3: 4_100_001, size_320mp3: 10_200_002, size_96aac: 3_100_003, size_48aac: 1_500_004, size_192aac: 6_200_005,
+    size_96ogg: 2_900_006, size_192ogg: 5_800_007, size_flac: 30_000_008, size_ape: 29_000_009, size_hires: 60_000_010,
+    size_new: [180_000_011, 31_000_012, 80_000_013, 10_300_014, 0, 23_000_015, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  },
+  [FEW_LEVELS_MID]: {
+    size_128mp3: 3_900_021, size_320mp3: 0, size_96aac: 2_800_022, size_48aac: 0, size_192aac: 0, size_96ogg: 0, size_192ogg: 0,
+    size_flac: 0, size_ape: 0, size_hires: 0, size_new: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  },
+};
+
 /** The genuine detail payload, re-labelled for the requested song (fields as upstream sends them). */
-export function songDetailData(id: number | undefined, mid: string | undefined): any {
+export function songDetailData(id: number | undefined, mid: string | undefined, sizes?: Map<string, Record<string, unknown>>): any {
   const data = fixture('musicu-song-detail-yqq.json').req_0.data;
   const song = id !== undefined ? songById(id) : mid ? songByMid(mid) : undefined;
   if (!song) {
@@ -48,11 +77,15 @@ export function songDetailData(id: number | undefined, mid: string | undefined):
     data.track_info = { id: 0, mid: '', name: '', title: '', singer: [], album: {}, file: {} };
     return data;
   }
-  if (song.id === data.track_info.id) return data;
+  if (song.id === data.track_info.id) {
+    Object.assign(data.track_info.file, sizes?.get(song.mid));
+    return data;
+  }
   const t = data.track_info;
   Object.assign(t, { id: song.id, mid: song.mid, name: song.name, title: song.name, interval: song.interval, singer: song.singers });
   Object.assign(t.album, { id: song.albumId, mid: song.albumMid, name: song.albumName, pmid: song.albumMid });
   t.file.media_mid = song.mediaMid;
+  Object.assign(t.file, LEVEL_SONGS[song.mid], sizes?.get(song.mid));
   return data;
 }
 
@@ -63,7 +96,7 @@ const songDetail: MusicuHandler = (param, { state }) => {
   const songId = known?.id ?? id;
   if (songId !== undefined && s.omittedSongIds.has(songId)) return undefined;
   if (songId !== undefined && s.failingSongIds.has(songId)) return { code: 500001, data: {} };
-  return { code: 0, data: songDetailData(id, param.song_mid || undefined) };
+  return { code: 0, data: songDetailData(id, param.song_mid || undefined, s.fileSizes) };
 };
 
 // ------------------------------------------------------------------ vkey
@@ -71,6 +104,9 @@ const songDetail: MusicuHandler = (param, { state }) => {
 // same `midurlinfo`/`sip` fields (docs/upstream/music.md "Play URL"), so both methods share it.
 
 const FAKE_VKEY = 'E7B88F3490FBA862BC3848F786322C333511B8EC6ED2D34BF076334427E29BD30AB49965B44DAE9BD3D9145ADE8445C6E74A769C33191984';
+
+/** The decryption key GetEVkey answers beside an encrypted file (a placeholder: nothing here decrypts). */
+const FAKE_EKEY = 'fake-ekey-not-a-real-key';
 
 const vkey: MusicuHandler = (param, { state }) => {
   const filenames: unknown = param.filename;
@@ -85,13 +121,18 @@ const vkey: MusicuHandler = (param, { state }) => {
   if (s.sip) base.sip = [...s.sip];
   base.midurlinfo = filenames.map((filename: string, i: number) => {
     const mid = String(songmids[i]);
-    const vip = s.vipMids.has(mid);
+    const prefix = String(filename).slice(0, 4);
+    const vip = s.vipMids.has(mid) || s.refusedLevels.get(mid)?.has(prefix) === true;
+    // The encrypted sibling of a plain file (F000 .flac → F0M0 .mflac, O600 .ogg → O6M0 .mgg), as the GetEVkey tables name them.
+    const encrypted = !vip && s.encryptedOnlyLevels.get(mid)?.has(prefix) === true;
+    const served = encrypted ? String(filename).replace(/^(..)(0)(.)/, '$1M$3').replace(/\.flac$/, '.mflac').replace(/\.ogg$/, '.mgg') : filename;
     return {
       ...template,
       songmid: mid,
       filename,
-      purl: vip ? '' : `${filename}?guid=${param.guid}&vkey=${FAKE_VKEY}&uin=${base.uin}&fromtag=66`,
+      purl: vip ? '' : `${served}?guid=${param.guid}&vkey=${FAKE_VKEY}&uin=${base.uin}&fromtag=66`,
       vkey: vip ? '' : FAKE_VKEY,
+      ekey: encrypted ? FAKE_EKEY : '',
       result: vip ? 104003 : 0,
     };
   });

@@ -33,7 +33,7 @@ export class LegacyController {
 
   @Get('downloadQQMusic')
   @ApiOperation({ summary: 'Alias of /downloadMainMusic (older services\' name)', description: 'Same parameters, answer and errors as /downloadMainMusic.' })
-  @ApiEnvelope('The download URL.', { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' }, DownloadAnswer)
+  @ApiEnvelope('The download URL.', { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 55397039, quality: 'flac', available: ['128', '320', 'm4a', 'flac'], filename: 'F000003Qui1q2u1Zho.flac' }, DownloadAnswer)
   @ApiErrorResponses(
     400,
     { status: 404, description: 'Unknown song, or no file in that quality (body also has `available`).', errorCodes: ['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE'] },
@@ -50,7 +50,7 @@ export class LegacyController {
     summary: 'Alias of /getMusicPlay (Rain120/qq-music-api\'s older name)',
     description: 'Same parameters, answer and errors as /getMusicPlay. Legacy shape: the key call\'s raw answer (`req_0.data.midurlinfo`, `sip`) plus `playLists` (the play URLs).',
   })
-  @ApiEnvelope('The play URL.', { url: 'https://ws.stream.qqmusic.qq.com/M5000039MnYb0qxYhV.mp3?vkey=…', size: 4779101, quality: '128kbps' }, MusicPlayAnswer)
+  @ApiEnvelope('The play URL.', { url: 'https://ws.stream.qqmusic.qq.com/M5000039MnYb0qxYhV.mp3?vkey=…', size: 4317292, quality: '128kbps', available: ['128', '320', 'm4a', 'flac'] }, MusicPlayAnswer)
   @ApiErrorResponses(...PLAY_ERRORS)
   getMusicVKey(@Query() query: GetMusicPlayQuery) {
     return this.playUrls.getMusicPlay(query);

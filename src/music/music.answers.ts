@@ -63,18 +63,44 @@ export type BatchSongInfoAnswer = Static<typeof BatchSongInfoAnswer>;
 
 // ---------------------------------------------------------------- play and download URLs
 
-export const QUALITY_LABELS = ['128kbps', '320kbps', 'm4a', 'flac', 'ape'] as const;
+/** Labels of the levels (docs/music.md "Quality levels"): the first five are the original ones, unchanged. */
+export const QUALITY_LABELS = [
+  '128kbps',
+  '320kbps',
+  'm4a',
+  'flac',
+  'ape',
+  'aac48',
+  'aac192',
+  'ogg96',
+  'ogg192',
+  'ogg320',
+  'ogg640',
+  'hires',
+  'master',
+  'atmos',
+  'atmos51',
+] as const;
 export type QualityLabel = (typeof QUALITY_LABELS)[number];
+
+/** The `quality` names a song has a file for (the request names, not the labels). */
+const Available = Arr(Str(), {
+  description: 'The `quality` names this song has a file in (from its detail\'s sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown.',
+});
 
 const PlayFields = {
   url: Str({ description: 'Stream URL with its vkey; valid about a day.' }),
   size: Int({ description: 'File size in bytes.' }),
-  quality: Enum(QUALITY_LABELS),
+  quality: Enum(QUALITY_LABELS, { description: 'Label of the level served (with quality=best: the level chosen).' }),
+  available: Available,
 };
 
 /** One MID: its URL. */
 export const PlayUrl = Obj(PlayFields, { title: 'PlayUrl' });
 export type PlayUrl = Static<typeof PlayUrl>;
+
+/** Why a song has no URL, as a single MID answers it. */
+export const PLAY_FAILURE_CODES = ['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE', 'NO_PLAY_URL', 'ENCRYPTED_ONLY'] as const;
 
 export const PlayListEntry = Obj({ songmid: Str(), ...PlayFields }, { title: 'PlayListEntry' });
 export const PlayListFailure = Obj(
@@ -82,7 +108,8 @@ export const PlayListFailure = Obj(
     songmid: Str(),
     url: Enum([''] as const, { description: 'Always \'\': the song has no URL.' }),
     error: Str(),
-    errorCode: Enum(['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE', 'NO_PLAY_URL'] as const, { description: 'What a single MID would answer as its error.' }),
+    errorCode: Enum(PLAY_FAILURE_CODES, { description: 'What a single MID would answer as its error.' }),
+    available: Available,
   },
   { title: 'PlayListFailure' },
 );
@@ -98,6 +125,30 @@ export type MusicPlayAnswer = Static<typeof MusicPlayAnswer>;
 /** /downloadMainMusic (and its alias /downloadQQMusic): a JSON answer naming the URL, not the audio itself. */
 export const DownloadAnswer = Obj({ ...PlayFields, filename: Str({ description: 'Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac.' }) });
 export type DownloadAnswer = Static<typeof DownloadAnswer>;
+
+/** POST /getMusicPlayBatch: one element per MID sent, as /batchGetSongInfo answers (`ok` tells them apart). */
+export const BatchPlayFound = Obj(
+  { songmid: Str({ description: 'The MID as sent.' }), ok: BoolConst(true), ...PlayFields, filename: Str({ description: 'Upstream file name of the level served.' }) },
+  { title: 'BatchPlayFound' },
+);
+export type BatchPlayFound = Static<typeof BatchPlayFound>;
+
+export const BatchPlayFailed = Obj(
+  {
+    songmid: Str({ description: 'The MID as sent.' }),
+    ok: BoolConst(false),
+    error: Str(),
+    errorCode: Str({ description: 'What a single /getMusicPlay would answer, e.g. NO_PLAY_URL, QUALITY_UNAVAILABLE, UPSTREAM_TIMEOUT.' }),
+    available: Available,
+    upstreamResult: Optional(Int({ description: 'The vkey entry\'s `result` (NO_PLAY_URL), e.g. 104003 no rights.' })),
+    upstreamCode: Optional(Int({ description: 'Upstream business code, when the failure came from one.' })),
+  },
+  { title: 'BatchPlayFailed' },
+);
+export type BatchPlayFailed = Static<typeof BatchPlayFailed>;
+
+export const BatchPlayAnswer = Arr(AnyOf([BatchPlayFound, BatchPlayFailed]), { description: 'One element per MID sent, in request order.' });
+export type BatchPlayAnswer = Static<typeof BatchPlayAnswer>;
 
 // ---------------------------------------------------------------- lyric
 

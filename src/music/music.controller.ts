@@ -7,8 +7,8 @@ import { GetAlbumInfoQuery } from './dto/get-album-info.dto';
 import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
-import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
-import { AlbumInfo, AlbumSongsPage, BatchSongInfoAnswer, DownloadAnswer, GetLyricAnswer, MusicPlayAnswer, SongInfoAnswer } from './music.answers';
+import { DownloadMainMusicQuery, GetMusicPlayBatchBody, GetMusicPlayQuery, MAX_BATCH_PLAY_MIDS } from './dto/music-play.dto';
+import { AlbumInfo, AlbumSongsPage, BatchPlayAnswer, BatchSongInfoAnswer, DownloadAnswer, GetLyricAnswer, MusicPlayAnswer, SongInfoAnswer } from './music.answers';
 import { MusicService } from './music.service';
 import { PlayUrlService } from './play-url.service';
 
@@ -28,9 +28,11 @@ export const PLAY_ERRORS = [
   400,
   SONG_NOT_FOUND,
   { status: 404, description: 'The song has no file in that quality (body also has `available`).', errorCodes: ['QUALITY_UNAVAILABLE'] },
-  { status: 403, description: 'Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult`).', errorCodes: ['NO_PLAY_URL'] },
+  { status: 403, description: 'Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`).', errorCodes: ['NO_PLAY_URL'] },
+  { status: 403, description: 'Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`).', errorCodes: ['ENCRYPTED_ONLY'] },
   ...UPSTREAM_ERRORS,
 ];
+const PLAY_EXAMPLE = { url: 'https://ws.stream.qqmusic.qq.com/M8000039MnYb0qxYhV.mp3?vkey=…', size: 10792943, quality: '320kbps', available: ['128', '320', 'm4a', 'flac'] };
 
 @ApiTags('music')
 @Controller()
@@ -65,12 +67,13 @@ export class MusicController {
     summary: 'Play URL of a song in a quality',
     description:
       'Song detail (file sizes) and the play key (`UrlGetVkey`, falling back to `CgiGetVkey`) in one upstream request; a song asked within the last hour needs the key alone. ' +
-      '`quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape); `size` in bytes. ' +
-      'Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`).',
+      '`quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape, aac48, … master, atmos, atmos51); `size` in bytes; `available` the levels the song has. ' +
+      '`quality=best` asks every level the song has in one key call and answers the best one upstream gave a URL for. ' +
+      'Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`); more songs: POST /getMusicPlayBatch.',
   })
   @ApiEnvelope(
     'One MID: its play URL (`PlayUrl`). Comma-separated MIDs: `{ list }` (`PlayList`), a `PlayListEntry` or a `PlayListFailure` per MID, in order.',
-    { url: 'https://ws.stream.qqmusic.qq.com/M8000039MnYb0qxYhV.mp3?vkey=…', size: 10779101, quality: '320kbps' },
+    PLAY_EXAMPLE,
     MusicPlayAnswer,
   )
   @ApiErrorResponses(...PLAY_ERRORS)
@@ -86,12 +89,32 @@ export class MusicController {
   })
   @ApiEnvelope(
     'The download URL as JSON (the gateway neither streams the audio nor redirects to it).',
-    { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 31876543, quality: 'flac', filename: 'F000003Qui1q2u1Zho.flac' },
+    { url: 'https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…', size: 55397039, quality: 'flac', available: ['128', '320', 'm4a', 'flac'], filename: 'F000003Qui1q2u1Zho.flac' },
     DownloadAnswer,
   )
   @ApiErrorResponses(...PLAY_ERRORS)
   downloadMainMusic(@Query() query: DownloadMainMusicQuery) {
     return this.playUrls.downloadMainMusic(query);
+  }
+
+  @Post('getMusicPlayBatch')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: `Play URLs of up to ${MAX_BATCH_PLAY_MIDS} songs at once`,
+    description:
+      'The details of songs not known yet and the play keys in one upstream request (a song whose media MID differs from its MID, and `best`, add one key call; ' +
+      'keys beyond 100 files per call are split over several calls). A MID sent twice is asked once and answered twice. ' +
+      'A song without a URL, or whose lookup failed, becomes `{ ok: false, error, errorCode, available }` (the errorCode a single /getMusicPlay would answer); the others are kept. ' +
+      'Never cached as a whole (POST); the song files it reads are kept for later single calls (SONG_FILES_KEPT).',
+  })
+  @ApiBody({ type: GetMusicPlayBatchBody, description: 'JSON body.', examples: { twoSongs: { value: { songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'], quality: 'best' } } } })
+  @ApiEnvelope('One element per MID sent, in order: `BatchPlayFound` (`ok: true`) or `BatchPlayFailed` (`ok: false`).', [
+    { songmid: '0039MnYb0qxYhV', ok: true, ...PLAY_EXAMPLE, filename: 'M800003Qui1q2u1Zho.mp3' },
+    { songmid: '000000000000zz', ok: false, error: 'No song found for songmid 000000000000zz', errorCode: 'SONG_NOT_FOUND', available: [] },
+  ], BatchPlayAnswer)
+  @ApiErrorResponses({ status: 400, description: `Invalid \`songmids\` (more than ${MAX_BATCH_PLAY_MIDS}, empty, or not MIDs) or \`quality\`.`, errorCodes: ['BAD_REQUEST'] })
+  getMusicPlayBatch(@Body() body: GetMusicPlayBatchBody) {
+    return this.playUrls.getMusicPlayBatch(body);
   }
 
   @Get('getLyric')

@@ -1,14 +1,16 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { describeError } from '../common/all-exceptions.filter';
 import { GatewayError } from '../common/http-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { envelope, type Envelope, type Shaped } from '../common/shaped';
 import { MusicClient, type SongDetail, type VkeyBatch } from '../upstream/clients/music.client';
-import { DownloadMainMusicQuery, GetMusicPlayQuery } from './dto/music-play.dto';
-import type { DownloadAnswer, MusicPlayAnswer, PlayList, PlayListFailure } from './music.answers';
+import { RequestAbortedError, UpstreamError } from '../upstream/upstream.errors';
+import { DownloadMainMusicQuery, GetMusicPlayBatchBody, GetMusicPlayQuery } from './dto/music-play.dto';
+import type { BatchPlayAnswer, BatchPlayFailed, DownloadAnswer, MusicPlayAnswer, PlayList, PlayListFailure } from './music.answers';
 import { mapTrack } from './music.mapper';
-import { buildFilename, joinUrl, pickStreamHost, Quality, QUALITIES, QUALITY_NAMES } from './play-url';
+import { buildFilename, candidatesFor, isEncryptedEntry, joinUrl, pickStreamHost, type Quality, type QualityChoice, QUALITIES, QUALITY_NAMES, sizesOf } from './play-url';
 
 /** What a play URL needs of a song's detail: its media MID and the size of each quality (0 = not available). */
 interface SongFiles {
@@ -18,17 +20,23 @@ interface SongFiles {
 }
 
 /** One song's play URL, or why it has none. */
-export type PlayResult = ({ songmid: string } & DownloadAnswer) | PlayFailure;
+export type PlayResult = PlayFound | PlayFailure;
 
-/** Why a song has no URL: the error a single MID answers, and its code as a batch entry carries it. */
+type PlayFound = { songmid: string } & DownloadAnswer;
+
+/** Why a song has no URL: the error a single MID answers, and (for a song-level reason) its code as a list entry carries it. */
 interface PlayFailure {
   songmid: string;
-  errorCode: PlayListFailure['errorCode'];
-  error: GatewayError;
+  /** Undefined when the failure is upstream's (timeout, business code…), not the song's. */
+  errorCode: PlayListFailure['errorCode'] | undefined;
+  error: Error;
+  available: Quality[];
 }
 
 /** How long a song's files are kept (SONG_FILES_KEPT): they change rarely, and an entry is a few numbers. */
 const KNOWN_FOR_MS = 60 * 60_000;
+
+const isFailure = (r: PlayResult): r is PlayFailure => 'error' in r && r.error instanceof Error;
 
 /** Play and download URLs: the vkey flow of docs/upstream/music.md "Play URL". */
 @Injectable()
@@ -43,95 +51,164 @@ export class PlayUrlService {
     this.known = config.songFilesKept > 0 ? new LRUCache({ max: config.songFilesKept, ttl: KNOWN_FOR_MS }) : undefined;
   }
 
-  /** GET /getMusicPlay: `{ url, size, quality }` for one MID; `{ list: [...] }` for a comma-separated list. */
+  /** GET /getMusicPlay: `{ url, size, quality, available }` for one MID; `{ list: [...] }` for a comma-separated list. */
   async getMusicPlay(query: GetMusicPlayQuery): Promise<Shaped<Envelope<MusicPlayAnswer>>> {
     const mids = query.songmid.split(',');
     const { results, raw } = await this.resolve(mids, query.quality ?? '128');
+    // An upstream failure fails the whole request, as it did before per-song results existed.
+    const upstream = results.find((r) => isFailure(r) && !r.errorCode);
+    if (upstream) throw (upstream as PlayFailure).error;
     if (mids.length > 1) {
       const list: PlayList['list'] = results.map((r) =>
-        'error' in r ? { songmid: r.songmid, url: '', error: r.error.message, errorCode: r.errorCode } : withoutFilename(r),
+        isFailure(r)
+          ? { songmid: r.songmid, url: '', error: r.error.message, errorCode: r.errorCode!, available: r.available }
+          : { songmid: r.songmid, url: r.url, size: r.size, quality: r.quality, available: r.available },
       );
       return envelope({ list }, raw);
     }
     const only = results[0];
-    if ('error' in only) throw only.error;
-    return envelope({ url: only.url, size: only.size, quality: only.quality }, raw);
+    if (isFailure(only)) throw only.error;
+    return envelope({ url: only.url, size: only.size, quality: only.quality, available: only.available }, raw);
   }
 
-  /** GET /downloadMainMusic: `{ url, size, quality, filename }`, the same flow plus the file name to save as. */
+  /** GET /downloadMainMusic: `{ url, size, quality, available, filename }`, the same flow plus the file name to save as. */
   async downloadMainMusic(query: DownloadMainMusicQuery): Promise<Shaped<Envelope<DownloadAnswer>>> {
     const { results, raw } = await this.resolve([query.songmid], query.quality ?? '128');
     const only = results[0];
-    if ('error' in only) throw only.error;
-    return envelope({ url: only.url, size: only.size, quality: only.quality, filename: only.filename }, raw);
+    if (isFailure(only)) throw only.error;
+    return envelope({ url: only.url, size: only.size, quality: only.quality, available: only.available, filename: only.filename }, raw);
   }
 
   /**
-   * Each MID's file for `quality`. Songs not known yet have their detail asked in the same request as the keys, with
-   * file names built from their MID; a song whose media MID differs gets its key in a second call.
-   * 404 SONG_NOT_FOUND / QUALITY_UNAVAILABLE, 403 NO_PLAY_URL per song.
+   * POST /getMusicPlayBatch: every MID's URL from one upstream request (several when the keys exceed one vkey call);
+   * a song without a URL, or whose lookup failed, becomes `{ ok: false, error, errorCode }` and the others are kept.
    */
-  private async resolve(mids: string[], quality: Quality): Promise<{ results: PlayResult[]; raw: unknown }> {
-    const files = new Map<string, SongFiles | null>(mids.map((mid) => [mid, this.known?.get(mid) ?? null]));
-    const unknown = [...new Set(mids.filter((mid) => !files.get(mid)))];
-    const guessed = (mid: string) => buildFilename(quality, mid, files.get(mid)?.mediaMid ?? mid);
-    let keys: VkeyBatch | undefined;
-    let details: SongDetail[] = [];
-    if (unknown.length) {
-      ({ details, vkeys: keys } = await this.music.songsWithVkeys(unknown, mids.map(guessed), mids));
-      unknown.forEach((mid, i) => files.set(mid, this.remember(mid, details[i])));
+  async getMusicPlayBatch(body: GetMusicPlayBatchBody): Promise<Shaped<Envelope<BatchPlayAnswer>>> {
+    const mids = body.songmids.map((mid) => mid.trim());
+    let outcome: { results: PlayResult[]; raw: unknown };
+    try {
+      outcome = await this.resolve(mids, body.quality ?? '128');
+    } catch (err) {
+      // The whole request failed (timeout, reset, bad envelope…): every song carries that error, as each would alone.
+      if (err instanceof RequestAbortedError) throw err;
+      outcome = { results: mids.map((songmid) => ({ songmid, errorCode: undefined, error: err as Error, available: [] })), raw: null };
     }
-    const wanted = mids.map((mid) => {
-      const song = files.get(mid);
-      return song && song.sizes[quality] > 0 ? buildFilename(quality, song.mid, song.mediaMid) : undefined;
-    });
-    const missing = mids.filter((_mid, i) => wanted[i] && !keys?.byFilename.has(wanted[i]));
-    if (!keys || missing.length) {
-      const asked = mids.filter((_mid, i) => wanted[i] && (!keys || missing.includes(mids[i])));
-      const second = asked.length ? await this.music.vkeys(asked.map((mid) => wanted[mids.indexOf(mid)]!), asked) : undefined;
-      keys = mergeBatches(keys, second);
-    }
-    const results = mids.map((mid, i) => fileOf(mid, quality, files.get(mid) ?? null, wanted[i], keys));
-    return { results, raw: { songinfo: details[0]?.raw, vkey: keys?.raw } };
+    const data = outcome.results.map((r): BatchPlayAnswer[number] =>
+      isFailure(r) ? { songmid: r.songmid, ok: false as const, ...describeFailure(r) } : { ...r, ok: true as const },
+    );
+    return envelope(data, outcome.raw);
   }
 
-  /** The files of a song from its detail (null when upstream knows no such song), kept for next time. */
-  private remember(mid: string, detail: SongDetail | undefined): SongFiles | null {
+  /**
+   * Each MID's file for `choice`. Songs not known yet have their detail asked in the same request as the keys, with
+   * file names built from their MID (for `best`, the detail first: the levels to try come from it); a song whose media
+   * MID differs gets its keys in a second call. `best` asks every level the song has in that one key call and keeps
+   * the best that got a URL. 404 SONG_NOT_FOUND / QUALITY_UNAVAILABLE, 403 NO_PLAY_URL / ENCRYPTED_ONLY per song.
+   */
+  private async resolve(mids: string[], choice: QualityChoice): Promise<{ results: PlayResult[]; raw: unknown }> {
+    const distinct = [...new Set(mids)];
+    const files = new Map<string, SongFiles | Error | null>(distinct.map((mid) => [mid, this.known?.get(mid) ?? null]));
+    const unknown = distinct.filter((mid) => !files.get(mid));
+    let keys: VkeyBatch | undefined;
+    let details: (SongDetail | Error)[] = [];
+    if (unknown.length) {
+      if (choice === 'best') {
+        details = await this.music.songDetails(unknown.map((mid) => ({ mid })));
+      } else {
+        const guessed = distinct.map((mid) => {
+          const known = files.get(mid);
+          return buildFilename(choice, mid, known instanceof Error ? mid : (known?.mediaMid ?? mid));
+        });
+        ({ details, vkeys: keys } = await this.music.songsWithVkeys(unknown, guessed, distinct));
+      }
+      unknown.forEach((mid, i) => files.set(mid, this.remember(mid, details[i])));
+    }
+    const wanted = new Map(distinct.map((mid) => [mid, filesWanted(files.get(mid), choice)]));
+    const asked = [...wanted].flatMap(([, list]) => list).filter((file) => !keys?.byFilename.has(file.filename));
+    if (!keys || asked.length) {
+      const second = asked.length ? await this.music.vkeys(asked.map((f) => f.filename), asked.map((f) => f.songmid)) : undefined;
+      keys = mergeBatches(keys, second);
+    }
+    const bySong = new Map(distinct.map((mid) => [mid, fileOf(mid, choice, files.get(mid) ?? null, wanted.get(mid)!, keys)]));
+    const results = mids.map((mid) => bySong.get(mid)!);
+    const firstDetail = details.find((d): d is SongDetail => !(d instanceof Error));
+    return { results, raw: { songinfo: firstDetail?.raw, vkey: keys?.raw } };
+  }
+
+  /** The files of a song from its detail (null when upstream knows no such song, the Error when its lookup failed), kept for next time. */
+  private remember(mid: string, detail: SongDetail | Error | undefined): SongFiles | Error | null {
+    if (detail instanceof Error) return detail;
     const track = detail?.songinfo?.track_info;
     const summary = mapTrack(track);
     if (!summary) return null;
-    const sizes = Object.fromEntries(QUALITY_NAMES.map((q) => [q, Number(track.file?.[QUALITIES[q].sizeField] ?? 0) || 0])) as Record<Quality, number>;
-    const files: SongFiles = { mid: summary.mid, mediaMid: summary.mediaMid, sizes };
+    const files: SongFiles = { mid: summary.mid, mediaMid: summary.mediaMid, sizes: sizesOf(track.file) };
     this.known?.set(mid, files);
     return files;
   }
 }
 
-function fileOf(mid: string, quality: Quality, song: SongFiles | null, filename: string | undefined, keys: VkeyBatch | undefined): PlayResult {
-  if (!song) return failure(mid, HttpStatus.NOT_FOUND, 'SONG_NOT_FOUND', `No song found for songmid ${mid}`);
-  if (!filename) {
-    const available = QUALITY_NAMES.filter((q) => song.sizes[q] > 0);
-    const message = `Quality ${quality} is not available for this song; available: ${available.join(', ') || 'none'}`;
-    return failure(mid, HttpStatus.NOT_FOUND, 'QUALITY_UNAVAILABLE', message, { available });
+interface WantedFile {
+  quality: Quality;
+  filename: string;
+  songmid: string;
+}
+
+/** The files to ask keys for, best first: the one level asked, or every level the song has for `best`. */
+function filesWanted(song: SongFiles | Error | null | undefined, choice: QualityChoice): WantedFile[] {
+  if (!song || song instanceof Error) return [];
+  return candidatesFor(choice, song.sizes).map((quality) => ({ quality, filename: buildFilename(quality, song.mid, song.mediaMid), songmid: song.mid }));
+}
+
+const availableOf = (song: SongFiles): Quality[] => QUALITY_NAMES.filter((q) => song.sizes[q] > 0);
+
+function fileOf(mid: string, choice: QualityChoice, song: SongFiles | Error | null, wanted: WantedFile[], keys: VkeyBatch | undefined): PlayResult {
+  if (song instanceof Error) return { songmid: mid, errorCode: undefined, error: song, available: [] };
+  if (!song) return failure(mid, [], HttpStatus.NOT_FOUND, 'SONG_NOT_FOUND', `No song found for songmid ${mid}`);
+  const available = availableOf(song);
+  if (!wanted.length) {
+    const message = `Quality ${choice} is not available for this song; available: ${available.join(', ') || 'none'}`;
+    return failure(mid, available, HttpStatus.NOT_FOUND, 'QUALITY_UNAVAILABLE', message);
   }
-  const entry = keys?.byFilename.get(filename) ?? keys?.nameless.find((e) => e.songmid === song.mid);
-  const path = String(entry?.purl || entry?.wifiurl || '');
-  if (!path) {
-    const upstreamResult = Number(entry?.result ?? -1);
-    return failure(mid, HttpStatus.FORBIDDEN, 'NO_PLAY_URL', 'No play URL for this song (VIP/paid, region or login required)', { upstreamResult });
+  let encrypted = false;
+  for (const file of wanted) {
+    // An entry without a file name can only be matched to its song when one file was asked for it.
+    const entry = keys?.byFilename.get(file.filename) ?? (wanted.length === 1 ? keys?.nameless.find((e) => e.songmid === song.mid) : undefined);
+    if (isEncryptedEntry(entry)) {
+      encrypted = true;
+      continue;
+    }
+    const path = String(entry?.purl || entry?.wifiurl || '');
+    if (path) {
+      const url = joinUrl(pickStreamHost(keys?.sip), path);
+      return { songmid: mid, url, size: song.sizes[file.quality], quality: QUALITIES[file.quality].label, available, filename: file.filename };
+    }
   }
-  return { songmid: mid, url: joinUrl(pickStreamHost(keys?.sip), path), size: song.sizes[quality], quality: QUALITIES[quality].label, filename };
+  if (encrypted) {
+    return failure(mid, available, HttpStatus.FORBIDDEN, 'ENCRYPTED_ONLY', 'Upstream offers only an encrypted file, which this gateway does not serve');
+  }
+  const best = keys?.byFilename.get(wanted[0].filename) ?? (wanted.length === 1 ? keys?.nameless.find((e) => e.songmid === song.mid) : undefined);
+  const upstreamResult = Number(best?.result ?? -1);
+  return failure(mid, available, HttpStatus.FORBIDDEN, 'NO_PLAY_URL', 'No play URL for this song (VIP/paid, region or login required)', { upstreamResult });
 }
 
-function failure(songmid: string, status: HttpStatus, errorCode: PlayFailure['errorCode'], message: string, details?: Record<string, unknown>): PlayFailure {
-  return { songmid, errorCode, error: new GatewayError(status, errorCode, message, details) };
+function failure(songmid: string, available: Quality[], status: HttpStatus, errorCode: PlayListFailure['errorCode'], message: string, details: Record<string, unknown> = {}): PlayFailure {
+  return { songmid, errorCode, available, error: new GatewayError(status, errorCode, message, { ...details, available }) };
 }
 
-function withoutFilename(r: { songmid: string } & DownloadAnswer): PlayList['list'][number] {
-  return { songmid: r.songmid, url: r.url, size: r.size, quality: r.quality };
+/** A failed song as a batch entry: the errorCode a single /getMusicPlay would answer (account codes stay distinct). */
+function describeFailure(r: PlayFailure): Omit<BatchPlayFailed, 'songmid' | 'ok'> {
+  if (r.error instanceof GatewayError || r.error instanceof UpstreamError) {
+    const [, body] = describeError(r.error);
+    const out: Omit<BatchPlayFailed, 'songmid' | 'ok'> = { error: body.error, errorCode: body.errorCode, available: r.available };
+    const extra: Record<string, unknown> = r.error instanceof GatewayError ? r.error.extra : r.error.details;
+    if (typeof extra.upstreamResult === 'number') out.upstreamResult = extra.upstreamResult;
+    if (typeof extra.upstreamCode === 'number') out.upstreamCode = extra.upstreamCode;
+    return out;
+  }
+  return { error: 'Internal error', errorCode: 'INTERNAL', available: r.available };
 }
 
-/** The first batch's entries plus the second's (a song asked again with its real file name). */
+/** The first batch's entries plus the second's (a song asked again with its real file names). */
 function mergeBatches(first: VkeyBatch | undefined, second: VkeyBatch | undefined): VkeyBatch | undefined {
   if (!first || !second) return second ?? first;
   return { byFilename: new Map([...first.byFilename, ...second.byFilename]), nameless: [...first.nameless, ...second.nameless], sip: second.sip ?? first.sip, raw: second.raw };

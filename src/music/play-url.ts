@@ -1,14 +1,39 @@
 /** Play/download URL building for the vkey flow (docs/upstream/music.md "Play URL"). Pure; unit-tested. */
 import type { QualityLabel } from './music.answers';
 
-export type Quality = '128' | '320' | 'm4a' | 'flac' | 'ape';
+/**
+ * The plain (unencrypted) files upstream names, by the gateway's quality name (docs/upstream/music.md "Quality
+ * ladder"). The first five are the original names; their labels and the default (128) stay as they were.
+ */
+export type Quality =
+  | '128'
+  | '320'
+  | 'm4a'
+  | 'flac'
+  | 'ape'
+  | 'aac48'
+  | 'aac192'
+  | 'ogg96'
+  | 'ogg192'
+  | 'ogg320'
+  | 'ogg640'
+  | 'hires'
+  | 'master'
+  | 'atmos'
+  | 'atmos51';
+
+/** What `quality` accepts: a level, or `best` (the best level the account gets a URL for). */
+export type QualityChoice = Quality | 'best';
+
+/** A size field of `track_info.file`: a named number, or an index into `size_new[]`. */
+export type SizeField = string | { sizeNew: number };
 
 export interface QualityInfo {
-  /** Filename prefix + extension upstream expects (docs/upstream/music.md "Play URL" table). */
+  /** Filename prefix + extension upstream expects (docs/upstream/music.md "Quality ladder"). */
   prefix: string;
   ext: string;
-  /** Size field in `track_info.file`. */
-  sizeField: string;
+  /** Where `track_info.file` holds the file's size (0 or absent = no such file). */
+  sizeField: SizeField;
   /** Label returned to clients. */
   label: QualityLabel;
 }
@@ -19,9 +44,44 @@ export const QUALITIES: Record<Quality, QualityInfo> = {
   m4a: { prefix: 'C400', ext: '.m4a', sizeField: 'size_96aac', label: 'm4a' },
   flac: { prefix: 'F000', ext: '.flac', sizeField: 'size_flac', label: 'flac' },
   ape: { prefix: 'A000', ext: '.ape', sizeField: 'size_ape', label: 'ape' },
+  aac48: { prefix: 'C200', ext: '.m4a', sizeField: 'size_48aac', label: 'aac48' },
+  aac192: { prefix: 'C600', ext: '.m4a', sizeField: 'size_192aac', label: 'aac192' },
+  ogg96: { prefix: 'O400', ext: '.ogg', sizeField: 'size_96ogg', label: 'ogg96' },
+  ogg192: { prefix: 'O600', ext: '.ogg', sizeField: 'size_192ogg', label: 'ogg192' },
+  ogg320: { prefix: 'O800', ext: '.ogg', sizeField: { sizeNew: 3 }, label: 'ogg320' },
+  ogg640: { prefix: 'O801', ext: '.ogg', sizeField: { sizeNew: 5 }, label: 'ogg640' },
+  hires: { prefix: 'RS01', ext: '.flac', sizeField: 'size_hires', label: 'hires' },
+  master: { prefix: 'AI00', ext: '.flac', sizeField: { sizeNew: 0 }, label: 'master' },
+  atmos: { prefix: 'Q000', ext: '.flac', sizeField: { sizeNew: 1 }, label: 'atmos' },
+  atmos51: { prefix: 'Q001', ext: '.flac', sizeField: { sizeNew: 2 }, label: 'atmos51' },
 };
 
 export const QUALITY_NAMES = Object.keys(QUALITIES) as Quality[];
+
+/** `quality` values the routes accept. */
+export const QUALITY_CHOICES: QualityChoice[] = [...QUALITY_NAMES, 'best'];
+
+/**
+ * `best` tries these from the first: stereo lossless before the Atmos mixes (a different mix, 5.1 for atmos51),
+ * lossless before lossy, and MP3 before Ogg/AAC of the same rate (more players take it).
+ */
+export const BEST_ORDER: readonly Quality[] = [
+  'master',
+  'hires',
+  'flac',
+  'ape',
+  'atmos',
+  'atmos51',
+  'ogg640',
+  '320',
+  'ogg320',
+  'aac192',
+  'ogg192',
+  '128',
+  'm4a',
+  'ogg96',
+  'aac48',
+];
 
 /** The host used when the vkey answer carries no `sip` (the Python QQMusicApi project's fixed host). */
 export const DEFAULT_STREAM_HOST = 'https://isure.stream.qqmusic.qq.com/';
@@ -50,7 +110,38 @@ export function joinUrl(host: string, path: string): string {
   return `${host.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** Sizes of the qualities a song has (size > 0), from `track_info.file`. */
+/** The size of one level's file from `track_info.file`, 0 when the song has none. */
+export function sizeOf(file: Record<string, unknown> | undefined, quality: Quality): number {
+  const field = QUALITIES[quality].sizeField;
+  const value = typeof field === 'string' ? file?.[field] : Array.isArray(file?.size_new) ? (file.size_new as unknown[])[field.sizeNew] : 0;
+  const size = Number(value ?? 0);
+  return Number.isFinite(size) && size > 0 ? Math.floor(size) : 0;
+}
+
+/** Every level's size (0 = not available), from `track_info.file`. */
+export function sizesOf(file: Record<string, unknown> | undefined): Record<Quality, number> {
+  return Object.fromEntries(QUALITY_NAMES.map((q) => [q, sizeOf(file, q)])) as Record<Quality, number>;
+}
+
+/** The qualities a song has (size > 0), in QUALITY_NAMES order. */
 export function availableQualities(file: Record<string, unknown> | undefined): Quality[] {
-  return QUALITY_NAMES.filter((q) => Number(file?.[QUALITIES[q].sizeField] ?? 0) > 0);
+  const sizes = sizesOf(file);
+  return QUALITY_NAMES.filter((q) => sizes[q] > 0);
+}
+
+/** The levels `choice` asks upstream for, best first: one level, or every level the song has for `best`. */
+export function candidatesFor(choice: QualityChoice, sizes: Record<Quality, number>): Quality[] {
+  if (choice !== 'best') return sizes[choice] > 0 ? [choice] : [];
+  return BEST_ORDER.filter((q) => sizes[q] > 0);
+}
+
+/**
+ * Whether a vkey entry hands out an encrypted file (an `ekey`, or a path to .mflac/.mgg/.mmp4…): this gateway
+ * never serves those, as it does not decrypt (docs/upstream/music.md "Encrypted files").
+ */
+export function isEncryptedEntry(entry: Record<string, unknown> | undefined): boolean {
+  if (!entry) return false;
+  if (typeof entry.ekey === 'string' && entry.ekey !== '') return true;
+  const path = String(entry.purl || entry.wifiurl || '').split('?')[0];
+  return /\.(mflac|mgg|mmp4|mflac0|mgg1)$/i.test(path);
 }

@@ -63,11 +63,25 @@ describe('music answers match their declared schemas', () => {
   });
 
   it('GET /getMusicPlay: the schema tells a URL entry from a failure (a failure with a URL, an unknown errorCode fail)', () => {
-    const failure = { songmid: UNKNOWN, url: '', error: 'No song found', errorCode: 'SONG_NOT_FOUND' };
+    const failure = { songmid: UNKNOWN, url: '', error: 'No song found', errorCode: 'SONG_NOT_FOUND', available: [] };
     expect(problemsOf('get', '/getMusicPlay', { code: 0, msg: 'ok', data: { list: [failure] } })).toBe('');
+    const { available: _available, ...withoutAvailable } = failure;
+    expect(problemsOf('get', '/getMusicPlay', { code: 0, msg: 'ok', data: { list: [withoutAvailable] } })).not.toBe('');
+    expect(problemsOf('get', '/getMusicPlay', { code: 0, msg: 'ok', data: { url: 'https://x', size: 1, quality: 'master', available: ['master'] } })).toBe('');
     expect(problemsOf('get', '/getMusicPlay', { code: 0, msg: 'ok', data: { list: [{ ...failure, url: 'https://x' }] } })).not.toBe('');
     expect(problemsOf('get', '/getMusicPlay', { code: 0, msg: 'ok', data: { list: [{ ...failure, errorCode: 'UPSTREAM_TIMEOUT' }] } })).not.toBe('');
     expect(problemsOf('get', '/getMusicPlay', { code: 0, msg: 'ok', data: { url: 'https://x', size: 1, quality: '999kbps' } })).not.toBe('');
+  });
+
+  it('POST /getMusicPlayBatch: found and failed entries match the schema, and the schema tells them apart', async () => {
+    state().vipMids.add(MID);
+    const [plain] = catalog().filter((s) => s.mid !== MID && s.mediaMid === s.mid);
+    const res = await h.http().post('/getMusicPlayBatch').send({ songmids: [plain.mid, MID, UNKNOWN], quality: 'best' }).expect(200);
+    expect(res.body.data.map((e: { ok: boolean }) => e.ok)).toEqual([true, false, false]);
+    expect(problemsOf('post', '/getMusicPlayBatch', res.body)).toBe('');
+    const [found, failed] = res.body.data;
+    expect(problemsOf('post', '/getMusicPlayBatch', { ...res.body, data: [{ ...failed, ok: true }] })).not.toBe('');
+    expect(problemsOf('post', '/getMusicPlayBatch', { ...res.body, data: [{ ...found, available: undefined }] })).not.toBe('');
   });
 
   it('GET /downloadMainMusic answers JSON naming the URL and the file name (no audio bytes, no redirect)', async () => {

@@ -14,6 +14,8 @@ const ALBUM_CGI_PATH = '/v8/fcg-bin/fcg_v8_album_info_cp.fcg';
 const MID = '0039MnYb0qxYhV';
 const MEDIA_MID = '003Qui1q2u1Zho';
 const SIZES = { '128': 4317292, '320': 10792943, m4a: 3283546, flac: 55397039 };
+/** 晴天's levels (the fixture's sizes, size_new[] included): no hires, no ape. */
+const AVAILABLE = ['128', '320', 'm4a', 'flac', 'aac48', 'aac192', 'ogg96', 'ogg192', 'ogg320', 'ogg640', 'master', 'atmos', 'atmos51'];
 /** The vkey the fake hands out (from the genuine vkey fixture). */
 const FIXTURE_VKEY =
   'E7B88F3490FBA862BC3848F786322C333511B8EC6ED2D34BF076334427E29BD30AB49965B44DAE9BD3D9145ADE8445C6E74A769C33191984';
@@ -60,6 +62,7 @@ describe('Music endpoints', () => {
         url: `http://isure.stream.qqmusic.qq.com/M500${MEDIA_MID}.mp3?guid=${vkey.param.guid}&vkey=${FIXTURE_VKEY}&uin=&fromtag=66`,
         size: SIZES['128'],
         quality: '128kbps',
+        available: AVAILABLE,
       });
       // the detail lookup, by MID only, travelled with the first key
       const detail = h.fake.musicuCalls(SONG_DETAIL);
@@ -95,7 +98,8 @@ describe('Music endpoints', () => {
     it.each([
       ['', /songmid is required/],
       ['?songmid=', /songmid is required/],
-      [`?songmid=${MID}&quality=999`, /quality must be one of 128, 320, m4a, flac, ape/],
+      [`?songmid=${MID}&quality=999`, /quality must be one of 128, 320, m4a, flac, ape, aac48, .*, best/],
+      [`?songmid=${MID}&quality=mflac`, /quality must be one of/],
       [`?songmid=${MID}&songid=abc`, /songid/],
       ['?songmid=bad-mid!', /songmid/],
       [`?songmid=${'A'.repeat(33)}`, /songmid must be a song MID/],
@@ -115,6 +119,7 @@ describe('Music endpoints', () => {
         error: 'No play URL for this song (VIP/paid, region or login required)',
         errorCode: 'NO_PLAY_URL',
         upstreamResult: 104003,
+        available: AVAILABLE,
       });
       expect(h.fake.musicuCalls(URL_VKEY).map((c) => c.param.filename)).toEqual([[`M500${MID}.mp3`], [`M500${MEDIA_MID}.mp3`]]);
     });
@@ -122,8 +127,8 @@ describe('Music endpoints', () => {
     it('answers 404 QUALITY_UNAVAILABLE naming the available qualities, with no key call besides the one with the detail', async () => {
       const res = await h.http().get(`/getMusicPlay?songmid=${MID}&quality=ape`).expect(404);
       expect(res.body.errorCode).toBe('QUALITY_UNAVAILABLE');
-      expect(res.body.error).toBe('Quality ape is not available for this song; available: 128, 320, m4a, flac');
-      expect(res.body.available).toEqual(['128', '320', 'm4a', 'flac']);
+      expect(res.body.error).toBe(`Quality ape is not available for this song; available: ${AVAILABLE.join(', ')}`);
+      expect(res.body.available).toEqual(AVAILABLE);
       expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(1);
       expect(h.fake.musicuCalls(URL_VKEY).map((c) => c.request)).toEqual([h.fake.musicuCalls(SONG_DETAIL)[0].request]);
     });
@@ -212,6 +217,7 @@ describe('Music endpoints', () => {
         url: expect.stringMatching(new RegExp(`^http://isure\\.stream\\.qqmusic\\.qq\\.com/${filename}\\?guid=[0-9a-f]{32}&vkey=`)),
         size: SIZES.flac,
         quality: 'flac',
+        available: AVAILABLE,
         filename,
       });
       expect(h.fake.musicuCalls(SONG_DETAIL).map((c) => c.param)).toEqual([{ song_type: 0, song_mid: MID }]);
@@ -230,8 +236,8 @@ describe('Music endpoints', () => {
 
     it('400 for a missing songmid or an unknown quality; 403 for a song without rights', async () => {
       expect((await h.http().get('/downloadMainMusic?quality=flac').expect(400)).body.error).toMatch(/songmid is required/);
-      expect((await h.http().get(`/downloadMainMusic?songmid=${MID}&quality=hires`).expect(400)).body.error).toMatch(
-        /quality must be one of 128, 320, m4a, flac, ape/,
+      expect((await h.http().get(`/downloadMainMusic?songmid=${MID}&quality=lossless`).expect(400)).body.error).toMatch(
+        /quality must be one of 128, 320, m4a, flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires, master, atmos, atmos51, best/,
       );
       expect(h.fake.requests).toHaveLength(0);
       state().vipMids.add(MID);

@@ -67,8 +67,11 @@ const EXPECTED_ROUTES: [Method, string][] = [
   ).values(),
 ];
 
-/** Built locally (no upstream call) or health probes; /batchGetSongInfo reports upstream failures per entry inside its 200. */
-const UPSTREAM_FREE = new Set(['/getImageUrl', '/user/getUserAvatar', '/health/live', '/health/ready', '/batchGetSongInfo', '/user/credential/status', '/user/setCookie', '/user/getCookie']);
+/**
+ * Built locally (no upstream call) or health probes; /batchGetSongInfo and /getMusicPlayBatch report upstream failures
+ * per entry inside their 200.
+ */
+const UPSTREAM_FREE = new Set(['/getImageUrl', '/user/getUserAvatar', '/health/live', '/health/ready', '/batchGetSongInfo', '/getMusicPlayBatch', '/user/credential/status', '/user/setCookie', '/user/getCookie']);
 
 /**
  * One-of parameter pairs (one is required, one wins when both are sent): the one named here has no `example` (its

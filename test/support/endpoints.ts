@@ -431,6 +431,29 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: true,
   },
   {
+    // quality=best: the detail first (the levels to try come from it), then one key call for every level
+    name: 'getMusicPlayBest',
+    family: 'music',
+    method: 'GET',
+    path: '/getMusicPlay',
+    params: { songmid: { kind: 'mid', required: true }, quality: en },
+    example: { songmid: SONG_MID, quality: 'best' },
+    upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), musicu('music.vkey.GetVkey.UrlGetVkey')],
+    idempotent: true,
+  },
+  {
+    // songs' details and keys in one request; a failing call marks every song (as /batchGetSongInfo)
+    name: 'getMusicPlayBatch',
+    family: 'music',
+    method: 'POST',
+    path: '/getMusicPlayBatch',
+    params: { songmids: { kind: 'array', required: true }, quality: en },
+    example: { songmids: [SONG_MID], quality: 'best' },
+    upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), musicu('music.vkey.GetVkey.UrlGetVkey')],
+    aggregate: true,
+    idempotent: true,
+  },
+  {
     name: 'downloadMainMusic',
     family: 'music',
     method: 'GET',

@@ -1,13 +1,21 @@
 import { mapAlbumFromCgi, mapAlbumFromMusicu, normaliseDate } from '../../src/music/album.mapper';
+import { QUALITY_LABELS } from '../../src/music/music.answers';
 import {
   availableQualities,
+  BEST_ORDER,
   buildFilename,
+  candidatesFor,
   DEFAULT_STREAM_HOST,
+  isEncryptedEntry,
   joinUrl,
   pickStreamHost,
   QUALITIES,
+  QUALITY_CHOICES,
+  QUALITY_NAMES,
+  sizeOf,
+  sizesOf,
 } from '../../src/music/play-url';
-import { isKnownAlbum, newVkeyGuid } from '../../src/upstream/clients/music.params';
+import { chunk, isKnownAlbum, newVkeyGuid, VKEY_FILES_PER_CALL } from '../../src/upstream/clients/music.params';
 
 describe('play URL builders', () => {
   it('builds prefix + media_mid + ext for every quality (docs/upstream/music.md "Play URL")', () => {
@@ -16,6 +24,8 @@ describe('play URL builders', () => {
     expect(buildFilename('m4a', '0039MnYb0qxYhV', '003Qui1q2u1Zho')).toBe('C400003Qui1q2u1Zho.m4a');
     expect(buildFilename('flac', '0039MnYb0qxYhV', '003Qui1q2u1Zho')).toBe('F000003Qui1q2u1Zho.flac');
     expect(buildFilename('ape', '0039MnYb0qxYhV', '003Qui1q2u1Zho')).toBe('A000003Qui1q2u1Zho.ape');
+    expect(buildFilename('master', '0039MnYb0qxYhV', '003Qui1q2u1Zho')).toBe('AI00003Qui1q2u1Zho.flac');
+    expect(buildFilename('ogg640', '0039MnYb0qxYhV', '003Qui1q2u1Zho')).toBe('O801003Qui1q2u1Zho.ogg');
   });
 
   it('uses mid + mid when the media_mid is unknown', () => {
@@ -23,16 +33,70 @@ describe('play URL builders', () => {
     expect(buildFilename('flac', 'ABC')).toBe('F000ABCABC.flac');
   });
 
-  it('labels and size fields', () => {
-    expect(Object.fromEntries(Object.entries(QUALITIES).map(([k, v]) => [k, [v.label, v.sizeField]]))).toEqual({
-      '128': ['128kbps', 'size_128mp3'],
-      '320': ['320kbps', 'size_320mp3'],
-      m4a: ['m4a', 'size_96aac'],
-      flac: ['flac', 'size_flac'],
-      ape: ['ape', 'size_ape'],
+  it('labels, prefixes and size fields of the ladder (docs/upstream/music.md "Quality ladder")', () => {
+    expect(Object.fromEntries(Object.entries(QUALITIES).map(([k, v]) => [k, [v.label, v.prefix + v.ext, v.sizeField]]))).toEqual({
+      '128': ['128kbps', 'M500.mp3', 'size_128mp3'],
+      '320': ['320kbps', 'M800.mp3', 'size_320mp3'],
+      m4a: ['m4a', 'C400.m4a', 'size_96aac'],
+      flac: ['flac', 'F000.flac', 'size_flac'],
+      ape: ['ape', 'A000.ape', 'size_ape'],
+      aac48: ['aac48', 'C200.m4a', 'size_48aac'],
+      aac192: ['aac192', 'C600.m4a', 'size_192aac'],
+      ogg96: ['ogg96', 'O400.ogg', 'size_96ogg'],
+      ogg192: ['ogg192', 'O600.ogg', 'size_192ogg'],
+      ogg320: ['ogg320', 'O800.ogg', { sizeNew: 3 }],
+      ogg640: ['ogg640', 'O801.ogg', { sizeNew: 5 }],
+      hires: ['hires', 'RS01.flac', 'size_hires'],
+      master: ['master', 'AI00.flac', { sizeNew: 0 }],
+      atmos: ['atmos', 'Q000.flac', { sizeNew: 1 }],
+      atmos51: ['atmos51', 'Q001.flac', { sizeNew: 2 }],
     });
-    expect(availableQualities({ size_128mp3: 10, size_320mp3: 0, size_96aac: 5, size_flac: '7', size_ape: 0 })).toEqual(['128', 'm4a', 'flac']);
+    // the original five first, their labels unchanged; every label is in the answer schema's enum
+    expect(QUALITY_NAMES.slice(0, 5)).toEqual(['128', '320', 'm4a', 'flac', 'ape']);
+    expect(QUALITY_NAMES.map((q) => QUALITIES[q].label)).toEqual([...QUALITY_LABELS]);
+    expect(QUALITY_CHOICES).toEqual([...QUALITY_NAMES, 'best']);
+    // no plain level uses an encrypted container
+    expect(Object.values(QUALITIES).every((q) => !/^\.m(flac|gg)/.test(q.ext))).toBe(true);
+  });
+
+  it('reads sizes from named fields and size_new[], 0 when absent or not a positive number', () => {
+    const file = { size_128mp3: 10, size_320mp3: 0, size_96aac: 5, size_flac: '7', size_ape: -3, size_hires: 'x', size_new: [100, 0, 20, 30, 0, '40'] };
+    expect(sizeOf(file, 'master')).toBe(100);
+    expect(sizeOf(file, 'atmos')).toBe(0);
+    expect(sizeOf(file, 'atmos51')).toBe(20);
+    expect(sizeOf(file, 'ogg320')).toBe(30);
+    expect(sizeOf(file, 'ogg640')).toBe(40);
+    expect(sizeOf(file, 'ape')).toBe(0);
+    expect(sizeOf(file, 'hires')).toBe(0);
+    expect(sizeOf({ size_new: 'nope' }, 'master')).toBe(0);
+    expect(availableQualities(file)).toEqual(['128', 'm4a', 'flac', 'ogg320', 'ogg640', 'master', 'atmos51']);
     expect(availableQualities(undefined)).toEqual([]);
+    expect(Object.values(sizesOf(undefined)).every((n) => n === 0)).toBe(true);
+  });
+
+  it('best tries every level once, lossless stereo first; one level asked only when the song has it', () => {
+    expect([...BEST_ORDER].sort()).toEqual([...QUALITY_NAMES].sort());
+    expect(BEST_ORDER.slice(0, 4)).toEqual(['master', 'hires', 'flac', 'ape']);
+    const sizes = sizesOf({ size_128mp3: 1, size_96aac: 1, size_flac: 1, size_new: [0, 1] });
+    expect(candidatesFor('best', sizes)).toEqual(['flac', 'atmos', '128', 'm4a']);
+    expect(candidatesFor('flac', sizes)).toEqual(['flac']);
+    expect(candidatesFor('ape', sizes)).toEqual([]);
+    expect(candidatesFor('best', sizesOf({}))).toEqual([]);
+  });
+
+  it('tells encrypted entries apart (an ekey, or an encrypted container in the path)', () => {
+    expect(isEncryptedEntry({ purl: 'F000abc.flac?vkey=1', ekey: '' })).toBe(false);
+    expect(isEncryptedEntry({ purl: 'F0M0abc.mflac?vkey=1' })).toBe(true);
+    expect(isEncryptedEntry({ purl: '', wifiurl: 'O6M0abc.mgg?x' })).toBe(true);
+    expect(isEncryptedEntry({ purl: 'M500abc.mp3', ekey: 'k' })).toBe(true);
+    expect(isEncryptedEntry(undefined)).toBe(false);
+  });
+
+  it('chunks lists at the vkey limit', () => {
+    expect(VKEY_FILES_PER_CALL).toBe(100);
+    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunk([], 100)).toEqual([]);
+    expect(chunk(Array.from({ length: 205 }, (_v, i) => i), VKEY_FILES_PER_CALL).map((c) => c.length)).toEqual([100, 100, 5]);
   });
 
   it('makes a fresh 32-hex guid each time', () => {

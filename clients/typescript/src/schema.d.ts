@@ -330,7 +330,7 @@ export interface paths {
         };
         /**
          * Play URL of a song in a quality
-         * @description Song detail (file sizes) and the play key (`UrlGetVkey`, falling back to `CgiGetVkey`) in one upstream request; a song asked within the last hour needs the key alone. `quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape); `size` in bytes. Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`).
+         * @description Song detail (file sizes) and the play key (`UrlGetVkey`, falling back to `CgiGetVkey`) in one upstream request; a song asked within the last hour needs the key alone. `quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape, aac48, … master, atmos, atmos51); `size` in bytes; `available` the levels the song has. `quality=best` asks every level the song has in one key call and answers the best one upstream gave a URL for. Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`); more songs: POST /getMusicPlayBatch.
          */
         get: operations["MusicController_getMusicPlay"];
         put?: never;
@@ -355,6 +355,26 @@ export interface paths {
         get: operations["MusicController_downloadMainMusic"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/getMusicPlayBatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play URLs of up to 100 songs at once
+         * @description The details of songs not known yet and the play keys in one upstream request (a song whose media MID differs from its MID, and `best`, add one key call; keys beyond 100 files per call are split over several calls). A MID sent twice is asked once and answered twice. A song without a URL, or whose lookup failed, becomes `{ ok: false, error, errorCode, available }` (the errorCode a single /getMusicPlay would answer); the others are kept. Never cached as a whole (POST); the song files it reads are kept for later single calls (SONG_FILES_KEPT).
+         */
+        post: operations["MusicController_getMusicPlayBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1913,6 +1933,23 @@ export interface components {
              * @example 7024415872,7011264340
              */
             disstid?: string;
+        };
+        GetMusicPlayBatchBody: {
+            /**
+             * @description 1 to 100 song MIDs; a MID sent twice gets two entries (asked upstream once).
+             * @example [
+             *       "0039MnYb0qxYhV",
+             *       "003UkWuI0E8U0l"
+             *     ]
+             */
+            songmids: string[];
+            /**
+             * @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served.
+             * @default 128
+             * @example best
+             * @enum {string}
+             */
+            quality: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
         };
         BatchGetSongInfoBody: {
             /**
@@ -6155,12 +6192,12 @@ export interface operations {
     MusicController_getMusicPlay: {
         parameters: {
             query: {
-                /** @description Song MID: letters and digits, at most 32 characters. Up to 20 MIDs separated by commas give `data.list`: one `{ songmid, url, size, quality }` per song, or `{ songmid, url: '', error, errorCode }` for a song without a URL. */
+                /** @description Song MID: letters and digits, at most 32 characters. Up to 20 MIDs separated by commas give `data.list`: one `{ songmid, url, size, quality, available }` per song, or `{ songmid, url: '', error, errorCode, available }` for a song without a URL. More songs: POST /getMusicPlayBatch. */
                 songmid: string;
                 /** @description Numeric song id; accepted for compatibility, the MID identifies the song. */
                 songid?: string;
-                /** @description Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape. */
-                quality?: "128" | "320" | "m4a" | "flac" | "ape";
+                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served. */
+                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
             };
             header?: never;
             path?: never;
@@ -6185,8 +6222,14 @@ export interface operations {
                         /**
                          * @example {
                          *       "url": "https://ws.stream.qqmusic.qq.com/M8000039MnYb0qxYhV.mp3?vkey=…",
-                         *       "size": 10779101,
-                         *       "quality": "320kbps"
+                         *       "size": 10792943,
+                         *       "quality": "320kbps",
+                         *       "available": [
+                         *         "128",
+                         *         "320",
+                         *         "m4a",
+                         *         "flac"
+                         *       ]
                          *     }
                          */
                         data: {
@@ -6194,8 +6237,13 @@ export interface operations {
                             url: string;
                             /** @description File size in bytes. */
                             size: number;
-                            /** @enum {string} */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                            /**
+                             * @description Label of the level served (with quality=best: the level chosen).
+                             * @enum {string}
+                             */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                            available: string[];
                         } | {
                             list: ({
                                 songmid: string;
@@ -6203,8 +6251,13 @@ export interface operations {
                                 url: string;
                                 /** @description File size in bytes. */
                                 size: number;
-                                /** @enum {string} */
-                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                                /**
+                                 * @description Label of the level served (with quality=best: the level chosen).
+                                 * @enum {string}
+                                 */
+                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                                /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                                available: string[];
                             } | {
                                 songmid: string;
                                 /**
@@ -6217,7 +6270,9 @@ export interface operations {
                                  * @description What a single MID would answer as its error.
                                  * @enum {string}
                                  */
-                                errorCode: "SONG_NOT_FOUND" | "QUALITY_UNAVAILABLE" | "NO_PLAY_URL";
+                                errorCode: "SONG_NOT_FOUND" | "QUALITY_UNAVAILABLE" | "NO_PLAY_URL" | "ENCRYPTED_ONLY";
+                                /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                                available: string[];
                             })[];
                         };
                     };
@@ -6263,7 +6318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult`). Upstream code 20274 (device limit of the account). */
+            /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6277,7 +6332,7 @@ export interface operations {
                          * @example NO_PLAY_URL
                          * @enum {string}
                          */
-                        errorCode: "NO_PLAY_URL" | "UPSTREAM_DEVICE_LIMIT";
+                        errorCode: "NO_PLAY_URL" | "ENCRYPTED_ONLY" | "UPSTREAM_DEVICE_LIMIT";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -6436,8 +6491,8 @@ export interface operations {
             query: {
                 /** @description Song MID: letters and digits, at most 32 characters. */
                 songmid: string;
-                /** @description Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape. */
-                quality?: "128" | "320" | "m4a" | "flac" | "ape";
+                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served. */
+                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
             };
             header?: never;
             path?: never;
@@ -6462,8 +6517,14 @@ export interface operations {
                         /**
                          * @example {
                          *       "url": "https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…",
-                         *       "size": 31876543,
+                         *       "size": 55397039,
                          *       "quality": "flac",
+                         *       "available": [
+                         *         "128",
+                         *         "320",
+                         *         "m4a",
+                         *         "flac"
+                         *       ],
                          *       "filename": "F000003Qui1q2u1Zho.flac"
                          *     }
                          */
@@ -6472,8 +6533,13 @@ export interface operations {
                             url: string;
                             /** @description File size in bytes. */
                             size: number;
-                            /** @enum {string} */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                            /**
+                             * @description Label of the level served (with quality=best: the level chosen).
+                             * @enum {string}
+                             */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                            available: string[];
                             /** @description Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac. */
                             filename: string;
                         };
@@ -6520,7 +6586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult`). Upstream code 20274 (device limit of the account). */
+            /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6534,7 +6600,7 @@ export interface operations {
                          * @example NO_PLAY_URL
                          * @enum {string}
                          */
-                        errorCode: "NO_PLAY_URL" | "UPSTREAM_DEVICE_LIMIT";
+                        errorCode: "NO_PLAY_URL" | "ENCRYPTED_ONLY" | "UPSTREAM_DEVICE_LIMIT";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -6681,6 +6747,222 @@ export interface operations {
                          * @enum {string}
                          */
                         errorCode: "UPSTREAM_TIMEOUT";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    MusicController_getMusicPlayBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON body. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GetMusicPlayBatchBody"];
+            };
+        };
+        responses: {
+            /** @description One element per MID sent, in order: `BatchPlayFound` (`ok: true`) or `BatchPlayFailed` (`ok: false`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @description One element per MID sent, in request order.
+                         * @example [
+                         *       {
+                         *         "songmid": "0039MnYb0qxYhV",
+                         *         "ok": true,
+                         *         "url": "https://ws.stream.qqmusic.qq.com/M8000039MnYb0qxYhV.mp3?vkey=…",
+                         *         "size": 10792943,
+                         *         "quality": "320kbps",
+                         *         "available": [
+                         *           "128",
+                         *           "320",
+                         *           "m4a",
+                         *           "flac"
+                         *         ],
+                         *         "filename": "M800003Qui1q2u1Zho.mp3"
+                         *       },
+                         *       {
+                         *         "songmid": "000000000000zz",
+                         *         "ok": false,
+                         *         "error": "No song found for songmid 000000000000zz",
+                         *         "errorCode": "SONG_NOT_FOUND",
+                         *         "available": []
+                         *       }
+                         *     ]
+                         */
+                        data: ({
+                            /** @description The MID as sent. */
+                            songmid: string;
+                            /** @enum {boolean} */
+                            ok: true;
+                            /** @description Stream URL with its vkey; valid about a day. */
+                            url: string;
+                            /** @description File size in bytes. */
+                            size: number;
+                            /**
+                             * @description Label of the level served (with quality=best: the level chosen).
+                             * @enum {string}
+                             */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                            available: string[];
+                            /** @description Upstream file name of the level served. */
+                            filename: string;
+                        } | {
+                            /** @description The MID as sent. */
+                            songmid: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                            error: string;
+                            /** @description What a single /getMusicPlay would answer, e.g. NO_PLAY_URL, QUALITY_UNAVAILABLE, UPSTREAM_TIMEOUT. */
+                            errorCode: string;
+                            /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                            available: string[];
+                            /** @description The vkey entry's `result` (NO_PLAY_URL), e.g. 104003 no rights. */
+                            upstreamResult?: number;
+                            /** @description Upstream business code, when the failure came from one. */
+                            upstreamCode?: number;
+                        })[];
+                    };
+                };
+            };
+            /** @description Invalid `songmids` (more than 100, empty, or not MIDs) or `quality`. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Body larger than BODY_LIMIT. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example PAYLOAD_TOO_LARGE
+                         * @enum {string}
+                         */
+                        errorCode: "PAYLOAD_TOO_LARGE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example UNSUPPORTED_MEDIA_TYPE
+                         * @enum {string}
+                         */
+                        errorCode: "UNSUPPORTED_MEDIA_TYPE";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example TOO_MANY_REQUESTS
+                         * @enum {string}
+                         */
+                        errorCode: "TOO_MANY_REQUESTS";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example INTERNAL
+                         * @enum {string}
+                         */
+                        errorCode: "INTERNAL";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -20663,8 +20945,8 @@ export interface operations {
             query: {
                 /** @description Song MID: letters and digits, at most 32 characters. */
                 songmid: string;
-                /** @description Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape. */
-                quality?: "128" | "320" | "m4a" | "flac" | "ape";
+                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served. */
+                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
             };
             header?: never;
             path?: never;
@@ -20689,8 +20971,14 @@ export interface operations {
                         /**
                          * @example {
                          *       "url": "https://ws.stream.qqmusic.qq.com/F000003Qui1q2u1Zho.flac?vkey=…",
-                         *       "size": 31876543,
+                         *       "size": 55397039,
                          *       "quality": "flac",
+                         *       "available": [
+                         *         "128",
+                         *         "320",
+                         *         "m4a",
+                         *         "flac"
+                         *       ],
                          *       "filename": "F000003Qui1q2u1Zho.flac"
                          *     }
                          */
@@ -20699,8 +20987,13 @@ export interface operations {
                             url: string;
                             /** @description File size in bytes. */
                             size: number;
-                            /** @enum {string} */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                            /**
+                             * @description Label of the level served (with quality=best: the level chosen).
+                             * @enum {string}
+                             */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                            available: string[];
                             /** @description Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac. */
                             filename: string;
                         };
@@ -20918,12 +21211,12 @@ export interface operations {
     LegacyController_getMusicVKey: {
         parameters: {
             query: {
-                /** @description Song MID: letters and digits, at most 32 characters. Up to 20 MIDs separated by commas give `data.list`: one `{ songmid, url, size, quality }` per song, or `{ songmid, url: '', error, errorCode }` for a song without a URL. */
+                /** @description Song MID: letters and digits, at most 32 characters. Up to 20 MIDs separated by commas give `data.list`: one `{ songmid, url, size, quality, available }` per song, or `{ songmid, url: '', error, errorCode, available }` for a song without a URL. More songs: POST /getMusicPlayBatch. */
                 songmid: string;
                 /** @description Numeric song id; accepted for compatibility, the MID identifies the song. */
                 songid?: string;
-                /** @description Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape. */
-                quality?: "128" | "320" | "m4a" | "flac" | "ape";
+                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served. */
+                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
             };
             header?: never;
             path?: never;
@@ -20948,8 +21241,14 @@ export interface operations {
                         /**
                          * @example {
                          *       "url": "https://ws.stream.qqmusic.qq.com/M5000039MnYb0qxYhV.mp3?vkey=…",
-                         *       "size": 4779101,
-                         *       "quality": "128kbps"
+                         *       "size": 4317292,
+                         *       "quality": "128kbps",
+                         *       "available": [
+                         *         "128",
+                         *         "320",
+                         *         "m4a",
+                         *         "flac"
+                         *       ]
                          *     }
                          */
                         data: {
@@ -20957,8 +21256,13 @@ export interface operations {
                             url: string;
                             /** @description File size in bytes. */
                             size: number;
-                            /** @enum {string} */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                            /**
+                             * @description Label of the level served (with quality=best: the level chosen).
+                             * @enum {string}
+                             */
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                            available: string[];
                         } | {
                             list: ({
                                 songmid: string;
@@ -20966,8 +21270,13 @@ export interface operations {
                                 url: string;
                                 /** @description File size in bytes. */
                                 size: number;
-                                /** @enum {string} */
-                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape";
+                                /**
+                                 * @description Label of the level served (with quality=best: the level chosen).
+                                 * @enum {string}
+                                 */
+                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                                /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                                available: string[];
                             } | {
                                 songmid: string;
                                 /**
@@ -20980,7 +21289,9 @@ export interface operations {
                                  * @description What a single MID would answer as its error.
                                  * @enum {string}
                                  */
-                                errorCode: "SONG_NOT_FOUND" | "QUALITY_UNAVAILABLE" | "NO_PLAY_URL";
+                                errorCode: "SONG_NOT_FOUND" | "QUALITY_UNAVAILABLE" | "NO_PLAY_URL" | "ENCRYPTED_ONLY";
+                                /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
+                                available: string[];
                             })[];
                         };
                     };
@@ -21026,7 +21337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult`). Upstream code 20274 (device limit of the account). */
+            /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21040,7 +21351,7 @@ export interface operations {
                          * @example NO_PLAY_URL
                          * @enum {string}
                          */
-                        errorCode: "NO_PLAY_URL" | "UPSTREAM_DEVICE_LIMIT";
+                        errorCode: "NO_PLAY_URL" | "ENCRYPTED_ONLY" | "UPSTREAM_DEVICE_LIMIT";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };

@@ -1,13 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsOptional, Matches } from 'class-validator';
+import { IsDefined, IsIn, IsOptional, Matches, ValidateBy, ValidationOptions } from 'class-validator';
 import { ToLowerTrimmed, ToTrimmed } from '../../common/validation';
-import { Quality, QUALITY_NAMES } from '../play-url';
+import { QUALITY_CHOICES, type QualityChoice } from '../play-url';
 import { SongMidQuery } from './song-mid.dto';
 
-const QUALITY_MESSAGE = `quality must be one of ${QUALITY_NAMES.join(', ')}`;
+const QUALITY_MESSAGE = `quality must be one of ${QUALITY_CHOICES.join(', ')}`;
+const QUALITY_DESCRIPTION =
+  'Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), ' +
+  'master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. ' +
+  'Encrypted files (.mflac/.mgg) are never served.';
 
 /** Song MIDs one /getMusicPlay request may ask for (the older services' comma-separated batch). */
 export const MAX_PLAY_MIDS = 20;
+
+/** Song MIDs one POST /getMusicPlayBatch may ask for. */
+export const MAX_BATCH_PLAY_MIDS = 100;
+
+const MID = /^[0-9A-Za-z]{1,32}$/;
 
 export class GetMusicPlayQuery {
   @IsDefined({ message: 'songmid is required' }) @ToTrimmed()
@@ -16,7 +25,7 @@ export class GetMusicPlayQuery {
   })
   @ApiProperty({
     type: 'string',
-    description: `Song MID: letters and digits, at most 32 characters. Up to ${MAX_PLAY_MIDS} MIDs separated by commas give \`data.list\`: one \`{ songmid, url, size, quality }\` per song, or \`{ songmid, url: '', error, errorCode }\` for a song without a URL.`,
+    description: `Song MID: letters and digits, at most 32 characters. Up to ${MAX_PLAY_MIDS} MIDs separated by commas give \`data.list\`: one \`{ songmid, url, size, quality, available }\` per song, or \`{ songmid, url: '', error, errorCode, available }\` for a song without a URL. More songs: POST /getMusicPlayBatch.`,
     pattern: `^[0-9A-Za-z]{1,32}(,[0-9A-Za-z]{1,32}){0,${MAX_PLAY_MIDS - 1}}$`,
     example: '0039MnYb0qxYhV',
   })
@@ -27,13 +36,40 @@ export class GetMusicPlayQuery {
   @ApiPropertyOptional({ type: 'string', description: 'Numeric song id; accepted for compatibility, the MID identifies the song.', pattern: '^\\d{1,15}$', example: '102065756' })
   songid?: string;
 
-  @IsOptional() @ToLowerTrimmed() @IsIn(QUALITY_NAMES, { message: QUALITY_MESSAGE })
-  @ApiPropertyOptional({ type: 'string', description: 'Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape.', enum: QUALITY_NAMES, default: '128', example: '320' })
-  quality: Quality = '128';
+  @IsOptional() @ToLowerTrimmed() @IsIn(QUALITY_CHOICES, { message: QUALITY_MESSAGE })
+  @ApiPropertyOptional({ type: 'string', description: QUALITY_DESCRIPTION, enum: QUALITY_CHOICES, default: '128', example: '320' })
+  quality: QualityChoice = '128';
 }
 
 export class DownloadMainMusicQuery extends SongMidQuery {
-  @IsOptional() @ToLowerTrimmed() @IsIn(QUALITY_NAMES, { message: QUALITY_MESSAGE })
-  @ApiPropertyOptional({ type: 'string', description: 'Audio quality (case-insensitive): 128 kbps MP3, 320 kbps MP3, m4a, flac or ape.', enum: QUALITY_NAMES, default: '128', example: '320' })
-  quality: Quality = '128';
+  @IsOptional() @ToLowerTrimmed() @IsIn(QUALITY_CHOICES, { message: QUALITY_MESSAGE })
+  @ApiPropertyOptional({ type: 'string', description: QUALITY_DESCRIPTION, enum: QUALITY_CHOICES, default: '128', example: '320' })
+  quality: QualityChoice = '128';
+}
+
+/** 1 to MAX_BATCH_PLAY_MIDS strings, each a MID (duplicates allowed: each gets its entry). */
+function isMidList(value: unknown): boolean {
+  return Array.isArray(value) && value.length >= 1 && value.length <= MAX_BATCH_PLAY_MIDS && value.every((mid) => typeof mid === 'string' && MID.test(mid.trim()));
+}
+
+const IsMidList = (options?: ValidationOptions) => ValidateBy({ name: 'isMidList', validator: { validate: isMidList } }, options);
+
+export class GetMusicPlayBatchBody {
+  @IsDefined({ message: 'songmids is required' })
+  @IsMidList({ message: `songmids must be an array of 1 to ${MAX_BATCH_PLAY_MIDS} song MIDs (strings of letters and digits, at most 32 characters)` })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', pattern: '^[0-9A-Za-z]{1,32}$' },
+    minItems: 1,
+    maxItems: MAX_BATCH_PLAY_MIDS,
+    description: `1 to ${MAX_BATCH_PLAY_MIDS} song MIDs; a MID sent twice gets two entries (asked upstream once).`,
+    example: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'],
+  })
+  songmids!: string[];
+
+  @IsOptional()
+  @ToLowerTrimmed()
+  @IsIn(QUALITY_CHOICES, { message: QUALITY_MESSAGE })
+  @ApiPropertyOptional({ type: 'string', description: QUALITY_DESCRIPTION, enum: QUALITY_CHOICES, default: '128', example: 'best' })
+  quality: QualityChoice = '128';
 }

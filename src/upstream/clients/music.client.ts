@@ -4,7 +4,7 @@ import { ANDROID_RETRY } from '../android-comm';
 import { cgiBusinessError } from '../cgi-helpers';
 import type { MusicuCall } from '../upstream.types';
 import { businessError, requireKey, warrantsFallback } from '../upstream.errors';
-import { isKnownAlbum, newVkeyGuid } from './music.params';
+import { chunk, isKnownAlbum, newVkeyGuid, VKEY_FILES_PER_CALL } from './music.params';
 import { UpstreamClient } from './upstream-client';
 
 type Raw = Record<string, any>;
@@ -49,6 +49,13 @@ function vkeyBatch(data: Raw | undefined, raw: unknown): VkeyBatch {
   return { byFilename, nameless: list.filter((entry) => typeof entry.filename !== 'string'), sip: data?.sip, raw };
 }
 
+/** Several vkey answers as one: every entry, the first `sip` that has hosts, each call's raw answer. */
+function mergeVkeyBatches(batches: VkeyBatch[]): VkeyBatch {
+  const byFilename = new Map<string, Raw>();
+  for (const batch of batches) for (const [name, entry] of batch.byFilename) byFilename.set(name, entry);
+  const sip = batches.map((b) => b.sip).find((hosts) => Array.isArray(hosts) && hosts.length > 0) ?? batches[0]?.sip;
+  return { byFilename, nameless: batches.flatMap((b) => b.nameless), sip, raw: batches.map((b) => b.raw) };
+}
 
 /** The lyric CGI's answer: `noLyric` when upstream has none (then `code` is its code, or 0). */
 export interface LyricAnswer {
@@ -109,9 +116,16 @@ export class MusicClient extends UpstreamClient {
 
   /**
    * The play keys of `filenames` (one per MID of `songmids`), asked as the caller's (or the stored) login when there
-   * is one. docs/upstream/music.md "Play URL" (UrlGetVkey, then CgiGetVkey on a business error).
+   * is one, VKEY_FILES_PER_CALL files per call (several calls run together, their entries merged).
+   * docs/upstream/music.md "Play URL" (UrlGetVkey, then CgiGetVkey on a business error) and "Batch play URLs".
    */
   async vkeys(filenames: string[], songmids: string[]): Promise<VkeyBatch> {
+    const mids = chunk(songmids, VKEY_FILES_PER_CALL);
+    const batches = await Promise.all(chunk(filenames, VKEY_FILES_PER_CALL).map((names, i) => this.vkeyCall(names, mids[i])));
+    return batches.length === 1 ? batches[0] : mergeVkeyBatches(batches);
+  }
+
+  private async vkeyCall(filenames: string[], songmids: string[]): Promise<VkeyBatch> {
     const calls = this.vkeyCalls(filenames, songmids);
     try {
       const { raw, data } = await this.musicu({ req_0: calls.primary });
@@ -127,15 +141,22 @@ export class MusicClient extends UpstreamClient {
   /**
    * The details of `detailMids` and the play keys of `filenames` in ONE musicu request, so a play URL costs one round
    * trip when the file names are right (they are built from the song MID, which is the media MID of most songs).
-   * `vkeys` is undefined when the key call failed with a code the CgiGetVkey fallback may fix (see `vkeys`).
+   * At most VKEY_FILES_PER_CALL file names (the caller asks more with `vkeys`). A detail whose key failed is its
+   * Error; `vkeys` is undefined when the key call failed with a code the CgiGetVkey fallback may fix (see `vkeys`).
    * docs/upstream/music.md "Play URL".
    */
-  async songsWithVkeys(detailMids: string[], filenames: string[], songmids: string[]): Promise<{ details: SongDetail[]; vkeys: VkeyBatch | undefined }> {
+  async songsWithVkeys(detailMids: string[], filenames: string[], songmids: string[]): Promise<{ details: (SongDetail | Error)[]; vkeys: VkeyBatch | undefined }> {
     const calls: Record<string, MusicuCall> = {};
     detailMids.forEach((mid, i) => (calls[`songinfo_${i}`] = songDetailCall({ mid })));
     calls.req_0 = this.vkeyCalls(filenames, songmids).primary;
     const { raw, results } = await this.musicuPartial(calls);
-    const details = detailMids.map((_mid, i): SongDetail => ({ songinfo: requireKey(results[`songinfo_${i}`], SONG_DETAIL_TARGET) ?? {}, raw }));
+    const details = detailMids.map((_mid, i): SongDetail | Error => {
+      try {
+        return { songinfo: requireKey(results[`songinfo_${i}`], SONG_DETAIL_TARGET) ?? {}, raw };
+      } catch (err) {
+        return err as Error;
+      }
+    });
     const keys = results.req_0;
     if (keys.code === 0) return { details, vkeys: vkeyBatch(keys.data, raw) };
     const err: Error = businessError(keys.code, 'music.vkey.GetVkey.UrlGetVkey');
