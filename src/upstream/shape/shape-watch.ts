@@ -54,7 +54,7 @@ export class UpstreamShapeWatch {
     if (!problem) return undefined;
     this.metrics.upstreamShapeMismatches.inc({ area, field: problem.declared });
     this.problems.set(area, { ...problem, at });
-    this.logger.debug(`${area} answer lacks ${problem.path} (${problem.expected}, got ${problem.got})`);
+    this.logger.debug(`${area} answer: ${problem.path} is ${problem.got}, wanted ${problem.expected}`);
     return problem;
   }
 

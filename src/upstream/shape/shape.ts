@@ -72,7 +72,8 @@ type Found = Omit<ShapeProblem, 'declared'> | undefined;
 function checkPath(steps: string[], value: unknown, at: string, expected: FieldType, optional: boolean): Found {
   if (steps.length === 0) {
     if (value === undefined && optional) return undefined;
-    return matches(value, expected) ? undefined : { path: at, expected, got: typeOf(value) };
+    if (matches(value, expected)) return undefined;
+    return { path: at, expected, got: expected === 'bytes' && typeOf(value) === 'bytes' ? 'no bytes' : typeOf(value) };
   }
   const [step, ...rest] = steps;
   const join = (name: string) => (at ? `${at}.${name}` : name);
