@@ -36,8 +36,8 @@ import { CookieChoice } from '../../src/upstream/credential/cookie-choice';
 import { CgiProtocol } from '../../src/upstream/protocol/cgi.protocol';
 import { MusicuProtocol } from '../../src/upstream/protocol/musicu.protocol';
 import { AREA_READS, CANARY_AREAS, type CanaryArea, checkArea } from '../../src/upstream/shape/area-reads';
-import { witnessFallbacksSettled } from '../../src/upstream/shape/fallback-witness';
-import { pruneToSpec, withoutPath } from '../../src/upstream/shape/shape';
+import { noteFallback, witnessFallbacks, witnessFallbacksSettled } from '../../src/upstream/shape/fallback-witness';
+import { checkShape, pruneToSpec, withoutPath } from '../../src/upstream/shape/shape';
 import { UpstreamShapeWatch } from '../../src/upstream/shape/shape-watch';
 import { UpstreamTransport } from '../../src/upstream/transport/upstream-transport';
 
@@ -255,5 +255,54 @@ describe.each(CASES)('$area', (c) => {
     expect({ path, changed }).toEqual({ path, changed: true });
     // The primary call's answer went through the client's sampled hook (every answer is sampled here).
     expect(await mismatches(c.area, path)).toBeGreaterThan(before);
+  });
+});
+
+describe('the path syntax (shape.ts)', () => {
+  const spec = { 'a.list[].title|name': 'string', 'a.byId.*.url': 'array', 'a.bin?': 'bytes' } as const;
+  const ok = { a: { list: [{ name: 'x', other: 1 }, { title: 'y' }], byId: { v1: { url: [], size: 3 } }, extra: true } };
+
+  it('takes the first alternative present, steps into arrays and id-keyed objects, and names what fails', () => {
+    expect(checkShape(spec, ok)).toBeUndefined();
+    expect(checkShape(spec, { a: { ...ok.a, list: [{ title: 5, name: 'x' }] } })).toEqual({
+      path: 'a.list[0].title', declared: 'a.list[].title|name', expected: 'string', got: 'number',
+    });
+    // An object keyed by the id asked for lacks it when empty; an empty array is a list with nothing in it.
+    expect(checkShape(spec, { a: { ...ok.a, byId: {} } })).toMatchObject({ declared: 'a.byId.*.url', got: 'undefined' });
+    expect(checkShape(spec, { a: { ...ok.a, list: [] } })).toBeUndefined();
+    expect(checkShape(spec, { a: { ...ok.a, bin: Buffer.alloc(0) } })).toMatchObject({ declared: 'a.bin', got: 'no bytes' });
+    expect(checkShape(spec, { a: { ...ok.a, bin: Buffer.from('x') } })).toBeUndefined();
+  });
+
+  it('pruneToSpec keeps only declared fields, in every element; withoutPath drops one everywhere', () => {
+    expect(pruneToSpec(spec, ok)).toEqual({ a: { list: [{ name: 'x' }, { title: 'y' }], byId: { v1: { url: [] } } } });
+    expect(withoutPath('a.list[].title|name', ok).a.list).toEqual([{ other: 1 }, {}]);
+    expect(withoutPath('a.byId.*', ok).a.byId).toEqual({});
+    expect(ok.a.list[0]).toEqual({ name: 'x', other: 1 }); // the original is left alone
+  });
+});
+
+describe('the fallback witness', () => {
+  it('names the fallbacks taken inside it, outer witnesses included, and keeps them when the call fails', async () => {
+    noteFallback('outside'); // no witness: nobody hears it
+    const outer = await witnessFallbacks(async () => {
+      noteFallback('a');
+      const inner = await witnessFallbacksSettled(async () => {
+        await Promise.resolve();
+        noteFallback('b');
+        throw new Error('failed after falling back');
+      });
+      expect(inner).toMatchObject({ ok: false, fallbacks: ['b'] });
+      return 'value';
+    });
+    expect(outer).toEqual({ value: 'value', fallbacks: ['a', 'b'] });
+  });
+
+  it('keeps concurrent calls apart', async () => {
+    const [x, y] = await Promise.all(['x', 'y'].map((name) => witnessFallbacks(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      noteFallback(name);
+    })));
+    expect([x.fallbacks, y.fallbacks]).toEqual([['x'], ['y']]);
   });
 });
