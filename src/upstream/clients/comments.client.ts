@@ -85,7 +85,7 @@ export class CommentsClient extends UpstreamClient {
       return await this.fromCommentRead(p);
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
-      this.fellBack('music.globalComment.CommentRead');
+      this.fellBack(`music.globalComment.CommentRead.${COMMENT_READ_METHODS[p.reqtype]}`);
       this.logger.warn(`CommentRead failed (${err.message}); trying fcg_global_comment_h5.fcg`);
       return this.fromCgi(p);
     }

@@ -33,7 +33,7 @@ export const AREA_READS: Record<CanaryArea, AreaReads> = {
   song: { call: 'MusicClient.songDetail', reads: SONG_DETAIL_READS },
   // lyric('0039MnYb0qxYhV'): a song known to have a lyric.
   lyric: { call: 'MusicClient.lyric', reads: LYRIC_READS },
-  // vkeys(['M500<mediaMid>.mp3'], [<mid>]): the 128 kbps file of a free song, one key, no login needed.
+  // vkeys(['M500003Qui1q2u1Zho.mp3'], ['0039MnYb0qxYhV']): one 128 kbps file (M500 + the song's media MID), no login.
   playUrl: { call: 'MusicClient.vkeys', reads: VKEY_READS },
   // hotSongs('0025NhlN2yWrP4', 0, 5): five songs of a singer with many.
   singer: { call: 'SingersClient.hotSongs', reads: SINGER_SONGS_READS },
