@@ -1,4 +1,4 @@
-import { checkShape, type ShapeSpec } from '../shape/shape';
+import type { ShapeProblem } from '../shape/shape';
 import { UpstreamError } from '../upstream.errors';
 
 /**
@@ -15,13 +15,14 @@ export interface CanaryOutcome {
 }
 
 /**
- * The outcome of an answer: `changed` when a declared field is missing or of another type (the check applies to the
- * primary call's answer, so it is skipped when a fallback answered), else `fallback` naming the call, else `ok`.
+ * The outcome of an answer: `fallback` naming the fallback calls that answered (the declarations describe the primary
+ * call's answer, so a fallback's is not checked against them), else `changed` when it lacks a declared field or has it
+ * with another type (`problem()`, checkArea's), else `ok`.
  */
-export function outcomeOfAnswer(reads: ShapeSpec, value: unknown, fallbacks: readonly string[]): CanaryOutcome {
+export function outcomeOfAnswer(fallbacks: readonly string[], problem: () => ShapeProblem | undefined): CanaryOutcome {
   if (fallbacks.length) return { state: 'fallback', detail: `answered by the fallback ${fallbacks.join(', ')}` };
-  const problem = checkShape(reads, value);
-  if (problem) return { state: 'changed', detail: `${problem.path}: expected ${problem.expected}, got ${problem.got}` };
+  const found = problem();
+  if (found) return { state: 'changed', detail: `${found.path}: expected ${found.expected}, got ${found.got}` };
   return { state: 'ok' };
 }
 

@@ -15,8 +15,8 @@ import type { CanaryArea } from '../shape/area-reads';
  * notes keep (anonymous, purl filled): a free song, so an anonymous probe has a URL to get.
  */
 export const CANARY_PROBE_ARGS = {
-  /** 流行指数 (the daily popularity chart every client defaults to). */
-  chartTopId: 4,
+  /** 飙升榜, a daily chart whose answer carries songInfoList (the MIDs). */
+  chartTopId: 62,
   searchKey: '周杰伦',
   /** 晴天 (Jay Chou): song detail and lyric. */
   songMid: '0039MnYb0qxYhV',
@@ -56,7 +56,7 @@ export class CanaryProbes {
     this.byArea = {
       charts: { call: 'ChartsClient.detail', run: () => charts.detail(a.chartTopId, 0, 1) },
       search: { call: 'SearchClient.search', run: () => search.search({ key: a.searchKey, type: 'song', pageNum: 1, perPage: 10 }) },
-      songDetail: { call: 'MusicClient.songDetail', run: () => music.songDetail({ mid: a.songMid }) },
+      song: { call: 'MusicClient.songDetail', run: () => music.songDetail({ mid: a.songMid }) },
       lyric: { call: 'MusicClient.lyric', run: () => music.lyric(a.songMid) },
       playUrl: { call: 'MusicClient.vkeys', run: () => music.vkeys([a.freeSongFile], [a.freeSongMid]) },
       singer: { call: 'SingersClient.hotSongs', run: () => singers.hotSongs(a.singerMid, 0, 1) },
@@ -66,7 +66,7 @@ export class CanaryProbes {
         run: () => comments.page({ id: a.songId, cursor: '', pageSize: 1, pageNum: 0, reqtype: 2, biztype: 1 }),
       },
       mv: { call: 'MvClient.playUrls', run: () => mv.playUrls(a.mvVid) },
-      loginQr: { call: 'QqLoginClient.qrImage', run: () => qqLogin.qrImage() },
+      login: { call: 'QqLoginClient.qrImage', run: () => qqLogin.qrImage() },
     };
   }
 }

@@ -6,7 +6,7 @@ import { requestContext } from '../../common/request-context';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.constants';
 import { MetricsService } from '../../metrics/metrics.service';
-import { AREA_READS, CANARY_AREAS, type CanaryArea, witnessFallbacks } from '../shape/area-reads';
+import { CANARY_AREAS, type CanaryArea, checkArea, witnessFallbacks } from '../shape/area-reads';
 import { CANARY_STATES, type CanaryOutcome, type CanaryState, outcomeOfAnswer, outcomeOfError } from './canary-outcome';
 import { CanaryProbes } from './canary-probes';
 
@@ -111,7 +111,7 @@ export class UpstreamCanary implements OnApplicationBootstrap, BeforeApplication
   private async probe(area: CanaryArea): Promise<CanaryOutcome> {
     try {
       const { value, fallbacks } = await witnessFallbacks(this.probes.byArea[area].run);
-      return outcomeOfAnswer(AREA_READS[area].reads, value, fallbacks);
+      return outcomeOfAnswer(fallbacks, () => checkArea(area, value));
     } catch (err) {
       return outcomeOfError(err);
     }
