@@ -55,6 +55,19 @@ const UPSTREAM = {
     unit: 'milliseconds',
     description: 'Timeout of one upstream call (past it: 504 UPSTREAM_TIMEOUT).',
   }),
+  UPSTREAM_SHAPE_SAMPLE_RATE: custom({
+    key: 'upstreamShapeSampleRate',
+    default: '0.01',
+    accepts: 'a decimal from 0 to 1 (0 = never, 1 = every answer)',
+    description:
+      'Share of answers of the canary areas checked against what the gateway reads of them; a missing field counts in ' +
+      'gateway_upstream_shape_mismatch_total (docs/upstream/README.md "What the gateway reads").',
+    parse: (value) => {
+      const rate = /^(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : NaN;
+      if (!(rate >= 0 && rate <= 1)) throw new Error('must be a decimal from 0 to 1');
+      return rate;
+    },
+  }),
 };
 
 const COOKIE_FILE = {

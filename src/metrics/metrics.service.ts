@@ -39,6 +39,20 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly upstreamFallbacks = new Counter({
+    name: 'gateway_upstream_fallbacks_total',
+    help: 'Upstream calls answered by a fallback or retry (Android comm, older module, CGI), by the primary call (module.method or CGI name)',
+    labelNames: ['call'] as const,
+    registers: [this.registry],
+  });
+
+  readonly upstreamShapeMismatches = new Counter({
+    name: 'gateway_upstream_shape_mismatch_total',
+    help: 'Sampled upstream answers (UPSTREAM_SHAPE_SAMPLE_RATE) missing a field the gateway reads, by canary area and declared field path',
+    labelNames: ['area', 'field'] as const,
+    registers: [this.registry],
+  });
+
   readonly cacheLookups = new Counter({
     name: 'gateway_cache_lookups_total',
     help: 'Response cache lookups, by result (hit, miss, stale, bypass)',

@@ -18,10 +18,11 @@ import { WechatLoginClient } from './clients/wechat-login.client';
 import { CookieChoice } from './credential/cookie-choice';
 import { CgiProtocol } from './protocol/cgi.protocol';
 import { MusicuProtocol } from './protocol/musicu.protocol';
+import { UpstreamShapeWatch } from './shape/shape-watch';
 import { UpstreamTransport } from './transport/upstream-transport';
 
-/** The layers under the clients: transport, cookie choice and the two protocols. */
-const PROTOCOLS = [CgiProtocol, CookieChoice, MusicuProtocol, UpstreamTransport];
+/** The layers under the clients: transport, cookie choice, the two protocols and the sampled shape check. */
+const PROTOCOLS = [CgiProtocol, CookieChoice, MusicuProtocol, UpstreamShapeWatch, UpstreamTransport];
 
 /** One client per QQ Music area; feature services inject these and never see a module name. */
 const CLIENTS = [

@@ -32,11 +32,13 @@ export class ChartsClient extends UpstreamClient {
       let res = await this.musicu({ req_1: call });
       if (isEmptyChartAnswer(res.data.req_1)) {
         // docs/upstream/README.md "Android retry": an empty web-comm answer is asked once more with the Android comm.
+        this.fellBack('music.musicToplist.Toplist.GetDetail');
         res = await this.musicu({ req_1: call }, ANDROID_RETRY);
       }
-      return { raw: res.raw, detail: res.data.req_1 };
+      return this.sampleShape('charts', { raw: res.raw, detail: res.data.req_1 });
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.musicToplist.Toplist.GetDetail');
       this.logger.warn(`Toplist.GetDetail failed (${err.message}); trying ToplistInfoServer`);
       // The older module wants the period of the edition; docs/upstream/charts.md "Chart detail (fallback)".
       const { raw, data } = await this.musicu({

@@ -85,6 +85,7 @@ export class CommentsClient extends UpstreamClient {
       return await this.fromCommentRead(p);
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.globalComment.CommentRead');
       this.logger.warn(`CommentRead failed (${err.message}); trying fcg_global_comment_h5.fcg`);
       return this.fromCgi(p);
     }
@@ -104,7 +105,7 @@ export class CommentsClient extends UpstreamClient {
         }),
       },
     });
-    return { raw, page: mapCommentReadPage(data.comments ?? {}, p.pageNum, p.pageSize) };
+    return this.sampleShape('comments', { raw, page: mapCommentReadPage(data.comments ?? {}, p.pageNum, p.pageSize) });
   }
 
   private async fromCgi(p: CommentPageRequest): Promise<CommentPageAnswer> {

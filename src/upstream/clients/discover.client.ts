@@ -71,6 +71,7 @@ export class DiscoverClient extends UpstreamClient {
       return { raw: res.raw, groups: res.data.radiolist?.radio_list };
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('pf.radiosvr.GetRadiolist');
       this.logger.warn(`pf.radiosvr.GetRadiolist failed (${err.message}); trying fcg_v8_radiolist.fcg`);
       return this.radioGroupsByCgi();
     }

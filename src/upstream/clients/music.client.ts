@@ -74,7 +74,7 @@ export class MusicClient extends UpstreamClient {
   /** One song by numeric id or MID. docs/upstream/music.md "Song detail". */
   async songDetail(by: SongRef): Promise<SongDetail> {
     const { raw, data } = await this.musicu({ songinfo: songDetailCall(by) });
-    return { songinfo: data.songinfo ?? {}, raw };
+    return this.sampleShape('song', { songinfo: data.songinfo ?? {}, raw });
   }
 
   /**
@@ -115,10 +115,11 @@ export class MusicClient extends UpstreamClient {
     const calls = this.vkeyCalls(filenames, songmids);
     try {
       const { raw, data } = await this.musicu({ req_0: calls.primary });
-      return vkeyBatch(data.req_0, raw);
+      return this.sampleShape('playUrl', vkeyBatch(data.req_0, raw));
     } catch (err) {
       // Account and quota codes (1000, 2001, 20274…) would fail the fallback the same way: answered as they are.
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.vkey.GetVkey.UrlGetVkey');
       const { raw, data } = await this.musicu({ req_0: calls.fallback });
       return vkeyBatch(data.req_0, raw);
     }
@@ -137,9 +138,10 @@ export class MusicClient extends UpstreamClient {
     const { raw, results } = await this.musicuPartial(calls);
     const details = detailMids.map((_mid, i): SongDetail => ({ songinfo: requireKey(results[`songinfo_${i}`], SONG_DETAIL_TARGET) ?? {}, raw }));
     const keys = results.req_0;
-    if (keys.code === 0) return { details, vkeys: vkeyBatch(keys.data, raw) };
+    if (keys.code === 0) return { details, vkeys: this.sampleShape('playUrl', vkeyBatch(keys.data, raw)) };
     const err: Error = businessError(keys.code, 'music.vkey.GetVkey.UrlGetVkey');
     if (!warrantsFallback(err)) throw err;
+    this.fellBack('music.vkey.GetVkey.UrlGetVkey');
     return { details, vkeys: undefined };
   }
 
@@ -164,6 +166,7 @@ export class MusicClient extends UpstreamClient {
       { referer: 'https://y.qq.com/', ownCodes: true },
     );
     const code = [raw?.retcode, raw?.code, raw?.subcode].map(Number).find((c) => Number.isFinite(c) && c !== 0) ?? 0;
+    if (code === 0) this.sampleShape('lyric', { raw });
     if (code === NO_LYRIC_CODE || (code === 0 && typeof raw?.lyric !== 'string')) return { raw, noLyric: true, code };
     const failed = cgiBusinessError({ code }, 'fcg_query_lyric_new.fcg');
     if (failed) throw failed;
@@ -178,6 +181,7 @@ export class MusicClient extends UpstreamClient {
     const call: MusicuCall = { module: 'music.musichallAlbum.AlbumSongList', method: 'GetAlbumSongList', param: { albumMid: mid, begin, num } };
     const res = await this.musicu({ songs: call });
     if (!isEmptySongList(res.data.songs)) return { raw: res.raw, songs: res.data.songs };
+    this.fellBack('music.musichallAlbum.AlbumSongList.GetAlbumSongList');
     const retry = await this.musicu({ songs: call }, ANDROID_RETRY);
     return { raw: retry.raw, songs: retry.data.songs };
   }
@@ -199,12 +203,14 @@ export class MusicClient extends UpstreamClient {
       });
       if (isKnownAlbum(res.data.detail) && isEmptySongList(res.data.songs)) {
         // docs/upstream/README.md "Android retry": only the song list is asked again, with the Android comm.
+        this.fellBack('music.musichallAlbum.AlbumSongList.GetAlbumSongList');
         const retry = await this.musicu({ songs: songsCall }, ANDROID_RETRY);
         return { source: 'musicu', raw: { ...res.raw, songs: retry.raw.songs }, detail: res.data.detail, songs: retry.data.songs };
       }
       return { source: 'musicu', raw: res.raw, detail: res.data.detail, songs: res.data.songs };
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.musichallAlbum.AlbumInfoServer.GetAlbumDetail');
       const res = await this.cgi<Raw>('/v8/fcg-bin/fcg_v8_album_info_cp.fcg', {
         albummid: mid,
         format: 'json',

@@ -101,6 +101,7 @@ export class MvClient extends UpstreamClient {
       primaryCode = err.details.upstreamCode ?? -1;
     }
     if (primaryCode !== 0) {
+      this.fellBack('music.stream.MvUrlProxy.GetMvUrls');
       this.logger.warn(`MvUrlProxy.GetMvUrls failed: ${describeCode(primaryCode)}; trying gosrf.Stream.MvUrlProxy`);
       const calls: Record<string, MusicuCall> = {
         // `request_typet` really is upstream's spelling.
@@ -112,7 +113,7 @@ export class MvClient extends UpstreamClient {
       urls = requireKey(second.results.getMvUrl, 'gosrf.Stream.MvUrlProxy.GetMvUrls');
       if (second.results.mvinfo?.code === 0) infoData = second.results.mvinfo.data;
     }
-    return { raw, urls, info: infoData };
+    return this.sampleShape('mv', { raw, urls, info: infoData });
   }
 
   /**

@@ -73,9 +73,10 @@ export class PlaylistsClient extends UpstreamClient {
           },
         },
       });
-      return { source: 'musicu', raw: res.raw, dissInfo: res.data.req_1 };
+      return this.sampleShape('playlist', { source: 'musicu', raw: res.raw, dissInfo: res.data.req_1 });
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.srfDissInfo.DissInfo.CgiGetDiss');
       this.logger.warn(`CgiGetDiss failed for ${disstid} (${err.message}); trying fcg_ucc_getcdinfo_byids_cp`);
       return this.detailByCgi(disstid, songBegin, songNum);
     }

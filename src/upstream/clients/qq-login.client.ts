@@ -34,7 +34,7 @@ export class QqLoginClient extends UpstreamClient {
   /** docs/upstream/login.md "QQ QR image (ptqrshow)": the PNG plus the qrsig cookie; never the user's cookie. */
   async qrImage(): Promise<LoginImage> {
     const query = { appid: APPID, e: 2, l: 'M', s: 3, d: 72, v: 4, t: Math.random(), daid: DAID, pt_3rd_aid: PT_3RD_AID, u1: U1 };
-    return toLoginImage(await this.send(qrImageRequest('ptlogin', '/ptqrshow', query, XUI_REFERER)));
+    return this.sampleShape('login', toLoginImage(await this.send(qrImageRequest('ptlogin', '/ptqrshow', query, XUI_REFERER))));
   }
 
   /** docs/upstream/login.md "QQ poll (ptqrlogin)": one poll, answered with a ptuiCB call; `cookie` carries qrsig. */

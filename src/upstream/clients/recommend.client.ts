@@ -76,6 +76,7 @@ export class RecommendClient extends UpstreamClient {
     }
     const card = feed?.code === 0 ? findDailyCard(feed.data) : undefined;
     if (card) return { card: { ...card, source: 'feed', raw: feed!.raw }, raw: feed!.raw };
+    this.fellBack('music.recommend.RecommendFeed.get_recommend_feed');
     const page = await this.dailyPage();
     const found = pageCard(page);
     return { card: found ? { ...found, source: 'page', raw: page } : null, raw: feed?.raw ?? page };
@@ -102,6 +103,7 @@ export class RecommendClient extends UpstreamClient {
     });
     const outcome = await this.keyOutcome('fm', primary);
     if (outcome.code === 0 || LOGIN_CODES.has(outcome.code) || !warrantsFallback(businessError(outcome.code, outcome.target))) return outcome;
+    this.fellBack(outcome.target);
     this.logger.warn(`${outcome.target} answered code ${outcome.code}; trying mb_track_radio_svr`);
     return this.keyOutcome('fm', call('mb_track_radio_svr', 'get_radio_track', { id: GUESS_YOU_LIKE_RADIO_ID, firstplay: 1, num }));
   }
@@ -117,6 +119,7 @@ export class RecommendClient extends UpstreamClient {
       return { raw: res.raw, data: res.data.radio, target: targetOf(primary) };
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack(targetOf(primary));
       this.logger.warn(`GetRadiosonglist failed for station ${id} (${err.message}); trying MbTrackRadioSvr`);
       const fallback = call('music.radioProxy.MbTrackRadioSvr', 'get_radio_track', { id, num, from: 0, scene: 0, song_ids: [] });
       const res = await this.musicu({ radio: fallback });
@@ -187,6 +190,7 @@ export class RecommendClient extends UpstreamClient {
       return { raw: res.raw, data: res.data[key], target: targetOf(primary) };
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack(targetOf(primary));
       this.logger.warn(`${targetOf(primary)} failed (${err.message}); trying ${targetOf(fallback)}`);
       const res = await this.musicu({ [key]: fallback });
       return { raw: res.raw, data: res.data[key], target: targetOf(fallback) };

@@ -68,11 +68,13 @@ export class SearchClient extends UpstreamClient {
       found = await this.desktopSearch(req);
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.search.SearchCgiService.DoSearchForQQMusicDesktop');
       this.logger.warn(`Desktop search failed (${err.message}); trying the Mobile search`);
       try {
         return await this.mobileSearch(req);
       } catch (mobileErr) {
         if (!warrantsFallback(mobileErr)) throw mobileErr;
+        this.fellBack('music.search.SearchCgiService.DoSearchForQQMusicMobile');
         this.logger.warn(`Mobile search failed (${mobileErr.message}); trying client_search_cp`);
         return this.cgiSearch(req);
       }
@@ -80,7 +82,10 @@ export class SearchClient extends UpstreamClient {
     if (found.result.total === 0 && found.result.list.length === 0) {
       try {
         const mobile = await this.mobileSearch(req);
-        if (mobile.result.list.length > 0) found = mobile;
+        if (mobile.result.list.length > 0) {
+          this.fellBack('music.search.SearchCgiService.DoSearchForQQMusicDesktop');
+          found = mobile;
+        }
       } catch (err) {
         this.logger.warn(`Mobile search after an empty Desktop answer failed (${(err as Error).message}); answering the empty result`);
       }
@@ -99,7 +104,7 @@ export class SearchClient extends UpstreamClient {
       },
       { ownComm: searchComm },
     );
-    return { raw: res.raw, result: mapMusicuSearch(res.data.req, type) };
+    return this.sampleShape('search', { raw: res.raw, result: mapMusicuSearch(res.data.req, type) });
   }
 
   /**

@@ -57,6 +57,7 @@ export class SingersClient extends UpstreamClient {
       answer = await ask('musichall');
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.musichallSinger.SingerList.GetSingerListIndex');
       this.logger.warn(`GetSingerListIndex failed (${err.message}); trying Music.SingerListServer`);
       answer = await ask('legacy');
     }
@@ -101,11 +102,13 @@ export class SingersClient extends UpstreamClient {
       let res = await this.musicu({ songs: call });
       if (!records(res.data.songs?.songList).length && !Number(res.data.songs?.totalNum)) {
         // docs/upstream/README.md "Android retry": an empty web-comm answer is asked once more with the Android comm.
+        this.fellBack('musichall.song_list_server.GetSingerSongList');
         res = await this.musicu({ songs: call }, ANDROID_RETRY);
       }
-      return { raw: res.raw, data: { songs: records(res.data.songs?.songList), total: Number(res.data.songs?.totalNum ?? 0) || 0 } };
+      return this.sampleShape('singer', { raw: res.raw, data: { songs: records(res.data.songs?.songList), total: Number(res.data.songs?.totalNum ?? 0) || 0 } });
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('musichall.song_list_server.GetSingerSongList');
       this.logger.warn(`GetSingerSongList failed (${err.message}); trying get_singer_detail_info`);
       const res = await this.musicu({
         singer: {
@@ -142,6 +145,7 @@ export class SingersClient extends UpstreamClient {
       answer = await ask({ singerMid: singermid, order: 1, number: num, begin });
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.musichallAlbum.AlbumListServer.GetAlbumList');
       this.logger.warn(`GetAlbumList (singerMid/order/number) failed (${err.message}); trying singermid/sort/num`);
       answer = await ask({ sort: 5, singermid, begin, num });
     }
@@ -192,6 +196,7 @@ export class SingersClient extends UpstreamClient {
       return { raw, data: records(data.similar?.singerlist) };
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      this.fellBack('music.SimilarSingerSvr.GetSimilarSingerList');
       this.logger.warn(`GetSimilarSingerList failed (${err.message}); trying fcg_v8_simsinger.fcg`);
     }
     const { raw } = await this.cgi<Raw>('/v8/fcg-bin/fcg_v8_simsinger.fcg', {

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { MetricsService } from '../../metrics/metrics.service';
 import { CookieChoice } from '../credential/cookie-choice';
 import { CgiProtocol } from '../protocol/cgi.protocol';
 import { MusicuProtocol } from '../protocol/musicu.protocol';
+import type { CanaryArea } from '../shape/area-reads';
+import { noteFallback } from '../shape/fallback-witness';
+import { UpstreamShapeWatch } from '../shape/shape-watch';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import type {
   CgiOptions,
@@ -27,6 +31,8 @@ export abstract class UpstreamClient {
     private readonly cgiProtocol: CgiProtocol,
     private readonly transport: UpstreamTransport,
     private readonly cookieChoice: CookieChoice,
+    private readonly metrics: MetricsService,
+    private readonly shapeWatch: UpstreamShapeWatch,
   ) {}
 
   protected musicu<K extends string>(calls: Record<K, MusicuCall>, options?: MusicuOptions): Promise<MusicuResponse<K>> {
@@ -47,6 +53,21 @@ export abstract class UpstreamClient {
 
   protected fetch(req: UpstreamRequest, idempotent = false): Promise<UpstreamResponse> {
     return this.transport.fetch(req, idempotent);
+  }
+
+  /**
+   * A fallback or retry is taken instead of `call` (the primary `module.method` or CGI name): counted in
+   * gateway_upstream_fallbacks_total and told to the canary's witness (shape/fallback-witness.ts).
+   */
+  protected fellBack(call: string): void {
+    this.metrics.upstreamFallbacks.inc({ call });
+    noteFallback(call);
+  }
+
+  /** A canary area's answer, checked against its declaration when sampled (UPSTREAM_SHAPE_SAMPLE_RATE); returned as is. */
+  protected sampleShape<T>(area: CanaryArea, value: T): T {
+    this.shapeWatch.sample(area, value);
+    return value;
   }
 
   /** The cookie this request's upstream calls carry: the caller's own, else the stored login's. */

@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** The fallbacks taken inside the innermost witnessFallbacks() call; outer ones get them when it ends. */
+const witness = new AsyncLocalStorage<string[]>();
+
+/** Called by UpstreamClient.fellBack: notes `call` (the primary call that was given up) for the current witness. */
+export function noteFallback(call: string): void {
+  witness.getStore()?.push(call);
+}
+
+/** Outcome of a witnessed call: its value or error, and the primary calls that fell back (in order) while it ran. */
+export type Witnessed<T> = ({ ok: true; value: T } | { ok: false; error: unknown }) & { fallbacks: string[] };
+
+/**
+ * Runs `fn` and says which client calls fell back while it ran (the canary: "answered, but by the fallback").
+ * Settled, so a call that fell back and then failed still names its fallbacks.
+ */
+export async function witnessFallbacksSettled<T>(fn: () => Promise<T>): Promise<Witnessed<T>> {
+  const fallbacks: string[] = [];
+  const outer = witness.getStore();
+  try {
+    return { ok: true, value: await witness.run(fallbacks, fn), fallbacks };
+  } catch (error) {
+    return { ok: false, error, fallbacks };
+  } finally {
+    outer?.push(...fallbacks);
+  }
+}
+
+/** Runs `fn` and says which client calls fell back while it ran; `fn`'s error is thrown as it is. */
+export async function witnessFallbacks<T>(fn: () => Promise<T>): Promise<{ value: T; fallbacks: string[] }> {
+  const outcome = await witnessFallbacksSettled(fn);
+  if (!outcome.ok) throw outcome.error;
+  return { value: outcome.value, fallbacks: outcome.fallbacks };
+}
