@@ -39,6 +39,17 @@ export const UpstreamHealthAnswer = Obj({
       since: Nullable(Str({ description: 'When the area entered this state (ISO 8601); null until checked.' })),
       checkedAt: Nullable(Str({ description: 'The last check (ISO 8601); null until checked.' })),
       detail: Nullable(Str({ description: 'What to look at: the field path, the business code, the failure or the fallback call; null when ok.' })),
+      liveProblem: Nullable(
+        Obj(
+          {
+            path: Str({ description: 'The field path in the answer, e.g. `detail.data.song[0].title`.' }),
+            expected: Str({ description: 'The type the gateway reads it as.' }),
+            got: Str({ description: 'What was there (`undefined` when missing).' }),
+            at: Str({ description: 'When that answer came (ISO 8601).' }),
+          },
+          { description: 'The latest problem of a sampled live answer of this area (UPSTREAM_SHAPE_SAMPLE_RATE); null when none was seen.' },
+        ),
+      ),
     }),
     { description: 'Every area, in the order the canary checks them.' },
   ),

@@ -18,20 +18,22 @@ export class UpstreamHealthController {
     summary: 'Upstream canary per area (admin)',
     description:
       'Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. ' +
-      "The last finding of the upstream canary (CANARY_INTERVAL_S) per QQ Music area: its state, since when, the last check and what to look at. " +
+      'The last finding of the upstream canary (CANARY_INTERVAL_S) per QQ Music area: its state, since when, the last check and what to look at, ' +
+      'with the latest problem of a sampled live answer (UPSTREAM_SHAPE_SAMPLE_RATE). ' +
       'Answers from memory, never calling upstream; `/health/ready` does not depend on it. No parameters.',
   })
   @ApiPlainOk('The canary state of every area.', {
     intervalSeconds: 900,
     areas: [
-      { area: 'charts', call: 'ChartsClient.detail', state: 'ok', since: '2026-11-27T08:00:01.000Z', checkedAt: '2026-11-27T10:15:01.000Z', detail: null },
+      { area: 'charts', call: 'ChartsClient.detail', state: 'ok', since: '2026-11-27T08:00:01.000Z', checkedAt: '2026-11-27T10:15:01.000Z', detail: null, liveProblem: null },
       {
         area: 'search',
         call: 'SearchClient.search',
         state: 'changed',
         since: '2026-11-27T09:31:31.000Z',
         checkedAt: '2026-11-27T10:16:31.000Z',
-        detail: 'result.list: expected array, got undefined',
+        detail: 'raw.req.data.body.song.list: expected array, got undefined',
+        liveProblem: { path: 'raw.req.data.body.song.list', expected: 'array', got: 'undefined', at: '2026-11-27T09:30:12.000Z' },
       },
     ],
   }, UpstreamHealthAnswer)

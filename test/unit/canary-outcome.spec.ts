@@ -7,9 +7,9 @@ describe('canary outcome of an answer', () => {
   const problem = { path: 'detail.data.song[0].title', declared: 'detail.data.song[].title', expected: 'string', got: 'undefined' };
 
   it('a fallback that answered wins: its answer is not held to the primary call’s declaration', () => {
-    expect(outcomeOfAnswer(['musicToplist.ToplistInfoServer.GetDetail'], () => problem)).toEqual({
+    expect(outcomeOfAnswer(['music.musicToplist.Toplist.GetDetail'], () => problem)).toEqual({
       state: 'fallback',
-      detail: 'answered by the fallback musicToplist.ToplistInfoServer.GetDetail',
+      detail: 'answered by a fallback of music.musicToplist.Toplist.GetDetail',
     });
   });
 
@@ -27,15 +27,15 @@ describe('canary outcome of a failure', () => {
     new UpstreamError(kind, 'x', 'u', { status, target: 'm.M' });
 
   it.each([
-    [businessError(540321, 'music.pf_song_detail_svr.get_song_detail_yqq'), 'refused', 'code 540321 (music.pf_song_detail_svr.get_song_detail_yqq)'],
-    [failure('timeout'), 'unreachable', 'timeout (m.M)'],
-    [failure('network'), 'unreachable', 'network (m.M)'],
-    [failure('circuit_open'), 'unreachable', 'circuit_open (m.M)'],
-    [failure('bad_status', 503), 'unreachable', 'HTTP 503 (m.M)'],
-    [failure('bad_status', 404), 'changed', 'HTTP 404 (m.M)'],
-    [failure('bad_body'), 'changed', 'unreadable answer (m.M)'],
-    [new TypeError("Cannot read properties of undefined (reading 'list')"), 'changed', "the client failed on the answer: Cannot read properties of undefined (reading 'list')"],
-  ])('%s → %s', (err, state, detail) => {
+    ['a business code', businessError(540321, 'music.pf_song_detail_svr.get_song_detail_yqq'), 'refused', 'code 540321 (music.pf_song_detail_svr.get_song_detail_yqq)'],
+    ['a timeout', failure('timeout'), 'unreachable', 'timeout (m.M)'],
+    ['a connection failure', failure('network'), 'unreachable', 'network (m.M)'],
+    ['the breaker open', failure('circuit_open'), 'unreachable', 'circuit_open (m.M)'],
+    ['a 5xx', failure('bad_status', 503), 'unreachable', 'HTTP 503 (m.M)'],
+    ['a 4xx', failure('bad_status', 404), 'changed', 'HTTP 404 (m.M)'],
+    ['an unreadable body', failure('bad_body'), 'changed', 'unreadable answer (m.M)'],
+    ['a client that threw on the answer', new TypeError("Cannot read properties of undefined (reading 'list')"), 'changed', "the client failed on the answer: Cannot read properties of undefined (reading 'list')"],
+  ])('%s', (_what, err, state, detail) => {
     expect(outcomeOfError(err)).toEqual({ state, detail });
   });
 });

@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * Upstream canary per area (admin)
-         * @description Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. The last finding of the upstream canary (CANARY_INTERVAL_S) per QQ Music area: its state, since when, the last check and what to look at. Answers from memory, never calling upstream; `/health/ready` does not depend on it. No parameters.
+         * @description Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. The last finding of the upstream canary (CANARY_INTERVAL_S) per QQ Music area: its state, since when, the last check and what to look at, with the latest problem of a sampled live answer (UPSTREAM_SHAPE_SAMPLE_RATE). Answers from memory, never calling upstream; `/health/ready` does not depend on it. No parameters.
          */
         get: operations["UpstreamHealthController_upstream"];
         put?: never;
@@ -2535,6 +2535,17 @@ export interface operations {
                             checkedAt: string | null;
                             /** @description What to look at: the field path, the business code, the failure or the fallback call; null when ok. */
                             detail: string | null;
+                            /** @description The latest problem of a sampled live answer of this area (UPSTREAM_SHAPE_SAMPLE_RATE); null when none was seen. */
+                            liveProblem: {
+                                /** @description The field path in the answer, e.g. `detail.data.song[0].title`. */
+                                path: string;
+                                /** @description The type the gateway reads it as. */
+                                expected: string;
+                                /** @description What was there (`undefined` when missing). */
+                                got: string;
+                                /** @description When that answer came (ISO 8601). */
+                                at: string;
+                            } | null;
                         }[];
                     };
                 };

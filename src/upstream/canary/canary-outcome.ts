@@ -15,12 +15,12 @@ export interface CanaryOutcome {
 }
 
 /**
- * The outcome of an answer: `fallback` naming the fallback calls that answered (the declarations describe the primary
- * call's answer, so a fallback's is not checked against them), else `changed` when it lacks a declared field or has it
+ * The outcome of an answer: `fallback` naming the primary calls given up (the declarations describe the primary call's
+ * answer, so a fallback's is not checked against them), else `changed` when it lacks a declared field or has it
  * with another type (`problem()`, checkArea's), else `ok`.
  */
 export function outcomeOfAnswer(fallbacks: readonly string[], problem: () => ShapeProblem | undefined): CanaryOutcome {
-  if (fallbacks.length) return { state: 'fallback', detail: `answered by the fallback ${fallbacks.join(', ')}` };
+  if (fallbacks.length) return { state: 'fallback', detail: `answered by a fallback of ${fallbacks.join(', ')}` };
   const found = problem();
   if (found) return { state: 'changed', detail: `${found.path}: expected ${found.expected}, got ${found.got}` };
   return { state: 'ok' };

@@ -6,7 +6,9 @@ import { requestContext } from '../../common/request-context';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.constants';
 import { MetricsService } from '../../metrics/metrics.service';
-import { CANARY_AREAS, type CanaryArea, checkArea, witnessFallbacks } from '../shape/area-reads';
+import { CANARY_AREAS, type CanaryArea, checkArea } from '../shape/area-reads';
+import { witnessFallbacksSettled } from '../shape/fallback-witness';
+import { UpstreamShapeWatch } from '../shape/shape-watch';
 import { CANARY_STATES, type CanaryOutcome, type CanaryState, outcomeOfAnswer, outcomeOfError } from './canary-outcome';
 import { CanaryProbes } from './canary-probes';
 
@@ -24,6 +26,8 @@ export interface CanaryAreaStatus {
   checkedAt: string | null;
   /** The field path, business code, failure or fallback call behind a state other than ok. */
   detail: string | null;
+  /** The latest problem of a sampled live answer of the area (UPSTREAM_SHAPE_SAMPLE_RATE), whatever the canary says. */
+  liveProblem: { path: string; expected: string; got: string; at: string } | null;
 }
 
 export interface CanaryReport {
@@ -40,7 +44,7 @@ export interface CanaryReport {
 @Injectable()
 export class UpstreamCanary implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Canary');
-  private readonly status = new Map<CanaryArea, CanaryAreaStatus>();
+  private readonly status = new Map<CanaryArea, Omit<CanaryAreaStatus, 'liveProblem'>>();
   /** Aborted at shutdown: the probe in flight stops with it (its outcome is not recorded). */
   private readonly stopping = new AbortController();
   private timer?: NodeJS.Timeout;
@@ -52,6 +56,7 @@ export class UpstreamCanary implements OnApplicationBootstrap, BeforeApplication
     private readonly metrics: MetricsService,
     private readonly work: BackgroundWork,
     private readonly adapterHost: HttpAdapterHost,
+    private readonly shapeWatch: UpstreamShapeWatch,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -75,9 +80,13 @@ export class UpstreamCanary implements OnApplicationBootstrap, BeforeApplication
   report(): CanaryReport {
     return {
       intervalSeconds: this.config.canaryIntervalS,
-      areas: CANARY_AREAS.map(
-        (area) => this.status.get(area) ?? { area, call: this.probes.byArea[area].call, state: 'unknown', since: null, checkedAt: null, detail: null },
-      ),
+      areas: CANARY_AREAS.map((area) => {
+        const live = this.shapeWatch.lastLiveProblem(area);
+        const liveProblem = live ? { path: live.path, expected: live.expected, got: live.got, at: live.at } : null;
+        const checked = this.status.get(area);
+        if (checked) return { ...checked, liveProblem };
+        return { area, call: this.probes.byArea[area].call, state: 'unknown', since: null, checkedAt: null, detail: null, liveProblem };
+      }),
     };
   }
 
@@ -109,12 +118,10 @@ export class UpstreamCanary implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async probe(area: CanaryArea): Promise<CanaryOutcome> {
-    try {
-      const { value, fallbacks } = await witnessFallbacks(this.probes.byArea[area].run);
-      return outcomeOfAnswer(fallbacks, () => checkArea(area, value));
-    } catch (err) {
-      return outcomeOfError(err);
-    }
+    const answer = await witnessFallbacksSettled(this.probes.byArea[area].run);
+    if (answer.ok) return outcomeOfAnswer(answer.fallbacks, () => checkArea(area, answer.value));
+    const failed = outcomeOfError(answer.error);
+    return answer.fallbacks.length ? { ...failed, detail: `${failed.detail}, after falling back from ${answer.fallbacks.join(', ')}` } : failed;
   }
 
   /** Counts the check, sets the gauge, and logs one line when the state changed: a warning, or the recovery. */
