@@ -78,7 +78,8 @@ describe('Upstream canary', () => {
 
   beforeAll(async () => {
     logs = [];
-    h = await startHarness({ env: { ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'info' }, routes: [driftable(ROUTES)], logs });
+    // No sampled live check here: its problems would show beside the canary's.
+    h = await startHarness({ env: { ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'info', UPSTREAM_SHAPE_SAMPLE_RATE: '0' }, routes: [driftable(ROUTES)], logs });
     canary = h.app.get(UpstreamCanary);
   });
   afterAll(() => h.close());
@@ -150,5 +151,23 @@ describe('Upstream canary with a stored login', () => {
     expect((await h.app.get(UpstreamCanary).check('song'))?.state).toBe('ok');
     const [call] = h.fake.musicuCalls(SONG_DETAIL);
     expect(call.request.cookie).toContain(`qqmusic_key=${OLD_KEY}`);
+  });
+});
+
+describe('/health/upstream beside the sampled live check', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { ADMIN_TOKEN: TOKEN, UPSTREAM_SHAPE_SAMPLE_RATE: '1' }, routes: [driftable(ROUTES)] });
+  });
+  afterAll(() => h.close());
+
+  it("shows a live answer's problem under its area, whatever the canary last found", async () => {
+    drifts(h.fake.state).push({ target: CHART, from: 'title', to: 'titleV2' });
+    await h.http().get('/getRanks?topId=62&limit=1');
+    const { areas } = (await h.http().get('/health/upstream').set('X-Admin-Token', TOKEN).expect(200)).body;
+    const charts = areas.find((a: { area: string }) => a.area === 'charts');
+    expect(charts).toMatchObject({ state: 'unknown', liveProblem: { path: 'detail.data.title', expected: 'string', got: 'undefined' } });
+    expect(Date.parse(charts.liveProblem.at)).not.toBeNaN();
+    expect(areas.filter((a: { liveProblem: unknown }) => a.liveProblem !== null)).toHaveLength(1);
   });
 });
