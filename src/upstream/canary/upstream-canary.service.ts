@@ -113,8 +113,14 @@ export class UpstreamCanary implements OnApplicationBootstrap, BeforeApplication
   private async tick(): Promise<void> {
     const area = CANARY_AREAS[this.next];
     this.next = (this.next + 1) % CANARY_AREAS.length;
-    await this.check(area);
-    this.schedule((this.config.canaryIntervalS * 1000) / CANARY_AREAS.length);
+    try {
+      await this.check(area);
+    } catch (err) {
+      // A bug of the canary's own (a check never rejects for upstream's sake) must not stop the next areas' checks.
+      this.logger.error(`Upstream canary: the check of ${area} failed: ${(err as Error).message}`);
+    } finally {
+      this.schedule((this.config.canaryIntervalS * 1000) / CANARY_AREAS.length);
+    }
   }
 
   private async probe(area: CanaryArea): Promise<CanaryOutcome> {
