@@ -39,6 +39,8 @@ export async function startDemo(env: Record<string, string> = {}, logDestination
         // A demo is tried from this machine, not behind a proxy: trusting loopback peers silences the start-up
         // warning about rate limiting without TRUST_PROXY, which only concerns deployments behind a proxy.
         TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
+        // The fake never drifts: a canary would only add calls to its log (and .env may turn it on for production).
+        CANARY_INTERVAL_S: '0',
         ...env,
       },
       { closeOnSignals: false, ...(logDestination ? { logDestination } : {}) },

@@ -20,6 +20,8 @@ const ENV: Record<string, string> = {
   RATE_LIMIT: '0',
   UPSTREAM_RETRIES: '0',
   UPSTREAM_TIMEOUT_MS: '2000',
+  // Only the replayed calls reach the fake.
+  CANARY_INTERVAL_S: '0',
 };
 
 async function replayAll(): Promise<Map<ClientCall, ReplayResult>> {

@@ -10,7 +10,8 @@ import { releaseStartupMemory } from '../../src/common/startup-memory';
  * parent may send 'gc' (with --expose-gc) or 'mem' (answered with process.memoryUsage()) over IPC.
  */
 async function main(): Promise<void> {
-  const app = await createApp(process.env);
+  // The bench and the soak measure their own load: no canary calls unless the parent asks for them.
+  const app = await createApp({ CANARY_INTERVAL_S: '0', ...process.env });
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
   releaseStartupMemory();

@@ -204,7 +204,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .addTag('library', 'Library writes on the caller\'s own account: likes, owned playlists (docs/library.md)')
       .addTag('recommend', 'Personal recommendations (daily songs, guess you like, stations) and a song\'s similar songs, playlists and MVs')
       .addTag('legacy', 'qq-music-api compatibility routes')
-      .addTag('operations', 'Health, credential status')
+      .addTag('operations', 'Health, upstream canary, credential status')
       .build(),
   );
   addGatewayWideErrors(document, app);

@@ -323,6 +323,22 @@ const CREDENTIAL = {
   }),
 };
 
+/** The upstream canary (src/upstream/canary): its own section, so other settings' blocks merge apart from it. */
+const CANARY = {
+  CANARY_INTERVAL_S: custom({
+    key: 'canaryIntervalS',
+    default: '900',
+    accepts: '0 (off), or 60 to 86400 seconds',
+    description:
+      'How often the upstream canary checks every area (one cheap call per area, spread over the interval; docs/operations.md "Upstream canary"). 0 = off.',
+    parse: (value): number => {
+      const n = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (!(n === 0 || (n >= 60 && n <= 86_400))) throw new Error('must be a whole number of seconds from 60 to 86400, or 0 (off)');
+      return n;
+    },
+  }),
+};
+
 /** The sections of the docs, in order; `note` is a paragraph above the section's variables. */
 export const SECTIONS: readonly { title: string; note?: string; settings: Readonly<Record<string, Setting>> }[] = [
   { title: 'HTTP listener', settings: LISTENER },
@@ -349,10 +365,11 @@ export const SECTIONS: readonly { title: string; note?: string; settings: Readon
       'CREDENTIAL_REDIS_KEY when REDIS_URL is set (shared by every instance).',
     settings: CREDENTIAL,
   },
+  { title: 'Upstream canary', note: 'Off in the tests and the demo; see docs/operations.md "Upstream canary".', settings: CANARY },
 ];
 
 /** Every setting by variable name, in the sections' order. */
-export const SETTINGS = { ...LISTENER, ...UPSTREAM, ...COOKIE_FILE, ...SERVER, ...LOGIN, ...REDIS_AND_CACHE, ...LIMITS, ...ADMIN, ...SHAPE, ...CREDENTIAL };
+export const SETTINGS = { ...LISTENER, ...UPSTREAM, ...COOKIE_FILE, ...SERVER, ...LOGIN, ...REDIS_AND_CACHE, ...LIMITS, ...ADMIN, ...SHAPE, ...CREDENTIAL, ...CANARY };
 
 export type EnvName = keyof typeof SETTINGS;
 

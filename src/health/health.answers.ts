@@ -1,4 +1,6 @@
-import { Enum, Int, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { Arr, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { CANARY_STATES } from '../upstream/canary/canary-outcome';
+import { CANARY_AREAS } from '../upstream/shape/area-reads';
 
 /** What the health probes answer with 200: Terminus's result, every check up (a check down is a 503 error body). */
 
@@ -21,3 +23,35 @@ export const ReadyAnswer = AllUp({
   redis: Up({ mode: Optional(Str({ description: 'Without REDIS_URL: `not configured (in-memory)`; absent when Redis answered PING.' })) }),
 });
 export type ReadyAnswer = Static<typeof ReadyAnswer>;
+
+/** GET /health/upstream (admin): the upstream canary's last finding per area (docs/operations.md "Upstream canary"). */
+export const UpstreamHealthAnswer = Obj({
+  intervalSeconds: Int({ description: 'CANARY_INTERVAL_S: each area is checked once per interval, one area at a time; 0 = the canary is off.' }),
+  areas: Arr(
+    Obj({
+      area: Enum(CANARY_AREAS, { description: 'The upstream area checked.' }),
+      call: Str({ description: 'The client method the check calls, e.g. `ChartsClient.detail`.' }),
+      state: Enum([...CANARY_STATES, 'unknown'] as const, {
+        description:
+          '`ok`; `fallback` (the primary call failed, its fallback answered); `changed` (an answer without a field the gateway reads, or of another type, or unreadable); ' +
+          '`refused` (a business code); `unreachable` (timeout, connection, 5xx, breaker open); `unknown` (not checked yet).',
+      }),
+      since: Nullable(Str({ description: 'When the area entered this state (ISO 8601); null until checked.' })),
+      checkedAt: Nullable(Str({ description: 'The last check (ISO 8601); null until checked.' })),
+      detail: Nullable(Str({ description: 'What to look at: the field path, the business code, the failure or the fallback call; null when ok.' })),
+      liveProblem: Nullable(
+        Obj(
+          {
+            path: Str({ description: 'The field path in the answer, e.g. `detail.data.song[0].title`.' }),
+            expected: Str({ description: 'The type the gateway reads it as.' }),
+            got: Str({ description: 'What was there (`undefined` when missing).' }),
+            at: Str({ description: 'When that answer came (ISO 8601).' }),
+          },
+          { description: 'The latest problem of a sampled live answer of this area (UPSTREAM_SHAPE_SAMPLE_RATE); null when none was seen.' },
+        ),
+      ),
+    }),
+    { description: 'Every area, in the order the canary checks them.' },
+  ),
+});
+export type UpstreamHealthAnswer = Static<typeof UpstreamHealthAnswer>;

@@ -125,7 +125,7 @@ export const LEGACY_ROUTES: Record<string, LegacyRoute> = {
  * Routes whose handler answers a plain body (no upstream answer behind it): the legacy shape leaves it as it is
  * (ResponseShaper reshapes only a service's Shaped result).
  */
-const PLAIN_ROUTES = new Set(['live', 'ready', 'setCookie', 'getCookie']);
+const PLAIN_ROUTES = new Set(['live', 'ready', 'upstream', 'setCookie', 'getCookie']);
 
 /** The schema of a route's legacy answer (by route name), for the OpenAPI document. */
 export function legacySchemaOf(name: string): LegacySchema {

@@ -118,6 +118,22 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  // ---- upstream canary (src/upstream/canary; docs/operations.md "Upstream canary") ----
+
+  readonly canaryStatus = new Gauge({
+    name: 'gateway_upstream_canary_status',
+    help: 'Last upstream canary state per area: 0 ok, 1 fallback, 2 changed, 3 refused, 4 unreachable; absent until checked',
+    labelNames: ['area'] as const,
+    registers: [this.registry],
+  });
+
+  readonly canaryChecks = new Counter({
+    name: 'gateway_upstream_canary_checks_total',
+    help: 'Upstream canary checks, by area and state (ok, fallback, changed, refused, unreachable)',
+    labelNames: ['area', 'state'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }

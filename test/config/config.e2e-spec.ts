@@ -91,6 +91,8 @@ describe('Configuration is validated at start-up', () => {
     ['SHUTDOWN_DRAIN_TIMEOUT_MS', 0, 600000],
     ['SHUTDOWN_WORK_TIMEOUT_MS', 0, 600000],
     ['SONG_FILES_KEPT', 0, 1000000],
+    // and 0 (off), below
+    ['CANARY_INTERVAL_S', 60, 86400],
   ];
 
   it('bounds every whole-number variable', () => {
@@ -107,6 +109,12 @@ describe('Configuration is validated at start-up', () => {
       expect(message).toContain(`${name}=${JSON.stringify(bad)} must be a whole number`);
       expect(message).toContain(range);
     }
+  });
+
+  it('CANARY_INTERVAL_S=0 turns the canary off; a minute is its shortest interval', () => {
+    expect(loadAppConfig({ CANARY_INTERVAL_S: '0' }).canaryIntervalS).toBe(0);
+    expect(loadAppConfig({}).canaryIntervalS).toBe(900);
+    expect(configError({ CANARY_INTERVAL_S: '30' })).toContain('or 0 (off)');
   });
 
   it('never shows the value of ADMIN_TOKEN in an error', () => {

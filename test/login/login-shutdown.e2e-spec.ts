@@ -51,6 +51,7 @@ describe('Shutdown while a client waits on a QR login chain (real process, SIGTE
       RATE_LIMIT: '0',
       UPSTREAM_RETRIES: '0',
       UPSTREAM_TIMEOUT_MS: '60000',
+      CANARY_INTERVAL_S: '0',
       LOGIN_PERSIST_COOKIE: 'true',
       SHUTDOWN_DRAIN_TIMEOUT_MS: String(DRAIN_MS),
       SHUTDOWN_WORK_TIMEOUT_MS: '600000',

@@ -77,6 +77,7 @@ describe('Shutdown with requests that do not finish (real process, SIGTERM)', ()
       RATE_LIMIT: '0',
       UPSTREAM_RETRIES: '0',
       UPSTREAM_TIMEOUT_MS: '60000',
+      CANARY_INTERVAL_S: '0',
       SHUTDOWN_DRAIN_TIMEOUT_MS: String(DRAIN_MS),
       ...env,
     });

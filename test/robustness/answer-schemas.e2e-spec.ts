@@ -108,6 +108,7 @@ describe('answers match their declared schemas', () => {
         'GET /getMainLoginQr',
         'GET /health/live',
         'GET /health/ready',
+        'GET /health/upstream',
         'GET /user/getCookie',
         'GET /user/getUserAvatar',
         'GET /user/setCookie',

@@ -14,6 +14,7 @@ import { type Endpoint, ENDPOINTS } from './endpoints';
 export const NO_ROW: Record<string, string> = {
   'GET /health/live': 'probe: no parameters, no upstream call (operations.e2e-spec)',
   'GET /health/ready': 'probe: no parameters; reports upstream and Redis state rather than calling a QQ Music API (operations.e2e-spec)',
+  'GET /health/upstream': 'admin-only (ADMIN_TOKEN; 404 without it), no parameters, answers from memory without calling upstream (canary suites)',
   'GET /user/credential/status': 'admin-only (ADMIN_TOKEN; 404 without it), no parameters (credentials suites)',
   'POST /user/setCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no upstream call (legacy.e2e-spec; security.e2e-spec sends it bad JSON)',
   'GET /user/setCookie': 'admin-only (ADMIN_TOKEN; 404 without it), no upstream call, the POST\'s rules (user-extra.e2e-spec)',

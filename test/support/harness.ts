@@ -66,6 +66,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       SONG_FILES_KEPT: '0',
       RATE_LIMIT: '0',
       UPSTREAM_RETRIES: '0',
+      // The upstream canary's calls would land in every suite's fake log: only the canary suites turn it on.
+      CANARY_INTERVAL_S: '0',
       ...options.env,
     }, options.logs ? { logDestination: lineCollector(options.logs) } : {});
   } catch (err) {

@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/upstream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upstream canary per area (admin)
+         * @description Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. The last finding of the upstream canary (CANARY_INTERVAL_S) per QQ Music area: its state, since when, the last check and what to look at, with the latest problem of a sampled live answer (UPSTREAM_SHAPE_SAMPLE_RATE). Answers from memory, never calling upstream; `/health/ready` does not depend on it. No parameters.
+         */
+        get: operations["UpstreamHealthController_upstream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getRanks": {
         parameters: {
             query?: never;
@@ -2504,6 +2524,166 @@ export interface operations {
                          * @enum {string}
                          */
                         errorCode: "NOT_READY";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    UpstreamHealthController_upstream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
+                "X-Admin-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canary state of every area. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description CANARY_INTERVAL_S: each area is checked once per interval, one area at a time; 0 = the canary is off. */
+                        intervalSeconds: number;
+                        /** @description Every area, in the order the canary checks them. */
+                        areas: {
+                            /**
+                             * @description The upstream area checked.
+                             * @enum {string}
+                             */
+                            area: "charts" | "search" | "song" | "lyric" | "playUrl" | "singer" | "playlist" | "comments" | "mv" | "login";
+                            /** @description The client method the check calls, e.g. `ChartsClient.detail`. */
+                            call: string;
+                            /**
+                             * @description `ok`; `fallback` (the primary call failed, its fallback answered); `changed` (an answer without a field the gateway reads, or of another type, or unreadable); `refused` (a business code); `unreachable` (timeout, connection, 5xx, breaker open); `unknown` (not checked yet).
+                             * @enum {string}
+                             */
+                            state: "ok" | "fallback" | "changed" | "refused" | "unreachable" | "unknown";
+                            /** @description When the area entered this state (ISO 8601); null until checked. */
+                            since: string | null;
+                            /** @description The last check (ISO 8601); null until checked. */
+                            checkedAt: string | null;
+                            /** @description What to look at: the field path, the business code, the failure or the fallback call; null when ok. */
+                            detail: string | null;
+                            /** @description The latest problem of a sampled live answer of this area (UPSTREAM_SHAPE_SAMPLE_RATE); null when none was seen. */
+                            liveProblem: {
+                                /** @description The field path in the answer, e.g. `detail.data.song[0].title`. */
+                                path: string;
+                                /** @description The type the gateway reads it as. */
+                                expected: string;
+                                /** @description What was there (`undefined` when missing). */
+                                got: string;
+                                /** @description When that answer came (ISO 8601). */
+                                at: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Admin token missing or wrong (`Authorization: Bearer <token>` or `X-Admin-Token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example ADMIN_TOKEN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "ADMIN_TOKEN_REQUIRED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description ADMIN_TOKEN is not set: the route does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "NOT_FOUND";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
+            405: {
+                headers: {
+                    /** @description The methods this path answers, e.g. `GET, HEAD` or `POST`. */
+                    Allow?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example METHOD_NOT_ALLOWED
+                         * @enum {string}
+                         */
+                        errorCode: "METHOD_NOT_ALLOWED";
+                        /** @description Upstream business code, when the failure came from one. */
+                        upstreamCode?: number;
+                    };
+                };
+            };
+            /** @description Unexpected gateway failure; the details are logged, never sent. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong (for a 400 it names the parameter). */
+                        error: string;
+                        /**
+                         * @description Stable machine-readable code.
+                         * @example INTERNAL
+                         * @enum {string}
+                         */
+                        errorCode: "INTERNAL";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
