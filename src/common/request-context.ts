@@ -16,6 +16,8 @@ export interface RequestContext {
   signal?: AbortSignal;
   /** Aborted when the server starts shutting down: long polls end then, ordinary calls finish. */
   shuttingDown?: AbortSignal;
+  /** A canary probe, not a caller: its answers and fallbacks stay out of the live-traffic shape check and counters. */
+  canaryProbe?: boolean;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();

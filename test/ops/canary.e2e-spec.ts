@@ -161,12 +161,33 @@ describe('/health/upstream beside the sampled live check', () => {
   });
   afterAll(() => h.close());
 
+  it('keeps its own answers and fallbacks out of the live-traffic counters', async () => {
+    const canary = h.app.get(UpstreamCanary);
+    const metrics = async () => (await h.http().get('/metrics').expect(200)).text;
+    drifts(h.fake.state).push({ target: CHART, from: 'title', to: 'titleV2' });
+    expect((await canary.check('charts'))?.state).toBe('changed');
+    drifts(h.fake.state).length = 0;
+    h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.musicToplist.Toplist' });
+    expect((await canary.check('charts'))?.state).toBe('fallback');
+    h.fake.clearFaults();
+    const text = await metrics();
+    expect(text).not.toMatch(/^gateway_upstream_shape_mismatch_total\{/m);
+    expect(text).not.toMatch(/^gateway_upstream_fallbacks_total\{/m);
+    const { areas } = (await h.http().get('/health/upstream').set('X-Admin-Token', TOKEN).expect(200)).body;
+    expect(areas.find((a: { area: string }) => a.area === 'charts')).toMatchObject({ state: 'fallback', liveProblem: null });
+    // The same fallback taken for a caller counts.
+    h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.musicToplist.Toplist' });
+    await h.http().get('/getRanks?topId=62&limit=1').expect(200);
+    h.fake.clearFaults();
+    expect(await metrics()).toMatch(/^gateway_upstream_fallbacks_total\{call="music\.musicToplist\.Toplist\.GetDetail"\} 1$/m);
+  });
+
   it("shows a live answer's problem under its area, whatever the canary last found", async () => {
     drifts(h.fake.state).push({ target: CHART, from: 'title', to: 'titleV2' });
     await h.http().get('/getRanks?topId=62&limit=1');
     const { areas } = (await h.http().get('/health/upstream').set('X-Admin-Token', TOKEN).expect(200)).body;
     const charts = areas.find((a: { area: string }) => a.area === 'charts');
-    expect(charts).toMatchObject({ state: 'unknown', liveProblem: { path: 'detail.data.title', expected: 'string', got: 'undefined' } });
+    expect(charts).toMatchObject({ liveProblem: { path: 'detail.data.title', expected: 'string', got: 'undefined' } });
     expect(Date.parse(charts.liveProblem.at)).not.toBeNaN();
     expect(areas.filter((a: { liveProblem: unknown }) => a.liveProblem !== null)).toHaveLength(1);
   });

@@ -95,7 +95,7 @@ export class UpstreamCanary implements OnApplicationBootstrap, BeforeApplication
     const signal = this.stopping.signal;
     if (signal.aborted) return Promise.resolve(undefined);
     // A context of its own: no caller cookie, so the calls carry the stored login (or none), pinned for this probe.
-    const run = requestContext.run({ signal, shuttingDown: signal }, () => this.probe(area)).then((outcome) => {
+    const run = requestContext.run({ signal, shuttingDown: signal, canaryProbe: true }, () => this.probe(area)).then((outcome) => {
       if (signal.aborted) return undefined;
       this.record(area, outcome);
       return outcome;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { requestContext } from '../../common/request-context';
 import { MetricsService } from '../../metrics/metrics.service';
 import { CookieChoice } from '../credential/cookie-choice';
 import { CgiProtocol } from '../protocol/cgi.protocol';
@@ -57,16 +58,17 @@ export abstract class UpstreamClient {
 
   /**
    * A fallback or retry is taken instead of `call` (the primary `module.method` or CGI name): counted in
-   * gateway_upstream_fallbacks_total and told to the canary's witness (shape/fallback-witness.ts).
+   * gateway_upstream_fallbacks_total (live traffic only) and told to the canary's witness (shape/fallback-witness.ts).
    */
   protected fellBack(call: string): void {
-    this.metrics.upstreamFallbacks.inc({ call });
+    if (!requestContext.getStore()?.canaryProbe) this.metrics.upstreamFallbacks.inc({ call });
     noteFallback(call);
   }
 
   /** A canary area's answer, checked against its declaration when sampled (UPSTREAM_SHAPE_SAMPLE_RATE); returned as is. */
   protected sampleShape<T>(area: CanaryArea, value: T): T {
-    this.shapeWatch.sample(area, value);
+    // The canary checks its own answers; counting them here would report one drift twice, once as "live".
+    if (!requestContext.getStore()?.canaryProbe) this.shapeWatch.sample(area, value);
     return value;
   }
 
