@@ -18,6 +18,7 @@ export const TOOL_ROUTES: ToolRoute[] = [
   { name: 'song_info', method: 'get', path: '/getSongInfo' },
   { name: 'lyric', method: 'get', path: '/getLyric' },
   { name: 'play_url', method: 'get', path: '/getMusicPlay' },
+  { name: 'play_urls', method: 'post', path: '/getMusicPlayBatch' },
   { name: 'album_info', method: 'get', path: '/getAlbumInfo' },
   { name: 'chart', method: 'get', path: '/getRanks' },
   { name: 'playlist_detail', method: 'get', path: '/getSongListDetail' },

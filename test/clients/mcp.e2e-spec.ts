@@ -101,6 +101,17 @@ describe('the MCP server over stdio', () => {
     expect(typeof JSON.parse(lyric.content[0].text).data.lyric).toBe('string');
   });
 
+  it('play_urls posts its songmids as the JSON body; lyric takes the word-by-word format', async () => {
+    const batch = await call('play_urls', { songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'], quality: '128' });
+    expect(batch.isError).toBeFalsy();
+    const direct = (await h.http().post('/getMusicPlayBatch').send({ songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'], quality: '128' }).expect(200)).body;
+    expect(batch.structuredContent).toEqual({ ...direct, data: direct.data.map((e: { url?: string }) => ({ ...e, url: expect.any(String) })) });
+    expect(direct.data.map((e: { songmid: string; ok: boolean }) => [e.songmid, e.ok])).toEqual([['0039MnYb0qxYhV', true], ['003UkWuI0E8U0l', true]]);
+    const timeline = await call('lyric', { songmid: '0039MnYb0qxYhV', format: 'timeline' });
+    expect(timeline.isError).toBeFalsy();
+    expect(timeline.structuredContent.data.lines[0]).toMatchObject({ start: expect.any(Number), words: expect.any(Array) });
+  });
+
   it("bad input is an error result carrying the gateway's 400 message naming the parameter, and nothing goes upstream", async () => {
     const result = await call('chart', { topId: 'not-a-number' });
     expect(result.isError).toBe(true);
