@@ -26,6 +26,13 @@ export const SONG_DETAIL_READS = {
   'songinfo.track_info.file.size_96aac?': 'number',
   'songinfo.track_info.file.size_flac?': 'number',
   'songinfo.track_info.file.size_ape?': 'number',
+  'songinfo.track_info.file.size_48aac?': 'number',
+  'songinfo.track_info.file.size_192aac?': 'number',
+  'songinfo.track_info.file.size_96ogg?': 'number',
+  'songinfo.track_info.file.size_192ogg?': 'number',
+  'songinfo.track_info.file.size_hires?': 'number',
+  // master, Atmos, Atmos 5.1, ogg 320 and 640 by index (docs/upstream/music.md "Quality ladder").
+  'songinfo.track_info.file.size_new?': 'array',
 } as const satisfies ShapeSpec;
 
 /**
