@@ -1,10 +1,10 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { describeError } from '../common/all-exceptions.filter';
 import { GatewayError } from '../common/http-error';
 import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { MusicClient, SongDetail } from '../upstream/clients/music.client';
-import { RequestAbortedError, UpstreamError } from '../upstream/upstream.errors';
+import { RequestAbortedError } from '../upstream/upstream.errors';
 import { mapAlbumFromCgi, mapAlbumFromMusicu, mapAlbumSongList } from './album.mapper';
+import { batchFailure } from './batch-failure';
 import { BatchGetSongInfoBody } from './dto/batch-get-song-info.dto';
 import { GetAlbumInfoQuery } from './dto/get-album-info.dto';
 import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
@@ -12,7 +12,7 @@ import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { decodeBase64Text, parseLrc } from './lyric';
 import { lrcFallbackAnswer, type WordByWordFormat, wordByWordAnswer } from './lyric-formats';
-import type { AlbumInfo, AlbumSongsPage, BatchSongFailed, BatchSongInfoAnswer, GetLyricAnswer, LyricAnswer, SongInfoAnswer } from './music.answers';
+import type { AlbumInfo, AlbumSongsPage, BatchSongInfoAnswer, GetLyricAnswer, LyricAnswer, SongInfoAnswer } from './music.answers';
 import { mapTrack } from './music.mapper';
 
 @Injectable()
@@ -127,7 +127,7 @@ export class MusicService {
       const outcome = outcomes[i];
       if (outcome instanceof Error) {
         raws.push(null);
-        return { ...item, ok: false as const, ...describeFailure(outcome) };
+        return { ...item, ok: false as const, ...batchFailure(outcome) };
       }
       raws.push(outcome.raw);
       const summary = mapTrack(outcome.songinfo.track_info);
@@ -138,15 +138,4 @@ export class MusicService {
     });
     return envelope(data, raws);
   }
-}
-
-/** errorCode for one failed lookup inside an aggregate: the very mapping a single call gets (account codes stay distinct). */
-function describeFailure(reason: unknown): Pick<BatchSongFailed, 'error' | 'errorCode' | 'upstreamCode'> {
-  if (reason instanceof UpstreamError) {
-    const [, body] = describeError(reason);
-    const out: Pick<BatchSongFailed, 'error' | 'errorCode' | 'upstreamCode'> = { error: body.error, errorCode: body.errorCode };
-    if (reason.details.upstreamCode !== undefined) out.upstreamCode = reason.details.upstreamCode;
-    return out;
-  }
-  return { error: 'Internal error', errorCode: 'INTERNAL' };
 }

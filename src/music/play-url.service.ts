@@ -1,12 +1,12 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { describeError } from '../common/all-exceptions.filter';
 import { GatewayError } from '../common/http-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { envelope, type Envelope, type Shaped } from '../common/shaped';
 import { MusicClient, type SongDetail, type VkeyBatch } from '../upstream/clients/music.client';
-import { RequestAbortedError, UpstreamError } from '../upstream/upstream.errors';
+import { RequestAbortedError } from '../upstream/upstream.errors';
+import { batchFailure } from './batch-failure';
 import { DownloadMainMusicQuery, GetMusicPlayBatchBody, GetMusicPlayQuery } from './dto/music-play.dto';
 import type { BatchPlayAnswer, BatchPlayFailed, DownloadAnswer, MusicPlayAnswer, PlayList, PlayListFailure } from './music.answers';
 import { mapTrack } from './music.mapper';
@@ -195,17 +195,10 @@ function failure(songmid: string, available: Quality[], status: HttpStatus, erro
   return { songmid, errorCode, available, error: new GatewayError(status, errorCode, message, { ...details, available }) };
 }
 
-/** A failed song as a batch entry: the errorCode a single /getMusicPlay would answer (account codes stay distinct). */
+/** A failed song as a batch entry: what a single /getMusicPlay would answer, with the file's result when upstream gave one. */
 function describeFailure(r: PlayFailure): Omit<BatchPlayFailed, 'songmid' | 'ok'> {
-  if (r.error instanceof GatewayError || r.error instanceof UpstreamError) {
-    const [, body] = describeError(r.error);
-    const out: Omit<BatchPlayFailed, 'songmid' | 'ok'> = { error: body.error, errorCode: body.errorCode, available: r.available };
-    const extra: Record<string, unknown> = r.error instanceof GatewayError ? r.error.extra : r.error.details;
-    if (typeof extra.upstreamResult === 'number') out.upstreamResult = extra.upstreamResult;
-    if (typeof extra.upstreamCode === 'number') out.upstreamCode = extra.upstreamCode;
-    return out;
-  }
-  return { error: 'Internal error', errorCode: 'INTERNAL', available: r.available };
+  const upstreamResult = r.error instanceof GatewayError ? r.error.extra.upstreamResult : undefined;
+  return { ...batchFailure(r.error), available: r.available, ...(typeof upstreamResult === 'number' ? { upstreamResult } : {}) };
 }
 
 /** The first batch's entries plus the second's (a song asked again with its real file names). */
