@@ -1,6 +1,6 @@
-import Ajv, { type ValidateFunction } from 'ajv';
 import { catalog } from '../../fake-upstream/catalog';
 import { musicState } from '../../fake-upstream/handlers/music';
+import { answerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -19,31 +19,19 @@ const UNKNOWN = '000000000000zz';
 
 describe('music answers match their declared schemas', () => {
   let h: Harness;
-  let paths: Record<string, any>;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  const validators = new Map<string, ValidateFunction>();
+  let validate: Awaited<ReturnType<typeof answerValidator>>;
 
   beforeAll(async () => {
     h = await startHarness();
-    paths = (await h.http().get('/docs-json').expect(200)).body.paths;
+    validate = await answerValidator(h);
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
 
   const state = () => musicState(h.fake.state);
 
-  /** The declared 200 schema of `method path`, compiled once. */
-  function validatorOf(method: 'get' | 'post', path: string): ValidateFunction {
-    const key = `${method} ${path}`;
-    if (!validators.has(key)) validators.set(key, ajv.compile(paths[path][method].responses['200'].content['application/json'].schema));
-    return validators.get(key)!;
-  }
-
   /** The schema errors of a JSON answer ('' when it validates). */
-  function problemsOf(method: 'get' | 'post', path: string, body: unknown): string {
-    const validate = validatorOf(method, path);
-    return validate(body) ? '' : ajv.errorsText(validate.errors);
-  }
+  const problemsOf = (method: 'get' | 'post', path: string, body: unknown): string => validate(`${method.toUpperCase()} ${path}`, body).join('; ');
 
   it('GET /getMusicPlay with several MIDs: a URL, and each failure (unknown song, missing quality, no rights)', async () => {
     const [plain, vip] = catalog().filter((s) => s.mid !== MID);
