@@ -36,7 +36,7 @@ import { CookieChoice } from '../../src/upstream/credential/cookie-choice';
 import { CgiProtocol } from '../../src/upstream/protocol/cgi.protocol';
 import { MusicuProtocol } from '../../src/upstream/protocol/musicu.protocol';
 import { AREA_READS, CANARY_AREAS, type CanaryArea, checkArea } from '../../src/upstream/shape/area-reads';
-import { noteFallback, witnessFallbacks, witnessFallbacksSettled } from '../../src/upstream/shape/fallback-witness';
+import { noteFallback, witnessFallbacksSettled } from '../../src/upstream/shape/fallback-witness';
 import { checkShape, pruneToSpec, withoutPath } from '../../src/upstream/shape/shape';
 import { UpstreamShapeWatch } from '../../src/upstream/shape/shape-watch';
 import { UpstreamTransport } from '../../src/upstream/transport/upstream-transport';
@@ -285,7 +285,7 @@ describe('the path syntax (shape.ts)', () => {
 describe('the fallback witness', () => {
   it('names the fallbacks taken inside it, outer witnesses included, and keeps them when the call fails', async () => {
     noteFallback('outside'); // no witness: nobody hears it
-    const outer = await witnessFallbacks(async () => {
+    const outer = await witnessFallbacksSettled(async () => {
       noteFallback('a');
       const inner = await witnessFallbacksSettled(async () => {
         await Promise.resolve();
@@ -295,11 +295,11 @@ describe('the fallback witness', () => {
       expect(inner).toMatchObject({ ok: false, fallbacks: ['b'] });
       return 'value';
     });
-    expect(outer).toEqual({ value: 'value', fallbacks: ['a', 'b'] });
+    expect(outer).toEqual({ ok: true, value: 'value', fallbacks: ['a', 'b'] });
   });
 
   it('keeps concurrent calls apart', async () => {
-    const [x, y] = await Promise.all(['x', 'y'].map((name) => witnessFallbacks(async () => {
+    const [x, y] = await Promise.all(['x', 'y'].map((name) => witnessFallbacksSettled(async () => {
       await new Promise((resolve) => setImmediate(resolve));
       noteFallback(name);
     })));

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** The fallbacks taken inside the innermost witnessFallbacks() call; outer ones get them when it ends. */
+/** The fallbacks taken inside the innermost witnessFallbacksSettled() call; outer ones get them when it ends. */
 const witness = new AsyncLocalStorage<string[]>();
 
 /** Called by UpstreamClient.fellBack: notes `call` (the primary call that was given up) for the current witness. */
@@ -25,11 +25,4 @@ export async function witnessFallbacksSettled<T>(fn: () => Promise<T>): Promise<
   } finally {
     outer?.push(...fallbacks);
   }
-}
-
-/** Runs `fn` and says which client calls fell back while it ran; `fn`'s error is thrown as it is. */
-export async function witnessFallbacks<T>(fn: () => Promise<T>): Promise<{ value: T; fallbacks: string[] }> {
-  const outcome = await witnessFallbacksSettled(fn);
-  if (!outcome.ok) throw outcome.error;
-  return { value: outcome.value, fallbacks: outcome.fallbacks };
 }

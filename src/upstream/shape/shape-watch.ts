@@ -20,18 +20,12 @@ export class UpstreamShapeWatch {
   private readonly logger = new Logger(UpstreamShapeWatch.name);
   private readonly rate: number;
   private readonly problems = new Map<CanaryArea, LiveShapeProblem>();
-  private readonly checkedAt = new Map<CanaryArea, string>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: MetricsService,
   ) {
     this.rate = config.upstreamShapeSampleRate;
-  }
-
-  /** The first problem of an answer of `area`, without counting or keeping it (the canary's own check). */
-  check(area: CanaryArea, value: unknown): ShapeProblem | undefined {
-    return checkArea(area, value);
   }
 
   /** A live answer: checked when sampled, then counted and kept if it lacks something. Never throws. */
@@ -49,9 +43,8 @@ export class UpstreamShapeWatch {
       this.logger.debug(`shape check of ${area} failed: ${(err as Error).message}`);
       return undefined;
     }
-    const at = new Date().toISOString();
-    this.checkedAt.set(area, at);
     if (!problem) return undefined;
+    const at = new Date().toISOString();
     this.metrics.upstreamShapeMismatches.inc({ area, field: problem.declared });
     this.problems.set(area, { ...problem, at });
     this.logger.debug(`${area} answer: ${problem.path} is ${problem.got}, wanted ${problem.expected}`);
@@ -61,10 +54,5 @@ export class UpstreamShapeWatch {
   /** The latest problem a sampled answer of `area` had (it stays until another one replaces it). */
   lastLiveProblem(area: CanaryArea): LiveShapeProblem | undefined {
     return this.problems.get(area);
-  }
-
-  /** When an answer of `area` was last checked (ISO time), whatever the outcome. */
-  lastLiveCheck(area: CanaryArea): string | undefined {
-    return this.checkedAt.get(area);
   }
 }
