@@ -22,28 +22,18 @@ export interface AreaReads {
 
 /**
  * Per area, the client call and what its mapper reads of the returned value (declared beside each client, in
- * `src/upstream/clients/*.reads.ts`). The comments name arguments that make the call cheap and its answer known.
+ * `src/upstream/clients/*.reads.ts`). The canary's arguments for each call are in `canary/canary-probes.ts`.
  */
 export const AREA_READS: Record<CanaryArea, AreaReads> = {
-  // detail(62, 0, 10): one page of the daily 飙升榜 chart, with songInfoList.
   charts: { call: 'ChartsClient.detail', reads: CHART_DETAIL_READS },
-  // search({ key: '周杰伦', type: 'song', pageNum: 1, perPage: 10 }): ten songs (pages under 10 come back empty).
   search: { call: 'SearchClient.search', reads: SONG_SEARCH_READS },
-  // songDetail({ mid: '0039MnYb0qxYhV' }): 晴天, a long-lived song.
   song: { call: 'MusicClient.songDetail', reads: SONG_DETAIL_READS },
-  // lyric('0039MnYb0qxYhV'): a song known to have a lyric.
   lyric: { call: 'MusicClient.lyric', reads: LYRIC_READS },
-  // vkeys(['M500003Qui1q2u1Zho.mp3'], ['0039MnYb0qxYhV']): one 128 kbps file (M500 + the song's media MID), no login.
   playUrl: { call: 'MusicClient.vkeys', reads: VKEY_READS },
-  // hotSongs('0025NhlN2yWrP4', 0, 5): five songs of a singer with many.
   singer: { call: 'SingersClient.hotSongs', reads: SINGER_SONGS_READS },
-  // detail('7024415872', 0, 5): a public playlist, five songs.
   playlist: { call: 'PlaylistsClient.detail', reads: PLAYLIST_DETAIL_READS },
-  // page({ id: '97773', cursor: '', pageSize: 5, pageNum: 0, reqtype: 2, biztype: 1 }): the newest comments of 晴天.
   comments: { call: 'CommentsClient.page', reads: COMMENT_PAGE_READS },
-  // playUrls('l0031ejo935'): a free MV.
   mv: { call: 'MvClient.playUrls', reads: MV_PLAY_READS },
-  // qrImage(): a fresh QR image; nothing is logged in, the QR simply expires.
   login: { call: 'QqLoginClient.qrImage', reads: QQ_QR_READS, also: checkQqQrImage },
 };
 
