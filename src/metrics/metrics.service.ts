@@ -41,7 +41,7 @@ export class MetricsService {
 
   readonly upstreamFallbacks = new Counter({
     name: 'gateway_upstream_fallbacks_total',
-    help: 'Upstream calls answered by a fallback or retry (Android comm, older module, CGI), by the primary call (module.method or CGI name)',
+    help: 'Upstream calls answered by a fallback or retry (older module or CGI, Android comm, signed retry, second Referer), by the call given up',
     labelNames: ['call'] as const,
     registers: [this.registry],
   });

@@ -18,11 +18,12 @@ import { WechatLoginClient } from './clients/wechat-login.client';
 import { CookieChoice } from './credential/cookie-choice';
 import { CgiProtocol } from './protocol/cgi.protocol';
 import { MusicuProtocol } from './protocol/musicu.protocol';
+import { UpstreamFallbacks } from './shape/fallback-witness';
 import { UpstreamShapeWatch } from './shape/shape-watch';
 import { UpstreamTransport } from './transport/upstream-transport';
 
-/** The layers under the clients: transport, cookie choice, the two protocols and the sampled shape check. */
-const PROTOCOLS = [CgiProtocol, CookieChoice, MusicuProtocol, UpstreamShapeWatch, UpstreamTransport];
+/** The layers under the clients: transport, cookie choice, the two protocols, fallback accounting and the sampled shape check. */
+const PROTOCOLS = [CgiProtocol, CookieChoice, MusicuProtocol, UpstreamFallbacks, UpstreamShapeWatch, UpstreamTransport];
 
 /** One client per QQ Music area; feature services inject these and never see a module name. */
 const CLIENTS = [

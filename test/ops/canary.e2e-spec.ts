@@ -131,6 +131,13 @@ describe('Upstream canary', () => {
     expect(h.fake.musicuCalls('musicToplist.ToplistInfoServer.GetDetail').length).toBeGreaterThan(0);
   });
 
+  it('a signature now required (code 2000 on the unsigned call, the signed one answering): fallback, naming the unsigned call', async () => {
+    const detailCall = 'music.pf_song_detail_svr.get_song_detail_yqq';
+    h.fake.fault({ kind: 'business', code: 2000 }, { path: '/cgi-bin/musicu.fcg', module: SONG_DETAIL });
+    await changesAndRecovers('song', 'fallback', (detail) => expect(detail).toBe(`answered by a fallback of ${detailCall} unsigned`), () => h.fake.clearFaults());
+    expect(h.fake.requestsTo('u', '/cgi-bin/musics.fcg').length).toBeGreaterThan(0);
+  });
+
   it('a hang: unreachable once UPSTREAM_TIMEOUT_MS passes; /health/ready stays up', async () => {
     h.fake.fault({ kind: 'hang' }, { module: SONG_DETAIL });
     await withUpstreamTimeout(h, 300, () =>

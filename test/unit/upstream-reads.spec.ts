@@ -36,7 +36,7 @@ import { CookieChoice } from '../../src/upstream/credential/cookie-choice';
 import { CgiProtocol } from '../../src/upstream/protocol/cgi.protocol';
 import { MusicuProtocol } from '../../src/upstream/protocol/musicu.protocol';
 import { AREA_READS, CANARY_AREAS, type CanaryArea, checkArea } from '../../src/upstream/shape/area-reads';
-import { noteFallback, witnessFallbacksSettled } from '../../src/upstream/shape/fallback-witness';
+import { noteFallback, UpstreamFallbacks, witnessFallbacksSettled } from '../../src/upstream/shape/fallback-witness';
 import { checkShape, pruneToSpec, withoutPath } from '../../src/upstream/shape/shape';
 import { UpstreamShapeWatch } from '../../src/upstream/shape/shape-watch';
 import { UpstreamTransport } from '../../src/upstream/transport/upstream-transport';
@@ -186,7 +186,8 @@ beforeAll(async () => {
   const cookies = new CookieChoice(new CookieFileService(config));
   metrics = new MetricsService();
   transport = new UpstreamTransport(config, cookies, metrics);
-  const args = [new MusicuProtocol(transport, cookies), new CgiProtocol(transport, cookies), transport, cookies, metrics, new UpstreamShapeWatch(config, metrics)] as const;
+  const fallbacks = new UpstreamFallbacks(metrics);
+  const args = [new MusicuProtocol(transport, cookies, fallbacks), new CgiProtocol(transport, cookies, fallbacks), transport, cookies, fallbacks, new UpstreamShapeWatch(config, metrics)] as const;
   clients = {
     charts: new ChartsClient(...args),
     search: new SearchClient(...args),

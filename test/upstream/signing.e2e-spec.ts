@@ -31,6 +31,9 @@ describe('Signed retry on code 2000 (musics.fcg + zzc)', () => {
     expect(signed[0].query.sign).toBe(zzcSign(signed[0].body));
     expect(signed[0].query._).toMatch(/^\d{13}$/);
     expect(signed[0].cookie).toBe(unsigned.cookie);
+    // The first sign of a signature becoming required: counted as the unsigned call's fallback.
+    const metrics = (await h.http().get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(new RegExp(`^gateway_upstream_fallbacks_total\\{call="${DETAIL.replace(/\./g, '\\.')} unsigned"\\} \\d+$`, 'm'));
   });
 
   it('a fake signature is refused by the fake as by upstream (2000), so the sign really is checked', async () => {

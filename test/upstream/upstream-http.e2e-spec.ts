@@ -44,6 +44,9 @@ describe('The upstream transport and protocols (the one door to QQ Music)', () =
     const seen = h.fake.requestsTo('c', '/test/referer-checked.fcg');
     expect(seen.map((r) => r.headers.referer)).toEqual(['https://c.y.qq.com/', 'https://y.qq.com/']);
     expect(seen[0].query.a).toBe('1');
+    // A retry is a fallback too: counted under the call it gave up.
+    const metrics = (await h.http().get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^gateway_upstream_fallbacks_total\{call="referer-checked\.fcg first Referer"\} 1$/m);
   });
 
   it('a stored cookie that cannot go into a header fails at once, and never wedges the host\'s connection pool', async () => {

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { requestContext } from '../../common/request-context';
-import { MetricsService } from '../../metrics/metrics.service';
 import { CookieChoice } from '../credential/cookie-choice';
 import { CgiProtocol } from '../protocol/cgi.protocol';
 import { MusicuProtocol } from '../protocol/musicu.protocol';
 import type { CanaryArea } from '../shape/area-reads';
-import { noteFallback } from '../shape/fallback-witness';
+import { UpstreamFallbacks } from '../shape/fallback-witness';
 import { UpstreamShapeWatch } from '../shape/shape-watch';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import type {
@@ -32,7 +31,7 @@ export abstract class UpstreamClient {
     private readonly cgiProtocol: CgiProtocol,
     private readonly transport: UpstreamTransport,
     private readonly cookieChoice: CookieChoice,
-    private readonly metrics: MetricsService,
+    private readonly fallbacks: UpstreamFallbacks,
     private readonly shapeWatch: UpstreamShapeWatch,
   ) {}
 
@@ -61,8 +60,7 @@ export abstract class UpstreamClient {
    * gateway_upstream_fallbacks_total (live traffic only) and told to the canary's witness (shape/fallback-witness.ts).
    */
   protected fellBack(call: string): void {
-    if (!requestContext.getStore()?.canaryProbe) this.metrics.upstreamFallbacks.inc({ call });
-    noteFallback(call);
+    this.fallbacks.fellBack(call);
   }
 
   /** A canary area's answer, checked against its declaration when sampled (UPSTREAM_SHAPE_SAMPLE_RATE); returned as is. */

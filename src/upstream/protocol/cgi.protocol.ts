@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../../common/cookie';
 import { CookieChoice } from '../credential/cookie-choice';
 import { looksLikeRefusal, parseJsonOrJsonp } from '../parse';
+import { UpstreamFallbacks } from '../shape/fallback-witness';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import { businessError, UpstreamError } from '../upstream.errors';
 import { AUTH_FAILURE_CODES, type CgiOptions, type CgiResponse, type QueryValue, type UpstreamRequest } from '../upstream.types';
@@ -13,6 +14,7 @@ export class CgiProtocol {
   constructor(
     private readonly transport: UpstreamTransport,
     private readonly cookies: CookieChoice,
+    private readonly fallbacks: UpstreamFallbacks,
   ) {}
 
   /**
@@ -64,6 +66,7 @@ export class CgiProtocol {
       return await attempt(referer);
     } catch (err) {
       if (noRefererRetry || !isRetriableForReferer(err)) throw err;
+      this.fallbacks.fellBack(`${label} first Referer`);
       return attempt('https://y.qq.com/');
     }
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CookieChoice } from '../credential/cookie-choice';
+import { UpstreamFallbacks } from '../shape/fallback-witness';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import { businessError, describeCode, UpstreamError } from '../upstream.errors';
 import {
@@ -23,6 +24,7 @@ export class MusicuProtocol {
   constructor(
     private readonly transport: UpstreamTransport,
     private readonly cookies: CookieChoice,
+    private readonly fallbacks: UpstreamFallbacks,
   ) {}
 
   /** A musicu.fcg call; every key must answer code 0, else UpstreamError('business') with that code. */
@@ -91,7 +93,11 @@ export class MusicuProtocol {
     }
     // Signature required, on the envelope or on one of its keys: ask once more, signed (never for a single-use call).
     const wantsSignature = Number(raw.code) === SIGNATURE_REQUIRED || Object.keys(calls).some((key) => Number(raw[key]?.code) === SIGNATURE_REQUIRED);
-    if (wantsSignature && !signed && idempotent) return this.once(calls, options, true);
+    if (wantsSignature && !signed && idempotent) {
+      // The first sign of "a signature became required": counted, and the canary reports it as a fallback.
+      this.fallbacks.fellBack(`${label} unsigned`);
+      return this.once(calls, options, true);
+    }
     if (raw.code !== undefined && Number(raw.code) !== 0) throw this.transport.failed(res, businessError(Number(raw.code), label));
     this.transport.sameCall(res, raw);
     const results = {} as MusicuPartialResponse<K>['results'];

@@ -1,9 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { requestContext } from '../../common/request-context';
+import { MetricsService } from '../../metrics/metrics.service';
 
 /** The fallbacks taken inside the innermost witnessFallbacksSettled() call; outer ones get them when it ends. */
 const witness = new AsyncLocalStorage<string[]>();
 
-/** Called by UpstreamClient.fellBack: notes `call` (the primary call that was given up) for the current witness. */
+/** Notes `call` (the primary call that was given up) for the current witness (UpstreamFallbacks.fellBack). */
 export function noteFallback(call: string): void {
   witness.getStore()?.push(call);
 }
@@ -24,5 +27,21 @@ export async function witnessFallbacksSettled<T>(fn: () => Promise<T>): Promise<
     return { ok: false, error, fallbacks };
   } finally {
     outer?.push(...fallbacks);
+  }
+}
+
+/**
+ * Where every fallback or retry is told: a client's fallback call, its Android retry, musicu's signed retry, the CGI's
+ * second Referer. Counted in gateway_upstream_fallbacks_total for live traffic (a canary probe reports its own) and
+ * told to the canary's witness.
+ */
+@Injectable()
+export class UpstreamFallbacks {
+  constructor(private readonly metrics: MetricsService) {}
+
+  /** `call` (the primary `module.method` or CGI name, as docs/operations.md lists them) was given up. */
+  fellBack(call: string): void {
+    if (!requestContext.getStore()?.canaryProbe) this.metrics.upstreamFallbacks.inc({ call });
+    noteFallback(call);
   }
 }
