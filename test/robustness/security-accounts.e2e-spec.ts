@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { cacheKeyOf, runCookie } from '../support/cache';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, startHarness, waitFor } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 
 /**
@@ -107,6 +107,8 @@ describe('Cache key: only declared parameters, nothing secret, on every instance
     const env = { REDIS_URL: TEST_REDIS_URL, REDIS_TIMEOUT_MS: '5000', CACHE_ENABLED: 'true' };
     a = await startHarness({ env });
     b = await startHarness({ env });
+    // Both connected to Redis (and so listening for each other's invalidations) before the first request.
+    await waitFor(async () => (await a.http().get('/health/ready')).status === 200 && (await b.http().get('/health/ready')).status === 200, 20_000, 'both instances to reach Redis');
   });
   afterAll(async () => {
     await a?.close();
