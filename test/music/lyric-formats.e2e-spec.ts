@@ -174,6 +174,8 @@ describe('GET /getLyric formats', () => {
     const res = await get(`songmid=${MID}&format=timeline`).expect(200);
     expect(res.body.data).toMatchObject({ source: 'lrc', message: expect.stringMatching(/word-by-word lyric call failed: .*500001/) });
     expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(1);
+    const metrics = (await h.http().get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^gateway_upstream_fallbacks_total\{call="music\.musichallSong\.PlayLyricInfo\.GetPlayLyricInfo"\} 1$/m);
 
     h.fake.reset();
     h.fake.fault({ kind: 'business', code: 1000 }, { module: 'music.musichallSong.PlayLyricInfo' });

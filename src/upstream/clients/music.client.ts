@@ -258,6 +258,8 @@ export class MusicClient extends UpstreamClient {
       return { available: true, raw, lyric: d.lyric, trans: d.trans, roma: d.roma };
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
+      // The caller reads the LRC CGI instead: a fallback like any other.
+      this.fellBack('music.musichallSong.PlayLyricInfo.GetPlayLyricInfo');
       return { available: false, reason: err.message };
     }
   }
