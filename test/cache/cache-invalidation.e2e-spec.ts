@@ -4,7 +4,7 @@ import { GENUINE_DISSTID } from '../../fake-upstream/handlers/playlists';
 import { addFakeUser, fakeUserWithPlaylists, userState } from '../../fake-upstream/handlers/user';
 import { CacheInvalidation } from '../../src/cache/cache-invalidation';
 import { cacheKeyOf } from '../support/cache';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { RedisLink } from '../support/redis-link';
 
@@ -207,7 +207,7 @@ describe('Cache invalidation while Redis is down', () => {
   afterAll(async () => {
     // Closed with Redis back: an app closed while its Redis clients reconnect leaves their timers running.
     link?.set('up');
-    await waitFor(async () => (await a.http().get('/health/ready')).status === 200 && (await b.http().get('/health/ready')).status === 200, 5000, 'Redis to be back');
+    await waitForReady('Redis to be back', a, b);
     await a?.close();
     await b?.close();
     await link?.stop();

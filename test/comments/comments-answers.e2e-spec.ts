@@ -1,5 +1,5 @@
 import { commentsState, GENUINE_MV_VID } from '../../fake-upstream/handlers/comments';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -13,7 +13,7 @@ const CGI = '/base/fcgi-bin/fcg_global_comment_h5.fcg';
 
 describe('comment answers match their declared schema', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import Redis from 'ioredis';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
 import { DETAIL, probeRoutes, REDIS_URL, TOKEN } from '../support/credentials';
 import { requireRedis } from '../support/redis';
 
@@ -162,7 +162,7 @@ describe('Stored login across a real Redis restart (a Redis of the test\'s own, 
     b = await startHarness({ env, routes: [probeRoutes], logs });
     probe = new Redis(own.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     // Both connected to Redis before the first login: on a busy machine B's connection could still be opening.
-    await waitFor(async () => (await a.http().get('/health/ready')).status === 200 && (await b.http().get('/health/ready')).status === 200, 20_000, 'both instances to reach Redis');
+    await waitForReady('both instances to reach Redis', a, b);
   }, 60_000);
   afterAll(async () => {
     probe?.disconnect();

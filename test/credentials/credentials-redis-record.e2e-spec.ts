@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { REDIS_URL } from '../support/credentials';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
 import { requireRedis } from '../support/redis';
 
 requireRedis();
@@ -30,7 +30,7 @@ describe('a malformed shared credential record (Redis)', () => {
     await redis.set(KEY, `{"cookie":"uin=o0123456789","credential":{"musicid":"123456789","musickey":${SECRET}}}`);
     // The record is read only over a ready Redis connection (else the last known login is used, silently): on a busy
     // machine the first request can come before it, or a slow command can open the Redis breaker for a while.
-    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 20_000, 'the gateway to reach Redis');
+    await waitForReady('the gateway to reach Redis', h);
     const readFailed = () => logs.some((l) => l.includes('Cannot read the shared credential from Redis (not valid JSON)'));
     await waitFor(async () => {
       await h.http().get('/getRanks?topId=4&limit=1');

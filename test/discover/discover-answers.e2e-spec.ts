@@ -1,5 +1,5 @@
 import { discoverState } from '../../fake-upstream/handlers/discover';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -14,7 +14,7 @@ const FOCUS = 'QQMusic.MusichallServer.GetFocus';
 
 describe('discover answers match their declared schemas', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

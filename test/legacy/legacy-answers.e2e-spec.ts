@@ -1,4 +1,4 @@
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { type Harness, startHarness } from '../support/harness';
 
 /**
@@ -7,7 +7,7 @@ import { type Harness, startHarness } from '../support/harness';
  */
 describe('legacy-only answers match their declared schemas beyond the examples', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
   beforeAll(async () => {
     h = await startHarness();
     validate = await answerValidator(h);

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { addFakeUser } from '../../fake-upstream/handlers/user';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, startHarness, waitForReady } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { ADD_PLAYLIST, cookieOf, LIKE, libraryUser, songAt } from './library-fixtures';
 
@@ -164,7 +164,7 @@ describe('library writes on two instances sharing Redis: a write on one, the rea
     a = await startHarness({ env });
     b = await startHarness({ env });
     // Both connected to Redis (and so listening for each other's invalidations) before the first request.
-    await waitFor(async () => (await a.http().get('/health/ready')).status === 200 && (await b.http().get('/health/ready')).status === 200, 20_000, 'both instances to reach Redis');
+    await waitForReady('both instances to reach Redis', a, b);
   });
   afterAll(async () => {
     await a?.close();

@@ -1,5 +1,5 @@
 import { loginFake, qqConfirm, qqExpire, qqRefuse, qqScan, wxCancel, wxConfirm, wxExpire, wxScan } from '../../fake-upstream/handlers/login';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { type Harness, startHarness } from '../support/harness';
 
 /**
@@ -8,7 +8,7 @@ import { type Harness, startHarness } from '../support/harness';
  */
 describe('login answers match their declared schemas, every poll state and the session', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
   beforeAll(async () => {
     h = await startHarness({ env: { ALT_LOGIN_POLL_TIMEOUT_MS: '300' } });
     validate = await answerValidator(h);

@@ -1,7 +1,7 @@
 import { catalog } from '../../fake-upstream/catalog';
 import { catalogueQrc, encryptLyricText, lyricQrcState, qrcXml, RECORDED_QRC_FIRST_LINE, RECORDED_QRC_MID } from '../../fake-upstream/handlers/lyric-qrc';
 import { musicState } from '../../fake-upstream/handlers/music';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -29,7 +29,7 @@ const JP_TRANS = ['[00:01.00]Your voice', '[00:03.01]//', '[00:05.00]"Hey" & bol
 
 describe('GET /getLyric formats', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

@@ -1,6 +1,6 @@
 import { catalog } from '../../fake-upstream/catalog';
 import { musicState } from '../../fake-upstream/handlers/music';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -19,7 +19,7 @@ const UNKNOWN = '000000000000zz';
 
 describe('music answers match their declared schemas', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

@@ -1,6 +1,6 @@
 import { mvState } from '../../fake-upstream/handlers/mv';
 import { fixture } from '../../fake-upstream/fixtures';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -17,7 +17,7 @@ const VID = fixture('musicu-mv-getallocmvinfo.data.fragment.json').list[0].vid;
 
 describe('MV answers match their declared schemas', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

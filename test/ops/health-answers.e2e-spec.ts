@@ -1,4 +1,4 @@
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { type Harness, startHarness } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 
@@ -10,7 +10,7 @@ requireRedis();
  */
 describe('health answers match their declared schemas with Redis configured', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
   beforeAll(async () => {
     h = await startHarness({ env: { REDIS_URL: TEST_REDIS_URL, REDIS_TIMEOUT_MS: '5000' } });
     validate = await answerValidator(h);

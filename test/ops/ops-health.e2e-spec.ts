@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, startHarness, waitForReady } from '../support/harness';
 
 /**
  * A minimal RESP server standing in for Redis: it answers PING with whatever `pong` says (a simple string, or an error
@@ -88,7 +88,7 @@ describe('/health/ready: Redis must answer PING with PONG', () => {
 
   it('is ready while PING answers PONG; another answer (or an error) is not ready, never a 500; liveness stays up', async () => {
     redis.pong = '+PONG';
-    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'the connection to be up');
+    await waitForReady('the connection to be up', h);
     const up = await h.http().get('/health/ready').expect(200);
     expect(up.body.info.redis).toEqual({ status: 'up' });
 

@@ -1,5 +1,5 @@
 import { GENUINE_DISSTID, playlistsState } from '../../fake-upstream/handlers/playlists';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -13,7 +13,7 @@ const DISS = 'music.srfDissInfo.DissInfo.CgiGetDiss';
 
 describe('playlist answers match their declared schemas', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -23,7 +23,7 @@ const BOB = 'uin=o0010002; qqmusic_uin=10002; qqmusic_key=Q_H_L_bobKey22; qm_key
 
 describe('recommendation answers match their declared schemas', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

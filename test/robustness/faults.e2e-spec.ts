@@ -1,4 +1,4 @@
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
 import type { FakeRoutes, Fault, FaultMatch } from '../../fake-upstream/fake-upstream';
@@ -69,7 +69,7 @@ afterAll(() => console.log(`faults: ${cases} fault cases over ${withUpstream.len
 describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream faults', (_name, e) => {
   let h: Harness;
   let config: AppConfig;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
   beforeAll(async () => {
     h = await startHarness({
       env: { UPSTREAM_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS), ALT_LOGIN_POLL_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS) },

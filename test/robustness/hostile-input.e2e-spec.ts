@@ -1,4 +1,4 @@
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import fc from 'fast-check';
 import { connect } from 'node:net';
 import { Endpoint, ParamKind } from '../support/endpoints';
@@ -129,7 +129,7 @@ function checkOutcome(e: Endpoint, o: Outcome, what: string): void {
   if (problems.length) throw new Error(`2xx outside its declared schema (${problems.join('; ')}): ${context}`);
 }
 
-let validate: Awaited<ReturnType<typeof answerValidator>>;
+let validate: AnswerValidator;
 beforeAll(async () => {
   harness = await startHarness({
     // Generous bounds: an upstream call slowed by CPU load must not turn a valid request into a 504 (a 5xx here).

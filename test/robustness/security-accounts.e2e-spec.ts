@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { cacheKeyOf, runCookie } from '../support/cache';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, startHarness, waitForReady } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 
 /**
@@ -108,7 +108,7 @@ describe('Cache key: only declared parameters, nothing secret, on every instance
     a = await startHarness({ env });
     b = await startHarness({ env });
     // Both connected to Redis (and so listening for each other's invalidations) before the first request.
-    await waitFor(async () => (await a.http().get('/health/ready')).status === 200 && (await b.http().get('/health/ready')).status === 200, 20_000, 'both instances to reach Redis');
+    await waitForReady('both instances to reach Redis', a, b);
   });
   afterAll(async () => {
     await a?.close();

@@ -1,5 +1,5 @@
 import { fixture } from '../../fake-upstream/fixtures';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -17,7 +17,7 @@ const MV_SINGER = fixture('musicu-mv-getallocmvinfo.data.fragment.json').list[0]
 
 describe('search answers match their declared schemas', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

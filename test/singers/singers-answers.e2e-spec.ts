@@ -1,5 +1,5 @@
 import { JAY_MID, singersState } from '../../fake-upstream/handlers/singers';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -9,7 +9,7 @@ import { Harness, startHarness } from '../support/harness';
 
 describe('singer answers match their declared schemas', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
 
   beforeAll(async () => {
     h = await startHarness();

@@ -119,6 +119,14 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
   }
 }
 
+/** Waits until every harness answers /health/ready with 200 (its Redis connection up, when REDIS_URL is set). */
+export function waitForReady(what: string, ...harnesses: Harness[]): Promise<void> {
+  return waitFor(async () => {
+    for (const h of harnesses) if ((await h.http().get('/health/ready')).status !== 200) return false;
+    return true;
+  }, undefined, what);
+}
+
 /**
  * Runs `call` under a short UPSTREAM_TIMEOUT_MS, then restores the suite's own. For a call whose upstream hangs (or is
  * far slower than `ms`): everything else in the suite keeps a bound that CPU load cannot trip (docs/testing.md).

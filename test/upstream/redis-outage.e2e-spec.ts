@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
 import { cacheKeyOf, runCookie } from '../support/cache';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { RedisLink } from '../support/redis-link';
 import { SHARED_TIER } from '../../src/cache/response-cache.service';
@@ -120,7 +120,7 @@ describe('Redis stalling under a connected client: the cache tier stays bounded'
         return command(...args).finally(() => unanswered[name]--);
       };
     }
-    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be reachable');
+    await waitForReady('Redis to be reachable', h);
   });
   afterAll(async () => {
     await h?.close();
@@ -143,7 +143,7 @@ describe('Redis stalling under a connected client: the cache tier stays bounded'
 
     link.set('up'); // the stalled connection is dropped: its waiting commands fail, the client reconnects
     await waitFor(() => unanswered.get + unanswered.set === 0, 5000, 'the waiting commands to end');
-    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be back');
+    await waitForReady('Redis to be back', h);
     expect(logs.some((l) => l.includes('Redis answers again; the shared tier is back'))).toBe(true);
   }, 30_000);
 });
@@ -171,7 +171,7 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
     h = await startHarness({ env, logs });
     const storage = h.app.get<unknown, { shared: ThrottlerStorage }>(getStorageToken(), { strict: false });
     counts = jest.spyOn(storage.shared, 'increment');
-    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be reachable');
+    await waitForReady('Redis to be reachable', h);
   });
   afterAll(async () => {
     await h?.close();
@@ -226,7 +226,7 @@ describe('Redis stalling under a connected client: after one timeout every Redis
       LOG_LEVEL: 'info',
     };
     h = await startHarness({ env, logs });
-    await waitFor(async () => (await h.http().get('/health/ready')).status === 200, 5000, 'Redis to be reachable');
+    await waitForReady('Redis to be reachable', h);
   });
   afterAll(async () => {
     await h?.close();

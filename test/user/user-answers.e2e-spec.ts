@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { answerValidator } from '../support/answer-validator';
+import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import { type Harness, startHarness } from '../support/harness';
 
 /**
@@ -13,7 +13,7 @@ const ADMIN = 'user-answers-admin-token-0123456789';
 
 describe('user answers match their declared schemas beyond the examples', () => {
   let h: Harness;
-  let validate: Awaited<ReturnType<typeof answerValidator>>;
+  let validate: AnswerValidator;
   beforeAll(async () => {
     h = await startHarness({ env: { ADMIN_TOKEN: ADMIN } });
     validate = await answerValidator(h);
