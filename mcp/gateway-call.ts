@@ -1,3 +1,4 @@
+import { shownLocation } from './gateway-url';
 import type { GatewayTool } from './openapi-tools';
 
 /**
@@ -7,8 +8,10 @@ import type { GatewayTool } from './openapi-tools';
  */
 
 export interface GatewayTarget {
-  /** The gateway's base URL, e.g. http://127.0.0.1:3200. */
+  /** The gateway's base URL, e.g. http://127.0.0.1:3200, never with user-info (shown in error texts). */
   url: string;
+  /** An Authorization header for every request (GATEWAY_URL's user and password as Basic auth). */
+  authorization?: string;
   /** A QQ Music login cookie sent as X-Custom-Cookie on every call (else the gateway's stored login is used). */
   cookie?: string;
   timeoutMs: number;
@@ -22,6 +25,30 @@ export interface ToolResult {
 }
 
 const failure = (text: string): ToolResult => ({ content: [{ type: 'text', text }], isError: true });
+
+/** A 3xx from the gateway: refused rather than followed, since the request carries the login cookie. */
+export class RedirectRefused extends Error {}
+
+/**
+ * One request to the gateway with its Authorization header and time limit. Redirects are never followed: the next hop
+ * would receive X-Custom-Cookie and Authorization, and a gateway has no reason to send its clients elsewhere.
+ */
+export async function requestGateway(url: URL | string, init: RequestInit & { headers: Record<string, string> }, target: GatewayTarget): Promise<Response> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...init.headers, ...(target.authorization ? { Authorization: target.authorization } : {}) },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(target.timeoutMs),
+  });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new RedirectRefused(
+      `answered HTTP ${response.status}, a redirect to ${shownLocation(response.headers.get('location'), String(url))}; ` +
+        "redirects are not followed (the login would go with them): set GATEWAY_URL to the gateway's own address",
+    );
+  }
+  return response;
+}
 
 /** A query value as text: arrays comma-joined (the gateway's lists, e.g. `shown`), objects as JSON. */
 const queryValue = (value: unknown): string =>
@@ -45,14 +72,10 @@ export async function callGateway(tool: GatewayTool, args: Record<string, unknow
   if (tool.hasBody) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: tool.route.method.toUpperCase(),
-      headers,
-      ...(tool.hasBody ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(target.timeoutMs),
-    });
+    response = await requestGateway(url, { method: tool.route.method.toUpperCase(), headers, ...(tool.hasBody ? { body: JSON.stringify(body) } : {}) }, target);
   } catch (err) {
-    return failure(`the gateway at ${target.url} did not answer: ${(err as Error).message}`);
+    const { message } = err as Error;
+    return failure(err instanceof RedirectRefused ? `the gateway at ${target.url} ${message}` : `the gateway at ${target.url} did not answer: ${message}`);
   }
   const text = await response.text();
   let json: unknown;

@@ -1,6 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { callGateway, type GatewayTarget } from './gateway-call';
+import { callGateway, type GatewayTarget, RedirectRefused, requestGateway } from './gateway-call';
 import { type GatewayTool, toolsFromDocument } from './openapi-tools';
 import { TOOL_ROUTES } from './tools';
 
@@ -36,8 +36,9 @@ async function fetchDocument(target: GatewayTarget): Promise<Record<string, any>
   const url = `${target.url.replace(/\/+$/, '')}/docs-json`;
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(target.timeoutMs) });
+    response = await requestGateway(url, { headers: { Accept: 'application/json' } }, target);
   } catch (err) {
+    if (err instanceof RedirectRefused) throw new Error(`the gateway's OpenAPI document (${url}) ${err.message}`);
     throw new Error(`the gateway's OpenAPI document (${url}) could not be fetched: ${(err as Error).message}; is the gateway running?`);
   }
   if (!response.ok) throw new Error(`the gateway's OpenAPI document (${url}) answered HTTP ${response.status}`);

@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,12 +18,14 @@ const ROOT = join(__dirname, '..', '..');
 
 type TextResult = { content: { type: string; text: string }[]; structuredContent?: any; isError?: boolean };
 
+const MAIN = ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, 'mcp/main.ts')];
+
 /** Spawns the server as an MCP host does and connects the SDK's client; `output()` is its stderr so far. */
-async function connect(env: Record<string, string>): Promise<{ client: Client; output: () => string }> {
+async function connect(env: Record<string, string>): Promise<{ client: Client; transport: StdioClientTransport; output: () => string }> {
   let stderr = '';
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, 'mcp/main.ts')],
+    args: MAIN,
     env: { PATH: process.env.PATH ?? '', ...env },
     cwd: ROOT,
     stderr: 'pipe',
@@ -30,8 +33,25 @@ async function connect(env: Record<string, string>): Promise<{ client: Client; o
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
   await client.connect(transport);
-  return { client, output: () => stderr };
+  return { client, transport, output: () => stderr };
 }
+
+/** A loopback HTTP server that records the requests it gets; `url` has no trailing slash. */
+async function listen(handler: RequestListener): Promise<{ url: string; port: number; requests: IncomingMessage[]; close: () => Promise<void> }> {
+  const requests: IncomingMessage[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req);
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, port, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** A gateway's /docs-json reduced to what listing needs: every declared route, each taking a `key` query parameter. */
+const STUB_DOCUMENT = JSON.stringify({
+  paths: Object.fromEntries(TOOL_ROUTES.map((r) => [r.path, { [r.method]: { summary: r.name, parameters: [{ name: 'key', in: 'query', schema: { type: 'string' } }] } }])),
+});
 
 describe('the MCP server over stdio', () => {
   let h: Harness;
@@ -190,6 +210,131 @@ describe('the MCP server before its gateway is up', () => {
       await client.close();
       await new Promise((resolve) => front.close(resolve));
       await h.close();
+    }
+  });
+});
+
+describe('the MCP server does not follow redirects', () => {
+  const COOKIE = 'uin=o10001; qqmusic_key=Q_H_L_redirectedKey';
+  // `elsewhere` stands for any other address a gateway (or whatever answers at GATEWAY_URL) might redirect to.
+  let elsewhere: Awaited<ReturnType<typeof listen>>;
+  let front: Awaited<ReturnType<typeof listen>>;
+  let redirectDocument = false;
+
+  beforeAll(async () => {
+    elsewhere = await listen((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(STUB_DOCUMENT));
+    front = await listen((req, res) => {
+      if (req.url === '/docs-json' && !redirectDocument) return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(STUB_DOCUMENT);
+      res.writeHead(302, { Location: `${elsewhere.url}/collect${req.url}` }).end();
+    });
+  });
+  afterAll(async () => {
+    await front.close();
+    await elsewhere.close();
+  });
+  beforeEach(() => {
+    front.requests.length = 0;
+    elsewhere.requests.length = 0;
+  });
+
+  it('a tool call answered 302 is an error naming the status and where it pointed, and nothing reaches that address', async () => {
+    redirectDocument = false;
+    const { client } = await connect({ GATEWAY_URL: front.url, GATEWAY_COOKIE: COOKIE });
+    try {
+      const result = (await client.callTool({ name: 'search', arguments: { key: 'x' } })) as TextResult;
+      expect(result.isError).toBe(true);
+      expect(result.content[0].text).toContain(`the gateway at ${front.url} answered HTTP 302, a redirect to ${elsewhere.url}/collect/getSearchByKey?key=x`);
+      expect(result.content[0].text).toContain('redirects are not followed');
+      // The call did go out with the login: following the redirect would have handed it over.
+      expect(front.requests.map((r) => r.headers['x-custom-cookie'])).toContain(COOKIE);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a redirected OpenAPI document is an error too, and is not fetched from where it points', async () => {
+    redirectDocument = true;
+    const { client } = await connect({ GATEWAY_URL: front.url, GATEWAY_COOKIE: COOKIE });
+    try {
+      await expect(client.listTools()).rejects.toThrow(`the gateway's OpenAPI document (${front.url}/docs-json) answered HTTP 302, a redirect to ${elsewhere.url}/collect/docs-json`);
+      expect(front.requests).toHaveLength(1);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('the MCP server with a user and password in GATEWAY_URL', () => {
+  const PASSWORD = 'pw-Zq81xv';
+  const BASIC = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
+  let front: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    // A gateway behind a proxy that wants Basic auth: the document for the right login, and every tool call cut off.
+    front = await listen((req, res) => {
+      if (req.headers.authorization !== BASIC) return void res.writeHead(401, { 'WWW-Authenticate': 'Basic' }).end();
+      if (req.url === '/docs-json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(STUB_DOCUMENT);
+      req.socket.destroy();
+    });
+  });
+  afterAll(() => front.close());
+
+  it('sends them as Basic auth and never shows them: not at start-up, not in a failed call', async () => {
+    const withLogin = front.url.replace('//', `//admin:${PASSWORD}@`);
+    const { client, output } = await connect({ GATEWAY_URL: withLogin });
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('search');
+      const result = (await client.callTool({ name: 'search', arguments: { key: 'x' } })) as TextResult;
+      expect(result.isError).toBe(true);
+      expect(result.content[0].text).toContain(`the gateway at ${front.url} did not answer`);
+      expect(output()).toContain(`over the gateway at ${front.url} (with its user and password as Basic auth)`);
+      for (const shown of [JSON.stringify(result), output()]) {
+        expect(shown).not.toContain(PASSWORD);
+        expect(shown).not.toContain('admin:');
+        expect(shown).not.toContain(BASIC.slice('Basic '.length));
+      }
+      expect(front.requests.every((r) => r.headers.authorization === BASIC)).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a GATEWAY_URL that does not parse is refused at start-up, echoed with its user-info masked', () => {
+    const run = spawnSync(process.execPath, MAIN, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', GATEWAY_URL: `http://admin:${PASSWORD}@[not-a-host` }, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('MCP server failed: GATEWAY_URL is not a URL: http://***@[not-a-host');
+    expect(run.stderr).not.toContain(PASSWORD);
+  });
+});
+
+describe('the MCP server given a message over its size limit', () => {
+  let gateway: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    gateway = await listen((req, res) => {
+      if (req.url === '/docs-json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(STUB_DOCUMENT);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"code":0}');
+    });
+  });
+  afterAll(() => gateway.close());
+
+  it('refuses an 11 MiB message with an error naming the limit, and serves the messages after it', async () => {
+    const { client, transport, output } = await connect({ GATEWAY_URL: gateway.url });
+    try {
+      const huge = 'x'.repeat(11 * 1024 * 1024);
+      // A notification has no id to answer: it is only reported on stderr.
+      await transport.send({ jsonrpc: '2.0', method: 'notifications/message', params: { huge } });
+      // A request is answered with an error carrying its id, so the client is not left waiting.
+      await expect(client.callTool({ name: 'search', arguments: { key: huge } })).rejects.toThrow(/message of 1153\d{4} bytes refused: over the 10485760-byte \(10 MiB\) limit/);
+      expect(output().match(/over the 10485760-byte \(10 MiB\) limit/g)).toHaveLength(2);
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('search');
+      const result = (await client.callTool({ name: 'search', arguments: { key: 'small' } })) as TextResult;
+      expect(result.structuredContent).toEqual({ code: 0 });
+      expect(gateway.requests.map((r) => r.url)).toEqual(['/docs-json', '/getSearchByKey?key=small']);
+    } finally {
+      await client.close();
     }
   });
 });
