@@ -301,11 +301,15 @@ describe('the MCP server with a user and password in GATEWAY_URL', () => {
     }
   });
 
-  it('a GATEWAY_URL that does not parse is refused at start-up, echoed with its user-info masked', () => {
-    const run = spawnSync(process.execPath, MAIN, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', GATEWAY_URL: `http://admin:${PASSWORD}@[not-a-host` }, encoding: 'utf8' });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('MCP server failed: GATEWAY_URL is not a URL: http://***@[not-a-host');
-    expect(run.stderr).not.toContain(PASSWORD);
+  it('a GATEWAY_URL that does not parse, or is not http(s), is refused at start-up without showing its user-info', () => {
+    const start = (url: string) => spawnSync(process.execPath, MAIN, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', GATEWAY_URL: url }, encoding: 'utf8' });
+    const unparsed = start(`http://admin:${PASSWORD}@[not-a-host`);
+    expect(unparsed.status).toBe(1);
+    expect(unparsed.stderr).toContain('MCP server failed: GATEWAY_URL is not a URL: http://***@[not-a-host');
+    const ftp = start(`ftp://admin:${PASSWORD}@127.0.0.1/`);
+    expect(ftp.status).toBe(1);
+    expect(ftp.stderr).toContain('MCP server failed: GATEWAY_URL must be an http:// or https:// URL, not ftp://');
+    expect(unparsed.stderr + ftp.stderr).not.toContain(PASSWORD);
   });
 });
 
