@@ -898,7 +898,7 @@ export interface paths {
         };
         /**
          * Playlists created by a user (needs a login cookie)
-         * @description Needs a login cookie: per request the `cookie` query parameter, the `X-Custom-Cookie` header or the `Cookie` header (in that order), else the server's cookie file; without any the upstream is not called (401 LOGIN_REQUIRED). Paged locally with offset/limit (upstream has no paging).
+         * @description Needs a login cookie: per request the `cookie` query parameter, the `X-Custom-Cookie` header or the `Cookie` header (in that order), else the server's cookie file; without any the upstream is not called (401 LOGIN_REQUIRED; 400 naming uin when uin was not sent either). Paged locally with offset/limit (upstream has no paging).
          */
         get: operations["UserController_getUserPlaylists"];
         put?: never;
@@ -13747,7 +13747,7 @@ export interface operations {
     UserController_getUserPlaylists: {
         parameters: {
             query?: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 400 BAD_REQUEST naming uin. */
                 uin?: string;
                 /** @description Index of the first playlist returned (paged locally; upstream has no paging). */
                 offset?: number;
