@@ -58,11 +58,30 @@ export function isHeaderSafe(value: string): boolean {
   return !/[\u0000-\u001f\u007f\u0100-\uffff]/.test(value);
 }
 
-/** The numeric account of a cookie: `uin`/`qqmusic_uin`/`p_uin`, with the `o0…` prefix and leading zeros removed. */
-export function cookieUin(cookies: Record<string, string>): string {
-  const raw = cookies.uin || cookies.qqmusic_uin || cookies.p_uin || '';
+/** The cookie names that carry an account, in the order cookieUin reads them. */
+export const UIN_FIELDS = ['uin', 'qqmusic_uin', 'p_uin'] as const;
+
+/** A uin as a number string: the `o0…` ptlogin prefix and leading zeros removed; '0' when it is no number. */
+function normalisedUin(raw: string): string {
   const digits = raw.replace(/^[a-zA-Z]+/, '').replace(/^0+(?=\d)/, '');
   return /^\d+$/.test(digits) ? digits : '0';
+}
+
+/**
+ * The numeric account of a cookie: `uin`/`qqmusic_uin`/`p_uin`, with the `o0…` prefix and leading zeros removed. The
+ * upstream comm's `uin` / `qq` is this, so it is also whose account a write is checked against.
+ */
+export function cookieUin(cookies: Record<string, string>): string {
+  return normalisedUin(cookies.uin || cookies.qqmusic_uin || cookies.p_uin || '');
+}
+
+/**
+ * The account fields (UIN_FIELDS) that name another account than cookieUin's, compared normalised: a cookie pasted
+ * together from two logins. Empty when every field present agrees.
+ */
+export function uinFieldsNamingOthers(cookies: Record<string, string>): string[] {
+  const account = cookieUin(cookies);
+  return UIN_FIELDS.filter((name) => cookies[name] && normalisedUin(cookies[name]) !== account);
 }
 
 /** The login key of a parsed cookie (QQ logins carry `qqmusic_key`, WeChat logins `qm_keyst`), or ''. */

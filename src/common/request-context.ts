@@ -1,5 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+/** The account a write acts on: the one uin its cookie names (cookieUin, as the upstream comm sends it), and that cookie. */
+export interface WriteAccount {
+  uin: string;
+  cookie: string;
+}
+
 /** Per-request facts the upstream client needs without every service passing them along. */
 export interface RequestContext {
   /**
@@ -12,6 +18,8 @@ export interface RequestContext {
    * to make its cache key). Every upstream call of the request carries this account; see CookieChoice.effectiveCookie.
    */
   storedCookie?: string;
+  /** A library write's account, resolved once by WriteLoginGuard (read it with writeAccount()). */
+  writeAccount?: WriteAccount;
   /** Aborted when the client disconnects, so upstream calls stop with it. */
   signal?: AbortSignal;
   /** Aborted when the server starts shutting down: long polls end then, ordinary calls finish. */

@@ -3,7 +3,6 @@ import { cookieUin, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
 import { CollectionsService } from '../library/collections.service';
-import { NO_ACCOUNT_MESSAGE } from '../library/library-account';
 import { LibrarySongsService } from '../library/library-songs.service';
 import { MusicService } from '../music/music.service';
 import { UserClient } from '../upstream/clients/user.client';
@@ -27,6 +26,8 @@ import type {
 /** Followed singers read per page, and the pages read at most, when looking one singer up (1000 follows). */
 const FOLLOW_PAGE = 100;
 const FOLLOW_PAGES = 10;
+const NO_ACCOUNT_MESSAGE =
+  'The login cookie names no account (uin, qqmusic_uin or p_uin), so the gateway cannot tell whose follows to read: send the whole cookie of a login';
 
 /** The same body in both shapes: these servers answer it at the top level. */
 const plain = <T>(body: T): Shaped<T> => new Shaped(body, body);

@@ -3,6 +3,7 @@ import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAdminToken, ApiErrorResponses, ApiPlainOk, type ErrorSpec } from '../common/api-docs';
 import { Shaped } from '../common/shaped';
 import { WriteLoginGuard } from '../common/write-login.guard';
+import { AMBIGUOUS_ACCOUNT_ERROR } from '../library/collections-docs';
 import { LibraryAccount } from '../library/library-account';
 import { ForkAnswer } from '../library/library-songs.answers';
 import { WHOSE_ACCOUNT } from '../library/library-songs.controller';
@@ -40,6 +41,7 @@ export class LegacyLibraryService {
 const LEGACY_ERRORS: ErrorSpec[] = [
   400,
   { status: 401, description: 'No caller login and no admin token with a stored login (upstream not called), or upstream code 1000/104400/104401.', errorCodes: ['LOGIN_REQUIRED', 'LOGIN_EXPIRED'] },
+  AMBIGUOUS_ACCOUNT_ERROR,
 ];
 
 /**

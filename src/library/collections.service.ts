@@ -1,8 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { CacheInvalidation, StaleReads } from '../cache/cache-invalidation';
-import { cookieUin, parseCookie } from '../common/cookie';
+import { parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
+import { writeAccount } from '../common/write-login.guard';
 import { AlbumRef, CollectionsClient, WriteAnswer } from '../upstream/clients/collections.client';
 import { UserClient } from '../upstream/clients/user.client';
 import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
@@ -43,7 +44,7 @@ export class CollectionsService {
   ) {}
 
   async setPlaylistCollect(body: SetPlaylistCollectBody): Promise<Shaped> {
-    const { cookie, uin } = this.account();
+    const { cookie, uin } = writeAccount();
     const dissid = Number(body.dissid);
     const what = `${body.collect ? 'collecting' : 'uncollecting'} playlist ${body.dissid}`;
     const cached = this.euins.get(uin);
@@ -72,7 +73,7 @@ export class CollectionsService {
   }
 
   async setAlbumCollect(body: SetAlbumCollectBody): Promise<Shaped> {
-    const { cookie, uin } = this.account();
+    const { cookie, uin } = writeAccount();
     const what = `${body.collect ? 'collecting' : 'uncollecting'} album ${body.albummid}`;
     const byMid: AlbumRef = { albumMid: body.albummid, uin };
     const albumId = await this.albumId(body.albummid);
@@ -95,7 +96,7 @@ export class CollectionsService {
   }
 
   async setSingerFollow(body: SetSingerFollowBody): Promise<Shaped> {
-    const { cookie, uin } = this.account();
+    const { cookie, uin } = writeAccount();
     const pSkey = parseCookie(cookie).p_skey;
     if (!pSkey) throw new GatewayError(HttpStatus.UNAUTHORIZED, 'WEB_SESSION_REQUIRED', WEB_SESSION_REQUIRED_MESSAGE);
     const what = `${body.follow ? 'following' : 'unfollowing'} singer ${body.singermid}`;
@@ -113,7 +114,7 @@ export class CollectionsService {
   }
 
   async getPlaylistCollectState(query: PlaylistCollectStateQuery): Promise<Shaped> {
-    const { cookie } = this.account();
+    const cookie = requireLoginCookie(this.client.effectiveCookie());
     const ids = distinctIds(query.dissids);
     const answer = await this.client.playlistFans(ids.map(Number));
     if (answer.code !== 0) throw stateRefusal(answer.code, cookie);
@@ -122,18 +123,12 @@ export class CollectionsService {
   }
 
   async getAlbumCollectState(query: AlbumCollectStateQuery): Promise<Shaped> {
-    const { cookie } = this.account();
+    const cookie = requireLoginCookie(this.client.effectiveCookie());
     const mids = distinctIds(query.albummids);
     const answer = await this.client.albumFans(mids);
     if (answer.code !== 0) throw stateRefusal(answer.code, cookie);
     const data: CollectStateAnswer = { collected: collectedStates(mids, answer.fans) };
     return envelope(data, answer.raw);
-  }
-
-  /** The login the request acts with (for a write, WriteLoginGuard already chose it) and its numeric account. */
-  private account(): { cookie: string; uin: string } {
-    const cookie = requireLoginCookie(this.client.effectiveCookie());
-    return { cookie, uin: cookieUin(parseCookie(cookie)) };
   }
 
   /** The account's encrypt_uin from its homepage (docs/upstream/user.md "User homepage"), remembered. */

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { CacheInvalidation } from '../cache/cache-invalidation';
-import { cookieUin, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
+import { writeAccount, type WriteAccount } from '../common/write-login.guard';
 import { LibraryClient, WriteResult } from '../upstream/clients/library.client';
 import { PlaylistsClient } from '../upstream/clients/playlists.client';
 import { UserClient } from '../upstream/clients/user.client';
@@ -10,14 +10,7 @@ import { checkHomepage } from '../user/user-login';
 import { writeOutcomeUnknown, writeRefusal } from './library-errors';
 import { findOwnedPlaylist, OwnedPlaylist, WriteOutcome, writeOutcome } from './library-songs.mapper';
 
-/** The account a write acts on: the uin of the cookie WriteLoginGuard let through, and that cookie. */
-export interface WriteAccount {
-  uin: string;
-  cookie: string;
-}
-
-export const NO_ACCOUNT_MESSAGE =
-  'The login cookie names no account (uin, qqmusic_uin or p_uin), so the gateway cannot tell whose library to change: send the whole cookie of a login';
+export type { WriteAccount };
 
 /**
  * What every song and playlist write shares (docs/library.md): whose account it is, which of its playlists a dissid
@@ -36,12 +29,9 @@ export class LibraryAccount {
     return this.library;
   }
 
-  /** The caller's account; the guard already refused a request without a usable login. */
+  /** The account WriteLoginGuard resolved for the request: the ownership check and the write use the same one. */
   account(): WriteAccount {
-    const cookie = this.user.effectiveCookie();
-    const uin = cookieUin(parseCookie(cookie));
-    if (!cookie || uin === '0') throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_REQUIRED', NO_ACCOUNT_MESSAGE);
-    return { uin, cookie };
+    return writeAccount();
   }
 
   /** The caller's own homepage (docs/upstream/user.md "User homepage"), read fresh: a cached copy may predate a write. */

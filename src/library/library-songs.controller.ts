@@ -2,6 +2,7 @@ import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, UseGuard
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAdminToken, ApiEnvelope, ApiErrorResponses, type ErrorSpec } from '../common/api-docs';
 import { WriteLoginGuard } from '../common/write-login.guard';
+import { AMBIGUOUS_ACCOUNT_ERROR } from './collections-docs';
 import { CreatePlaylistBody, PlaylistIdBody, PlaylistSongsBody, RenamePlaylistBody, SetSongLikeBody, SongLikeStateQuery } from './dto/library-songs.dto';
 import { PlaylistAnswer, PlaylistDeletedAnswer, PlaylistSongsAnswer, SongLikeAnswer, SongLikeStateAnswer } from './library-songs.answers';
 import { LibrarySongsService } from './library-songs.service';
@@ -9,7 +10,7 @@ import { OwnedPlaylistsService } from './owned-playlists.service';
 
 /** Whose account, said on every route (docs/library.md "Whose account a write touches"). */
 export const WHOSE_ACCOUNT =
-  'Acts on the caller\'s own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). ' +
+  'Acts on the caller\'s own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). ' +
   'The gateway\'s stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); ' +
   'otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call.';
 const WRITE_RULES =
@@ -18,7 +19,8 @@ const WRITE_RULES =
 
 /** The errors every library write can answer (docs/library.md "Errors"). */
 const LOGIN_ERRORS: ErrorSpec[] = [
-  { status: 401, description: 'No caller login and no admin token with a stored login, or a cookie without a login key or account: refused before any upstream call.', errorCodes: ['LOGIN_REQUIRED'] },
+  { status: 401, description: 'No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call.', errorCodes: ['LOGIN_REQUIRED'] },
+  AMBIGUOUS_ACCOUNT_ERROR,
   { status: 401, description: 'Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
 ];
 const WRITE_ERRORS: ErrorSpec[] = [

@@ -22,7 +22,7 @@ export class UserController {
     summary: 'Playlists created by a user (needs a login cookie)',
     description:
       'Needs a login cookie: per request the `cookie` query parameter, the `X-Custom-Cookie` header or the `Cookie` header (in that order), else the server\'s cookie file; ' +
-      'without any the upstream is not called (401 LOGIN_REQUIRED). ' +
+      'without any the upstream is not called (401 LOGIN_REQUIRED; 400 naming uin when uin was not sent either). ' +
       'Paged locally with offset/limit (upstream has no paging).',
   })
   @ApiEnvelope('A page of the user\'s playlists.', {

@@ -16,6 +16,8 @@ import {
 import type { UserAvatarAnswer, UserPlaylistsPage } from './user.answers';
 import { checkHomepage, readUin, requireLoginCookie } from './user-login';
 
+const UIN_REQUIRED_MESSAGE = 'uin is required: the QQ number whose playlists to list (only with a login cookie may it be left out, for the login\'s own account)';
+
 export const EMPTY_PLAYLISTS_MESSAGE =
   'This account has no visible playlists: it has created none, or they are private';
 
@@ -24,7 +26,10 @@ export class UserService {
   constructor(private readonly user: UserClient) {}
 
   async getUserPlaylists(query: GetUserPlaylistsQuery): Promise<Shaped<Envelope<UserPlaylistsPage>>> {
-    const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const inPlay = this.user.effectiveCookie();
+    // The spec makes uin required: only a login may stand in for it (its own account), so with neither, uin is missing.
+    if (!query.uin && !inPlay) throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', UIN_REQUIRED_MESSAGE);
+    const cookie = requireLoginCookie(inPlay);
     const uin = readUin(query.uin, cookie);
     // Its login and unknown-user codes have their own answers here (LOGIN_EXPIRED, USER_NOT_FOUND).
     const homepage = checkHomepage(await this.user.homepage(uin), cookie, uin);

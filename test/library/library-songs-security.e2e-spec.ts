@@ -1,5 +1,10 @@
+import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { RequestMethod } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { randomInt } from 'node:crypto';
 import { addFakeUser } from '../../fake-upstream/handlers/user';
+import { WriteLoginGuard } from '../../src/common/write-login.guard';
+import { Endpoint, ENDPOINTS, exampleQuery } from '../support/endpoints';
 import { Harness, startHarness, waitForReady } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { ADD_PLAYLIST, cookieOf, LIKE, libraryUser, songAt } from './library-fixtures';
@@ -79,6 +84,107 @@ describe('library writes: whose account, and no secret in the logs', () => {
     const res = await h.http().post('/user/addPlaylistSongs').set('Cookie', CALLER_COOKIE).send({ dissid: '8400000001', songmids: [songAt(0).mid] }).expect(403);
     expect(res.body.errorCode).toBe('NOT_PLAYLIST_OWNER');
     expect(h.fake.musicuCalls().filter((c) => c.module.startsWith('music.musicasset'))).toEqual([]);
+  });
+
+  /** The write routes of the endpoint table: every row with a `write` call (the data-driven suites' library writes). */
+  const WRITE_ROUTES = ENDPOINTS.filter((e) => e.write);
+  const send = (e: Endpoint, cookie?: string) => {
+    const req = e.method === 'GET' ? h.http().get(`${e.path}${exampleQuery(e)}`) : h.http().post(e.path).send(e.example);
+    return cookie === undefined ? req : req.set('X-Custom-Cookie', cookie);
+  };
+  /** A login key, and the p_skey a follow needs, so only the account fields decide. */
+  const KEY = 'qqmusic_key=Q_H_L_variantSecret; p_skey=variantPskey';
+  const NO_ACCOUNT = { status: 401, errorCode: 'LOGIN_REQUIRED', error: expect.stringMatching(/names no account in uin or qqmusic_uin/) };
+  const NO_KEY = { status: 401, errorCode: 'LOGIN_REQUIRED', error: expect.stringMatching(/carries no login key/) };
+  const TWO_ACCOUNTS = (fields: string) => ({ status: 401, errorCode: 'AMBIGUOUS_ACCOUNT', error: expect.stringContaining(`its ${fields} do not agree`) });
+  const CREDENTIAL_VARIANTS: [string, string, object][] = [
+    ['a key without any account', KEY, NO_ACCOUNT],
+    ['a key with p_uin only (not the account QQ Music writes as)', `p_uin=o0010001; ${KEY}`, NO_ACCOUNT],
+    ['an account without a key', 'uin=o0010001; qqmusic_uin=10001; p_skey=variantPskey', NO_KEY],
+    ['uin ≠ p_uin', `uin=o0010001; p_uin=o0020001; ${KEY}`, TWO_ACCOUNTS('uin, p_uin')],
+    ['uin ≠ qqmusic_uin', `uin=o0010001; qqmusic_uin=20001; ${KEY}`, TWO_ACCOUNTS('uin, qqmusic_uin')],
+    ['p_uin ≠ qqmusic_uin', `qqmusic_uin=10001; p_uin=o0020001; ${KEY}`, TWO_ACCOUNTS('qqmusic_uin, p_uin')],
+  ];
+
+  it('the table has the write routes: each library write of the collections, songs, playlists and app routes', () => {
+    expect(WRITE_ROUTES.map((e) => e.path)).toEqual(expect.arrayContaining(['/user/setAlbumCollect', '/user/setSongLike', '/user/renamePlaylist', '/setFav', '/user/setSongFavorite']));
+  });
+
+  it.each(WRITE_ROUTES.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s: a cookie that names no account, has no key, or names two accounts is refused (401) before any upstream call',
+    async (_name, e) => {
+      const answers = [];
+      for (const [variant, cookie] of CREDENTIAL_VARIANTS) {
+        const res = await send(e, cookie);
+        answers.push({ variant, status: res.status, errorCode: res.body.errorCode, error: res.body.error });
+      }
+      expect(answers).toEqual(CREDENTIAL_VARIANTS.map(([variant, , expected]) => ({ variant, ...expected })));
+      expect(h.fake.requests).toEqual([]);
+    },
+  );
+
+  it.each(WRITE_ROUTES.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s: one account written three ways (o0-prefixed uin and p_uin, bare qqmusic_uin) is one account: the write goes out',
+    async (_name, e) => {
+      const res = await send(e, `uin=o0010001; qqmusic_uin=10001; p_uin=o0010001; ${KEY}`);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: expect.anything() });
+      const write = e.write!;
+      const writes = write.module ? h.fake.musicuCalls(write.module) : h.fake.requestsTo(write.host, write.path);
+      expect(writes).toHaveLength(1);
+    },
+  );
+
+  it('the stored login (with the admin token) takes the same rule: no account, no key or two accounts → 401, nothing sent', async () => {
+    const stored: [string, object][] = [
+      [KEY, NO_ACCOUNT],
+      [`uin=o0${STORED}; qqmusic_uin=${STORED}`, { status: 401, errorCode: 'LOGIN_REQUIRED', error: expect.stringMatching(/stored login carries no login key/) }],
+      [`uin=o0${STORED}; qqmusic_uin=${CALLER}; ${KEY}`, { ...TWO_ACCOUNTS('uin, qqmusic_uin'), error: expect.stringMatching(/^The stored login names more than one account/) }],
+    ];
+    try {
+      for (const [cookie, expected] of stored) {
+        h.writeCookieFile({ cookie, uin: STORED });
+        const answers = [];
+        for (const e of WRITE_ROUTES) {
+          const res = await send(e).set('X-Admin-Token', ADMIN);
+          answers.push({ route: e.path, status: res.status, errorCode: res.body.errorCode, error: res.body.error });
+        }
+        expect(answers).toEqual(WRITE_ROUTES.map((e) => ({ route: e.path, ...expected })));
+      }
+      expect(h.fake.requests).toEqual([]);
+    } finally {
+      h.writeCookieFile(STORED_COOKIE);
+    }
+  });
+
+  it('every route WriteLoginGuard guards is a row of the table sending a login, and every write row is guarded', () => {
+    const discovery = h.app.get(DiscoveryService, { strict: false });
+    const scanner = h.app.get(MetadataScanner, { strict: false });
+    const guarded: string[] = [];
+    for (const { metatype, instance } of discovery.getControllers()) {
+      if (!metatype || !instance) continue;
+      const prototype = Object.getPrototypeOf(instance);
+      for (const name of scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name];
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        const guards: unknown[] = [...(Reflect.getMetadata(GUARDS_METADATA, metatype) ?? []), ...(Reflect.getMetadata(GUARDS_METADATA, handler) ?? [])];
+        if (method === undefined || !guards.includes(WriteLoginGuard)) continue;
+        const path = `/${Reflect.getMetadata(PATH_METADATA, metatype)}/${Reflect.getMetadata(PATH_METADATA, handler)}`.replace(/\/+/g, '/');
+        guarded.push(`${RequestMethod[method]} ${path}`);
+      }
+    }
+    const withLogin = new Set(ENDPOINTS.filter((e) => e.headers).map((e) => `${e.method} ${e.path}`));
+    expect(guarded.filter((route) => !withLogin.has(route))).toEqual([]);
+    expect(WRITE_ROUTES.map((e) => `${e.method} ${e.path}`).filter((route) => !guarded.includes(route))).toEqual([]);
+  });
+
+  it.each([
+    ['p_uin names the owner, the key another login (no uin)', `p_uin=o0${STORED}; qqmusic_key=${CALLER_KEY}`, 'LOGIN_REQUIRED'],
+    ['p_uin names the owner, uin and the key another login', `uin=o0${CALLER}; qqmusic_key=${CALLER_KEY}; p_uin=o0${STORED}`, 'AMBIGUOUS_ACCOUNT'],
+    ['qqmusic_uin names the owner, uin and the key another login', `uin=o0${CALLER}; qqmusic_uin=${STORED}; qqmusic_key=${CALLER_KEY}`, 'AMBIGUOUS_ACCOUNT'],
+  ])('%s: the owner\'s playlist cannot pass the ownership check (401, no homepage read, nothing written)', async (_what, cookie, errorCode) => {
+    const res = await h.http().post('/user/renamePlaylist').set('Cookie', cookie).send({ dissid: '8400000001', name: 'Taken over' }).expect(401);
+    expect(res.body.errorCode).toBe(errorCode);
+    expect(h.fake.requests).toEqual([]);
   });
 
   it('no cookie, key or admin token in any log line of writes, refusals and failures', async () => {

@@ -245,5 +245,26 @@ describe('library writes: songs and owned playlists', () => {
       expect(res.body.error).toMatch(name);
       expect(h.fake.requests).toEqual([]);
     });
+
+    // Before: `name: 12345` was told "name must not contain control characters" (the pattern check spoke first).
+    it.each([
+      ['/user/createPlaylist', {}],
+      ['/user/renamePlaylist', { dissid: LIST1 }],
+    ])('%s: a name that is not a string is told so; one with a control character is told that', async (path, rest) => {
+      const answers = [];
+      for (const name of [12345, true, ['夏日'], { text: '夏日' }, 'a\u0001b']) {
+        const res = await post(path, { ...rest, name });
+        answers.push({ name, status: res.status, body: res.body });
+      }
+      const notString = { status: 400, body: { error: 'name must be a string (the playlist\'s name)', errorCode: 'BAD_REQUEST' } };
+      expect(answers).toEqual([
+        { name: 12345, ...notString },
+        { name: true, ...notString },
+        { name: ['夏日'], ...notString },
+        { name: { text: '夏日' }, ...notString },
+        { name: 'a\u0001b', status: 400, body: { error: 'name must not contain control characters', errorCode: 'BAD_REQUEST' } },
+      ]);
+      expect(h.fake.requests).toEqual([]);
+    });
   });
 });

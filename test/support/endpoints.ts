@@ -224,17 +224,17 @@ const APP_ROUTES: Endpoint[] = [
   {
     name: 'setSongFavorite', family: 'user', method: 'POST', path: '/user/setSongFavorite',
     params: { mid: { kind: 'mid', required: true }, liked: { kind: 'bool', required: true } }, example: { mid: SONG_MID, liked: true },
-    headers: WRITE_LOGIN, upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), musicu('music.musicasset.PlaylistDetailWrite.AddSonglist')], idempotent: false,
+    headers: WRITE_LOGIN, upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), ADD_SONGS], idempotent: false, write: ADD_SONGS,
   },
   {
     name: 'setSingerSubscription', family: 'user', method: 'POST', path: '/user/setSingerSubscription',
     params: { singermid: { kind: 'mid', required: true }, subscribed: { kind: 'bool', required: true } }, example: { singermid: JAY_MID, subscribed: true },
-    headers: WRITE_LOGIN, upstream: [cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg')], idempotent: false, documentedErrors: LOST_WRITE,
+    headers: WRITE_LOGIN, upstream: [followWrite], idempotent: false, write: followWrite, documentedErrors: LOST_WRITE,
   },
   {
     name: 'setPlaylistSubscription', family: 'user', method: 'POST', path: '/user/setPlaylistSubscription',
     params: { id: { kind: 'numid', required: true }, subscribed: { kind: 'bool', required: true } }, example: { id: '7024415872', subscribed: true },
-    headers: WRITE_LOGIN, upstream: playlistWrite, idempotent: false, documentedErrors: LOST_WRITE,
+    headers: WRITE_LOGIN, upstream: playlistWrite, idempotent: false, write: playlistWrite[0], documentedErrors: LOST_WRITE,
   },
   {
     name: 'getSingerSubscription', family: 'user', method: 'GET', path: '/user/getSingerSubscription',

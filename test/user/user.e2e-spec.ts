@@ -157,6 +157,28 @@ describe('User module (e2e)', () => {
       expect(h.fake.requests).toHaveLength(0);
     });
 
+    // Before: 401 "needs a login cookie", although the spec makes uin required and nothing but a login can stand in.
+    it.each([['no uin', ''], ['an empty uin', '?uin='], ['a blank uin', '?uin=%20']])(
+      'with %s and no login at all → 400 naming uin (BAD_REQUEST) without calling upstream',
+      async (_what, query) => {
+        const res = await h.http().get(`/user/getUserPlaylists${query}`);
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 400,
+          body: { error: expect.stringMatching(/^uin is required/), errorCode: 'BAD_REQUEST' },
+        });
+        expect(h.fake.requests).toHaveLength(0);
+      },
+    );
+
+    it('without uin, a login cookie (the caller\'s, else the stored one) lists that login\'s own account', async () => {
+      const mine = await h.http().get('/user/getUserPlaylists').set('Cookie', COOKIE).expect(200);
+      expect(mine.body.data.total).toBe(35);
+      h.writeCookieFile({ cookie: `uin=o0010001; qqmusic_key=fileKey3`, uin: '10001' });
+      const stored = await h.http().get('/user/getUserPlaylists').expect(200);
+      expect(stored.body.data.total).toBe(35);
+      expect(homepageRequests().map((r) => r.query.userid)).toEqual(['10001', '10001']);
+    });
+
     it('upstream code 1000 (cookie without a music key) → 401 LOGIN_EXPIRED saying the cookie has no login key', async () => {
       const cookie = 'uin=o0010001; skey=@abc';
       const res = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', cookie });

@@ -898,7 +898,7 @@ export interface paths {
         };
         /**
          * Playlists created by a user (needs a login cookie)
-         * @description Needs a login cookie: per request the `cookie` query parameter, the `X-Custom-Cookie` header or the `Cookie` header (in that order), else the server's cookie file; without any the upstream is not called (401 LOGIN_REQUIRED). Paged locally with offset/limit (upstream has no paging).
+         * @description Needs a login cookie: per request the `cookie` query parameter, the `X-Custom-Cookie` header or the `Cookie` header (in that order), else the server's cookie file; without any the upstream is not called (401 LOGIN_REQUIRED; 400 naming uin when uin was not sent either). Paged locally with offset/limit (upstream has no paging).
          */
         get: operations["UserController_getUserPlaylists"];
         put?: never;
@@ -1080,7 +1080,7 @@ export interface paths {
         put?: never;
         /**
          * Like or unlike a song (the account's 我喜欢 list)
-         * @description Upstream: the song's detail (mid → numeric id), then `PlaylistDetailWrite` AddSonglist / DelSonglist on dirid 201. Idempotent: liking a liked song (or unliking one not liked) is a 200. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: the song's detail (mid → numeric id), then `PlaylistDetailWrite` AddSonglist / DelSonglist on dirid 201. Idempotent: liking a liked song (or unliking one not liked) is a 200. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_setSongLike"];
         delete?: never;
@@ -1098,7 +1098,7 @@ export interface paths {
         };
         /**
          * Whether the account likes each song
-         * @description Upstream: `SongFavRead` IsSongFanByMid. The account is the one a write would touch: Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached: the answer is one account's and every like changes it, so a cached copy would need dropping on each like for every MID set asked.
+         * @description Upstream: `SongFavRead` IsSongFanByMid. The account is the one a write would touch: Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached: the answer is one account's and every like changes it, so a cached copy would need dropping on each like for every MID set asked.
          */
         get: operations["LibrarySongsController_getSongLikeState"];
         put?: never;
@@ -1120,7 +1120,7 @@ export interface paths {
         put?: never;
         /**
          * Create a playlist
-         * @description Upstream: `PlaylistBaseWrite` AddPlaylist. A duplicate name is not refused: QQ Music keeps another name, and the answer's `dissname` is the one it kept. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: `PlaylistBaseWrite` AddPlaylist. A duplicate name is not refused: QQ Music keeps another name, and the answer's `dissname` is the one it kept. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_createPlaylist"];
         delete?: never;
@@ -1140,7 +1140,7 @@ export interface paths {
         put?: never;
         /**
          * Rename one of the account's playlists
-         * @description Upstream: the caller's homepage (ownership, dirid), then `PlaylistBaseWrite` EditPlaylist. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: the caller's homepage (ownership, dirid), then `PlaylistBaseWrite` EditPlaylist. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_renamePlaylist"];
         delete?: never;
@@ -1160,7 +1160,7 @@ export interface paths {
         put?: never;
         /**
          * Delete one of the account's playlists
-         * @description Upstream: the caller's homepage (ownership, dirid), then `PlaylistBaseWrite` DelPlaylist. Deleting a playlist that is gone is a 404 PLAYLIST_NOT_FOUND. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: the caller's homepage (ownership, dirid), then `PlaylistBaseWrite` DelPlaylist. Deleting a playlist that is gone is a 404 PLAYLIST_NOT_FOUND. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_deletePlaylist"];
         delete?: never;
@@ -1180,7 +1180,7 @@ export interface paths {
         put?: never;
         /**
          * Add songs to one of the account's playlists
-         * @description Upstream: the caller's homepage (ownership, dirid), the songs' details in one request (mid → id), then ONE `PlaylistDetailWrite` AddSonglist with every song found, then the homepage again (the new count). A song that is unknown (`SONG_NOT_FOUND`) or could not be looked up (`WRITE_NOT_APPLIED`) is named in `results` with `ok: false` and was not sent; the others are applied. A song already in the playlist is `ok: true`. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: the caller's homepage (ownership, dirid), the songs' details in one request (mid → id), then ONE `PlaylistDetailWrite` AddSonglist with every song found, then the homepage again (the new count). A song that is unknown (`SONG_NOT_FOUND`) or could not be looked up (`WRITE_NOT_APPLIED`) is named in `results` with `ok: false` and was not sent; the others are applied. A song already in the playlist is `ok: true`. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_addPlaylistSongs"];
         delete?: never;
@@ -1200,7 +1200,7 @@ export interface paths {
         put?: never;
         /**
          * Remove songs from one of the account's playlists
-         * @description As /user/addPlaylistSongs, with `PlaylistDetailWrite` DelSonglist. A song not in the playlist is `ok: true` (nothing to remove). Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description As /user/addPlaylistSongs, with `PlaylistDetailWrite` DelSonglist. A song not in the playlist is `ok: true` (nothing to remove). Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_removePlaylistSongs"];
         delete?: never;
@@ -1220,7 +1220,7 @@ export interface paths {
         put?: never;
         /**
          * Collect or uncollect a playlist (the caller's account)
-         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream `music.musicasset.PlaylistFavWrite` with the account's encrypt_uin (read from its homepage once).
+         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream `music.musicasset.PlaylistFavWrite` with the account's encrypt_uin (read from its homepage once).
          */
         post: operations["CollectionsController_setPlaylistCollect"];
         delete?: never;
@@ -1240,7 +1240,7 @@ export interface paths {
         put?: never;
         /**
          * Collect or uncollect an album (the caller's account)
-         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream `music.musicasset.AlbumFavWrite` by the album's numeric id (looked up from its MID), and by MID when that form is refused.
+         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream `music.musicasset.AlbumFavWrite` by the album's numeric id (looked up from its MID), and by MID when that form is refused.
          */
         post: operations["CollectionsController_setAlbumCollect"];
         delete?: never;
@@ -1260,7 +1260,7 @@ export interface paths {
         put?: never;
         /**
          * Follow or unfollow a singer (the caller's account; needs a QQ login's p_skey)
-         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream: QQ Music's web follow CGI, which needs the QQ web session: the cookie must carry `p_skey` (a WeChat login has none: 401 WEB_SESSION_REQUIRED, nothing sent). Which follow call QQ Music accepts today is unconfirmed (docs/library.md).
+         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream: QQ Music's web follow CGI, which needs the QQ web session: the cookie must carry `p_skey` (a WeChat login has none: 401 WEB_SESSION_REQUIRED, nothing sent). Which follow call QQ Music accepts today is unconfirmed (docs/library.md).
          */
         post: operations["CollectionsController_setSingerFollow"];
         delete?: never;
@@ -1704,7 +1704,7 @@ export interface paths {
         put?: never;
         /**
          * Like or unlike songs by id (Yuuz12/qq-music-api's /setFav)
-         * @description As /user/setSongLike, by numeric song ids and for up to 30 songs in one write; `isFan: true` unlikes. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached or retried; the cached reads of the account are dropped after it. Answer: `{ response: { code: 0, data: <upstream write data> } }` in either shape.
+         * @description As /user/setSongLike, by numeric song ids and for up to 30 songs in one write; `isFan: true` unlikes. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached or retried; the cached reads of the account are dropped after it. Answer: `{ response: { code: 0, data: <upstream write data> } }` in either shape.
          */
         post: operations["LegacyLibraryController_setFav"];
         delete?: never;
@@ -1724,7 +1724,7 @@ export interface paths {
         put?: never;
         /**
          * Whether the account likes each song (Yuuz12/qq-music-api's /getIsSongFan)
-         * @description As /user/getSongLikeState, by a JSON body. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached. Answer: `{ response: { code: 0, data: { m_fan: { <mid>: 1 | 0 } } } }` in either shape.
+         * @description As /user/getSongLikeState, by a JSON body. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached. Answer: `{ response: { code: 0, data: { m_fan: { <mid>: 1 | 0 } } } }` in either shape.
          */
         post: operations["LegacyLibraryController_getIsSongFan"];
         delete?: never;
@@ -1744,7 +1744,7 @@ export interface paths {
         put?: never;
         /**
          * Collect / uncollect a playlist (Yuuz12/qq-music-api's name; see /user/setPlaylistCollect)
-         * @description `isFan` is the current state: true uncollects. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis).
+         * @description `isFan` is the current state: true uncollects. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis).
          */
         post: operations["LegacyCollectionsController_setPlaylistFav"];
         delete?: never;
@@ -1764,7 +1764,7 @@ export interface paths {
         put?: never;
         /**
          * Collect / uncollect an album (Yuuz12/qq-music-api's name; see /user/setAlbumCollect)
-         * @description `isFan` is the current state: true uncollects. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis).
+         * @description `isFan` is the current state: true uncollects. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis).
          */
         post: operations["LegacyCollectionsController_setAlbumFav"];
         delete?: never;
@@ -1824,7 +1824,7 @@ export interface paths {
         put?: never;
         /**
          * Like / unlike a song (WQTY-MASTER/tiaolv-music's server; see /user/setSongLike)
-         * @description As /user/setSongLike with `mid` and `liked`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         * @description As /user/setSongLike with `mid` and `liked`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
          */
         post: operations["LegacyAppRoutesController_setSongFavorite"];
         delete?: never;
@@ -1844,7 +1844,7 @@ export interface paths {
         put?: never;
         /**
          * Follow / unfollow a singer (WQTY-MASTER/tiaolv-music's server; see /user/setSingerFollow)
-         * @description As /user/setSingerFollow with `subscribed`; needs a QQ web session (p_skey) in the cookie. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         * @description As /user/setSingerFollow with `subscribed`; needs a QQ web session (p_skey) in the cookie. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
          */
         post: operations["LegacyAppRoutesController_setSingerSubscription"];
         delete?: never;
@@ -1864,7 +1864,7 @@ export interface paths {
         put?: never;
         /**
          * Collect / uncollect a playlist (WQTY-MASTER/tiaolv-music's server; see /user/setPlaylistCollect)
-         * @description As /user/setPlaylistCollect with `id` and `subscribed`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         * @description As /user/setPlaylistCollect with `id` and `subscribed`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
          */
         post: operations["LegacyAppRoutesController_setPlaylistSubscription"];
         delete?: never;
@@ -13747,7 +13747,7 @@ export interface operations {
     UserController_getUserPlaylists: {
         parameters: {
             query?: {
-                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 400 BAD_REQUEST naming uin. */
                 uin?: string;
                 /** @description Index of the first playlist returned (paged locally; upstream has no paging). */
                 offset?: number;
@@ -16077,7 +16077,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or account: refused before any upstream call. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16091,7 +16091,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -16373,7 +16373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or account: refused before any upstream call. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16387,7 +16387,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -16598,7 +16598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or account: refused before any upstream call. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16612,7 +16612,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -16883,7 +16883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or account: refused before any upstream call. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16897,7 +16897,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -17196,7 +17196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or account: refused before any upstream call. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17210,7 +17210,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -17539,7 +17539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or account: refused before any upstream call. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17553,7 +17553,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -17876,7 +17876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or account: refused before any upstream call. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -17890,7 +17890,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -18191,7 +18191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18205,7 +18205,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -18506,7 +18506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18520,7 +18520,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -18821,7 +18821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). The cookie has no `p_skey` (WEB_SESSION_REQUIRED, nothing sent); upstream code 1006: the web session expired (LOGIN_EXPIRED). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). The cookie has no `p_skey` (WEB_SESSION_REQUIRED, nothing sent); upstream code 1006: the web session expired (LOGIN_EXPIRED). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18835,7 +18835,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED" | "WEB_SESSION_REQUIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED" | "WEB_SESSION_REQUIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -24690,7 +24690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login (upstream not called), or upstream code 1000/104400/104401. */
+            /** @description No caller login and no admin token with a stored login (upstream not called), or upstream code 1000/104400/104401. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24704,7 +24704,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED" | "AMBIGUOUS_ACCOUNT";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -24953,7 +24953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No caller login and no admin token with a stored login (upstream not called), or upstream code 1000/104400/104401. */
+            /** @description No caller login and no admin token with a stored login (upstream not called), or upstream code 1000/104400/104401. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -24967,7 +24967,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED" | "AMBIGUOUS_ACCOUNT";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -25198,7 +25198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25212,7 +25212,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -25503,7 +25503,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -25517,7 +25517,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -26341,7 +26341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26355,7 +26355,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -26645,7 +26645,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). The cookie carries no QQ web session (p_skey). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). The cookie carries no QQ web session (p_skey). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26659,7 +26659,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED" | "WEB_SESSION_REQUIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED" | "WEB_SESSION_REQUIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -26929,7 +26929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key; nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26943,7 +26943,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };

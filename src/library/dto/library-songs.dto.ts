@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsString, Matches, MaxLength } from 'class-validator';
@@ -36,23 +37,29 @@ export class PlaylistIdBody {
   dissid!: string;
 }
 
+/**
+ * A playlist name's checks, in the order they speak (stopAtFirstError): the type first, so `name: 12345` is told it
+ * must be a string rather than that it holds control characters.
+ */
+const PlaylistName = (description: string, example: string) =>
+  applyDecorators(
+    IsDefined({ message: 'name is required' }),
+    ToTrimmed(),
+    ApiProperty({ type: 'string', description, minLength: 1, maxLength: PLAYLIST_NAME_MAX, example }),
+    IsString({ message: 'name must be a string (the playlist\'s name)' }),
+    MaxLength(PLAYLIST_NAME_MAX, { message: `name must be at most ${PLAYLIST_NAME_MAX} characters` }),
+    Matches(NAME, { message: 'name must not contain control characters' }),
+  );
+
 /** POST /user/createPlaylist. */
 export class CreatePlaylistBody {
-  @IsDefined({ message: 'name is required' }) @ToTrimmed()
-  @IsString({ message: 'name must be text' })
-  @MaxLength(PLAYLIST_NAME_MAX, { message: `name must be at most ${PLAYLIST_NAME_MAX} characters` })
-  @Matches(NAME, { message: 'name must not contain control characters' })
-  @ApiProperty({ type: 'string', description: NAME_TEXT, minLength: 1, maxLength: PLAYLIST_NAME_MAX, example: '夏日歌单' })
+  @PlaylistName(NAME_TEXT, '夏日歌单')
   name!: string;
 }
 
 /** POST /user/renamePlaylist. */
 export class RenamePlaylistBody extends PlaylistIdBody {
-  @IsDefined({ message: 'name is required' }) @ToTrimmed()
-  @IsString({ message: 'name must be text' })
-  @MaxLength(PLAYLIST_NAME_MAX, { message: `name must be at most ${PLAYLIST_NAME_MAX} characters` })
-  @Matches(NAME, { message: 'name must not contain control characters' })
-  @ApiProperty({ type: 'string', description: `The new name. ${NAME_TEXT}`, minLength: 1, maxLength: PLAYLIST_NAME_MAX, example: '夏夜歌单' })
+  @PlaylistName(`The new name. ${NAME_TEXT}`, '夏夜歌单')
   name!: string;
 }
 

@@ -9,7 +9,7 @@ export class GetUserPlaylistsQuery {
   @Transform(({ value }) => normalizeUin(value))
   @IsOptional()
   @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
-  @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller\'s cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED.', pattern: '^(o0*)?\\d{1,20}$', example: '10001' })
+  @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller\'s cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 400 BAD_REQUEST naming uin.', pattern: '^(o0*)?\\d{1,20}$', example: '10001' })
   uin?: string;
 
   /** Index of the first playlist returned (the gateway pages locally; upstream has no paging). */
