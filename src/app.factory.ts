@@ -7,7 +7,7 @@ import { useLeanJsonResponses } from './common/json-response';
 import { ResponseShaper } from './common/response-shape';
 import { requestIdOf } from './common/request-id';
 import { securityHeaders } from './common/security-headers';
-import { answerClientErrorsWithJson } from './common/client-error';
+import { answerClientErrorsWithJson, refuseUnservableRequests } from './common/client-error';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { installCacheFastLane } from './cache/cache-fast-lane';
@@ -54,6 +54,8 @@ export async function createApp(
     await app.init();
     // After init: the route table the fast lane reads the TTLs from is built at application bootstrap.
     installCacheFastLane(app, config, securityHeaders());
+    // Last, so it runs first: a duplicate Host or an HTTP/2.0 request line is refused before the fast lane answers it.
+    refuseUnservableRequests(app.getHttpServer(), securityHeaders());
     return app;
   } catch (err) {
     // A start that fails half-way (e.g. a malformed cookie file at init) must not leave its signal handlers, upstream

@@ -1,5 +1,8 @@
 import { documentedPosts, documentedRoutes } from '../support/documented-routes';
+import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { playlistsState } from '../../fake-upstream/handlers/playlists';
 import { singersState } from '../../fake-upstream/handlers/singers';
 import { FORM_BODY, JSON_BODY } from '../../src/common/body-type';
@@ -445,5 +448,171 @@ describe('An upstream business code is named once, in the answer and the log', (
     singersState(h.fake.state).descXml = '<?xml version="1.0"?><result><code>-100</code></result>';
     const desc = await h.http().get('/getSingerDesc?singermid=0025NhlN2yWrP4').expect(502);
     expect(desc.body).toEqual({ error: 'Upstream fcg_get_singer_desc.fcg failed: upstream code -100', errorCode: 'UPSTREAM_ERROR', upstreamCode: -100 });
+  });
+});
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Every status line received: one answer per request, never a second one for the same request. */
+  statusLines: string[];
+}
+
+/**
+ * Writes `request` over a socket whose side is never closed (a hostile or stalled client), reads until the server
+ * ends the connection, then waits for the server's own socket to close (its file descriptor released). Fails if
+ * either takes longer than `withinMs`.
+ */
+async function exchangeUntilServerCloses(h: Harness, request: string, withinMs = 10_000): Promise<RawAnswer> {
+  const { hostname, port } = new URL(h.url);
+  const server = h.app.getHttpServer();
+  const accepted = new Map<number, Socket>();
+  const onConnection = (socket: Socket) => accepted.set(socket.remotePort ?? 0, socket);
+  server.on('connection', onConnection);
+  const client = connect({ port: Number(port), host: hostname, allowHalfOpen: true });
+  const deadline = Date.now() + withinMs;
+  const chunks: Buffer[] = [];
+  const timers = new AbortController();
+  const within = <T>(what: string, promise: Promise<T>): Promise<T> => {
+    const overdue = delay(Math.max(0, deadline - Date.now()), undefined, { signal: timers.signal }).then(
+      () => Promise.reject(new Error(`${what} within ${withinMs} ms; got ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 300))}`)),
+      () => new Promise<never>(() => undefined), // cancelled once the exchange is over
+    );
+    return Promise.race([promise, overdue]);
+  };
+  try {
+    client.on('data', (d: Buffer) => chunks.push(d));
+    await within('no connection', once(client, 'connect'));
+    client.write(request);
+    await within('no answer and no close', once(client, 'end'));
+    const peer = accepted.get(client.localPort ?? -1);
+    if (!peer) throw new Error('the server side of the connection was not seen');
+    if (!peer.destroyed) await within('the server kept its socket open', once(peer, 'close'));
+  } finally {
+    timers.abort();
+    server.off('connection', onConnection);
+    client.destroy();
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  const [head, body = ''] = text.split('\r\n\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n').slice(1)) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = body;
+  }
+  return { status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(head)?.[1] ?? 0), headers, body: parsed, statusLines: text.match(/HTTP\/1\.1 \d{3} /g) ?? [] };
+}
+
+describe('A malformed or stalled chunked body is answered at once and its connection closed, never held open', () => {
+  let h: Harness;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    h = await startHarness({ logs, env: { LOG_LEVEL: 'info' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => {
+    h.fake.reset();
+    logs.length = 0;
+  });
+
+  const chunked = (body: string) =>
+    `POST /batchGetSongInfo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${body}`;
+  const MALFORMED = { error: 'The request is not valid HTTP/1.1', errorCode: 'MALFORMED_REQUEST' };
+
+  it.each([
+    { what: 'a chunk size that is no number', request: chunked('ZZ\r\n{}\r\n0\r\n\r\n'), status: 400, body: MALFORMED },
+    { what: 'a bad chunk size after a valid first chunk', request: chunked(`2\r\n{"\r\nZZ\r\n}\r\n0\r\n\r\n`), status: 400, body: MALFORMED },
+    {
+      what: 'a 20 KB chunk extension',
+      request: chunked(`2;${'e'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`),
+      status: 413,
+      body: { error: 'Chunk extensions of the request body are too large', errorCode: 'PAYLOAD_TOO_LARGE' },
+    },
+  ])('$what → $status JSON at once, then the server closes the connection itself', async ({ request, status, body }) => {
+    const answer = await exchangeUntilServerCloses(h, request);
+    expect({ status: answer.status, body: answer.body, answers: answer.statusLines.length }).toEqual({ status, body, answers: 1 });
+    expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close', 'cache-control': 'no-store' });
+    expect(h.fake.requests).toHaveLength(0);
+    // The abandoned request's body-parser failure comes after the close: no crash, no 500, no error line.
+    await h.http().get('/health/live').expect(200);
+    expect(logs.filter((line) => /"level":(50|60)|Internal server error|"statusCode":5\d\d/.test(line))).toEqual([]);
+  });
+
+  it('a chunked body that stalls is refused with 408 once the request timeout passes, and its connection closed', async () => {
+    const server = h.app.getHttpServer();
+    const { headersTimeout, requestTimeout } = server;
+    // Node checks for overdue requests every 30 s (connectionsCheckingInterval): a 1 s timeout is seen within ~31 s.
+    // It enforces the request timeout only when it is no shorter than the headers timeout, as configureApp keeps it.
+    server.headersTimeout = 1000;
+    server.requestTimeout = 1000;
+    try {
+      const answer = await exchangeUntilServerCloses(h, chunked('2\r\n{"\r\n'), 50_000);
+      expect({ status: answer.status, body: answer.body, answers: answer.statusLines.length }).toEqual({
+        status: 408,
+        body: { error: 'The request did not arrive in time', errorCode: 'REQUEST_TIMEOUT' },
+        answers: 1,
+      });
+    } finally {
+      Object.assign(server, { headersTimeout, requestTimeout });
+    }
+    await h.http().get('/health/live').expect(200);
+    expect(logs.filter((line) => /"level":(50|60)|Internal server error|"statusCode":5\d\d/.test(line))).toEqual([]);
+  }, 70_000);
+
+  it('a well-formed chunked body is still read and answered', async () => {
+    const body = JSON.stringify({ songs: [[SONG]] });
+    const answer = await exchangeUntilServerCloses(h, chunked(`${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`).replace('Host: x\r\n', 'Host: x\r\nConnection: close\r\n'));
+    expect({ status: answer.status, mid: (answer.body as any)?.data?.[0]?.data?.mid }).toEqual({ status: 200, mid: SONG });
+  });
+});
+
+describe('Requests Node reads but the gateway must not serve: two Host headers, another HTTP version', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { CACHE_ENABLED: 'true' } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  const RANKS = '/getRanks?topId=4&limit=2';
+  const TWO_HOSTS = { error: 'The request has more than one Host header', errorCode: 'MALFORMED_REQUEST' };
+  const VERSION = { error: 'Only HTTP/1.1 and HTTP/1.0 are served on this port', errorCode: 'HTTP_VERSION_NOT_SUPPORTED' };
+
+  it.each([
+    { what: 'two Host headers', request: `GET ${RANKS} HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n`, status: 400, body: TWO_HOSTS },
+    { what: 'two Host headers in other cases', request: `GET ${RANKS} HTTP/1.1\r\nhost: a.example\r\nHOST: a.example\r\n\r\n`, status: 400, body: TWO_HOSTS },
+    {
+      what: 'two Host headers on a POST',
+      request: `POST /batchGetSongInfo HTTP/1.1\r\nHost: a\r\nHost: b\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+      status: 400,
+      body: TWO_HOSTS,
+    },
+    { what: 'an HTTP/2.0 request line', request: `GET ${RANKS} HTTP/2.0\r\nHost: a.example\r\n\r\n`, status: 505, body: VERSION },
+    { what: 'an HTTP/0.9 request line', request: `GET ${RANKS} HTTP/0.9\r\nHost: a.example\r\n\r\n`, status: 505, body: VERSION },
+    { what: 'an HTTP/1.2 request line (refused by Node\'s parser)', request: `GET ${RANKS} HTTP/1.2\r\nHost: a.example\r\n\r\n`, status: 505, body: VERSION },
+  ])('$what → $status JSON, the connection closed, nothing asked upstream', async ({ request, status, body }) => {
+    const answer = await exchangeUntilServerCloses(h, request);
+    expect({ status: answer.status, body: answer.body, answers: answer.statusLines.length }).toEqual({ status, body, answers: 1 });
+    expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('an answer the cache fast lane holds is refused the same way, not served from memory', async () => {
+    await h.http().get(RANKS).expect(200);
+    expect((await h.http().get(RANKS).expect(200)).headers['x-cache']).toBe('HIT');
+    for (const request of [`GET ${RANKS} HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n`, `GET ${RANKS} HTTP/2.0\r\nHost: a\r\n\r\n`]) {
+      const answer = await exchangeUntilServerCloses(h, request);
+      expect({ request, status: answer.status }).toEqual({ request, status: request.includes('HTTP/2.0') ? 505 : 400 });
+    }
+  });
+
+  it('HTTP/1.0 and one Host header are still served', async () => {
+    const answer = await exchangeUntilServerCloses(h, `GET ${RANKS} HTTP/1.0\r\nHost: a.example\r\n\r\n`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ data: expect.anything() });
   });
 });

@@ -282,6 +282,60 @@ function rawGet(pathAndQuery: string): Promise<{ status: number; headers: Record
   });
 }
 
+/**
+ * Chunked bodies Node's parser cannot read, with the status each is refused with. Such a body once left its request
+ * waiting for an end that never came: no answer, the connection held open.
+ */
+const CHUNKED_GARBAGE: [string, string, number][] = [
+  ['a chunk size that is no number', 'ZZ\r\n{}\r\n0\r\n\r\n', 400],
+  ['a bad chunk size after a valid chunk', '1\r\n{\r\nZZ\r\n}\r\n0\r\n\r\n', 400],
+  ['a 20 KB chunk extension', `2;${'e'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`, 413],
+];
+
+describe.each(ALL_ENDPOINTS.filter((e) => e.method === 'POST').map((e) => [`${e.method} ${e.path}`, e] as const))('%s with a malformed chunked body', (_n, e) => {
+  it('each malformed chunked body → 4xx JSON at once and the connection closed, never left open unanswered', async () => {
+    for (const [what, body, status] of CHUNKED_GARBAGE) {
+      const o = await call(e, () => rawChunkedPost(e, body));
+      checkOutcome(e, o, `chunked body: ${what}`);
+      expect({ what, status: o.status }).toEqual({ what, status });
+    }
+  }, FIXED_CASES_TIMEOUT_MS);
+});
+
+/**
+ * A chunked POST over a raw socket whose side stays open, as a stalled or hostile client's does (a client that closes
+ * its side ends the body too): answered only if the server answers and closes on its own.
+ */
+function rawChunkedPost(e: Endpoint, chunkedBody: string): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+  const { hostname, port } = new URL(harness.url);
+  const headers = Object.entries({ ...e.headers, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }).map(([k, v]) => `${k}: ${v}\r\n`);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
+    const timer = setTimeout(() => socket.destroy(new Error(`no answer and no close within ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS);
+    socket.on('data', (d: Buffer) => (received += d.toString('utf8')));
+    socket.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const [head, text = ''] = received.split('\r\n\r\n');
+      const m = /^HTTP\/1\.1 (\d{3}) /.exec(head);
+      if (!m) return reject(new Error(`no HTTP answer in ${JSON.stringify(received.slice(0, 100))}`));
+      const contentType = /^content-type: *(.*)$/im.exec(head)?.[1] ?? '';
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      resolve({ status: Number(m[1]), headers: { 'content-type': contentType }, body });
+    });
+    socket.write(`POST ${e.path} HTTP/1.1\r\nHost: ${hostname}\r\n${headers.join('')}\r\n${chunkedBody}`);
+  });
+}
+
 describe('after the run', () => {
   it('the process still answers: health, a valid request, metrics', async () => {
     await harness.http().get('/health/live').expect(200);
