@@ -17,9 +17,11 @@ const answerFor = (code: string | undefined): [number, string, string] => (code 
 
 /** Two Host headers name two sites: a proxy may route by one while the gateway reads the other. */
 const TWO_HOSTS: [number, string, string] = [400, 'The request has more than one Host header', 'MALFORMED_REQUEST'];
+/** HTTP/1.1 requires a Host header; Node refused its absence with an empty 400 before this answered it as JSON. */
+const NO_HOST: [number, string, string] = [400, 'The request has no Host header (HTTP/1.1 requires one)', 'MALFORMED_REQUEST'];
 
 /** Every status and errorCode answered here, before any route: no route's OpenAPI operation can list them. */
-export const CLIENT_ERROR_ANSWERS: readonly (readonly [number, string])[] = [...Object.values(PARSE_FAILURES), MALFORMED, TWO_HOSTS].map(
+export const CLIENT_ERROR_ANSWERS: readonly (readonly [number, string])[] = [...Object.values(PARSE_FAILURES), MALFORMED, TWO_HOSTS, NO_HOST].map(
   ([status, , errorCode]) => [status, errorCode] as const,
 );
 
@@ -75,12 +77,13 @@ function waitsForItsBody(res: ServerResponse): boolean {
   return !res.headersSent && !res.req.complete;
 }
 
-/** Why a request Node's parser let through is not served, or undefined: another HTTP version than 1.x, two Hosts. */
+/** Why a request Node's parser let through is not served, or undefined: another HTTP version than 1.x, two Hosts or none. */
 function unservable(req: IncomingMessage): [number, string, string] | undefined {
   if (req.httpVersionMajor !== 1) return PARSE_FAILURES.HPE_INVALID_VERSION;
   let hosts = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'host') hosts++;
-  return hosts > 1 ? TWO_HOSTS : undefined;
+  if (hosts > 1) return TWO_HOSTS;
+  return hosts === 0 && req.httpVersionMinor === 1 ? NO_HOST : undefined;
 }
 
 /**
@@ -89,6 +92,8 @@ function unservable(req: IncomingMessage): [number, string, string] | undefined 
  * installed after any other wrapper (the cache fast lane): a cached answer is refused like any other.
  */
 export function refuseUnservableRequests(server: Server, headers: Readonly<Record<string, string>>): void {
+  // Node's own refusal of a missing Host is an empty 400: this answers it instead, as JSON.
+  (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
   const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

@@ -591,6 +591,12 @@ describe('Requests Node reads but the gateway must not serve: two Host headers, 
       status: 400,
       body: TWO_HOSTS,
     },
+    {
+      what: 'no Host header on HTTP/1.1',
+      request: `GET ${RANKS} HTTP/1.1\r\nAccept: */*\r\n\r\n`,
+      status: 400,
+      body: { error: 'The request has no Host header (HTTP/1.1 requires one)', errorCode: 'MALFORMED_REQUEST' },
+    },
     { what: 'an HTTP/2.0 request line', request: `GET ${RANKS} HTTP/2.0\r\nHost: a.example\r\n\r\n`, status: 505, body: VERSION },
     { what: 'an HTTP/0.9 request line', request: `GET ${RANKS} HTTP/0.9\r\nHost: a.example\r\n\r\n`, status: 505, body: VERSION },
     { what: 'an HTTP/1.2 request line (refused by Node\'s parser)', request: `GET ${RANKS} HTTP/1.2\r\nHost: a.example\r\n\r\n`, status: 505, body: VERSION },
@@ -610,8 +616,8 @@ describe('Requests Node reads but the gateway must not serve: two Host headers, 
     }
   });
 
-  it('HTTP/1.0 and one Host header are still served', async () => {
-    const answer = await exchangeUntilServerCloses(h, `GET ${RANKS} HTTP/1.0\r\nHost: a.example\r\n\r\n`);
+  it.each([`GET ${RANKS} HTTP/1.0\r\nHost: a.example\r\n\r\n`, `GET ${RANKS} HTTP/1.0\r\n\r\n`])('HTTP/1.0 with one Host header or none is still served: %j', async (request) => {
+    const answer = await exchangeUntilServerCloses(h, request);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ data: expect.anything() });
   });
