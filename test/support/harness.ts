@@ -33,6 +33,11 @@ export interface HarnessOptions {
   routes?: FakeRoutes[];
   /** Capture the structured logs (one JSON object per line) instead of discarding them. */
   logs?: string[];
+  /**
+   * How often Node looks for requests past their timeout (default 30 s): read when the server starts listening, so a
+   * test of a request timeout sets it here rather than waiting half a minute.
+   */
+  connectionsCheckingIntervalMs?: number;
 }
 
 /**
@@ -74,6 +79,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await fake.stop();
     rmSync(dir, { recursive: true, force: true });
     throw err;
+  }
+  if (options.connectionsCheckingIntervalMs !== undefined) {
+    (app.getHttpServer() as { connectionsCheckingInterval: number }).connectionsCheckingInterval = options.connectionsCheckingIntervalMs;
   }
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
