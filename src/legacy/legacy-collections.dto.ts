@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsOptional, Matches } from 'class-validator';
 import { MAX_STATE_IDS } from '../library/dto/collections.dto';
-import { ToBool } from '../common/validation';
+import { ToBool, ToNumericId } from '../common/validation';
 
 /** Ids and MIDs as the fork takes them: strings or JSON numbers; a number is taken as its digits. */
 const AsText = () =>
@@ -15,7 +15,7 @@ const IS_FAN = 'The state the item is in NOW, as the fork takes it: true uncolle
 
 /** POST /setPlaylistFav (Yuuz12/qq-music-api). */
 export class SetPlaylistFavBody {
-  @AsText()
+  @ToNumericId()
   @IsDefined({ message: 'disstid is required' })
   @Matches(/^\d{1,20}$/, { message: 'disstid must be a playlist id (digits only, at most 20)' })
   @ApiProperty({ type: 'string', description: 'The playlist\'s id; a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7100000012' })
