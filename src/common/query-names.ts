@@ -5,21 +5,23 @@ import { canonicalFormOf, type CanonicalForm } from './validation';
 /** @nestjs/swagger's metadata key listing a DTO's @ApiProperty fields (its constants are not exported). */
 const API_MODEL_PROPERTIES_ARRAY = 'swagger/apiModelPropertiesArray';
 
-/** One declared query parameter, and the DTO prototype that declares it (none for a `@Query('name')` argument). */
+type DtoClass = new (...args: never[]) => unknown;
+
+/** One declared query parameter, and the DTO class that declares it (none for a `@Query('name')` argument). */
 interface QueryParam {
   name: string;
-  dto?: object;
+  dto?: DtoClass;
 }
 
 function declaredQueryParams(controller: object, prototype: object, method: string): QueryParam[] {
   const params: QueryParam[] = [];
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<string, { index: number; data?: unknown }>;
-  const types = (Reflect.getMetadata(PARAMTYPES_METADATA, prototype, method) ?? []) as ({ prototype: object } | undefined)[];
+  const types = (Reflect.getMetadata(PARAMTYPES_METADATA, prototype, method) ?? []) as (DtoClass | undefined)[];
   for (const [key, { index, data }] of Object.entries(args)) {
     if (key.split(':')[0] !== String(RouteParamtypes.QUERY)) continue;
     if (typeof data === 'string') params.push({ name: data });
-    const dto = types[index]?.prototype;
-    const fields = (dto && Reflect.getMetadata(API_MODEL_PROPERTIES_ARRAY, dto)) as string[] | undefined;
+    const dto = types[index];
+    const fields = (dto && Reflect.getMetadata(API_MODEL_PROPERTIES_ARRAY, dto.prototype)) as string[] | undefined;
     if (data === undefined) for (const field of fields ?? []) params.push({ name: field.replace(/^:/, ''), dto });
   }
   return params;

@@ -1,5 +1,6 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
-import { Transform } from 'class-transformer';
+import { Transform, TransformationType } from 'class-transformer';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 
 /**
@@ -91,24 +92,31 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
 /** A value a client left blank: absent, so the default applies (`?limit=` and `?limit=%20` alike). */
 const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/**
- * Metadata key of a parameter's canonical form: the text every spelling the DTO reads alike is written as. The response
- * cache builds its key (and invalidation tags) from it (RouteTable), so `04` and `4` are one entry, as they are one value.
- */
-export const CANONICAL_FORM = 'qqgw:canonical-form';
-
 /** Maps one text value to its canonical spelling; a value it does not recognise comes back trimmed (and fails validation). */
 export type CanonicalForm = (text: string) => string;
 
-/** A parameter's canonical form, as declared by its DTO decorator (undefined: kept as sent). */
-export const canonicalFormOf = (dto: object, field: string): CanonicalForm | undefined =>
-  Reflect.getMetadata(CANONICAL_FORM, dto, field) as CanonicalForm | undefined;
+type TransformFn = Parameters<typeof Transform>[0];
+/** Each transform that reads a parameter in a canonical form, and that form. */
+const FORM_OF_TRANSFORM = new WeakMap<TransformFn, CanonicalForm>();
 
-/** `transform`, with `form` recorded as the field's canonical form (what the response cache keys the field by). */
-const withCanonicalForm = (transform: PropertyDecorator, form: CanonicalForm): PropertyDecorator => (target, field) => {
-  transform(target, field);
-  Reflect.defineMetadata(CANONICAL_FORM, form, target, field);
-};
+/** `Transform(fn)`, with `fn` known to write its field in `form` (canonicalFormOf finds it). */
+function CanonicalTransform(fn: TransformFn, form: CanonicalForm): PropertyDecorator {
+  FORM_OF_TRANSFORM.set(fn, form);
+  return Transform(fn);
+}
+
+/**
+ * A DTO field's canonical form: the text every spelling the DTO reads alike is written as (undefined: kept as sent).
+ * Read from class-transformer's own metadata, which subclasses and PickType/OmitType copies of a DTO inherit, so the
+ * response cache keys (and tags) each parameter as its route reads it: `topId=04` and `topId=4` are one entry.
+ */
+export function canonicalFormOf(dto: new (...args: never[]) => unknown, field: string): CanonicalForm | undefined {
+  for (const { transformFn } of defaultMetadataStorage.findTransformMetadatas(dto, field, TransformationType.PLAIN_TO_CLASS)) {
+    const form = FORM_OF_TRANSFORM.get(transformFn);
+    if (form) return form;
+  }
+  return undefined;
+}
 
 /** ASCII digits, optional `-`: `-0`, `004` and ` 4 ` are `0`, `4` and `4`; `+4`, `4.0`, `0x4`, `٤` are not integers. */
 export const integerForm: CanonicalForm = (text) => {
@@ -133,13 +141,10 @@ export const numericIdListForm: CanonicalForm = (text) => text.split(',').map(nu
  * taken as its digits, anything else stays (and fails the field's pattern).
  */
 export const ToCanonical = (form: CanonicalForm): PropertyDecorator =>
-  withCanonicalForm(
-    Transform(({ value }) => {
-      if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return form(String(value));
-      return typeof value === 'string' ? form(value) || undefined : value;
-    }),
-    form,
-  );
+  CanonicalTransform(({ value }) => {
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return form(String(value));
+    return typeof value === 'string' ? form(value) || undefined : value;
+  }, form);
 
 /** A numeric id sent as text (disstid, songid, singerid…): see numericIdForm. */
 export const ToNumericId = () => ToCanonical(numericIdForm);
@@ -148,16 +153,13 @@ export const ToNumericId = () => ToCanonical(numericIdForm);
  * Query strings are text: blank counts as absent, a whole number in plain ASCII digits (optional `-`, surrounding
  * whitespace) becomes a number, anything else stays (and fails IsInt). Its canonical form is integerForm.
  */
-export const ToInt = (): PropertyDecorator =>
-  withCanonicalForm(
-    Transform(({ value }) => {
-      if (isBlank(value)) return undefined;
-      if (typeof value === 'number') return value;
-      if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value);
-      return value;
-    }),
-    integerForm,
-  );
+export const ToInt = (): PropertyDecorator => CanonicalTransform(toInt, integerForm);
+const toInt: TransformFn = ({ value }) => {
+  if (isBlank(value)) return undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value);
+  return value;
+};
 
 /** 'true'/'1' → true, 'false'/'0' → false (trimmed, any case), blank → absent, anything else stays (and fails IsBoolean). */
 export const ToBool = () =>

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, Matches } from 'class-validator';
-import { ToBool, ToNumericId } from '../../common/validation';
+import { numericIdListForm, ToBool, ToCanonical, ToNumericId } from '../../common/validation';
 import { MID_PATTERN } from '../../singers/dto/singer-query.dto';
 
 /** Ids asked at once by a state read: the state calls answer one map per call. */
@@ -57,7 +57,7 @@ export class SetSingerFollowBody {
 }
 
 export class PlaylistCollectStateQuery {
-  @ListOf()
+  @ToCanonical(numericIdListForm)
   @IsDefined({ message: 'dissids is required' })
   @Matches(DISSID_LIST, { message: `dissids must be 1 to ${MAX_STATE_IDS} playlist ids (digits), comma-separated` })
   @ApiProperty({
