@@ -121,7 +121,8 @@ export class ResponseCache {
   /**
    * The entry a request's answer is filed under, and whether that answer may be shared (`Cache-Control: public`).
    * - Query: only the parameters the route declares, plus the shape: an undeclared one (`&x=<n>`) cannot change the
-   *   answer, so it must not make a new entry. Sorted, so any order shares the entry.
+   *   answer, so it must not make a new entry. Sorted, so any order shares the entry. Each value in its declared
+   *   canonical form (`topId=004` is `topId=4`), the one the route reads.
    * - Account: whatever cookie upstream receives (the caller's normalised cookie, else the stored login's) decides
    *   it, whatever names it holds (a WeChat cookie carries none of the QQ key names). Only a request that sends
    *   upstream no cookie at all is anonymous, and only its answer is shared.
@@ -129,11 +130,12 @@ export class ResponseCache {
    */
   keyOf(path: string, query: Record<string, string>, callerCookie: string | undefined): { key: string; shared: boolean } {
     const declared = this.routes.queryParamsOf(path);
+    const forms = this.routes.queryFormsOf(path);
     const canonical = Object.keys(query)
       .filter((name) => name === SHAPE_PARAM || declared?.has(name))
       .sort()
       // Escaped: a name or value holding '&' or '=' (sent as %26, %3D) must not read as another query's pairs.
-      .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(query[name])}`)
+      .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(forms?.get(name)?.(query[name]) ?? query[name])}`)
       .join('&');
     // No caller cookie: the stored login's (cookie file or Redis credential store) decides the account. In a request
     // this read pins it, so the request's upstream calls all carry the account this key names (effectiveCookie).

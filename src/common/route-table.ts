@@ -6,8 +6,9 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { AdminTokenGuard } from './admin-token.guard';
 import { ACCEPTS_FORM, FORM_BODY, JSON_BODY } from './body-type';
-import { declaredQueryNames } from './query-names';
-import { CACHE_INVALIDATED_BY, type InvalidatedBy } from '../cache/cache-invalidated-by';
+import { declaredQueryForms, declaredQueryNames } from './query-names';
+import type { CanonicalForm } from './validation';
+import { CACHE_INVALIDATED_BY, type DeclaredInvalidatedBy, type InvalidatedBy } from '../cache/cache-invalidated-by';
 
 /** Read before app.init() built the table: a start-up order bug, not a route that is never cached. */
 class NotBuilt extends Map<string, never> {
@@ -26,7 +27,8 @@ class NotBuilt extends Map<string, never> {
  * - how long the response cache keeps each path's GET answer: the handler's `@CacheTTL(seconds)`, absent = never
  *   cached. Every path of a handler (aliases) gets its TTL. Looked up by the exact path, as the cache saw it before
  *   the TTLs moved onto the routes (`/getranks` or `/getRanks/` are answered, but not cached);
- * - the query parameters each cached route declares: the only ones its cache key holds;
+ * - the query parameters each cached route declares: the only ones its cache key holds, each in its canonical form
+ *   where the DTO declares one (ToInt, ToNumericId…), so `topId=04` and `topId=4` are one entry;
  * - the parameters whose value a write invalidates the route's answers by (`@CacheInvalidatedBy`);
  * - the body types each route reads: JSON, and a form too where the handler has `@AcceptsForm()` (the 415 check).
  */
@@ -37,6 +39,7 @@ export class RouteTable implements OnApplicationBootstrap {
   private readonly formRoutes = new Set<string>();
   private ttlByPath: ReadonlyMap<string, number> = new NotBuilt();
   private paramsByPath: ReadonlyMap<string, ReadonlySet<string>> = new NotBuilt();
+  private formsByPath: ReadonlyMap<string, ReadonlyMap<string, CanonicalForm>> = new NotBuilt();
   private invalidatedByPath: ReadonlyMap<string, readonly InvalidatedBy[]> = new NotBuilt();
 
   constructor(
@@ -48,6 +51,7 @@ export class RouteTable implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     const ttls = new Map<string, number>();
     const params = new Map<string, ReadonlySet<string>>();
+    const forms = new Map<string, ReadonlyMap<string, CanonicalForm>>();
     const invalidatedBy = new Map<string, readonly InvalidatedBy[]>();
     for (const { metatype, instance } of this.discovery.getControllers()) {
       if (!metatype || !instance) continue;
@@ -65,7 +69,8 @@ export class RouteTable implements OnApplicationBootstrap {
         const adminOnly = classGuarded || isAdminOnly(Reflect.getMetadata(GUARDS_METADATA, handler));
         const ttl = cacheTtlOf(handler, `${metatype.name}.${name}`, method, adminOnly);
         const queryNames = new Set(declaredQueryNames(metatype, prototype, name));
-        const tags = invalidatedByOf(handler, `${metatype.name}.${name}`, ttl, queryNames);
+        const queryForms = declaredQueryForms(metatype, prototype, name);
+        const tags = invalidatedByOf(handler, `${metatype.name}.${name}`, ttl, queryNames, queryForms);
         const acceptsForm = Reflect.getMetadata(ACCEPTS_FORM, handler) === true;
         if (adminOnly && !this.config.adminToken) continue;
         for (const prefix of prefixes) {
@@ -76,6 +81,7 @@ export class RouteTable implements OnApplicationBootstrap {
             if (ttl !== undefined) {
               ttls.set(path, ttl);
               params.set(path, queryNames);
+              forms.set(path, queryForms);
               if (tags.length) invalidatedBy.set(path, tags);
             }
           }
@@ -84,6 +90,7 @@ export class RouteTable implements OnApplicationBootstrap {
     }
     this.ttlByPath = ttls;
     this.paramsByPath = params;
+    this.formsByPath = forms;
     this.invalidatedByPath = invalidatedBy;
   }
 
@@ -111,6 +118,11 @@ export class RouteTable implements OnApplicationBootstrap {
   /** The query parameters a cached GET route declares (its DTO), by the exact path ttlOf uses; else undefined. */
   queryParamsOf(path: string): ReadonlySet<string> | undefined {
     return this.paramsByPath.get(path);
+  }
+
+  /** The canonical form of each declared query parameter of a cached GET route that has one, by the exact path ttlOf uses. */
+  queryFormsOf(path: string): ReadonlyMap<string, CanonicalForm> | undefined {
+    return this.formsByPath.get(path);
   }
 
   /** Every cached path and its TTL (seconds). */
@@ -144,15 +156,26 @@ function cacheTtlOf(handler: object, where: string, method: RequestMethod, admin
   return ttl;
 }
 
-/** A handler's `@CacheInvalidatedBy` parameters: only on a cached route, and only parameters its key holds. */
-function invalidatedByOf(handler: object, where: string, ttl: number | undefined, queryNames: ReadonlySet<string>): readonly InvalidatedBy[] {
-  const declared = (Reflect.getMetadata(CACHE_INVALIDATED_BY, handler) as InvalidatedBy[] | undefined) ?? [];
+/**
+ * A handler's `@CacheInvalidatedBy` parameters: only on a cached route, and only parameters its key holds. A tag's value
+ * is written as the key writes the parameter (its declared canonical form) unless the decorator names a form of its own.
+ */
+function invalidatedByOf(
+  handler: object,
+  where: string,
+  ttl: number | undefined,
+  queryNames: ReadonlySet<string>,
+  queryForms: ReadonlyMap<string, CanonicalForm>,
+): readonly InvalidatedBy[] {
+  const declared = (Reflect.getMetadata(CACHE_INVALIDATED_BY, handler) as DeclaredInvalidatedBy[] | undefined) ?? [];
   if (declared.length && ttl === undefined) throw new Error(`${where}: @CacheInvalidatedBy without @CacheTTL; only cached answers are invalidated`);
   for (const { param } of declared) {
     if (!queryNames.has(param)) throw new Error(`${where}: @CacheInvalidatedBy('${param}') names no query parameter the route declares`);
   }
-  return declared;
+  return declared.map((by) => ({ ...by, canonical: by.canonical ?? queryForms.get(by.param) ?? trimmed }));
 }
+
+const trimmed = (value: string): string => value.trim();
 
 /**
  * The path a request is routed by: the URL after the legacy rewrite (`/getSongInfo/<mid>`, `//getSongInfo` →

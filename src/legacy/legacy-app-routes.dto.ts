@@ -1,11 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, Matches } from 'class-validator';
-import { ToBool } from '../common/validation';
+import { ToBool, ToNumericId } from '../common/validation';
 import { MID_PATTERN } from '../singers/dto/singer-query.dto';
 
-/** A JSON number id is taken as its digits; anything else stays as sent (and fails the pattern). */
-const DigitsOf = () => Transform(({ value }) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value));
 const MID_TEXT = '^[0-9A-Za-z]{1,32}$';
 
 /** POST /user/setSongFavorite (WQTY-MASTER/tiaolv-music's server). */
@@ -38,7 +35,7 @@ export class SetSingerSubscriptionBody {
 
 /** POST /user/setPlaylistSubscription. */
 export class SetPlaylistSubscriptionBody {
-  @DigitsOf()
+  @ToNumericId()
   @IsDefined({ message: 'id is required' })
   @Matches(/^\d{1,20}$/, { message: 'id must be a playlist id (digits only, at most 20)' })
   @ApiProperty({ type: 'string', description: 'The playlist\'s id (disstid); a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7100000012' })

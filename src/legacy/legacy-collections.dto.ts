@@ -2,12 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsOptional, Matches } from 'class-validator';
 import { MAX_STATE_IDS } from '../library/dto/collections.dto';
-import { ToBool } from '../common/validation';
+import { numericIdForm, ToBool, ToNumericId } from '../common/validation';
 
-/** Ids and MIDs as the fork takes them: strings or JSON numbers; a number is taken as its digits. */
-const AsText = () =>
+/** Playlist ids as the fork takes them: strings or JSON numbers, each in its canonical form (numericIdForm). */
+const AsIds = () =>
   Transform(({ value }) => {
-    const one = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v);
+    const one = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : typeof v === 'string' ? numericIdForm(v) : v);
     return Array.isArray(value) ? value.map(one) : one(value);
   });
 
@@ -15,7 +15,7 @@ const IS_FAN = 'The state the item is in NOW, as the fork takes it: true uncolle
 
 /** POST /setPlaylistFav (Yuuz12/qq-music-api). */
 export class SetPlaylistFavBody {
-  @AsText()
+  @ToNumericId()
   @IsDefined({ message: 'disstid is required' })
   @Matches(/^\d{1,20}$/, { message: 'disstid must be a playlist id (digits only, at most 20)' })
   @ApiProperty({ type: 'string', description: 'The playlist\'s id; a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7100000012' })
@@ -46,7 +46,7 @@ export class GetIsPlaylistFanBody {
   @ArrayMaxSize(MAX_STATE_IDS, { message: `disstids must hold at most ${MAX_STATE_IDS} ids` })
   @IsArray({ message: 'disstids must be an array of playlist ids' })
   @IsDefined({ message: 'disstids is required' })
-  @AsText()
+  @AsIds()
   @ApiProperty({ type: 'array', items: { type: 'string', pattern: '^\\d{1,20}$' }, maxItems: MAX_STATE_IDS, description: `Up to ${MAX_STATE_IDS} playlist ids (strings or numbers).`, example: ['7024415872'] })
   disstids!: string[];
 }

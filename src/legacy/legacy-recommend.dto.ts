@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToInt, ToTrimmed } from '../common/validation';
+import { ToInt, ToNumericId } from '../common/validation';
 import { DEFAULT_RADIO_NUM, MAX_INT_ID, MAX_RADIO_NUM } from '../recommend/dto/recommend.dto';
 
 /** sansenjian/qq-music-api's `/getPersonalRecommend` types: 1 playlists, 2 radio stations, 3 MVs. */
@@ -28,7 +28,7 @@ export class PersonalRecommendQuery {
 
 /** The numeric `songid` the older services' relation routes take. */
 export class LegacySongIdQuery {
-  @ToTrimmed()
+  @ToNumericId()
   @IsDefined({ message: 'songid is required' })
   @Matches(/^\d{1,15}$/, { message: 'songid must be a numeric song id (at most 15 digits)' })
   @ApiProperty({ type: 'string', description: 'Numeric song id (as /getSongInfo answers it), e.g. 97773.', pattern: '^\\d{1,15}$', example: '97773' })
@@ -42,7 +42,7 @@ export class LegacyRelatedPlaylistsQuery extends LegacySongIdQuery {
   sin: number = 0;
 
   /** A playlist id: up to 12 digits (ids pass 2^31, so it stays text). */
-  @IsOptional() @ToTrimmed()
+  @IsOptional() @ToNumericId()
   @Matches(/^\d{1,12}$/, { message: 'lastId must be a playlist id (digits, at most 12)' })
   @ApiPropertyOptional({ type: 'string', description: 'The last playlist id shown: upstream then answers the next batch. 0 or absent = the first batch.', pattern: '^\\d{1,12}$', example: '0' })
   lastId?: string;

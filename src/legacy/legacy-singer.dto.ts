@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToInt, ToTrimmed } from '../common/validation';
+import { ToInt, ToNumericId } from '../common/validation';
 
 /** A numeric QQ Music singer id as the older services took it (e.g. 13948 = G.E.M.): 1 to 15 digits. */
 export const SINGER_ID_PATTERN = /^\d{1,15}$/;
@@ -10,7 +10,7 @@ export const SINGER_ID_PATTERN = /^\d{1,15}$/;
  * the numeric singer id, and the same `limit`/`page` as /getSingerHotsong.
  */
 export class LegacySingerHotsongByIdQuery {
-  @ToTrimmed()
+  @ToNumericId()
   @IsDefined({ message: 'singerid is required' })
   @Matches(SINGER_ID_PATTERN, { message: 'singerid must be a numeric singer id (at most 15 digits) or a singer MID (letters and digits, at most 32 characters)' })
   @ApiProperty({ type: 'string', description: 'Numeric singer id (1 to 15 digits), e.g. 13948.', pattern: '^\\d{1,15}$', example: '13948' })

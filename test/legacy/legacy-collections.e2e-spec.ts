@@ -37,6 +37,9 @@ describe('legacy collect routes (Yuuz12/qq-music-api)', () => {
     expect(h.fake.musicuCalls(PLAYLIST_WRITE).map((c) => c.method)).toEqual(['FavPlaylist', 'CancelFavPlaylist']);
     const after = await post('/getIsPlaylistFan', { disstids: ['7100000030'] }).expect(200);
     expect(after.body.response.req_0.data.m_fan).toEqual({ '7100000030': 0 });
+    // A zero-padded id is the same playlist (decision 017): asked upstream and answered in its canonical form.
+    const padded = await post('/getIsPlaylistFan', { disstids: [`00${GENUINE_DISSTID}`] }).expect(200);
+    expect(padded.body.response.req_0.data.m_fan).toEqual({ [GENUINE_DISSTID]: 1 });
   });
 
   it('POST /setAlbumFav and /getIsAlbumFan', async () => {

@@ -2,7 +2,7 @@ import { answerValidator, type AnswerValidator } from '../support/answer-validat
 import fc from 'fast-check';
 import { connect } from 'node:net';
 import { Endpoint, ParamKind } from '../support/endpoints';
-import { ALL_ENDPOINTS } from '../support/derived-endpoints';
+import { ALL_ENDPOINTS, DERIVED } from '../support/derived-endpoints';
 import { Harness, startHarness } from '../support/harness';
 
 /**
@@ -256,6 +256,74 @@ describe.each(ALL_ENDPOINTS.filter((e) => intParams(e).length).map((e) => [`${e.
       }
     }
   }, FIXED_CASES_TIMEOUT_MS);
+});
+
+/**
+ * The kinds that hold numbers. Every spelling of one number is one value (docs/decisions/017-cache-key-and-limits.md
+ * "Numeric parameters"): zero-padded, it is the same cache entry, the same answer and the same upstream value.
+ */
+const NUMERIC_KINDS = new Set<ParamKind>(['int', 'numid', 'uin', 'idlist']);
+/** A parameter's plain value: the row's example, else the route's OpenAPI example; only plain digits (lists of them). */
+const plainValueOf = (e: Endpoint, name: string): string | undefined => {
+  const documented = DERIVED.find((d) => d.method === e.method && d.path === e.path)?.example[name];
+  const value = e.example[name] ?? documented;
+  return (typeof value === 'string' || typeof value === 'number') && /^\d+(,\d+)*$/.test(String(value)) ? String(value) : undefined;
+};
+/** Each id of `value` with two leading zeros: `7024415872,7011264340` → `007024415872,007011264340`. */
+const zeroPadded = (value: string): string => value.split(',').map((id) => `00${id}`).join(',');
+const numericParams = (e: Endpoint): string[] => Object.keys(e.params).filter((n) => NUMERIC_KINDS.has(e.params[n].kind) && plainValueOf(e, n) !== undefined);
+
+describe('numeric parameters, cache on', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({
+      env: { CACHE_ENABLED: 'true', UPSTREAM_TIMEOUT_MS: '10000', ALT_LOGIN_POLL_TIMEOUT_MS: '2000' },
+      // The personal routes answer with a stored login, so their plain request is a 200 to compare with.
+      cookieFile: { cookie: 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_canonical; qm_keyst=Q_H_L_canonical', uin: '10001' },
+    });
+  });
+  afterAll(() => h?.close());
+
+  describe.each(ALL_ENDPOINTS.filter((e) => numericParams(e).length).map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (_n, e) => {
+    const ask = (name: string, value: string) => {
+      const body = { ...e.example, [name]: value };
+      const req = e.method === 'GET' ? h.http().get(e.path).query(body) : h.http().post(e.path).send(body);
+      return req.set(e.headers ?? {}).timeout(REQUEST_TIMEOUT_MS);
+    };
+    /** What upstream was asked since request `from`: query strings and bodies. */
+    const upstreamText = (from: number) => h.fake.requests.slice(from).map((r) => `${r.rawQuery}\n${r.body}`).join('\n');
+
+    it.each(numericParams(e))('%s zero-padded is the plain value: one cache entry, or the same answer and upstream value', async (name) => {
+      const plainValue = plainValueOf(e, name)!;
+      const padded = zeroPadded(plainValue);
+      h.fake.reset();
+      const plain = await ask(name, plainValue);
+      // The comparison means something only for an answer: a row whose example is refused is a broken row.
+      if (plain.status >= 300) throw new Error(`${name}=${plainValue} → ${plain.status} ${JSON.stringify(plain.body).slice(0, 300)}`);
+      const plainUpstream = upstreamText(0);
+      if (plain.headers['x-cache']) {
+        // A cached route: the padded spelling is the plain one's entry, answered without asking upstream again.
+        const asked = h.fake.requests.length;
+        const res = await ask(name, padded);
+        expect({ name, padded, status: res.status, cache: res.headers['x-cache'], upstreamCalls: h.fake.requests.length - asked }).toEqual({
+          name, padded, status: plain.status, cache: 'HIT', upstreamCalls: 0,
+        });
+        return;
+      }
+      // Not cached (a write, a per-call answer), asked again from the same upstream state: the same outcome.
+      h.fake.reset();
+      const res = await ask(name, padded);
+      expect({ name, padded, status: res.status }).toEqual({ name, padded, status: plain.status });
+      // An integer reaches upstream as a number: its spelling could only show in the answer.
+      if (e.params[name].kind === 'int') return expect({ name, padded, body: res.body }).toEqual({ name, padded, body: plain.body });
+      // An id is text: upstream gets the plain spelling wherever it got it for the plain request, never the padded one.
+      const paddedUpstream = upstreamText(0);
+      for (const [plainId, paddedId] of plainValue.split(',').map((id) => [id, `00${id}`])) {
+        expect({ name, paddedId, sentUpstream: paddedUpstream.includes(paddedId) }).toEqual({ name, paddedId, sentUpstream: false });
+        expect({ name, plainId, sentUpstream: paddedUpstream.includes(plainId) }).toEqual({ name, plainId, sentUpstream: plainUpstream.includes(plainId) });
+      }
+    }, FIXED_CASES_TIMEOUT_MS);
+  });
 });
 
 /**

@@ -711,7 +711,7 @@ export const ENDPOINTS: Endpoint[] = [
     family: 'login',
     method: 'POST',
     path: '/checkMainLoginQr',
-    params: { qrsig: { kind: 'token', required: true }, ptqrtoken: { kind: 'numid' }, loginToken: { kind: 'token' } },
+    params: { qrsig: { kind: 'token', required: true }, ptqrtoken: { kind: 'token' }, loginToken: { kind: 'token' } },
     example: { qrsig: 'fakeQrsig0001' },
     upstream: [http('ptlogin', '/ptqrlogin')],
     idempotent: false,

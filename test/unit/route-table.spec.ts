@@ -1,9 +1,11 @@
 import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Post, Query, UseGuards, type Type } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../../src/common/admin-token.guard';
 import { CacheInvalidatedBy } from '../../src/cache/cache-invalidated-by';
 import { RouteTable } from '../../src/common/route-table';
+import { ToInt, ToNumericId } from '../../src/common/validation';
 import type { AppConfig } from '../../src/config/app-config';
 
 /** RouteTable over hand-made controllers (the app's own TTLs are checked against /docs-json's x-cache-ttl in cache.e2e-spec). */
@@ -142,5 +144,42 @@ describe('RouteTable: the parameters a write invalidates a route by (@CacheInval
     }
     expect(() => built([Uncached])).toThrow('Uncached.x: @CacheInvalidatedBy without @CacheTTL');
     expect(() => built([Undeclared])).toThrow("Undeclared.x: @CacheInvalidatedBy('disstid') names no query parameter the route declares");
+  });
+});
+
+describe('RouteTable: the canonical form of each query parameter (ToInt, ToNumericId…)', () => {
+  class DetailQuery {
+    @ToNumericId() @ApiProperty({ type: 'string' })
+    disstid!: string;
+
+    @ToInt() @ApiPropertyOptional({ type: 'integer' })
+    limit?: number;
+
+    @ApiPropertyOptional({ type: 'string' })
+    key?: string;
+  }
+  class PickedQuery extends PickType(DetailQuery, ['limit', 'key'] as const) {}
+
+  @Controller()
+  class Forms {
+    @Get('getDetail')
+    @CacheTTL(600)
+    @CacheInvalidatedBy('disstid')
+    getDetail(@Query() _query: DetailQuery) {}
+
+    @Get('getPicked')
+    @CacheTTL(600)
+    getPicked(@Query() _query: PickedQuery) {}
+  }
+
+  it('reads them from the DTO, PickType copies included; a tag without a form of its own writes its value in the declared one', () => {
+    const table = built([Forms]);
+    const formed = (path: string, query: Record<string, string>) =>
+      Object.fromEntries(Object.entries(query).map(([name, value]) => [name, table.queryFormsOf(path)?.get(name)?.(value) ?? value]));
+    expect(formed('/getDetail', { disstid: ' 0088 ', limit: '-007', key: ' 007 ' })).toEqual({ disstid: '88', limit: '-7', key: ' 007 ' });
+    expect(formed('/getPicked', { limit: '010', key: '010' })).toEqual({ limit: '10', key: '010' });
+    // not plain digits: left for the DTO to refuse (400), never turned into another number
+    expect(formed('/getDetail', { disstid: '+88', limit: '+4' })).toEqual({ disstid: '+88', limit: '+4' });
+    expect(table.invalidatedBy('/getDetail')!.map((by) => by.canonical('0088'))).toEqual(['88']);
   });
 });

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, Matches } from 'class-validator';
-import { ToBool } from '../../common/validation';
+import { numericIdListForm, ToBool, ToCanonical, ToNumericId } from '../../common/validation';
 import { MID_PATTERN } from '../../singers/dto/singer-query.dto';
 
 /** Ids asked at once by a state read: the state calls answer one map per call. */
@@ -10,8 +10,6 @@ export const DISSID_PATTERN = /^\d{1,20}$/;
 const DISSID_LIST = new RegExp(`^\\d{1,20}(,\\d{1,20}){0,${MAX_STATE_IDS - 1}}$`);
 const MID_LIST = new RegExp(`^[0-9A-Za-z]{1,32}(,[0-9A-Za-z]{1,32}){0,${MAX_STATE_IDS - 1}}$`);
 
-/** A JSON number id is taken as its digits; anything else stays as sent (and fails the pattern). */
-const DigitsOf = () => Transform(({ value }) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value));
 /** `a, b ,c` → `a,b,c`; blank → absent. */
 const ListOf = () => Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '') || undefined : value));
 
@@ -19,7 +17,7 @@ const WHOSE =
   'Acts on the caller\'s own login (`cookie` query, `X-Custom-Cookie` or `Cookie` header); the stored login only with the admin token.';
 
 export class SetPlaylistCollectBody {
-  @DigitsOf()
+  @ToNumericId()
   @IsDefined({ message: 'dissid is required' })
   @Matches(DISSID_PATTERN, { message: 'dissid must be a playlist id (digits only, at most 20)' })
   @ApiProperty({ type: 'string', description: 'The playlist\'s global id (disstid); a JSON number is accepted.', pattern: '^\\d{1,20}$', example: '7100000012' })
@@ -59,7 +57,7 @@ export class SetSingerFollowBody {
 }
 
 export class PlaylistCollectStateQuery {
-  @ListOf()
+  @ToCanonical(numericIdListForm)
   @IsDefined({ message: 'dissids is required' })
   @Matches(DISSID_LIST, { message: `dissids must be 1 to ${MAX_STATE_IDS} playlist ids (digits), comma-separated` })
   @ApiProperty({

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsString, Matches, MaxLength } from 'class-validator';
-import { ToTrimmed } from '../../common/validation';
+import { ToNumericId, ToTrimmed } from '../../common/validation';
 import { LIKE_STATE_MAX, PLAYLIST_SONGS_MAX } from '../library-songs.mapper';
 
 const MID = /^[0-9A-Za-z]{1,32}$/;
@@ -12,9 +12,6 @@ const MID_TEXT = 'Song MID: letters and digits, at most 32 characters.';
 const NAME = /^[^\u0000-\u001f\u007f]+$/;
 export const PLAYLIST_NAME_MAX = 50;
 const NAME_TEXT = `The playlist's name: 1 to ${PLAYLIST_NAME_MAX} characters after trimming, no control characters. QQ Music may keep another name (it renames a duplicate): the answer's \`dissname\` is the one it kept.`;
-
-/** A JSON number id is taken as its digits, so `7024415872` and `"7024415872"` are the same playlist. */
-const ToIdText = () => Transform(({ value }) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() || undefined : value));
 
 /** POST /user/setSongLike. */
 export class SetSongLikeBody {
@@ -31,7 +28,7 @@ export class SetSongLikeBody {
 
 /** The `dissid` of an owned-playlist write. */
 export class PlaylistIdBody {
-  @IsDefined({ message: 'dissid is required' }) @ToIdText()
+  @IsDefined({ message: 'dissid is required' }) @ToNumericId()
   @Matches(/^\d{1,15}$/, { message: 'dissid must be a numeric playlist id' })
   @ApiProperty({ type: 'string', description: 'The playlist\'s numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller\'s own playlists.', pattern: '^\\d{1,15}$', example: '7100000010' })
   dissid!: string;

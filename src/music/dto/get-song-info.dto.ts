@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
-import { ToTrimmed } from '../../common/validation';
+import { ToNumericId, ToTrimmed } from '../../common/validation';
 
 export class GetSongInfoQuery {
   /** Numeric song id (as in chart entries). One of songid / songmid is required; with both, songid is used. */
-  @IsOptional() @ToTrimmed() @Matches(/^\d{1,15}$/, { message: 'songid must be a numeric song id' })
+  @IsOptional() @ToNumericId() @Matches(/^\d{1,15}$/, { message: 'songid must be a numeric song id' })
   @ApiPropertyOptional({ type: 'string', description: 'Numeric song id (as in chart entries). Send songid OR songmid: one is required (none → 400 BAD_REQUEST); when both are sent, songid is used and songmid is ignored (songid is the spec\'s parameter).', pattern: '^\\d{1,15}$', example: '97773' })
   songid?: string;
 

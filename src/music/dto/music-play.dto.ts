@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsOptional, Matches, ValidateBy, ValidationOptions } from 'class-validator';
-import { ToLowerTrimmed, ToTrimmed } from '../../common/validation';
+import { ToLowerTrimmed, ToNumericId, ToTrimmed } from '../../common/validation';
 import { QUALITY_CHOICES, type QualityChoice } from '../play-url';
 import { SongMidQuery } from './song-mid.dto';
 
@@ -32,7 +32,7 @@ export class GetMusicPlayQuery {
   songmid!: string;
 
   /** Numeric song id; accepted for compatibility, the MID identifies the song. */
-  @IsOptional() @ToTrimmed() @Matches(/^\d{1,15}$/, { message: 'songid must be a numeric song id' })
+  @IsOptional() @ToNumericId() @Matches(/^\d{1,15}$/, { message: 'songid must be a numeric song id' })
   @ApiPropertyOptional({ type: 'string', description: 'Numeric song id; accepted for compatibility, the MID identifies the song.', pattern: '^\\d{1,15}$', example: '102065756' })
   songid?: string;
 

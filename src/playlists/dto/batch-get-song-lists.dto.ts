@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToInt } from '../../common/validation';
+import { numericIdForm, ToInt } from '../../common/validation';
 import { ALL_CATEGORIES, SORT_IDS, type SortId } from './get-song-lists.dto';
 
 /** At most this many ids (categories or playlists) per batch call. */
@@ -15,12 +15,12 @@ const ToIntArray = () =>
       : value,
   );
 
-/** '165, 166' or 165 → '165,166'; '' → absent. */
+/** '165, 0166' or 165 → '165,166' (each id in its canonical form); '' → absent. */
 const ToIdList = () =>
   Transform(({ value }) => {
     if (typeof value === 'number') return String(value);
     if (typeof value !== 'string') return value;
-    const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = value.split(',').map(numericIdForm).filter(Boolean);
     return ids.length ? ids.join(',') : undefined;
   });
 

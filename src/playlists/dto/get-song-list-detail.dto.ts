@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToInt, ToTrimmed } from '../../common/validation';
+import { ToInt, ToNumericId } from '../../common/validation';
 
 export class GetSongListDetailQuery {
   /** Numeric playlist id (dissid / disstid). */
-  @ToTrimmed() @IsDefined({ message: 'disstid is required' })
+  @ToNumericId() @IsDefined({ message: 'disstid is required' })
   @Matches(/^\d{1,15}$/, { message: 'disstid must be a numeric playlist id' })
   @ApiProperty({ type: 'string', description: 'Numeric playlist id (dissid / disstid), ≤ 15 digits.', pattern: '^\\d{1,15}$', example: '7024415872' })
   disstid!: string;

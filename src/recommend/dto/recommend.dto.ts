@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToInt, ToTrimmed } from '../../common/validation';
+import { numericIdListForm, ToCanonical, ToInt } from '../../common/validation';
 import { SongMidQuery } from '../../music/dto/song-mid.dto';
 
 /** Tracks asked of a station per call (the Koa fork's default) and the most a call may ask. */
@@ -34,7 +34,7 @@ export class RadioTracksQuery extends RadioNumQuery {
 
 /** GET /getSongRelatedPlaylists: the song, and the playlists already shown (for the next batch). */
 export class SongRelatedPlaylistsQuery extends SongMidQuery {
-  @IsOptional() @ToTrimmed()
+  @IsOptional() @ToCanonical(numericIdListForm)
   @Matches(/^\d{1,12}(,\d{1,12}){0,99}$/, { message: `shown must be up to ${MAX_SHOWN} playlist ids (digits) separated by commas` })
   @ApiPropertyOptional({
     type: 'string',

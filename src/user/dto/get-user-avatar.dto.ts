@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNumber, IsOptional, IsPositive, Matches, ValidateIf } from 'class-validator';
-import { AVATAR_KEY_PATTERN, DEFAULT_AVATAR_SIZE, normalizeUin, UIN_PATTERN } from '../user.mapper';
+import { ToCanonical } from '../../common/validation';
+import { AVATAR_KEY_PATTERN, canonicalUin, DEFAULT_AVATAR_SIZE, UIN_PATTERN } from '../user.mapper';
 
 const SIZE_MESSAGE = 'size must be a number greater than 0 (supported sizes: 40, 100, 140, 640)';
 
@@ -28,7 +29,7 @@ export class GetUserAvatarQuery {
 
   /** Account number; only read (and validated) when k is absent. */
   @ValidateIf((o: GetUserAvatarQuery) => o.k === undefined && o.uin !== undefined)
-  @Transform(({ value }) => normalizeUin(value))
+  @ToCanonical(canonicalUin)
   @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
   @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Only read when k is absent; one of k / uin is required (none → 400 `k or uin is required`).', pattern: '^(o0*)?\\d{1,20}$', example: '123456' })
   uin?: string;

@@ -1,12 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToInt } from '../../common/validation';
-import { DEFAULT_LIMIT, DEFAULT_OFFSET, normalizeUin, UIN_PATTERN } from '../user.mapper';
+import { ToCanonical, ToInt } from '../../common/validation';
+import { canonicalUin, DEFAULT_LIMIT, DEFAULT_OFFSET, UIN_PATTERN } from '../user.mapper';
 
 export class GetUserPlaylistsQuery {
   /** Account whose playlists are listed: digits (≤ 20), or the `o0…` cookie form (`o` and zeros dropped). */
-  @Transform(({ value }) => normalizeUin(value))
+  @ToCanonical(canonicalUin)
   @IsOptional()
   @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
   @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller\'s cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 400 BAD_REQUEST naming uin.', pattern: '^(o0*)?\\d{1,20}$', example: '10001' })

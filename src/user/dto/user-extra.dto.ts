@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToInt } from '../../common/validation';
-import { normalizeUin, UIN_PATTERN } from '../user.mapper';
+import { ToCanonical, ToInt } from '../../common/validation';
+import { canonicalUin, UIN_PATTERN } from '../user.mapper';
 
 /** getUserCollected* / getUserFollow* / getUserFans paging defaults (sansenjian/qq-music-api: page 1, limit 20). */
 export const DEFAULT_PAGE = 1;
@@ -15,7 +14,7 @@ const UIN_MESSAGE = 'uin must be a QQ number (digits only, at most 20; an o0… 
 /** `uin` alone: GET /user/getUserDetail, /user/getUserLikedSongs. */
 export class UserUinQuery {
   /** Whose profile: digits (≤ 20), or the `o0…` cookie form (`o` and zeros dropped). */
-  @Transform(({ value }) => normalizeUin(value))
+  @ToCanonical(canonicalUin)
   @IsOptional()
   @Matches(UIN_PATTERN, { message: UIN_MESSAGE })
   @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller\'s cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED.', pattern: '^(o0*)?\\d{1,20}$', example: '10001' })
