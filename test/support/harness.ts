@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -81,7 +81,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     throw err;
   }
   if (options.connectionsCheckingIntervalMs !== undefined) {
-    (app.getHttpServer() as { connectionsCheckingInterval: number }).connectionsCheckingInterval = options.connectionsCheckingIntervalMs;
+    (app.getHttpServer() as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = options.connectionsCheckingIntervalMs;
   }
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
