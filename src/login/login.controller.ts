@@ -60,7 +60,7 @@ export class LoginController {
   @Get(LOGIN_PATHS.getMain)
   @ApiOperation({
     summary: 'New QQ (Main) login QR code',
-    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken and loginToken) to the check. ${LOGIN_TOKEN} No parameters.`,
+    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` and \`loginToken\` (and optionally ptqrtoken) to the check. ${LOGIN_TOKEN} No parameters.`,
   })
   @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig, loginToken }`.', {
     img: 'data:image/png;base64,iVBORw0KGgo…',
@@ -109,7 +109,7 @@ export class LoginController {
   @Get(LOGIN_PATHS.getAlt)
   @ApiOperation({
     summary: 'New WeChat (Alt) login QR code',
-    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` (and optionally loginToken) to the check. ${LOGIN_TOKEN} No parameters.`,
+    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` and \`loginToken\` to the check. ${LOGIN_TOKEN} No parameters.`,
   })
   @ApiPlainOk('`{ img: <JPEG data URL>, uuid, loginToken }`.', { img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg…', uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN }, AltQrAnswer)
   @ApiErrorResponses(
