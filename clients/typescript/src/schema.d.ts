@@ -790,7 +790,7 @@ export interface paths {
         };
         /**
          * New QQ (Main) login QR code
-         * @description Upstream ptlogin `ptqrshow`. `ptqrtoken` = hash33(qrsig) as a string of digits; pass `qrsig` (and optionally ptqrtoken and loginToken) to the check. `loginToken` is for this caller alone and bound to this QR (on every instance): send it with each check, so no one else can take the login and a retry after a lost answer can still get the session. With LOGIN_TOKEN_REQUIRED=true a check without it is refused. No parameters.
+         * @description Upstream ptlogin `ptqrshow`. `ptqrtoken` = hash33(qrsig) as a string of digits; pass `qrsig` and `loginToken` (and optionally ptqrtoken) to the check. `loginToken` is for this caller alone and bound to this QR (on every instance): send it with each check, so no one else can take the login and a retry after a lost answer can still get the session. With LOGIN_TOKEN_REQUIRED=true a check without it is refused. No parameters.
          *
          *     Also answered at `/user/getMainLoginQr`, `/getQQLoginQr`, `/user/getQQLoginQr`.
          */
@@ -834,7 +834,7 @@ export interface paths {
         };
         /**
          * New WeChat (Alt) login QR code
-         * @description Upstream open.weixin.qq.com `qrconnect` page (uuid) then `/connect/qrcode/<uuid>` (JPEG). Pass `uuid` (and optionally loginToken) to the check. `loginToken` is for this caller alone and bound to this QR (on every instance): send it with each check, so no one else can take the login and a retry after a lost answer can still get the session. With LOGIN_TOKEN_REQUIRED=true a check without it is refused. No parameters.
+         * @description Upstream open.weixin.qq.com `qrconnect` page (uuid) then `/connect/qrcode/<uuid>` (JPEG). Pass `uuid` and `loginToken` to the check. `loginToken` is for this caller alone and bound to this QR (on every instance): send it with each check, so no one else can take the login and a retry after a lost answer can still get the session. With LOGIN_TOKEN_REQUIRED=true a check without it is refused. No parameters.
          *
          *     Also answered at `/user/getAltLoginQr`, `/getWXLoginQr`, `/user/getWXLoginQr`.
          */
