@@ -43,7 +43,7 @@ export function loginTokenMismatch(): GatewayError {
 
 /** LOGIN_TOKEN_REQUIRED: a check must prove it holds the QR, so the id alone (public, in the QR image) is refused. */
 function loginTokenRequired(): GatewayError {
-  return new GatewayError(HttpStatus.BAD_REQUEST, 'LOGIN_TOKEN_REQUIRED', 'loginToken is required: send the loginToken of the QR answer in the JSON body');
+  return new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'loginToken is required: send the loginToken of the QR answer in the JSON body');
 }
 
 /** LOGIN_TOKEN_REQUIRED: a QR no instance recorded issuing cannot be bound to a loginToken, so it is not trusted. */

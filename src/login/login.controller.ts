@@ -33,7 +33,7 @@ const LOGIN_EXCHANGE_ERRORS = [
   {
     status: 400,
     description: 'With LOGIN_TOKEN_REQUIRED=true: no `loginToken` in the JSON body (checked before upstream is asked).',
-    errorCodes: ['LOGIN_TOKEN_REQUIRED'],
+    errorCodes: ['BAD_REQUEST'],
   },
   {
     status: 403,

@@ -106,7 +106,7 @@ describe('QR login takeover by someone who only saw the QR', () => {
     }
     for (const attempt of [bRequired.http().post(check).send({ [id]: qr[id] }), bRequired.http().post(`${check}?${id}=${encodeURIComponent(qr[id])}`)]) {
       const res = await attempt.expect(400);
-      expect(res.body).toEqual({ error: expect.stringContaining('loginToken'), errorCode: 'LOGIN_TOKEN_REQUIRED' });
+      expect(res.body).toEqual({ error: expect.stringContaining('loginToken'), errorCode: 'BAD_REQUEST' });
     }
     expect(bRequired.fake.requests).toEqual([]);
     expect((await bRequired.http().post(check).send({ [id]: qr[id], loginToken: qr.loginToken }).expect(200)).body.isOk).toBe(true);

@@ -1998,7 +1998,7 @@ export interface components {
              */
             ptqrtoken?: string | number;
             /**
-             * @description The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400 LOGIN_TOKEN_REQUIRED). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
+             * @description The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
              * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
              */
             loginToken?: string;
@@ -2016,7 +2016,7 @@ export interface components {
              */
             last?: 408 | 404 | 403 | 402;
             /**
-             * @description The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400 LOGIN_TOKEN_REQUIRED). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
+             * @description The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
              * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
              */
             loginToken?: string;
@@ -12828,7 +12828,7 @@ export interface operations {
                          * @example BAD_REQUEST
                          * @enum {string}
                          */
-                        errorCode: "BAD_REQUEST" | "LOGIN_TOKEN_REQUIRED";
+                        errorCode: "BAD_REQUEST";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -13312,7 +13312,7 @@ export interface operations {
                          * @example BAD_REQUEST
                          * @enum {string}
                          */
-                        errorCode: "BAD_REQUEST" | "LOGIN_TOKEN_REQUIRED";
+                        errorCode: "BAD_REQUEST";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
