@@ -91,10 +91,10 @@ export type SpendGuard = () => Promise<void>;
  * check without loginToken (400) or of a QR no instance issued (403) is refused.
  *
  * With REDIS_URL the same holds across instances: the issue record, a success (owner included) and the used mark are
- * stored in Redis,
- * and a run takes a per-QR lock there; an instance finding it held waits for that run's result. Before spending a QR
- * it asks the other instances (Redis pub/sub) whether one of them holds it, so a Redis emptied by a restart does not
- * let a used QR log in twice. Redis only widens this: on any Redis failure the run goes on as it would on one instance.
+ * stored in Redis, and a run takes a per-QR lock there; an instance finding it held waits for that run's result.
+ * Before spending a QR (or binding a check to a QR whose issue record Redis lacks) it asks the other instances (Redis
+ * pub/sub) whether one of them holds it, so a Redis emptied by a restart neither lets a used QR log in twice nor
+ * unbinds a QR. Redis only widens this: on any Redis failure the run goes on as it would on one instance.
  */
 @Injectable()
 export class FinishedLogins implements OnApplicationShutdown {
