@@ -37,7 +37,7 @@ export function qrUsed(): GatewayError {
 }
 
 /** A check of a QR issued with another loginToken: refused before upstream is asked, so the QR is not spent. */
-export function loginTokenMismatch(): GatewayError {
+function loginTokenMismatch(): GatewayError {
   return new GatewayError(HttpStatus.FORBIDDEN, 'LOGIN_TOKEN_MISMATCH', 'loginToken is not the one this QR code was issued with');
 }
 
