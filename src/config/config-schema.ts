@@ -167,6 +167,13 @@ const LOGIN = {
     description: 'Upper bound of one WeChat long poll made by /checkAltLoginQr.',
   }),
   LOGIN_PERSIST_COOKIE: flag({ key: 'persistLoginCookie', default: false, description: 'Opt-in: a successful QR login writes its cookie into COOKIE_FILE.' }),
+  LOGIN_TOKEN_REQUIRED: flag({
+    key: 'loginTokenRequired',
+    default: false,
+    description:
+      "A QR login check must send its QR answer's loginToken (400 without it, 403 for a QR no instance issued), so no one who only saw the QR can take its login. " +
+      "Recommended for any public deployment; off keeps the spec's clients, which send only the QR fields, working.",
+  }),
 };
 
 const REDIS_AND_CACHE = {

@@ -12,7 +12,7 @@ import { WechatLoginClient } from '../upstream/clients/wechat-login.client';
 import { Coalescer } from '../upstream/transport/coalescer';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckAltLoginBody } from './dto/check-login.dto';
-import { FinishedLogins, newLoginToken, SpendGuard } from './finished-logins';
+import { FinishedLogins, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
 import type { AltLoggedIn, AltPollState, AltQrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
@@ -84,15 +84,19 @@ export class AltLoginService {
       throw err;
     }
     if (image.status !== 200 || !image.body.length) throw badLoginAnswer(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
-    // loginToken goes to this caller alone: with it, a retry of the check can redeem the finished login (the uuid cannot).
-    return new Shaped({ img: `data:image/jpeg;base64,${image.body.toString('base64')}`, uuid, loginToken: newLoginToken() }, { html: page.text });
+    // loginToken goes to this caller alone, bound to the QR: only it checks the QR and redeems its login (the uuid, in
+    // the QR image anyone nearby can read, cannot).
+    const loginToken = await this.finished.issue('alt', uuid);
+    return new Shaped({ img: `data:image/jpeg;base64,${image.body.toString('base64')}`, uuid, loginToken }, { html: page.text });
   }
 
   async check(input: CheckAltLoginBody): Promise<Shaped> {
     const { uuid } = input;
+    // Before the long poll: a poll that sees the scan confirmed hands out the single-use code.
+    const check = await this.finished.admit('alt', uuid, input.loginToken);
     // A login of this QR already confirmed (its answer lost, or a second tab polling; with REDIS_URL on any instance):
     // no new poll, no second exchange.
-    const earlier = await this.exchanged(this.finished.find('alt', uuid, input.loginToken));
+    const earlier = await this.exchanged(this.finished.find(check));
     if (earlier) return earlier;
     const last = (input.last as AltPollCode | undefined) ?? this.lastState.get(uuid);
     let poll;
@@ -124,7 +128,7 @@ export class AltLoginService {
       await guard();
       return this.exchange(code);
     };
-    return this.exchanged(this.finished.run('alt', uuid, input.loginToken, exchange, () => true));
+    return this.exchanged(this.finished.run(check, exchange, () => true));
   }
 
   private poll(uuid: string, last: AltPollCode | undefined): Promise<LoginStepAnswer> {

@@ -19,6 +19,9 @@ const FINISHED_LOGIN_MAX = 1_000;
 /** How long a QR stays known as used after its login finished (no session kept): longer than either QR lives upstream. */
 const USED_QR_TTL_MS = 10 * 60_000;
 const USED_QR_MAX = 10_000;
+/** How long the loginToken a QR was issued with is kept for it: as long as a used QR, longer than either QR lives upstream. */
+const ISSUED_QR_TTL_MS = USED_QR_TTL_MS;
+const ISSUED_QR_MAX = 10_000;
 /** The longest chain (QQ: ptqrlogin, check_sig, authorize, QQLogin) makes this many upstream calls, none retried. */
 const CHAIN_UPSTREAM_CALLS = 4;
 /** How often an instance waiting on another instance's run of a QR looks for its result. */
@@ -31,6 +34,35 @@ export function qrUsed(): GatewayError {
     'LOGIN_QR_USED',
     'This QR code was already used to log in; get a new QR code (a finished login is answered again only with the loginToken of its QR answer)',
   );
+}
+
+/** A check of a QR issued with another loginToken: refused before upstream is asked, so the QR is not spent. */
+function loginTokenMismatch(): GatewayError {
+  return new GatewayError(HttpStatus.FORBIDDEN, 'LOGIN_TOKEN_MISMATCH', 'loginToken is not the one this QR code was issued with');
+}
+
+/** LOGIN_TOKEN_REQUIRED: a check must prove it holds the QR, so the id alone (public, in the QR image) is refused. */
+function loginTokenRequired(): GatewayError {
+  return new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'loginToken is required: send the loginToken of the QR answer in the JSON body');
+}
+
+/** LOGIN_TOKEN_REQUIRED: a QR no instance recorded issuing cannot be bound to a loginToken, so it is not trusted. */
+function qrUnknown(): GatewayError {
+  return new GatewayError(
+    HttpStatus.FORBIDDEN,
+    'LOGIN_QR_UNKNOWN',
+    'This QR code was not issued by this gateway, or its record expired or is out of reach; get a new QR code',
+  );
+}
+
+/**
+ * Who checks a QR, settled before upstream is asked: `caller` is the hash of the loginToken sent (null for the id
+ * alone), `owner` the hash of the one the QR was issued with (the caller's when no instance recorded the QR).
+ */
+export interface LoginCheck {
+  key: string;
+  caller: string | null;
+  owner: string | null;
 }
 
 /** Thrown inside a chain when another instance turns out to hold this QR's finished login: the run answers that instead. */
@@ -51,15 +83,18 @@ export type SpendGuard = () => Promise<void>;
  * WeChat: the code exchange after 405) runs here, outside the calling request: the client hanging up neither aborts
  * it halfway (the QR or code already spent) nor loses its result. Concurrent checks of one QR share one run.
  *
- * A finished session goes only to the party that started the login (docs/login.md "Who gets the session"): the
- * checks that saw it finish on their own poll (the run's starter and identical checks that joined it), and for 120 s
- * a check presenting the same loginToken as the starter. Everyone else gets 410 LOGIN_QR_USED, for 10 min; a used QR
- * never runs the chain again.
+ * Each QR is bound at issue to the hash of its loginToken (kept 10 min): a check sending another loginToken is refused
+ * (403) before upstream is asked, so it neither spends the QR nor gets its session. A finished session goes only to
+ * the party that started the login (docs/login.md "Who gets the session"): the checks that saw it finish on their own
+ * poll (the run's starter and identical checks that joined it), and for 120 s a check presenting the QR's loginToken.
+ * Everyone else gets 410 LOGIN_QR_USED, for 10 min; a used QR never runs the chain again. With LOGIN_TOKEN_REQUIRED a
+ * check without loginToken (400) or of a QR no instance issued (403) is refused.
  *
- * With REDIS_URL the same holds across instances: a success (owner included) and the used mark are stored in Redis,
- * and a run takes a per-QR lock there; an instance finding it held waits for that run's result. Before spending a QR
- * it asks the other instances (Redis pub/sub) whether one of them holds it, so a Redis emptied by a restart does not
- * let a used QR log in twice. Redis only widens this: on any Redis failure the run goes on as it would on one instance.
+ * With REDIS_URL the same holds across instances: the issue record, a success (owner included) and the used mark are
+ * stored in Redis, and a run takes a per-QR lock there; an instance finding it held waits for that run's result.
+ * Before spending a QR (or binding a check to a QR whose issue record Redis lacks) it asks the other instances (Redis
+ * pub/sub) whether one of them holds it, so a Redis emptied by a restart neither lets a used QR log in twice nor
+ * unbinds a QR. Redis only widens this: on any Redis failure the run goes on as it would on one instance.
  */
 @Injectable()
 export class FinishedLogins implements OnApplicationShutdown {
@@ -67,6 +102,8 @@ export class FinishedLogins implements OnApplicationShutdown {
   private readonly running = new Map<string, Promise<Outcome>>();
   private readonly finished: LRUCache<string, { result: Shaped; owner: string | null }>;
   private readonly used: LRUCache<string, true>;
+  /** Each QR this instance issued or learnt of: the hash of the loginToken it was issued with. */
+  private readonly issued: LRUCache<string, string>;
   private readonly shared: SharedLogins | null;
   /** How long a check waiting on a run still waits once shutdown began: half the drain bound, so it is answered. */
   private readonly shutdownWaitMs: number;
@@ -75,13 +112,14 @@ export class FinishedLogins implements OnApplicationShutdown {
     private readonly work: BackgroundWork,
     clock: Clock,
     @Inject(REDIS) redis: Redis | null,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     breaker: RedisBreaker,
   ) {
     // ttlResolution 0: read the clock at every lookup instead of reusing one reading for 1 ms, so a moved clock is seen
     // at once (a performance.now() per lookup costs nothing next to a login).
     this.finished = new LRUCache({ max: FINISHED_LOGIN_MAX, ttl: FINISHED_LOGIN_TTL_MS, perf: clock, ttlResolution: 0 });
     this.used = new LRUCache({ max: USED_QR_MAX, ttl: USED_QR_TTL_MS, perf: clock, ttlResolution: 0 });
+    this.issued = new LRUCache({ max: ISSUED_QR_MAX, ttl: ISSUED_QR_TTL_MS, perf: clock, ttlResolution: 0 });
     // The lock outlives the longest legitimate chain (every upstream call at its full bound, plus the persist and the
     // result write to Redis), so a slow run is never joined by a second one; a holder that died frees the QR then.
     const lockMs = CHAIN_UPSTREAM_CALLS * config.upstreamTimeoutMs + 2 * config.redisTimeoutMs;
@@ -96,13 +134,50 @@ export class FinishedLogins implements OnApplicationShutdown {
   }
 
   /**
-   * This QR's login as `token` may see it: a running run's answer (joined), a finished session its owner may redeem,
-   * 410 for a used QR; undefined when nothing is known here nor (REDIS_URL) on any instance through Redis.
+   * A new QR's loginToken, recorded (hashed) for the QR here and, with REDIS_URL, in Redis for every instance. A Redis
+   * failure only narrows the record to this instance (and those it answers when asked).
    */
-  async find(channel: string, qr: string, token: string | undefined): Promise<Shaped | undefined> {
+  async issue(channel: string, qr: string): Promise<string> {
+    const token = newLoginToken();
     const key = keyOf(channel, qr);
-    const owner = ownerOf(token);
-    const local = this.byKey(key, owner);
+    const owner = ownerOf(token)!;
+    this.issued.set(key, owner);
+    if (this.shared?.usable()) {
+      try {
+        await this.shared.recordIssue(key, owner, ISSUED_QR_TTL_MS);
+      } catch (err) {
+        this.warnRedis(err);
+      }
+    }
+    return token;
+  }
+
+  /**
+   * Settles who checks this QR before upstream is asked: refuses a loginToken other than the one the QR was issued
+   * with (403), and with LOGIN_TOKEN_REQUIRED a check without one (400) or of a QR no instance issued (403).
+   */
+  async admit(channel: string, qr: string, token: string | undefined): Promise<LoginCheck> {
+    const required = this.config.loginTokenRequired ?? false;
+    if (!token && required) throw loginTokenRequired();
+    const key = keyOf(channel, qr);
+    const caller = ownerOf(token);
+    // The id alone needs the record only to hand a finished login to the QR's owner too: no instance is asked for it.
+    const issuedTo = await this.issuedTo(key, caller !== null);
+    if (issuedTo === undefined) {
+      if (required) throw qrUnknown();
+      return { key, caller, owner: caller };
+    }
+    if (caller !== null && caller !== issuedTo) throw loginTokenMismatch();
+    return { key, caller, owner: issuedTo };
+  }
+
+  /**
+   * This QR's login as the caller may see it: a running run's answer (joined), a finished session its owner may
+   * redeem, 410 for a used QR; undefined when nothing is known here nor (REDIS_URL) on any instance through Redis.
+   */
+  async find(check: LoginCheck): Promise<Shaped | undefined> {
+    const { key, caller } = check;
+    const local = this.byKey(key, caller);
     if (local) return local;
     if (!this.shared?.usable()) return undefined;
     let stored: Outcome | 'used' | undefined;
@@ -113,34 +188,35 @@ export class FinishedLogins implements OnApplicationShutdown {
       return undefined;
     }
     if (stored === 'used') throw this.knownUsed(key);
-    return stored ? deliver(stored, owner) : undefined;
+    return stored ? deliver(stored, caller) : undefined;
   }
 
   /**
    * Runs `chain` for this QR unless one is running or finished already; `isSuccess` says which results are logins.
-   * `token` is the caller's loginToken (if it sent one): a login this run finishes belongs to it.
+   * A login this run finishes belongs to the check's owner (the QR's loginToken, or the caller's for an unknown QR).
    */
-  run(channel: string, qr: string, token: string | undefined, chain: (guard: SpendGuard) => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Shaped> {
-    const key = keyOf(channel, qr);
-    const owner = ownerOf(token);
-    const existing = this.byKey(key, owner);
+  run(check: LoginCheck, chain: (guard: SpendGuard) => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Shaped> {
+    const { key, caller } = check;
+    const existing = this.byKey(key, caller);
     if (existing) return existing;
     // Outside the request from here on: the Redis wait and the chain both belong to the login, not to this client.
-    const run = requestContext.exit(() => this.runOnce(key, owner, chain, isSuccess)).finally(() => this.running.delete(key));
+    const run = requestContext.exit(() => this.runOnce(check, chain, isSuccess)).finally(() => this.running.delete(key));
     this.running.set(key, run);
     // Outside every request, so the HTTP drain does not wait for it: shutdown does (bounded), before the pools close.
     void this.work.track('QR login', run);
-    return this.bounded(run.then((outcome) => deliver(outcome, owner)));
+    return this.bounded(run.then((outcome) => deliver(outcome, caller)));
   }
 
-  private async runOnce(key: string, owner: string | null, chain: (guard: SpendGuard) => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Outcome> {
+  private async runOnce(check: LoginCheck, chain: (guard: SpendGuard) => Promise<Shaped>, isSuccess: (result: Shaped) => boolean): Promise<Outcome> {
+    const { key, owner } = check;
+    const startedByIdAlone = check.caller === null;
     const keep = (result: Shaped): Outcome => {
       const success = isSuccess(result);
       if (success) {
         this.finished.set(key, { result, owner });
         this.used.set(key, true);
       }
-      return { result, success, owner, stored: false };
+      return { result, success, owner, stored: false, startedByIdAlone };
     };
     const shared = this.shared;
     // One instance: a used QR never reaches a run (byKey answers first), so the guard has nothing to check.
@@ -202,15 +278,46 @@ export class FinishedLogins implements OnApplicationShutdown {
     return qrUsed();
   }
 
-  /** Another instance asked for this QR: writes what this one holds back to Redis. True when it held something. */
+  /**
+   * The loginToken hash this QR was issued with: here, else in Redis, else (`askOthers`) from an instance that writes
+   * it back when asked (Redis emptied by a restart). Undefined when none knows it or Redis fails.
+   */
+  private async issuedTo(key: string, askOthers: boolean): Promise<string | undefined> {
+    const local = this.issued.get(key);
+    if (local) return local;
+    const shared = this.shared;
+    if (!shared?.usable()) return undefined;
+    let found: string | undefined;
+    try {
+      found = await shared.issuedTo(key);
+      if (!found && askOthers) {
+        await shared.askOthers(key);
+        found = await shared.issuedTo(key);
+      }
+    } catch (err) {
+      this.warnRedis(err);
+      return undefined;
+    }
+    // Kept here too: a Redis emptied later cannot unbind the QR from this instance.
+    if (found) this.issued.set(key, found);
+    return found;
+  }
+
+  /**
+   * Another instance asked for this QR: writes what this one holds back to Redis. True when it held a finished login
+   * or the used mark (an issue record alone, written back too, is no reason for the asker to stop spending the QR).
+   */
   private async reseed(key: string): Promise<boolean> {
+    const issuedTo = this.issued.get(key);
+    // Written before the answer goes out: an asker reads it as soon as every instance answered.
+    if (issuedTo) await this.shared!.recordIssue(key, issuedTo, Math.max(1, Math.ceil(this.issued.getRemainingTTL(key))));
     const done = this.finished.get(key);
     const used = this.used.has(key);
     if (!done && !used) return false;
     // Whole milliseconds: PX refuses a fraction, and the LRU's clock is performance.now().
     const usedMs = Math.max(1, Math.ceil(this.used.getRemainingTTL(key)));
     if (done) {
-      const outcome: Outcome = { result: done.result, success: true, owner: done.owner, stored: true };
+      const outcome: Outcome = { result: done.result, success: true, owner: done.owner, stored: true, startedByIdAlone: false };
       await this.shared!.store(key, outcome, Math.max(1, Math.ceil(this.finished.getRemainingTTL(key))), usedMs);
     } else {
       await this.shared!.markUsed(key, usedMs);
@@ -274,22 +381,22 @@ export class FinishedLogins implements OnApplicationShutdown {
     this.logger.warn(`Finished QR logins: Redis failed (${(err as Error).message}); this login is not shared with other instances`);
   }
 
-  /** What this instance knows of the QR, as `owner` may see it: a run to join, a session, or 410. */
-  private byKey(key: string, owner: string | null): Promise<Shaped> | undefined {
+  /** What this instance knows of the QR, as `caller` may see it: a run to join, a session, or 410. */
+  private byKey(key: string, caller: string | null): Promise<Shaped> | undefined {
     const done = this.finished.get(key);
-    if (done) return Promise.resolve().then(() => deliver({ ...done, success: true, stored: true }, owner));
+    if (done) return Promise.resolve().then(() => deliver({ ...done, success: true, stored: true, startedByIdAlone: false }, caller));
     const running = this.running.get(key);
-    if (running) return this.bounded(running.then((outcome) => deliver(outcome, owner)));
-    if (this.used.has(key)) return this.usedHere(key, owner);
+    if (running) return this.bounded(running.then((outcome) => deliver(outcome, caller)));
+    if (this.used.has(key)) return this.usedHere(key, caller);
     return undefined;
   }
 
   /** A QR used (here or, as this instance learnt, elsewhere) without its session here: its owner may find it in Redis. */
-  private async usedHere(key: string, owner: string | null): Promise<Shaped> {
-    if (owner !== null && this.shared?.usable()) {
+  private async usedHere(key: string, caller: string | null): Promise<Shaped> {
+    if (caller !== null && this.shared?.usable()) {
       try {
         const stored = await this.shared.stored(key);
-        if (stored && stored !== 'used') return deliver(stored, owner);
+        if (stored && stored !== 'used') return deliver(stored, caller);
       } catch (err) {
         this.warnRedis(err);
       }
@@ -299,13 +406,13 @@ export class FinishedLogins implements OnApplicationShutdown {
 }
 
 /**
- * Who gets a run's answer. Poll states and failures: everyone. A login: a check that joined the run with the same
- * loginToken as its starter, or with none when the starter sent none (identical checks, indistinguishable); once
- * stored, only a check presenting the starter's loginToken.
+ * Who gets a run's answer. Poll states and failures: everyone. A login: a check presenting the owner's loginToken
+ * (joined or, for 120 s, stored), and a check with the id alone that joined a run started with the id alone (identical
+ * checks, indistinguishable).
  */
-function deliver(outcome: Outcome, owner: string | null): Shaped {
+function deliver(outcome: Outcome, caller: string | null): Shaped {
   if (!outcome.success) return outcome.result;
-  if (outcome.owner === owner && (owner !== null || !outcome.stored)) return outcome.result;
+  if (caller !== null ? caller === outcome.owner : outcome.startedByIdAlone && !outcome.stored) return outcome.result;
   throw qrUsed();
 }
 
@@ -336,7 +443,7 @@ function ownerOf(token: string | undefined): string | null {
   return token ? createHash('sha256').update(`loginToken:${token}`).digest('base64url') : null;
 }
 
-/** The secret a QR answer gives its creator alone: presenting it redeems that QR's finished login (docs/login.md). */
-export function newLoginToken(): string {
+/** The secret a QR answer gives its creator alone: it binds the QR's checks and its finished login (docs/login.md). */
+function newLoginToken(): string {
   return randomBytes(24).toString('base64url');
 }

@@ -16,8 +16,10 @@ export const LOGIN_PATHS = {
 };
 
 const CONFIRMED_ONCE =
-  'Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer\'s `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice).';
-const LOGIN_TOKEN = '`loginToken` is for this caller alone: send it with each check, so a retry after a lost answer can still get the session.';
+  'Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer\'s `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice). ' +
+  'A check sending another `loginToken` than the QR was issued with gets 403 `LOGIN_TOKEN_MISMATCH` before upstream is asked: it neither spends the QR nor gets its session.';
+const LOGIN_TOKEN =
+  '`loginToken` is for this caller alone and bound to this QR (on every instance): send it with each check, so no one else can take the login and a retry after a lost answer can still get the session. With LOGIN_TOKEN_REQUIRED=true a check without it is refused.';
 const SESSION_EXAMPLE = {
   loginUin: 'o0123456789',
   uin: 'o0123456789',
@@ -28,6 +30,17 @@ const SESSION_EXAMPLE = {
 const QUERY_FORM =
   'A field the body lacks is read from the query string (the older services\' clients send `?ptqrtoken=…&qrsig=…` or `?uuid=…` with no body); the body wins.';
 const LOGIN_EXCHANGE_ERRORS = [
+  {
+    status: 400,
+    description: 'With LOGIN_TOKEN_REQUIRED=true: no `loginToken` in the JSON body (checked before upstream is asked).',
+    errorCodes: ['BAD_REQUEST'],
+  },
+  {
+    status: 403,
+    description:
+      '`loginToken` is not the one this QR was issued with; with LOGIN_TOKEN_REQUIRED=true, no instance issued this QR (or its 10 min record is gone). Refused before upstream is asked.',
+    errorCodes: ['LOGIN_TOKEN_MISMATCH', 'LOGIN_QR_UNKNOWN'],
+  },
   { status: 410, description: 'This QR already logged in: its session goes only to a check sending its `loginToken` (120 s).', errorCodes: ['LOGIN_QR_USED'] },
   { status: 403, description: 'Login exchange code 20274 (too many devices on the account; body has `upstreamCode`).', errorCodes: ['LOGIN_DEVICE_LIMIT'] },
   { status: 502, description: 'Login exchange refused (any other code) or its answer lacks the credential.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_NO_CREDENTIAL'] },
@@ -47,7 +60,7 @@ export class LoginController {
   @Get(LOGIN_PATHS.getMain)
   @ApiOperation({
     summary: 'New QQ (Main) login QR code',
-    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` (and optionally ptqrtoken and loginToken) to the check. ${LOGIN_TOKEN} No parameters.`,
+    description: `Upstream ptlogin \`ptqrshow\`. \`ptqrtoken\` = hash33(qrsig) as a string of digits; pass \`qrsig\` and \`loginToken\` (and optionally ptqrtoken) to the check. ${LOGIN_TOKEN} No parameters.`,
   })
   @ApiPlainOk('`{ img: <PNG data URL>, ptqrtoken, qrsig, loginToken }`.', {
     img: 'data:image/png;base64,iVBORw0KGgo…',
@@ -96,7 +109,7 @@ export class LoginController {
   @Get(LOGIN_PATHS.getAlt)
   @ApiOperation({
     summary: 'New WeChat (Alt) login QR code',
-    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` (and optionally loginToken) to the check. ${LOGIN_TOKEN} No parameters.`,
+    description: `Upstream open.weixin.qq.com \`qrconnect\` page (uuid) then \`/connect/qrcode/<uuid>\` (JPEG). Pass \`uuid\` and \`loginToken\` to the check. ${LOGIN_TOKEN} No parameters.`,
   })
   @ApiPlainOk('`{ img: <JPEG data URL>, uuid, loginToken }`.', { img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg…', uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN }, AltQrAnswer)
   @ApiErrorResponses(

@@ -5,7 +5,7 @@ import { Shaped } from '../common/shaped';
 import { QqLoginClient } from '../upstream/clients/qq-login.client';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckMainLoginBody } from './dto/check-login.dto';
-import { FinishedLogins, newLoginToken, SpendGuard } from './finished-logins';
+import { FinishedLogins, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
 import type { MainLoggedIn, MainPollState, MainQrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
@@ -55,8 +55,9 @@ export class MainLoginService {
     if (res.status < 200 || res.status > 299 || !res.body.length) throw badLoginAnswer(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
     const qrsig = CookieJar.find(res.setCookies, 'qrsig');
     if (!qrsig) throw badLoginAnswer(MAIN_ERRORS.noQrsig, 'LOGIN_NO_QRSIG');
-    // loginToken goes to this caller alone: with it, a retry of the check can redeem the finished login (the qrsig cannot).
-    const body: MainQrAnswer = { img: `data:image/png;base64,${res.body.toString('base64')}`, ptqrtoken: String(hash33(qrsig)), qrsig, loginToken: newLoginToken() };
+    // loginToken goes to this caller alone, bound to the QR: only it checks the QR and redeems its login (the qrsig cannot).
+    const loginToken = await this.finished.issue('main', qrsig);
+    const body: MainQrAnswer = { img: `data:image/png;base64,${res.body.toString('base64')}`, ptqrtoken: String(hash33(qrsig)), qrsig, loginToken };
     return new Shaped(body, { status: res.status, setCookies: res.setCookies });
   }
 
@@ -66,9 +67,11 @@ export class MainLoginService {
     if (input.ptqrtoken !== undefined && input.ptqrtoken !== ptqrtoken) {
       throw new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'ptqrtoken does not match qrsig (it must be hash33(qrsig))');
     }
+    // Settled before the poll, so a check with another QR's or a made-up loginToken never spends this QR.
+    const check = await this.finished.admit('main', qrsig, input.loginToken);
     try {
       // The poll that reports a confirmed scan spends the QR, so the whole chain runs where a hang-up cannot cut it.
-      return await this.finished.run('main', qrsig, input.loginToken, (guard) => this.runChain(qrsig, ptqrtoken, guard), isLoggedIn);
+      return await this.finished.run(check, (guard) => this.runChain(qrsig, ptqrtoken, guard), isLoggedIn);
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'timeout') {
         throw new GatewayError(HttpStatus.GATEWAY_TIMEOUT, 'LOGIN_TIMEOUT', MAIN_ERRORS.timeout);

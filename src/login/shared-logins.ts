@@ -11,6 +11,8 @@ export interface Outcome {
   owner: string | null;
   /** Read back from storage (not this run's own answer): only a caller presenting the owner's loginToken gets it. */
   stored: boolean;
+  /** The run was started by a check sending the QR id alone: identical checks that joined it share its answer. */
+  startedByIdAlone: boolean;
 }
 
 /**
@@ -35,8 +37,9 @@ interface Asking {
 
 /**
  * The Redis side of finished logins: `<prefix>:<channel>:<hash>` holds a success as JSON (owner included), `…:lock` the
- * run's lock, `…:used` the used mark. `<prefix>:ask` and `<prefix>:told` are the pub/sub channels on which an
- * instance asks the others for a QR it is about to spend, and they answer (after writing back what they hold).
+ * run's lock, `…:used` the used mark, `…:issued` the hash of the loginToken the QR was issued with. `<prefix>:ask` and
+ * `<prefix>:told` are the pub/sub channels on which an instance asks the others for a QR it is about to spend (or whose
+ * issue record Redis lacks), and they answer (after writing back what they hold).
  */
 export class SharedLogins {
   private subscriber: Redis | undefined;
@@ -82,6 +85,15 @@ export class SharedLogins {
     // A transaction reports each command's error in its replies instead of rejecting.
     const failed = replies?.find(([err]) => err)?.[0];
     if (failed) throw failed;
+  }
+
+  async recordIssue(key: string, owner: string, ttlMs: number): Promise<void> {
+    await this.breaker.run(() => this.redis.set(this.issuedKey(key), owner, 'PX', ttlMs));
+  }
+
+  /** The loginToken hash this QR was issued with, if an instance recorded it. */
+  async issuedTo(key: string): Promise<string | undefined> {
+    return (await this.breaker.run(() => this.redis.get(this.issuedKey(key)))) ?? undefined;
   }
 
   async markUsed(key: string, usedMs: number): Promise<void> {
@@ -193,12 +205,16 @@ export class SharedLogins {
   private usedKey(key: string): string {
     return `${this.prefix}:${key}:used`;
   }
+
+  private issuedKey(key: string): string {
+    return `${this.prefix}:${key}:issued`;
+  }
 }
 
 export function parseOutcome(text: string): Outcome {
   try {
     const { body, raw, owner } = JSON.parse(text) as { body: unknown; raw: unknown; owner?: unknown };
-    return { result: new Shaped(body, raw), success: true, owner: typeof owner === 'string' ? owner : null, stored: true };
+    return { result: new Shaped(body, raw), success: true, owner: typeof owner === 'string' ? owner : null, stored: true, startedByIdAlone: false };
   } catch {
     // JSON.parse quotes the text around the fault, which holds the session cookie: that message must not reach a log.
     throw new Error('stored login is not valid JSON');

@@ -333,23 +333,25 @@ describe('Alt channel (WeChat) QR login', () => {
       expect([polls(), logins()]).toEqual([1, 1]);
     });
 
-    it('a finished login goes only to its owner: 30 s later, a check with the uuid alone (no body) or another loginToken gets 410', async () => {
+    it('a finished login goes only to its owner: a later check with the uuid alone (no body) gets 410, another loginToken 403', async () => {
       const { uuid, loginToken } = await confirmed();
       // A spec client polls with the uuid alone: it sees the login finish on its own poll and gets the session.
       const first = await check({ uuid }).expect(200);
       expect(first.body.isOk).toBe(true);
       const used = { error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' };
+      const mismatch = { error: expect.stringContaining('loginToken'), errorCode: 'LOGIN_TOKEN_MISMATCH' };
       const replays = [
-        h.http().post(`/checkAltLoginQr?uuid=${uuid}`),
-        check({ uuid }),
-        check({ uuid, loginToken }),
-        check({ uuid, loginToken: 'y'.repeat(32) }),
-      ];
-      for (const replay of replays) {
-        const res = await replay.expect(410);
-        expect(res.body).toEqual(used);
+        [h.http().post(`/checkAltLoginQr?uuid=${uuid}`), 410, used],
+        [check({ uuid }), 410, used],
+        [check({ uuid, loginToken: 'y'.repeat(32) }), 403, mismatch],
+      ] as const;
+      for (const [replay, status, answer] of replays) {
+        const res = await replay.expect(status);
+        expect(res.body).toEqual(answer);
         expect(JSON.stringify(res.body)).not.toContain(first.body.session.cookieObject.qqmusic_key);
       }
+      // The QR's own loginToken redeems the login its id-only poll finished (the QR was issued to it).
+      expect((await check({ uuid, loginToken }).expect(200)).body).toEqual(first.body);
       // One poll and one exchange in all: the replays asked upstream nothing.
       expect([polls(), logins()]).toEqual([1, 1]);
     }, 30_000);

@@ -375,17 +375,20 @@ describe('Main channel (QQ) QR login', () => {
       expect(chainCalls()).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
     });
 
-    it('a finished login goes only to its owner: a later check with the qrsig alone, or another loginToken, gets 410 and no session', async () => {
+    it('a finished login goes only to its owner: a later check with the qrsig alone gets 410, another loginToken 403, and no session', async () => {
       const { qrsig, loginToken } = await confirmed();
       // A spec client polls with the qrsig alone: it sees the login finish on its own poll and gets the session.
       const first = await check({ qrsig }).expect(200);
       expect(first.body.isOk).toBe(true);
       const used = { error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' };
-      for (const replay of [{ qrsig }, { qrsig, loginToken }, { qrsig, loginToken: 'x'.repeat(32) }]) {
-        const res = await check(replay).expect(410);
-        expect(res.body).toEqual(used);
+      const mismatch = { error: expect.stringContaining('loginToken'), errorCode: 'LOGIN_TOKEN_MISMATCH' };
+      for (const [replay, status, answer] of [[{ qrsig }, 410, used], [{ qrsig, loginToken: 'x'.repeat(32) }, 403, mismatch]] as const) {
+        const res = await check(replay).expect(status);
+        expect(res.body).toEqual(answer);
         expect(JSON.stringify(res.body)).not.toContain(first.body.session.cookieObject.qqmusic_key);
       }
+      // The QR's own loginToken redeems the login its id-only poll finished (the QR was issued to it).
+      expect((await check({ qrsig, loginToken }).expect(200)).body).toEqual(first.body);
       // A login finished for a loginToken is answered to that token again, never to the qrsig alone.
       const other = await confirmed();
       const owned = await check(other).expect(200);

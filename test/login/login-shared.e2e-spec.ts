@@ -101,8 +101,9 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect(a.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
   });
 
-  it('B hands A\'s finished login only to its loginToken: the qrsig or uuid alone (or another token) gets 410, upstream untouched', async () => {
+  it('B hands A\'s finished login only to its loginToken: the qrsig or uuid alone gets 410, another token 403, upstream untouched', async () => {
     const used = { error: expect.stringContaining('already used'), errorCode: 'LOGIN_QR_USED' };
+    const mismatch = { error: expect.stringContaining('loginToken'), errorCode: 'LOGIN_TOKEN_MISMATCH' };
     const qrsig = await newMainQr(a);
     qqConfirm(a.fake.state, qrsig);
     await checkMain(a, qrsig).expect(200);
@@ -110,11 +111,10 @@ describe('Finished QR logins shared by instances through Redis', () => {
     wxConfirm(a.fake.state, uuid);
     await checkAlt(a, uuid).expect(200);
 
-    for (const replay of [{ qrsig }, { qrsig, loginToken: 'z'.repeat(32) }]) {
-      expect((await b.http().post('/checkMainLoginQr').send(replay).expect(410)).body).toEqual(used);
-    }
+    expect((await b.http().post('/checkMainLoginQr').send({ qrsig }).expect(410)).body).toEqual(used);
+    expect((await b.http().post('/checkMainLoginQr').send({ qrsig, loginToken: 'z'.repeat(32) }).expect(403)).body).toEqual(mismatch);
     expect((await b.http().post(`/checkAltLoginQr?uuid=${uuid}`).expect(410)).body).toEqual(used);
-    expect((await b.http().post('/checkAltLoginQr').send({ uuid, loginToken: 'z'.repeat(32) }).expect(410)).body).toEqual(used);
+    expect((await b.http().post('/checkAltLoginQr').send({ uuid, loginToken: 'z'.repeat(32) }).expect(403)).body).toEqual(mismatch);
     expect(b.fake.requests).toEqual([]);
   }, 30_000);
 
@@ -163,7 +163,8 @@ describe('Finished QR logins shared by instances through Redis', () => {
       await emptyRedis();
       loginFake(b.fake.state).qq.set(qrsig, { state: 'confirmed', qq: FAKE_QQ });
       expect((await checkMain(b, qrsig).expect(200)).body).toEqual(onA.body);
-      expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
+      // B, missing the QR's issue record, asked the others before its poll: A wrote its login back, so B polls not at all.
+      expect(qqChain(b)).toEqual({ polls: 0, checkSigs: 0, logins: 0 });
     }, 30_000);
   });
 
@@ -257,9 +258,9 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect(pttl).toBeLessThanOrEqual(KEEP_MS);
     expect(JSON.parse((await redis.get(key))!)).toEqual({ body: onA.body, raw: expect.anything(), owner: expect.any(String) });
     // The run's lock is gone (released by its holder), and no key names the QR itself. The used mark outlives the
-    // session (10 min): the QR never logs in again.
+    // session (10 min): the QR never logs in again. The issue record holds the hash of the QR's loginToken.
     const keys = await redis.keys(`${credentialKey}*`);
-    expect(keys.sort()).toEqual([key, `${key}:used`].sort());
+    expect(keys.sort()).toEqual([key, `${key}:used`, `${key}:issued`].sort());
     expect(await redis.pttl(`${key}:used`)).toBeGreaterThan(KEEP_MS);
     expect(keys.join(' ')).not.toContain(qrsig);
 
@@ -272,7 +273,7 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect((await checkAlt(b, uuid).expect(200)).body).toEqual(wxOnA.body);
     const wxKey = resultKey('alt', uuid);
     expect(await redis.pttl(wxKey)).toBeGreaterThanOrEqual(KEEP_MS - 1000);
-    expect((await redis.keys(`${credentialKey}*`)).sort()).toEqual([key, `${key}:used`, wxKey, `${wxKey}:used`].sort());
+    expect((await redis.keys(`${credentialKey}*`)).sort()).toEqual([key, `${key}:used`, `${key}:issued`, wxKey, `${wxKey}:used`, `${wxKey}:issued`].sort());
     expect(wxKey).not.toContain(uuid);
 
     expect(logs.some((line) => line.includes('/checkMainLoginQr'))).toBe(true);
@@ -323,9 +324,13 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
     logs.length = 0;
   });
 
-  /** A confirmed QQ login checked twice: the first runs the chain, the second is answered from this instance's memory. */
-  const loginTwice = async () => {
+  /**
+   * A confirmed QQ login checked twice, Redis broken after the QR was issued (so the checks alone meet the fault): the
+   * first runs the chain, the second is answered from this instance's memory.
+   */
+  const loginTwice = async (breakRedis: () => Promise<void>) => {
     const { qrsig, loginToken } = (await h.http().get('/getMainLoginQr').expect(200)).body as { qrsig: string; loginToken: string };
+    await breakRedis();
     qqConfirm(h.fake.state, qrsig);
     const started = performance.now();
     const first = await h.http().post('/checkMainLoginQr').send({ qrsig, loginToken }).expect(200);
@@ -339,15 +344,16 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
   };
 
   it('Redis down (connections refused): the login succeeds at once, without trying Redis', async () => {
-    link.set('down');
-    await waitFor(async () => (await ready()) === 503, 5000, 'the gateway to notice Redis is down');
-    expect(await loginTwice()).toBeLessThan(REDIS_TIMEOUT_MS);
+    const down = async () => {
+      link.set('down');
+      await waitFor(async () => (await ready()) === 503, 5000, 'the gateway to notice Redis is down');
+    };
+    expect(await loginTwice(down)).toBeLessThan(REDIS_TIMEOUT_MS);
   });
 
   it('Redis stalled under a live connection: the login succeeds after one timed-out command, with one warn line', async () => {
-    link.freeze();
     // One REDIS_TIMEOUT_MS for the command that found Redis silent, plus the chain itself (milliseconds on the fake).
-    const elapsedMs = await loginTwice();
+    const elapsedMs = await loginTwice(async () => link.freeze());
     expect(elapsedMs).toBeGreaterThanOrEqual(REDIS_TIMEOUT_MS - 50);
     expect(elapsedMs).toBeLessThan(2 * REDIS_TIMEOUT_MS);
     // One line for the stall, from the breaker every Redis user consults (not one per command or per user).
@@ -357,8 +363,8 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
   });
 
   it('Redis stalled: a WeChat login succeeds too, after at most two timed-out commands (before the poll, before the exchange)', async () => {
-    link.freeze();
     const { uuid, loginToken } = (await h.http().get('/getAltLoginQr').expect(200)).body as { uuid: string; loginToken: string };
+    link.freeze();
     wxConfirm(h.fake.state, uuid);
     const started = performance.now();
     const first = await h.http().post('/checkAltLoginQr').send({ uuid, loginToken }).expect(200);

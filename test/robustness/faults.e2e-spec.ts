@@ -1,14 +1,18 @@
 import { answerValidator, type AnswerValidator } from '../support/answer-validator';
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
 import type { FakeRoutes, Fault, FaultMatch } from '../../fake-upstream/fake-upstream';
 import { ROUTES } from '../../fake-upstream/handlers';
 import { songByMid } from '../../fake-upstream/catalog';
-import { FAKE_MUSICKEY_QQ, loginFake, qqConfirm, wxConfirm } from '../../fake-upstream/handlers/login';
+import { FAKE_MUSICKEY_QQ, FAKE_QQ, loginFake, qqConfirm, wxConfirm } from '../../fake-upstream/handlers/login';
 import { musicState } from '../../fake-upstream/handlers/music';
 import { Endpoint, type ExpectedError, exampleQuery, SONG_MID } from '../support/endpoints';
 import { ALL_ENDPOINTS } from '../support/derived-endpoints';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
+import { requireRedis, TEST_REDIS_URL } from '../support/redis';
+import { RedisLink } from '../support/redis-link';
 
 /**
  * Upstream faults, data-driven over the endpoint table: every endpoint that calls upstream gets each transport fault
@@ -352,6 +356,112 @@ describe('login steps are never retried (UPSTREAM_RETRIES=2)', () => {
     const res = await h.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
     expect(res.body.session.cookie).toContain(FAKE_MUSICKEY_QQ);
     expect(loginFake(h.fake.state).qq.has(qrsig)).toBe(true);
+  }, CASE_BUDGET_MS);
+});
+
+/** A well-formed loginToken that is not the QR's: what someone who only saw the QR sends. */
+const STOLEN_LOGIN_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAAAA';
+const LOGIN_CHANNELS = [
+  { name: 'QQ', get: '/getMainLoginQr', check: '/checkMainLoginQr', id: 'qrsig', poll: { host: 'ptlogin', path: '/ptqrlogin' } },
+  { name: 'WeChat', get: '/getAltLoginQr', check: '/checkAltLoginQr', id: 'uuid', poll: { host: 'wxLp', path: '/connect/l/qrconnect' } },
+] as const;
+
+describe("a QR's loginToken binding under upstream faults", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { UPSTREAM_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS), ALT_LOGIN_POLL_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS) } });
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.fake.reset());
+
+  it.each(LOGIN_CHANNELS)("$name: while the poll fails, a stolen loginToken is still 403 without reaching upstream; the owner's failed check does not unbind the QR", async (channel) => {
+    const qr = (await h.http().get(channel.get).expect(200)).body as Record<string, string>;
+    if (channel.name === 'QQ') qqConfirm(h.fake.state, qr.qrsig);
+    else wxConfirm(h.fake.state, qr.uuid);
+    h.fake.fault({ kind: 'status', status: 503 }, channel.poll);
+    expect((await h.http().post(channel.check).send({ [channel.id]: qr[channel.id], loginToken: qr.loginToken })).status).toBe(502);
+    expect((await h.http().post(channel.check).send({ [channel.id]: qr[channel.id], loginToken: STOLEN_LOGIN_TOKEN }).expect(403)).body.errorCode).toBe('LOGIN_TOKEN_MISMATCH');
+    expect(h.fake.requestsTo(channel.poll.host, channel.poll.path)).toHaveLength(1);
+
+    h.fake.clearFaults();
+    expect((await h.http().post(channel.check).send({ [channel.id]: qr[channel.id], loginToken: STOLEN_LOGIN_TOKEN }).expect(403)).body.errorCode).toBe('LOGIN_TOKEN_MISMATCH');
+    expect((await h.http().post(channel.check).send({ [channel.id]: qr[channel.id], loginToken: qr.loginToken }).expect(200)).body.isOk).toBe(true);
+  }, CASE_BUDGET_MS);
+});
+
+/**
+ * Redis stalled when a QR is issued: the QR is still answered (its record kept by the issuing instance, one warn line
+ * naming neither QR nor token); an instance with LOGIN_TOKEN_REQUIRED that cannot read the record refuses the QR
+ * rather than trust it, and vouches for it again once Redis is back.
+ */
+describe("a QR's loginToken binding with Redis stalled (two instances through one link to Redis)", () => {
+  const REDIS_TIMEOUT_MS = 1000;
+  let a: Harness;
+  let bRequired: Harness;
+  let link: RedisLink;
+  const logs: string[] = [];
+  const credentialKey = `test:faults-login:${randomBytes(6).toString('hex')}`;
+
+  beforeAll(async () => {
+    requireRedis();
+    const target = new URL(TEST_REDIS_URL);
+    link = new RedisLink({ host: target.hostname, port: Number(target.port || 6379) });
+    const env = {
+      REDIS_URL: await link.start(),
+      REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
+      REDIS_RETRY_AFTER_MS: '2000',
+      CREDENTIAL_REDIS_KEY: credentialKey,
+      UPSTREAM_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS),
+      ALT_LOGIN_POLL_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS),
+      LOG_LEVEL: 'info',
+    };
+    a = await startHarness({ env, logs });
+    bRequired = await startHarness({ env: { ...env, LOGIN_TOKEN_REQUIRED: 'true' }, logs });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await bRequired?.close();
+    await link?.stop();
+    const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+    const keys = await redis.keys(`${credentialKey}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+  beforeEach(async () => {
+    link.set('up');
+    await waitForReady('Redis to be reachable', a, bRequired);
+    a.fake.reset();
+    bRequired.fake.reset();
+    logs.length = 0;
+  });
+
+  it.each(LOGIN_CHANNELS)('$name: issued while Redis stalls, bound on A at once; B refuses it until Redis is back, then admits only the owner', async (channel) => {
+    link.freeze();
+    const qr = (await a.http().get(channel.get).expect(200)).body as Record<string, string>;
+    const qrId = qr[channel.id];
+    expect(logs.some((line) => line.includes(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`))).toBe(true);
+    for (const secret of [qrId, qr.loginToken]) expect(logs.filter((line) => line.includes(secret))).toEqual([]);
+
+    // A holds the record itself: the stolen token is refused without Redis and without upstream.
+    const pollsOfA = a.fake.requestsTo(channel.poll.host, channel.poll.path).length;
+    expect((await a.http().post(channel.check).send({ [channel.id]: qrId, loginToken: STOLEN_LOGIN_TOKEN }).expect(403)).body.errorCode).toBe('LOGIN_TOKEN_MISMATCH');
+    expect(a.fake.requestsTo(channel.poll.host, channel.poll.path)).toHaveLength(pollsOfA);
+    // B cannot read it: with the token required, a QR it cannot vouch for is refused, even to its owner.
+    expect((await bRequired.http().post(channel.check).send({ [channel.id]: qrId, loginToken: qr.loginToken }).expect(403)).body.errorCode).toBe('LOGIN_QR_UNKNOWN');
+    expect(bRequired.fake.requests).toEqual([]);
+
+    link.set('up');
+    await waitFor(async () => (await bRequired.http().get('/health/ready')).status === 200, 10_000, 'B to reach Redis again');
+    await waitForReady('A to reach Redis again', a);
+    if (channel.name === 'QQ') loginFake(bRequired.fake.state).qq.set(qrId, { state: 'confirmed', qq: FAKE_QQ });
+    else {
+      loginFake(bRequired.fake.state).wx.set(qrId, { state: 'waiting', listeners: [] });
+      wxConfirm(bRequired.fake.state, qrId);
+    }
+    expect((await bRequired.http().post(channel.check).send({ [channel.id]: qrId, loginToken: STOLEN_LOGIN_TOKEN }).expect(403)).body.errorCode).toBe('LOGIN_TOKEN_MISMATCH');
+    expect(bRequired.fake.requests).toEqual([]);
+    expect((await bRequired.http().post(channel.check).send({ [channel.id]: qrId, loginToken: qr.loginToken }).expect(200)).body.isOk).toBe(true);
   }, CASE_BUDGET_MS);
 });
 

@@ -1,9 +1,12 @@
 import { answerValidator, type AnswerValidator } from '../support/answer-validator';
 import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
+import { FAKE_QQ, loginFake, wxConfirm } from '../../fake-upstream/handlers/login';
 import { Endpoint, ParamKind } from '../support/endpoints';
 import { ALL_ENDPOINTS, DERIVED } from '../support/derived-endpoints';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, startHarness, waitForReady } from '../support/harness';
+import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 
 /**
  * Property: for EVERY endpoint and every parameter, hostile values (missing, empty, huge, unicode, control
@@ -403,6 +406,62 @@ function rawChunkedPost(e: Endpoint, chunkedBody: string): Promise<{ status: num
     socket.write(`POST ${e.path} HTTP/1.1\r\nHost: ${hostname}\r\n${headers.join('')}\r\n${chunkedBody}`);
   });
 }
+
+/**
+ * The login checks above attack a QR no instance issued. Here the QR is issued on A, confirmed on both instances'
+ * fakes (a check let through would log in), and every check carries a hostile loginToken: on A (the issuing instance)
+ * and on B (which reads the binding from Redis) each is refused, 400 or 403, before upstream is asked, so the QR is
+ * never spent and its owner still logs in.
+ */
+describe('hostile loginToken values against an issued, confirmed QR, on two instances sharing Redis', () => {
+  let a: Harness;
+  let b: Harness;
+  const credentialKey = `test:hostile-login:${randomBytes(6).toString('hex')}`;
+  beforeAll(async () => {
+    requireRedis();
+    const env = { REDIS_URL: TEST_REDIS_URL, CREDENTIAL_REDIS_KEY: credentialKey, REDIS_TIMEOUT_MS: '5000', ALT_LOGIN_POLL_TIMEOUT_MS: '10000' };
+    a = await startHarness({ env });
+    b = await startHarness({ env });
+    await waitForReady('both instances to reach Redis', a, b);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  // Anything but an absent loginToken (null and undefined are absent: an id-only check, which logs in by default).
+  const hostileToken = fc.oneof(hostileScalar('token'), jsonValue('token')).filter((v) => v !== null && v !== undefined);
+  const channels = [
+    { name: 'QQ', get: '/getMainLoginQr', check: '/checkMainLoginQr', id: 'qrsig' },
+    { name: 'WeChat', get: '/getAltLoginQr', check: '/checkAltLoginQr', id: 'uuid' },
+  ] as const;
+
+  it.each(channels)('$name: every hostile loginToken gets a 4xx JSON error on either instance; upstream is never asked', async (channel) => {
+    const qr = (await a.http().get(channel.get).expect(200)).body as Record<string, string>;
+    const qrId = qr[channel.id];
+    for (const h of [a, b]) {
+      h.fake.reset();
+      if (channel.name === 'QQ') loginFake(h.fake.state).qq.set(qrId, { state: 'confirmed', qq: FAKE_QQ });
+      else {
+        loginFake(h.fake.state).wx.set(qrId, { state: 'waiting', listeners: [] });
+        wxConfirm(h.fake.state, qrId);
+      }
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(a, b), hostileToken, async (h, loginToken) => {
+        const text = JSON.stringify({ [channel.id]: qrId, loginToken });
+        const res = await h.http().post(channel.check).set('Content-Type', 'application/json').send(text).timeout(REQUEST_TIMEOUT_MS);
+        const context = `${channel.check} on ${h === a ? 'A' : 'B'} ${text.slice(0, 200)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+        if (![400, 403].includes(res.status) || typeof res.body?.error !== 'string') throw new Error(`not refused: ${context}`);
+        if (a.fake.requests.length + b.fake.requests.length) throw new Error(`asked upstream: ${context}`);
+      }),
+      { numRuns: RUNS },
+    );
+    // Nothing was spent: the owner logs in, on the instance that did not issue the QR.
+    const owner = await b.http().post(channel.check).send({ [channel.id]: qrId, loginToken: qr.loginToken }).expect(200);
+    expect(owner.body.isOk).toBe(true);
+  }, PROPERTY_TIMEOUT_MS);
+});
 
 describe('after the run', () => {
   it('the process still answers: health, a valid request, metrics', async () => {

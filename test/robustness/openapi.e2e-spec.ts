@@ -450,7 +450,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     expect(codes('/getComments', 'get', 401)).toEqual(['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID']);
     expect(codes('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_BUSY', 'SHUTTING_DOWN']);
     expect(doc.paths['/getComments'].get.responses['503'].headers['Retry-After']).toBeDefined();
-    expect(codes('/checkMainLoginQr', 'post', 403)).toEqual(['LOGIN_DEVICE_LIMIT']);
+    expect(codes('/checkMainLoginQr', 'post', 403)).toEqual(['LOGIN_TOKEN_MISMATCH', 'LOGIN_QR_UNKNOWN', 'LOGIN_DEVICE_LIMIT']);
     expect(codes('/user/checkWXLoginQr', 'post', 504)).toEqual(['LOGIN_TIMEOUT']);
     for (const [method, path] of [['get', '/user/credential/status'], ['post', '/user/setCookie'], ['get', '/user/getCookie']] as const) {
       expect({ path, 401: codes(path, method, 401), 404: codes(path, method, 404) }).toEqual({ path, 401: ['ADMIN_TOKEN_REQUIRED'], 404: ['NOT_FOUND'] });

@@ -150,7 +150,7 @@ describe('secrets never reach logs, error bodies or /metrics', () => {
 
     // QQ login: qrsig → confirmed → check_sig (p_skey, pt4_token) → authorize (code) → QQLogin (musickey)
     const qr = (await h.http().get('/getMainLoginQr').expect(200)).body;
-    secrets.push(qr.qrsig);
+    secrets.push(qr.qrsig, qr.loginToken);
     errorBodies.push(JSON.stringify((await h.http().post('/checkMainLoginQr').send({ qrsig: qr.qrsig, ptqrtoken: '1' })).body));
     qqConfirm(h.fake.state, qr.qrsig);
     const qq = await h.http().post('/checkMainLoginQr').send({ qrsig: qr.qrsig }).expect(200);
@@ -161,6 +161,9 @@ describe('secrets never reach logs, error bodies or /metrics', () => {
 
     // WeChat login: uuid → confirmed (code) → music.login (musickey)
     const wx = (await h.http().get('/getAltLoginQr').expect(200)).body;
+    secrets.push(wx.loginToken);
+    // Another QR's loginToken is refused naming the field, never the token sent nor the QR's own.
+    errorBodies.push(JSON.stringify((await h.http().post('/checkAltLoginQr').send({ uuid: wx.uuid, loginToken: qr.loginToken }).expect(403)).body));
     wxConfirm(h.fake.state, wx.uuid);
     secrets.push(loginFake(h.fake.state).wx.get(wx.uuid)!.code!);
     const wxRes = await h.http().post('/checkAltLoginQr').send({ uuid: wx.uuid }).expect(200);

@@ -790,7 +790,7 @@ export interface paths {
         };
         /**
          * New QQ (Main) login QR code
-         * @description Upstream ptlogin `ptqrshow`. `ptqrtoken` = hash33(qrsig) as a string of digits; pass `qrsig` (and optionally ptqrtoken and loginToken) to the check. `loginToken` is for this caller alone: send it with each check, so a retry after a lost answer can still get the session. No parameters.
+         * @description Upstream ptlogin `ptqrshow`. `ptqrtoken` = hash33(qrsig) as a string of digits; pass `qrsig` and `loginToken` (and optionally ptqrtoken) to the check. `loginToken` is for this caller alone and bound to this QR (on every instance): send it with each check, so no one else can take the login and a retry after a lost answer can still get the session. With LOGIN_TOKEN_REQUIRED=true a check without it is refused. No parameters.
          *
          *     Also answered at `/user/getMainLoginQr`, `/getQQLoginQr`, `/user/getQQLoginQr`.
          */
@@ -814,7 +814,7 @@ export interface paths {
         put?: never;
         /**
          * Poll the QQ (Main) login
-         * @description Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). On success (200, `isOk: true`): `session` {loginUin, uin, cookie, cookieList, cookieObject}, and `persisted` (plus `persistPending: true` while Redis cannot take the write yet) when LOGIN_PERSIST_COOKIE is on. Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer's `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice).
+         * @description Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). On success (200, `isOk: true`): `session` {loginUin, uin, cookie, cookieList, cookieObject}, and `persisted` (plus `persistPending: true` while Redis cannot take the write yet) when LOGIN_PERSIST_COOKIE is on. Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer's `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice). A check sending another `loginToken` than the QR was issued with gets 403 `LOGIN_TOKEN_MISMATCH` before upstream is asked: it neither spends the QR nor gets its session.
          *
          *     Also answered at `/user/checkMainLoginQr`, `/checkQQLoginQr`, `/user/checkQQLoginQr`.
          */
@@ -834,7 +834,7 @@ export interface paths {
         };
         /**
          * New WeChat (Alt) login QR code
-         * @description Upstream open.weixin.qq.com `qrconnect` page (uuid) then `/connect/qrcode/<uuid>` (JPEG). Pass `uuid` (and optionally loginToken) to the check. `loginToken` is for this caller alone: send it with each check, so a retry after a lost answer can still get the session. No parameters.
+         * @description Upstream open.weixin.qq.com `qrconnect` page (uuid) then `/connect/qrcode/<uuid>` (JPEG). Pass `uuid` and `loginToken` to the check. `loginToken` is for this caller alone and bound to this QR (on every instance): send it with each check, so no one else can take the login and a retry after a lost answer can still get the session. With LOGIN_TOKEN_REQUIRED=true a check without it is refused. No parameters.
          *
          *     Also answered at `/user/getAltLoginQr`, `/getWXLoginQr`, `/user/getWXLoginQr`.
          */
@@ -858,7 +858,7 @@ export interface paths {
         put?: never;
         /**
          * Long-poll the WeChat (Alt) login
-         * @description One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): 408 waiting (`timeout: true` when the gateway's bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). Success (200): `{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }`. Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer's `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice).
+         * @description One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): 408 waiting (`timeout: true` when the gateway's bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). Success (200): `{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }`. Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer's `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice). A check sending another `loginToken` than the QR was issued with gets 403 `LOGIN_TOKEN_MISMATCH` before upstream is asked: it neither spends the QR nor gets its session.
          *
          *     Also answered at `/user/checkAltLoginQr`, `/checkWXLoginQr`, `/user/checkWXLoginQr`.
          */
@@ -1998,7 +1998,7 @@ export interface components {
              */
             ptqrtoken?: string | number;
             /**
-             * @description Optional: the `loginToken` of the QR answer. The check whose own poll sees the login finish gets the session either way; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
+             * @description The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
              * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
              */
             loginToken?: string;
@@ -2016,7 +2016,7 @@ export interface components {
              */
             last?: 408 | 404 | 403 | 402;
             /**
-             * @description Optional: the `loginToken` of the QR answer. The check whose own poll sees the login finish gets the session either way; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
+             * @description The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
              * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
              */
             loginToken?: string;
@@ -12814,7 +12814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            /** @description qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig). With LOGIN_TOKEN_REQUIRED=true: no `loginToken` in the JSON body (checked before upstream is asked). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12834,7 +12834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Login exchange code 20274 (too many devices on the account; body has `upstreamCode`). */
+            /** @description `loginToken` is not the one this QR was issued with; with LOGIN_TOKEN_REQUIRED=true, no instance issued this QR (or its 10 min record is gone). Refused before upstream is asked. Login exchange code 20274 (too many devices on the account; body has `upstreamCode`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12845,10 +12845,10 @@ export interface operations {
                         error: string;
                         /**
                          * @description Stable machine-readable code.
-                         * @example LOGIN_DEVICE_LIMIT
+                         * @example LOGIN_TOKEN_MISMATCH
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_DEVICE_LIMIT";
+                        errorCode: "LOGIN_TOKEN_MISMATCH" | "LOGIN_QR_UNKNOWN" | "LOGIN_DEVICE_LIMIT";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -13298,7 +13298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description uuid missing or malformed. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            /** @description uuid missing or malformed. With LOGIN_TOKEN_REQUIRED=true: no `loginToken` in the JSON body (checked before upstream is asked). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13318,7 +13318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Login exchange code 20274 (too many devices on the account; body has `upstreamCode`). */
+            /** @description `loginToken` is not the one this QR was issued with; with LOGIN_TOKEN_REQUIRED=true, no instance issued this QR (or its 10 min record is gone). Refused before upstream is asked. Login exchange code 20274 (too many devices on the account; body has `upstreamCode`). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13329,10 +13329,10 @@ export interface operations {
                         error: string;
                         /**
                          * @description Stable machine-readable code.
-                         * @example LOGIN_DEVICE_LIMIT
+                         * @example LOGIN_TOKEN_MISMATCH
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_DEVICE_LIMIT";
+                        errorCode: "LOGIN_TOKEN_MISMATCH" | "LOGIN_QR_UNKNOWN" | "LOGIN_DEVICE_LIMIT";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };

@@ -10,7 +10,7 @@ export const EXAMPLE_QRSIG = 'Dp6LxOWpzS4sWTBbSzkvkA6Gxx0rETf9yxeKV8Q4bw8FKgM8yq
 export const EXAMPLE_PTQRTOKEN = String(hash33(EXAMPLE_QRSIG));
 export const EXAMPLE_LOGIN_TOKEN = 'q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK';
 const LOGIN_TOKEN_DOC =
-  'Optional: the `loginToken` of the QR answer. The check whose own poll sees the login finish gets the session either way; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).';
+  'The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).';
 
 /** Body of POST /checkMainLoginQr (and its aliases). */
 export class CheckMainLoginBody {
@@ -34,7 +34,7 @@ export class CheckMainLoginBody {
   @ApiPropertyOptional({ description: 'hash33(qrsig) as returned by /getMainLoginQr: digits as a string or a number; computed when absent. A value that does not match qrsig → 400.', oneOf: [{type: 'string', pattern: '^\\d{1,10}$'}, {type: 'integer'}], example: EXAMPLE_PTQRTOKEN })
   ptqrtoken?: string;
 
-  /** The loginToken of the QR answer: only it redeems a finished login again (a retry after a lost answer). */
+  /** The loginToken of the QR answer, bound to the QR: no other token checks it, only it redeems a finished login. */
   @IsOptional()
   @Matches(/^[A-Za-z0-9_-]{16,128}$/, { message: 'loginToken must be the loginToken of the QR answer (16 to 128 characters of letters, digits, _ or -)' })
   @IsString({ message: 'loginToken must be a string' })
@@ -62,7 +62,7 @@ export class CheckAltLoginBody {
   @ApiPropertyOptional({ description: 'Optional: the `errcode` of your previous answer for this QR (408, 404, 403 or 402), sent to WeChat as `last` so the poll waits for a change instead of repeating it. The gateway also remembers it per instance; pass it when several instances serve you.', enum: ALT_LAST_CODES, example: 404 })
   last?: number;
 
-  /** The loginToken of the QR answer: only it redeems a finished login again (a retry after a lost answer). */
+  /** The loginToken of the QR answer, bound to the QR: no other token checks it, only it redeems a finished login. */
   @IsOptional()
   @Matches(/^[A-Za-z0-9_-]{16,128}$/, { message: 'loginToken must be the loginToken of the QR answer (16 to 128 characters of letters, digits, _ or -)' })
   @IsString({ message: 'loginToken must be a string' })
