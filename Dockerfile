@@ -18,7 +18,7 @@ ENV NODE_ENV=production PORT=3200 HOST=0.0.0.0
 # glibc's allocator: two arenas instead of one per thread keep freed buffers from spreading (decision 010); blocks
 # of 128 KB and more always mapped on their own, so a large answer's memory goes back when freed (decision 018).
 ENV MALLOC_ARENA_MAX=2
-ENV MALLOC_MMAP_THRESHOLD_=131072
+ENV MALLOC_MMAP_THRESHOLD_=65536
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist

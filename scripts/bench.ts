@@ -9,7 +9,7 @@ import { heapFlagsComparison, type HeapFlagsRow } from './lib/heap-flags';
 import { json, send } from './lib/http-client';
 import { idleRss, type IdleRss } from './lib/idle-rss';
 import { runLoad } from './lib/load';
-import { memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
+import { afterBurstVerdict, memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
 import { MISS_ENDPOINTS, missTable, missVerdicts, ratioOf, runMissRows, type MissResult } from './lib/miss-rows';
 import { cleanEnv, memoryOf, productionEnv, productionEnvWords, productionNodeFlags, ServerChild, sleep, startServerChild } from './lib/proc';
 import { failedRequests, runPaired, runScenario, type ScenarioRow } from './lib/scenario';
@@ -142,6 +142,7 @@ async function main(): Promise<void> {
         }
         burstResults.push(await memoryBurst(burstGw, fake, { rounds, idleS, ...(shape === 'legacy' ? LEGACY_BURST : {}) }));
       }
+      console.log(`\n${verdictTable(burstResults.map(afterBurstVerdict))}`);
       writeFileSync(out, JSON.stringify({ started: started.toISOString(), machine, memoryBursts: burstResults }, null, 2));
       return;
     }
@@ -306,9 +307,12 @@ async function main(): Promise<void> {
         `${fmt(heapBeforeGc?.heapTotalMb, 0)} MB; after a forced full GC: RSS ${fmt(heapAfterGc?.rssMb, 0)} MB, heap used ` +
         `${fmt(heapAfterGc?.heapUsedMb, 0)} of ${fmt(heapAfterGc?.heapTotalMb, 0)} MB, external ${fmt(heapAfterGc?.externalMb, 0)} MB`,
     );
-    const burstOpts = { rounds: flags.quick ? 1 : 3, idleS: flags.quick ? 3 : 10 };
+    // 20 s: past both quiet-time collections (5 s after the last call, then 10 s later; decision 018).
+    const burstOpts = { rounds: flags.quick ? 1 : 3, idleS: flags.quick ? 3 : 20 };
     const largeAnswers: MemoryBurstResult | undefined = want('memory') ? await memoryBurst(gw, fake, burstOpts) : undefined;
     const legacyAnswers: MemoryBurstResult | undefined = want('memory') ? await memoryBurst(gw, fake, { ...burstOpts, ...LEGACY_BURST }) : undefined;
+    // With --quick the idle time ends before memory is given back: no verdict then.
+    if (!flags.quick) for (const burst of [largeAnswers, legacyAnswers]) if (burst) verdicts.push(afterBurstVerdict(burst));
     const hwmAfterBurst = memoryOf(gw.pid).hwmMb;
     const missHwm = missGw !== gw ? memoryOf(missGw.pid).hwmMb : 0;
     const peakHwm = Math.max(gwMem.hwmMb, missHwm);

@@ -2,7 +2,7 @@ import { Agent } from 'node:http';
 import type { FakeClient } from './fake-client';
 import { send } from './http-client';
 import { memoryOf, sampleRss, ServerChild, sleep } from './proc';
-import { fmt } from './stats';
+import { fmt, type Verdict } from './stats';
 
 /**
  * The memory of a burst of large upstream answers: `concurrency` distinct chart misses at once (no two share an upstream
@@ -13,6 +13,9 @@ import { fmt } from './stats';
  * (labelled as such); the statuses, and the gauge gateway_upstream_body_bytes_in_flight afterwards (0 = every
  * reserved byte given back).
  */
+/** After a burst and its idle time, RSS should be back within this many MB of its figure before the burst. */
+export const AFTER_BURST_MARGIN_MB = 50;
+
 export interface MemoryBurstResult {
   shape: 'normalised' | 'legacy';
   concurrency: number;
@@ -54,12 +57,19 @@ export async function memoryBurst(
   const shapeParam = shape === 'legacy' ? '&shape=legacy' : '';
   try {
     for (let round = 0; round < rounds; round++) {
+      // A request left unanswered (60 s on a loaded machine) is counted, not a reason to lose the burst's figures.
       const answers = await Promise.all(
         Array.from({ length: concurrency }, (_, i) =>
-          send(`${gw.url}/getRanks?topId=62&limit=${11 + (i % 20)}&page=${Math.floor(i / 20) + round * 4}${shapeParam}`, { agent, timeoutMs: 60_000 }),
+          send(`${gw.url}/getRanks?topId=62&limit=${11 + (i % 20)}&page=${Math.floor(i / 20) + round * 4}${shapeParam}`, { agent, timeoutMs: 60_000 }).catch(
+            () => undefined,
+          ),
         ),
       );
       for (const a of answers) {
+        if (!a) {
+          statuses['no answer'] = (statuses['no answer'] ?? 0) + 1;
+          continue;
+        }
         statuses[a.status] = (statuses[a.status] ?? 0) + 1;
         if (a.status !== 200) {
           const code = String((JSON.parse(a.body.toString('utf8')) as { errorCode?: string }).errorCode);
@@ -103,7 +113,23 @@ export async function memoryBurst(
       `(${fmt(rssAfterIdleMb - rssBeforeMb, 0)} MB above before; heap used ${fmt(afterIdle?.heapUsedMb, 0)} MB, external ${fmt(afterIdle?.externalMb, 0)} MB, ` +
       `ArrayBuffers ${fmt(afterIdle?.arrayBuffersMb, 0)} MB), then after one forced full GC ${fmt(rssAfterForcedGcMb, 0)} MB (heap used ${fmt(heapAfterForcedGcMb, 0)} MB); ` +
       `statuses ${JSON.stringify(statuses)}${Object.keys(errorCodes).length ? ` ${JSON.stringify(errorCodes)}` : ''}; ` +
-      `upstream answer bytes in flight afterwards: ${bytesInFlightAfter}`,
+      `upstream answer bytes in flight afterwards: ${bytesInFlightAfter}; ` +
+      `back within ${AFTER_BURST_MARGIN_MB} MB of before after the idle: ${withinMargin(result) ? 'yes' : 'NO'}`,
   );
   return result;
+}
+
+/** Whether RSS after the idle time is back within AFTER_BURST_MARGIN_MB of RSS before the burst. */
+export function withinMargin(burst: MemoryBurstResult): boolean {
+  return burst.rssAfterIdleMb - burst.rssBeforeMb <= AFTER_BURST_MARGIN_MB;
+}
+
+/** The bench's verdict on one burst: back within AFTER_BURST_MARGIN_MB of RSS before it, after its idle time. */
+export function afterBurstVerdict(burst: MemoryBurstResult): Verdict {
+  return {
+    target: `memory after a burst (${burst.shape}, ${fmt(burst.answerBytes / 2 ** 20, 1)} MB answers): RSS ${burst.idleS} s later ≤ RSS before + ${AFTER_BURST_MARGIN_MB} MB`,
+    measured: `${fmt(burst.rssAfterIdleMb - burst.rssBeforeMb, 0)} MB above`,
+    pass: withinMargin(burst),
+    note: `before ${fmt(burst.rssBeforeMb, 0)} MB, peak ${fmt(burst.rssPeakMb, 0)} MB, after ${fmt(burst.rssAfterIdleMb, 0)} MB; statuses ${JSON.stringify(burst.statuses)}`,
+  };
 }

@@ -97,6 +97,17 @@ describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (
     await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
   });
 
+  it('answers refused by the gateway’s own limits (24 too large in a row) never open the host’s circuit: the next read is 200', async () => {
+    // One client asking for heavy answers: the host answered every time, the gateway refused. 20 failures would open it.
+    h.fake.fault({ kind: 'padded', bytes: 1_500_000 }, { ...MUSICU, times: 24 });
+    for (let i = 0; i < 24; i++) {
+      const r = await h.http().get(`/getRanks?topId=4&limit=${30 + i}`);
+      expect([i, r.status, r.body.errorCode]).toEqual([i, 502, 'UPSTREAM_BAD_RESPONSE']);
+    }
+    expect((await h.http().get('/metrics').expect(200)).text).toContain('gateway_upstream_breaker_open{host="u"} 0');
+    await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+  });
+
   it('streamed without a length: bytes are counted as they arrive; some are refused, the rest answered, none lost', async () => {
     // Six first halves (350 000 bytes each) are more than the budget, and none can finish before release.
     h.fake.fault({ kind: 'padded', bytes: 700_000, chunked: true, hold: true }, { ...MUSICU, times: 6 });
@@ -117,39 +128,82 @@ describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (
   });
 });
 
-describe('the legacy shape writes whole upstream answers: its copy counts against the same budget (32 MB)', () => {
+describe('a full body budget is the gateway’s limit, not the host’s failure: it never keeps a circuit open', () => {
+  let h: Harness;
+  const breakerOfU = async (): Promise<string | undefined> =>
+    /gateway_upstream_breaker_open\{host="u"\} ([0-9.]+)/.exec((await h.http().get('/metrics').expect(200)).text)?.[1];
+  beforeAll(async () => {
+    // A deadline past the circuit's 10 s pause: the answers filling the budget stay held through it.
+    h = await startHarness({ env: { UPSTREAM_MAX_BODY_MB: '1', UPSTREAM_BODY_BUDGET_MB: '2', UPSTREAM_TIMEOUT_MS: '30000', UPSTREAM_RETRIES: '0' } });
+  });
+  afterAll(() => h.close());
+
+  it('the half-open probe refused 503 UPSTREAM_BUSY closes the circuit (the host answered); a burst then is busy, never UPSTREAM_CIRCUIT_OPEN', async () => {
+    // Two smartbox answers (another host) half-read and held fill 1.4 MB of the 2 MB budget until released.
+    h.fake.fault({ kind: 'padded', bytes: 700_000, hold: true }, { host: 'c', path: '/splcloud/fcgi-bin/smartbox_new.fcg', times: 2 });
+    const filling = ['one', 'two'].map((key) => h.http().get(`/getSmartbox?key=${key}`).then((r) => r.status));
+    await waitFor(async () => (await bytesInFlight(h)) === 1_400_000, 10_000, 'both smartbox answers to reserve their length');
+    h.fake.fault({ kind: 'status', status: 500 }, { host: 'u', times: 20 });
+    for (let i = 0; i < 20; i++) await h.http().get(`/getRanks?topId=4&limit=2&i=${i}`).expect(502);
+    expect(await breakerOfU()).toBe('1');
+    await waitFor(async () => (await breakerOfU()) === '0.5', 12_000, 'the circuit to go half-open');
+    // 700 000 more bytes do not fit: the probe is refused by the gateway, after the host answered it.
+    h.fake.fault({ kind: 'padded', bytes: 700_000 }, { ...MUSICU, times: 7 });
+    const probe = await h.http().get('/getRanks?topId=4&limit=11');
+    expect([probe.status, probe.body.errorCode]).toEqual([503, 'UPSTREAM_BUSY']);
+    expect(await breakerOfU()).toBe('0');
+    const burst = await Promise.all([12, 13, 14, 15, 16, 17].map((limit) => h.http().get(`/getRanks?topId=4&limit=${limit}`)));
+    expect(burst.map((r) => [r.status, r.body.errorCode])).toEqual(Array.from({ length: 6 }, () => [503, 'UPSTREAM_BUSY']));
+    h.fake.releasePadded();
+    expect(await Promise.all(filling)).toEqual([200, 200]);
+    await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
+    h.fake.clearFaults();
+    await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+  });
+});
+
+describe('the legacy shape writes whole upstream answers: its copy counts against the same budget (2 MB)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ env: { UPSTREAM_MAX_BODY_MB: '32', UPSTREAM_BODY_BUDGET_MB: '32', UPSTREAM_TIMEOUT_MS: '10000' } });
+    h = await startHarness({ env: { UPSTREAM_MAX_BODY_MB: '2', UPSTREAM_BODY_BUDGET_MB: '2', UPSTREAM_TIMEOUT_MS: '10000' } });
   });
   afterAll(() => h.close());
   beforeEach(() => h.fake.reset());
 
-  it('while a 30 MB legacy answer is being written to a client that does not read, a 3 MB read is refused 503 UPSTREAM_BUSY', async () => {
-    // The caller never reads: 30 MB is far more than the socket buffers take (a receive window does not grow for a
-    // reader that never reads), so the answer stays unwritten, and counted, until the socket is closed.
-    h.fake.fault({ kind: 'padded', bytes: 30 * 2 ** 20 }, { ...MUSICU, times: 1 });
+  it('while a 1.5 MB legacy answer waits to be written, a 700 000-byte read is refused 503 UPSTREAM_BUSY; written, it is given back', async () => {
+    // Two requests on one connection: HTTP/1.1 answers them in order, so the legacy answer waits, whole and unwritten,
+    // behind the first one (held upstream) for as long as the test needs, whatever the machine's socket buffers take.
+    const HOTKEY = 'c /splcloud/fcgi-bin/gethotkey.fcg';
+    h.fake.hold(HOTKEY);
+    h.fake.fault({ kind: 'padded', bytes: 1_500_000 }, { ...MUSICU, times: 1 });
     const { hostname, port } = new URL(h.url);
-    const stalled = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
-    stalled.on('error', () => undefined);
-    stalled.write('GET /getRanks?topId=4&limit=11&shape=legacy HTTP/1.1\r\nHost: x\r\n\r\n');
+    const client = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
+    const received: Buffer[] = [];
+    client.on('data', (chunk: Buffer) => received.push(chunk));
+    const ended = new Promise((resolve) => client.once('close', resolve));
+    client.on('error', () => undefined);
+    client.write('GET /getHotkey HTTP/1.1\r\nHost: x\r\n\r\nGET /getRanks?topId=4&limit=11&shape=legacy HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     try {
-      // More than the read's own reservation (exactly 30 MB): the serialised copy is what is held now.
-      await waitFor(async () => ((await bytesInFlight(h)) ?? 0) > 30 * 2 ** 20, 20_000, 'the legacy copy to be held');
-      h.fake.fault({ kind: 'padded', bytes: 3 * 2 ** 20 }, { ...MUSICU, times: 1 });
+      // More than the read's own reservation (exactly 1 500 000): the serialised copy is what is held now.
+      await waitFor(async () => ((await bytesInFlight(h)) ?? 0) > 1_500_000, 10_000, 'the legacy copy to be held');
+      h.fake.fault({ kind: 'padded', bytes: 700_000 }, { ...MUSICU, times: 1 });
       const refused = await h.http().get('/getRanks?topId=4&limit=12');
       expect([refused.status, refused.body]).toEqual([
         503,
-        { error: 'The gateway already holds 32 MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly', errorCode: 'UPSTREAM_BUSY' },
+        { error: 'The gateway already holds 2 MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly', errorCode: 'UPSTREAM_BUSY' },
       ]);
+      h.fake.release(HOTKEY);
+      await ended;
     } finally {
-      stalled.destroy();
+      client.destroy();
     }
+    const text = Buffer.concat(received).toString('latin1');
+    const legacy = text.slice(text.indexOf('HTTP/1.1', 1));
+    expect(text.startsWith('HTTP/1.1 200')).toBe(true);
+    expect(legacy.startsWith('HTTP/1.1 200')).toBe(true);
+    expect(legacy.toLowerCase()).toContain('x-response-shape: legacy');
+    expect(legacy.length).toBeGreaterThan(1_500_000);
     await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
-    h.fake.fault({ kind: 'padded', bytes: 3 * 2 ** 20 }, { ...MUSICU, times: 1 });
-    const legacy = await h.http().get('/getRanks?topId=4&limit=13&shape=legacy').expect(200);
-    expect(legacy.headers['x-response-shape']).toBe('legacy');
-    expect(legacy.body.response._pad.length).toBeGreaterThan(3 * 2 ** 20 - 100_000);
-    await waitFor(async () => (await bytesInFlight(h)) === 0, 10_000, 'the budget to be all given back');
+    await h.http().get('/getRanks?topId=4&limit=13').expect(200);
   });
 });

@@ -150,6 +150,17 @@ export class BodyBudget {
   }
 }
 
+/** undici's code for an answer past maxResponseSize (UPSTREAM_MAX_BODY_MB). */
+export const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
+
+/**
+ * The host answered, and the gateway refused the answer by its own limits (the body budget, the per-answer cap):
+ * nothing wrong with the host, so its circuit breaker counts it as an answer, not a failure.
+ */
+export function refusedByGateway(err: unknown): boolean {
+  return err instanceof BodyBudgetExceeded || err instanceof BodyTooLarge || (err as { code?: unknown } | null)?.code === TOO_LARGE_CODE;
+}
+
 /** The `Content-Length` an answer announces, when it is a plain byte count. */
 export function announcedLength(header: string | string[] | undefined): number | undefined {
   return typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;

@@ -4,7 +4,7 @@ import { type UpstreamHost, UPSTREAM_HOST_NAMES } from '../../config/app-config'
 import { requestContext } from '../../common/request-context';
 import type { MetricsService } from '../../metrics/metrics.service';
 import type { UpstreamResponse } from '../upstream.types';
-import { BodyBudgetExceeded } from './body-budget';
+import { refusedByGateway } from './body-budget';
 
 export type HostBreaker = CircuitBreaker<[() => Promise<UpstreamResponse>], UpstreamResponse>;
 
@@ -31,11 +31,11 @@ export class HostBreakers {
         // second for percentiles nobody reads: ≈ 1.8 ms per failing call, just when upstream fails.
         rollingPercentilesEnabled: false,
         enableSnapshots: false,
-        // A caller hanging up says nothing about upstream health, but opossum counts a filtered error as a success,
-        // and a success while half-open closes the circuit: the half-open probe's hang-up counts as a failure (the
-        // circuit stays open another resetTimeout) rather than declaring a host that may still be down healthy.
-        // An answer refused by the gateway's own memory budget (UPSTREAM_BUSY) came from a host that answered: neutral too.
-        errorFilter: (err) => !breaker!.halfOpen && (err instanceof BodyBudgetExceeded || requestContext.getStore()?.signal?.aborted === true),
+        // opossum counts a filtered error as a success, and a success while half-open closes the circuit. An answer
+        // the gateway refused by its own limits (UPSTREAM_BUSY, too large) came from a host that answered: a success,
+        // half-open too, or one client's heavy answers would cut every caller off. A caller hanging up says nothing
+        // about upstream health: neutral while closed, but the half-open probe's hang-up keeps the circuit open.
+        errorFilter: (err) => refusedByGateway(err) || (!breaker!.halfOpen && requestContext.getStore()?.signal?.aborted === true),
       });
       breaker.on('open', () => {
         this.logger.warn(`Circuit for ${UPSTREAM_HOST_NAMES[host]} opened`);

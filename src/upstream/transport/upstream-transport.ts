@@ -12,7 +12,7 @@ import { CookieChoice } from '../credential/cookie-choice';
 import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream.errors';
 import { BROWSER_UA, type QueryValue, type UpstreamRequest, type UpstreamResponse } from '../upstream.types';
 import { attemptSignal, HANG_UP_GRACE_MS } from './attempt-signal';
-import { announcedLength, BodyBudget, BodyBudgetExceeded, BodyTooLarge } from './body-budget';
+import { announcedLength, BodyBudget, BodyBudgetExceeded, BodyTooLarge, TOO_LARGE_CODE } from './body-budget';
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
 import { type CallRecord, FailureLog, logTargetOf, metricTarget } from './failure-log';
@@ -275,8 +275,6 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
 const QUIET_AFTER_BURST_MS = 5000;
 /** The per-try deadline (attemptSignal) fired. */
 const isDeadline = (err: unknown): boolean => (err as { name?: string } | null)?.name === 'TimeoutError';
-/** undici's code for an answer past maxResponseSize. */
-const TOO_LARGE_CODE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 /** undici's codes for "no answer in time": connecting, waiting for the headers, or a stalled body. */
 const TIMEOUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
