@@ -535,7 +535,7 @@ describe('Music endpoints', () => {
         expect(item).toMatchObject({ song_mid: songs[i][0], song_id: songs[i][1] ?? '', ok: true, data: { id: song.id, mid: song.mid } });
         expect(item.songinfo).toEqual({ code: 0, data: expect.objectContaining({ track_info: expect.objectContaining({ id: song.id, mid: song.mid }) }) });
       });
-    }, 30_000);
+    }, 120_000);
 
     it('in that one request, a failing, an omitted and an unknown song each get their own error; the rest are kept', async () => {
       const [a, b, c, d] = catalog().slice(1, 5);
@@ -554,7 +554,7 @@ describe('Music endpoints', () => {
       expect(omitted).toEqual({ song_mid: '', song_id: String(c.id), ok: false, error: expect.stringContaining('upstream code -1'), errorCode: 'UPSTREAM_ERROR', upstreamCode: -1 });
       expect(unknown).toEqual({ song_mid: '000000000000zz', song_id: '', ok: false, error: 'No song found for songmid 000000000000zz', errorCode: 'SONG_NOT_FOUND' });
       expect(last).toMatchObject({ song_mid: d.mid, ok: true, data: { mid: d.mid } });
-    }, 30_000);
+    }, 120_000);
 
     it('the legacy shape still lists one single-call musicu body per song (a failed one left out)', async () => {
       const [a, b, c] = catalog().slice(1, 4);
@@ -568,7 +568,7 @@ describe('Music endpoints', () => {
         expect(body.code).toBe(0);
         expect(body.songinfo).toEqual({ code: 0, data: expect.objectContaining({ track_info: expect.objectContaining({ mid: [a, c][i].mid }) }) });
       });
-    }, 30_000);
+    }, 120_000);
 
     it.each([
       ['a string', { songs: 'abc' }],
@@ -593,7 +593,7 @@ describe('Music endpoints', () => {
       for (const item of res.body.data) expect(item).toMatchObject({ song_mid: '', song_id: '97773', ok: true, data: { mid: MID } });
       expect(h.fake.requests).toHaveLength(1);
       expect(h.fake.musicuCalls(SONG_DETAIL).map((c) => c.param)).toEqual([{ song_type: 0, song_id: 97773 }]);
-    }, 30_000);
+    }, 120_000);
 
     it('a failed request (here a timeout) marks every song with that error and keeps the 200 envelope', async () => {
       h.fake.fault({ kind: 'hang' }, { module: 'music.pf_song_detail_svr', times: 1 });
@@ -604,6 +604,6 @@ describe('Music endpoints', () => {
       expect(res.body.data).toHaveLength(3);
       for (const item of res.body.data) expect(item).toMatchObject({ ok: false, errorCode: 'UPSTREAM_TIMEOUT', error: expect.any(String) });
       expect(res.body.data.map((d: any) => d.song_mid)).toEqual([MID, other.mid, MID]);
-    }, 30_000);
+    }, 120_000);
   });
 });
