@@ -1,6 +1,6 @@
 import { catalog } from '../../fake-upstream/catalog';
 import { musicState } from '../../fake-upstream/handlers/music';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
 
 const SONG_DETAIL = 'music.pf_song_detail_svr.get_song_detail_yqq';
 const URL_VKEY = 'music.vkey.GetVkey.UrlGetVkey';
@@ -203,7 +203,7 @@ describe('Music endpoints', () => {
       const bad = await h.http().get(`/getMusicPlay?songmid=${MID}`).expect(502);
       expect(bad.body.errorCode).toBe('UPSTREAM_BAD_STATUS');
       h.fake.fault({ kind: 'hang' }, { module: 'music.vkey.GetVkey', times: 1 });
-      const slow = await h.http().get(`/getMusicPlay?songmid=${MID}`).expect(504);
+      const slow = await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get(`/getMusicPlay?songmid=${MID}`).expect(504));
       expect(slow.body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
@@ -467,7 +467,7 @@ describe('Music endpoints', () => {
       h.fake.fault({ kind: 'status', status: 503 }, { host: 'u', times: 1 });
       expect((await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_STATUS');
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      expect((await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 
@@ -598,7 +598,7 @@ describe('Music endpoints', () => {
     it('a failed request (here a timeout) marks every song with that error and keeps the 200 envelope', async () => {
       h.fake.fault({ kind: 'hang' }, { module: 'music.pf_song_detail_svr', times: 1 });
       const [other] = catalog().slice(2, 3);
-      const res = await h.http().post('/batchGetSongInfo').send({ songs: [[MID], [other.mid], [MID]] }).expect(200);
+      const res = await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().post('/batchGetSongInfo').send({ songs: [[MID], [other.mid], [MID]] }).expect(200));
       // at most: a CPU-starved gateway may time out before the fake has logged the request
       expect(h.fake.requests.length).toBeLessThanOrEqual(1);
       expect(res.body.data).toHaveLength(3);
