@@ -1,6 +1,6 @@
 import { fixture } from '../../fake-upstream/fixtures';
 import { COMMENT_FIXTURE, commentsState, DEFAULT_COMMENT_TOTAL, GENUINE_MV_VID } from '../../fake-upstream/handlers/comments';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
 
 const READ = 'music.globalComment.CommentRead';
 const NEW = `${READ}.GetNewCommentList`;
@@ -218,7 +218,7 @@ describe('GET /getComments', () => {
     h.fake.fault({ kind: 'status', status: 500 }, { host: 'u', times: 1 });
     expect((await h.http().get('/getComments?id=97773').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_STATUS');
     h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-    expect((await h.http().get('/getComments?id=97773').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+    expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getComments?id=97773').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     expect(h.fake.requestsTo('c')).toHaveLength(0);
   });
 

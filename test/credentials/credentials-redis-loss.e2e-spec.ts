@@ -44,7 +44,7 @@ describe('Stored login and Redis losing it', () => {
     const env = { REDIS_URL, REDIS_TIMEOUT_MS: '5000', CREDENTIAL_REDIS_KEY: KEY, CREDENTIAL_SYNC_MS: '0', ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'info' };
     a = await startHarness({ env, routes: [probeRoutes], logs });
     b = await startHarness({ env, routes: [probeRoutes], logs });
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
@@ -52,7 +52,7 @@ describe('Stored login and Redis losing it', () => {
       await wipe();
       await redis.quit();
     }
-  }, 30_000);
+  }, 120_000);
   beforeEach(async () => {
     await wipe();
     // Both instances forget the last test's login the way an operator removes one: record deleted, marker kept.
@@ -60,7 +60,7 @@ describe('Stored login and Redis losing it', () => {
     await status(a);
     await status(b);
     logs.length = 0;
-  }, 30_000);
+  }, 120_000);
 
   it('a cookie set with /user/setCookie survives Redis restarting empty: re-seeded once, every instance keeps it', async () => {
     await auth(a.http().post('/user/setCookie')).send({ cookie: ADMIN_COOKIE }).expect(200);
@@ -78,7 +78,7 @@ describe('Stored login and Redis losing it', () => {
     expect(reseeded[0]).toContain('98*****21');
     expect(lines('deleted from Redis')).toEqual([]);
     expect(logs.join('\n')).not.toContain(ADMIN_KEY);
-  }, 30_000);
+  }, 120_000);
 
   it('a record deleted on purpose (marker kept) is dropped by every instance, with one line on each', async () => {
     await auth(a.http().post('/user/setCookie')).send({ cookie: ADMIN_COOKIE }).expect(200);
@@ -90,7 +90,7 @@ describe('Stored login and Redis losing it', () => {
     expect(await redis.exists(KEY)).toBe(0);
     expect(lines('was deleted from Redis: this instance no longer uses it')).toHaveLength(2);
     expect(lines('re-seeded')).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 
   it('/user/getCookie and /user/credential/status agree on every instance, whichever instance wrote last', async () => {
     await redis.set(KEY, JSON.stringify({ cookie: 'uin=o0123456789; qqmusic_key=Q_H_L_first', uin: '123456789' }));
@@ -108,7 +108,7 @@ describe('Stored login and Redis losing it', () => {
       expect(await getCookie(h)).toEqual({ set: false });
       expect(await status(h)).toMatchObject({ present: false, uin: null });
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 /** A Redis of the test's own (a free port, no persistence) that it kills and starts again empty. */
@@ -169,7 +169,7 @@ describe('Stored login across a real Redis restart (a Redis of the test\'s own, 
     await a?.close();
     await b?.close();
     await own?.stop();
-  }, 30_000);
+  }, 120_000);
 
   it('both instances reconnect and the login is back in Redis, re-seeded by one of them (one line), used by both', async () => {
     await a.http().post('/user/setCookie').set('Authorization', `Bearer ${TOKEN}`).send({ cookie: ADMIN_COOKIE }).expect(200);

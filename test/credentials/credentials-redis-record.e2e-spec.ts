@@ -16,7 +16,8 @@ describe('a malformed shared credential record (Redis)', () => {
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    h = await startHarness({ env: { REDIS_URL, CREDENTIAL_REDIS_KEY: KEY, CREDENTIAL_SYNC_MS: '0', LOG_LEVEL: 'info' }, logs });
+    // A generous Redis bound: a slow reply on a busy machine would skip Redis (and the record) for a while.
+    h = await startHarness({ env: { REDIS_URL, REDIS_TIMEOUT_MS: '5000', CREDENTIAL_REDIS_KEY: KEY, CREDENTIAL_SYNC_MS: '0', LOG_LEVEL: 'info' }, logs });
   });
   afterAll(async () => {
     await h?.close();

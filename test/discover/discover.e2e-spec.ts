@@ -1,7 +1,7 @@
 import { discoverState } from '../../fake-upstream/handlers/discover';
 import { fixture } from '../../fake-upstream/fixtures';
 import { catalog } from '../../fake-upstream/catalog';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
 
 const RADIO = 'pf.radiosvr.GetRadiolist';
 const RADIO_CGI = '/v8/fcg-bin/fcg_v8_radiolist.fcg';
@@ -185,7 +185,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       expect((await h.http().get('/getRadioLists').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_STATUS');
       expect(h.fake.requestsTo('c')).toHaveLength(0);
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      expect((await h.http().get('/getRadioLists').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getRadioLists').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
 
     it('answers empty groups when upstream has none', async () => {
@@ -259,7 +259,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       h.fake.fault({ kind: 'truncated' }, { host: 'u', times: 1 });
       await h.http().get('/getRecommend').expect(502);
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      expect((await h.http().get('/getRecommend').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getRecommend').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
     // Every key failing (→ 502) is covered in test/unit/discover.service.spec.ts: the fake applies one business
     // fault per request only.
@@ -300,7 +300,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       expect((await h.http().get('/getTicketInfo').expect(502)).body.errorCode).toBe('UPSTREAM_ERROR');
       h.fake.reset();
       h.fake.fault({ kind: 'hang' }, { host: 'u' });
-      expect((await h.http().get('/getTicketInfo').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getTicketInfo').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 });

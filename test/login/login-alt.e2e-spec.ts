@@ -354,7 +354,7 @@ describe('Alt channel (WeChat) QR login', () => {
       expect((await check({ uuid, loginToken }).expect(200)).body).toEqual(first.body);
       // One poll and one exchange in all: the replays asked upstream nothing.
       expect([polls(), logins()]).toEqual([1, 1]);
-    }, 30_000);
+    }, 120_000);
 
     it('concurrent checks of one confirmed QR (one client, its loginToken) share one exchange', async () => {
       const { uuid, loginToken } = await confirmed();
@@ -426,7 +426,7 @@ describe('Alt channel (WeChat) QR login', () => {
       }
       expect(fake().wxClosedPolls).toEqual([]);
       expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect').map((r) => r.query.last)).toEqual([undefined, '404']);
-    }, 30_000);
+    }, 120_000);
   });
 
   describe('the long poll does not pin resources', () => {

@@ -61,7 +61,7 @@ describe('Login keep-times, on a clock the test moves', () => {
       expect((await checkMain(qrsig).expect(410)).body).toEqual(USED);
       expect(h.fake.requests).toHaveLength(upstreamCalls);
       expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
-    }, 30_000);
+    }, 120_000);
 
     it('WeChat: the same session at +119 s without asking upstream; at +121 s and +9 min 59 s 410, no poll, no exchange', async () => {
       const { uuid, loginToken } = await newAltQr();
@@ -77,7 +77,7 @@ describe('Login keep-times, on a clock the test moves', () => {
       expect((await checkAlt(uuid).expect(410)).body).toEqual(USED);
       expect(h.fake.requests).toHaveLength(upstreamCalls);
       expect(h.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
-    }, 30_000);
+    }, 120_000);
   });
 
   describe("a WeChat QR's last poll state is sent upstream as `last` for 10 min", () => {

@@ -395,7 +395,7 @@ describe('Main channel (QQ) QR login', () => {
       expect((await check(other).expect(200)).body).toEqual(owned.body);
       expect((await check({ qrsig: other.qrsig }).expect(410)).body).toEqual(used);
       expect(chainCalls()).toEqual({ polls: 2, checkSigs: 2, logins: 2 });
-    }, 30_000);
+    }, 120_000);
 
     it('concurrent checks of one confirmed QR (one client, its loginToken) share one chain', async () => {
       const qr = await confirmed();

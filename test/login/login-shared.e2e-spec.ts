@@ -116,7 +116,7 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect((await b.http().post(`/checkAltLoginQr?uuid=${uuid}`).expect(410)).body).toEqual(used);
     expect((await b.http().post('/checkAltLoginQr').send({ uuid, loginToken: 'z'.repeat(32) }).expect(403)).body).toEqual(mismatch);
     expect(b.fake.requests).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 
   describe('Redis emptied (as by a restart) after A finished a login: B runs no second chain', () => {
     const emptyRedis = async () => {
@@ -139,7 +139,7 @@ describe('Finished QR logins shared by instances through Redis', () => {
       expect((await checkMain(b, qrsig).expect(200)).body).toEqual(onA.body);
       expect(qqChain(b)).toEqual({ polls: 1, checkSigs: 0, logins: 0 });
       expect(qqChain(a)).toEqual({ polls: 1, checkSigs: 1, logins: 1 });
-    }, 30_000);
+    }, 120_000);
 
     it('WeChat: B, whose upstream would hand it a fresh code, answers 410 and never exchanges', async () => {
       const uuid = await newAltQr(a);
@@ -154,7 +154,7 @@ describe('Finished QR logins shared by instances through Redis', () => {
       expect((await checkAlt(b, uuid).expect(200)).body).toEqual(onA.body);
       expect(b.fake.musicuCalls(WXLOGIN)).toHaveLength(0);
       expect(a.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
-    }, 30_000);
+    }, 120_000);
 
     it('the creator checking first on B after the loss gets A\'s session, not a second login', async () => {
       const qrsig = await newMainQr(a);
@@ -165,7 +165,7 @@ describe('Finished QR logins shared by instances through Redis', () => {
       expect((await checkMain(b, qrsig).expect(200)).body).toEqual(onA.body);
       // B, missing the QR's issue record, asked the others before its poll: A wrote its login back, so B polls not at all.
       expect(qqChain(b)).toEqual({ polls: 0, checkSigs: 0, logins: 0 });
-    }, 30_000);
+    }, 120_000);
   });
 
   it('concurrent checks of one confirmed QR on A and on B: one chain in all, and B answers A\'s session', async () => {
@@ -286,8 +286,8 @@ describe('Finished QR logins shared by instances through Redis', () => {
 });
 
 describe('Finished QR logins with Redis unreachable: each instance logs in on its own, bounded by REDIS_TIMEOUT_MS', () => {
-  // Wide enough that a slow CI machine (a chain of milliseconds on the fake taking a few hundred) cannot blur the bounds.
-  const REDIS_TIMEOUT_MS = 1500;
+  // Wide enough that a busy machine (a chain of milliseconds on the fake taking a second or two) cannot blur the bounds.
+  const REDIS_TIMEOUT_MS = 3000;
   let h: Harness;
   let link: RedisLink;
   const logs: string[] = [];
@@ -302,7 +302,7 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
     const env = {
       REDIS_URL: await link.start(),
       REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
-      REDIS_RETRY_AFTER_MS: '2000',
+      REDIS_RETRY_AFTER_MS: '6000',
       CREDENTIAL_REDIS_KEY: credentialKey,
       LOG_LEVEL: 'info',
     };
@@ -381,8 +381,12 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
 });
 
 describe('Finished QR logins: a lock whose holder never finishes is waited on for one lock lifetime, then run past', () => {
-  // The lock lifetime is 4 × UPSTREAM_TIMEOUT_MS + 2 × REDIS_TIMEOUT_MS: 5 s here, so the test waits it out for real.
-  const LOCK_MS = 4 * 1000 + 2 * 500;
+  // Bounds wide enough that a stalled event loop on a busy machine neither skips Redis (the check would run at once,
+  // without the lock) nor times out the chain. The lock lifetime is 4 × UPSTREAM_TIMEOUT_MS + 2 × REDIS_TIMEOUT_MS:
+  // 15 s here, and the test waits it out for real.
+  const UPSTREAM_TIMEOUT_MS = 2500;
+  const REDIS_TIMEOUT_MS = 2500;
+  const LOCK_MS = 4 * UPSTREAM_TIMEOUT_MS + 2 * REDIS_TIMEOUT_MS;
   let h: Harness;
   let redis: Redis;
   const logs: string[] = [];
@@ -391,7 +395,13 @@ describe('Finished QR logins: a lock whose holder never finishes is waited on fo
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
-    const env = { REDIS_URL, CREDENTIAL_REDIS_KEY: credentialKey, UPSTREAM_TIMEOUT_MS: '1000', REDIS_TIMEOUT_MS: '500', LOG_LEVEL: 'info' };
+    const env = {
+      REDIS_URL,
+      CREDENTIAL_REDIS_KEY: credentialKey,
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
+      LOG_LEVEL: 'info',
+    };
     h = await startHarness({ env, logs });
   });
   afterAll(async () => {
@@ -413,9 +423,11 @@ describe('Finished QR logins: a lock whose holder never finishes is waited on fo
     const res = await h.http().post('/checkMainLoginQr').send({ qrsig }).expect(200);
     const elapsedMs = performance.now() - started;
     expect(res.body.isOk).toBe(true);
+    // Redis answered throughout: the wait ended because the lock outlived it, not because Redis was skipped.
+    expect(logs.filter((line) => line.includes('Redis did not answer'))).toEqual([]);
     expect(elapsedMs).toBeGreaterThanOrEqual(LOCK_MS - 100);
     expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
     expect(logs.filter((line) => line.includes(`held a QR login for ${LOCK_MS} ms without finishing it`))).toHaveLength(1);
     expect(await redis.get(lockKey)).toBe('dead-instance');
-  }, 30_000);
+  }, 4 * LOCK_MS);
 });

@@ -1,6 +1,6 @@
 import { catalog } from '../../fake-upstream/catalog';
 import { musicState } from '../../fake-upstream/handlers/music';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
 
 const SONG_DETAIL = 'music.pf_song_detail_svr.get_song_detail_yqq';
 const URL_VKEY = 'music.vkey.GetVkey.UrlGetVkey';
@@ -203,7 +203,7 @@ describe('Music endpoints', () => {
       const bad = await h.http().get(`/getMusicPlay?songmid=${MID}`).expect(502);
       expect(bad.body.errorCode).toBe('UPSTREAM_BAD_STATUS');
       h.fake.fault({ kind: 'hang' }, { module: 'music.vkey.GetVkey', times: 1 });
-      const slow = await h.http().get(`/getMusicPlay?songmid=${MID}`).expect(504);
+      const slow = await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get(`/getMusicPlay?songmid=${MID}`).expect(504));
       expect(slow.body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
@@ -467,7 +467,7 @@ describe('Music endpoints', () => {
       h.fake.fault({ kind: 'status', status: 503 }, { host: 'u', times: 1 });
       expect((await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_STATUS');
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      expect((await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 
@@ -535,7 +535,7 @@ describe('Music endpoints', () => {
         expect(item).toMatchObject({ song_mid: songs[i][0], song_id: songs[i][1] ?? '', ok: true, data: { id: song.id, mid: song.mid } });
         expect(item.songinfo).toEqual({ code: 0, data: expect.objectContaining({ track_info: expect.objectContaining({ id: song.id, mid: song.mid }) }) });
       });
-    }, 30_000);
+    }, 120_000);
 
     it('in that one request, a failing, an omitted and an unknown song each get their own error; the rest are kept', async () => {
       const [a, b, c, d] = catalog().slice(1, 5);
@@ -554,7 +554,7 @@ describe('Music endpoints', () => {
       expect(omitted).toEqual({ song_mid: '', song_id: String(c.id), ok: false, error: expect.stringContaining('upstream code -1'), errorCode: 'UPSTREAM_ERROR', upstreamCode: -1 });
       expect(unknown).toEqual({ song_mid: '000000000000zz', song_id: '', ok: false, error: 'No song found for songmid 000000000000zz', errorCode: 'SONG_NOT_FOUND' });
       expect(last).toMatchObject({ song_mid: d.mid, ok: true, data: { mid: d.mid } });
-    }, 30_000);
+    }, 120_000);
 
     it('the legacy shape still lists one single-call musicu body per song (a failed one left out)', async () => {
       const [a, b, c] = catalog().slice(1, 4);
@@ -568,7 +568,7 @@ describe('Music endpoints', () => {
         expect(body.code).toBe(0);
         expect(body.songinfo).toEqual({ code: 0, data: expect.objectContaining({ track_info: expect.objectContaining({ mid: [a, c][i].mid }) }) });
       });
-    }, 30_000);
+    }, 120_000);
 
     it.each([
       ['a string', { songs: 'abc' }],
@@ -593,17 +593,17 @@ describe('Music endpoints', () => {
       for (const item of res.body.data) expect(item).toMatchObject({ song_mid: '', song_id: '97773', ok: true, data: { mid: MID } });
       expect(h.fake.requests).toHaveLength(1);
       expect(h.fake.musicuCalls(SONG_DETAIL).map((c) => c.param)).toEqual([{ song_type: 0, song_id: 97773 }]);
-    }, 30_000);
+    }, 120_000);
 
     it('a failed request (here a timeout) marks every song with that error and keeps the 200 envelope', async () => {
       h.fake.fault({ kind: 'hang' }, { module: 'music.pf_song_detail_svr', times: 1 });
       const [other] = catalog().slice(2, 3);
-      const res = await h.http().post('/batchGetSongInfo').send({ songs: [[MID], [other.mid], [MID]] }).expect(200);
+      const res = await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().post('/batchGetSongInfo').send({ songs: [[MID], [other.mid], [MID]] }).expect(200));
       // at most: a CPU-starved gateway may time out before the fake has logged the request
       expect(h.fake.requests.length).toBeLessThanOrEqual(1);
       expect(res.body.data).toHaveLength(3);
       for (const item of res.body.data) expect(item).toMatchObject({ ok: false, errorCode: 'UPSTREAM_TIMEOUT', error: expect.any(String) });
       expect(res.body.data.map((d: any) => d.song_mid)).toEqual([MID, other.mid, MID]);
-    }, 30_000);
+    }, 120_000);
   });
 });

@@ -1,6 +1,6 @@
 import { fakeMvItem, mvState } from '../../fake-upstream/handlers/mv';
 import { fixture } from '../../fake-upstream/fixtures';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
 
 const ALLOC = 'MvService.MvInfoProServer.GetAllocMvInfo';
 const TAG = 'MvService.MvInfoProServer.GetAllocTag';
@@ -116,7 +116,7 @@ describe('MV endpoints', () => {
       h.fake.fault({ kind: 'garbage' }, { host: 'u', times: 1 });
       expect((await h.http().get('/getMv').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_RESPONSE');
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      expect((await h.http().get('/getMv').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getMv').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 
@@ -170,7 +170,7 @@ describe('MV endpoints', () => {
 
     it('maps an upstream timeout to 504', async () => {
       h.fake.fault({ kind: 'hang' }, { host: 'u' });
-      expect((await h.http().get('/getMvByTag?tag=all').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getMvByTag?tag=all').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 
@@ -281,7 +281,7 @@ describe('MV endpoints', () => {
 
     it('maps a hung upstream to 504', async () => {
       h.fake.fault({ kind: 'hang' }, { host: 'u' });
-      expect((await h.http().get(`/getMvPlay?vid=${vid}`).expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get(`/getMvPlay?vid=${vid}`).expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 });

@@ -79,7 +79,8 @@ describe('/health/ready: Redis must answer PING with PONG', () => {
   let redis: ScriptedRedis;
   beforeAll(async () => {
     redis = new ScriptedRedis();
-    h = await startHarness({ env: { REDIS_URL: await redis.start(), REDIS_TIMEOUT_MS: '500' } });
+    // A PING left unanswered by a busy machine would skip Redis for a while: every probe here must reach it.
+    h = await startHarness({ env: { REDIS_URL: await redis.start(), REDIS_TIMEOUT_MS: '5000' } });
   });
   afterAll(async () => {
     await h?.close();

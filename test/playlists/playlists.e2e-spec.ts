@@ -1,5 +1,5 @@
 import { CATEGORY_SIZE, GENUINE_DISSTID, playlistsState } from '../../fake-upstream/handlers/playlists';
-import { Harness, startHarness, waitFor } from '../support/harness';
+import { Harness, HUNG_CALL_BOUND_MS, startHarness, waitFor, withUpstreamTimeout } from '../support/harness';
 
 const BY_TAG = '/splcloud/fcgi-bin/fcg_get_diss_by_tag.fcg';
 const TAG_CONF = '/splcloud/fcgi-bin/fcg_get_diss_tag_conf.fcg';
@@ -91,7 +91,7 @@ describe('Playlists (e2e)', () => {
 
     it('an upstream that does not answer in time is a 504', async () => {
       h.fake.fault({ kind: 'hang' }, { host: 'c', path: BY_TAG });
-      const res = await h.http().get('/getSongLists').expect(504);
+      const res = await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getSongLists').expect(504));
       expect(res.body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
 
@@ -426,7 +426,7 @@ describe('Playlists (e2e)', () => {
 
     it('an upstream timeout is a 504', async () => {
       h.fake.fault({ kind: 'hang' }, { host: 'u' });
-      const res = await h.http().get('/getNewDisks').expect(504);
+      const res = await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getNewDisks').expect(504));
       expect(res.body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });

@@ -49,7 +49,7 @@ describe('Cache identity: any cookie upstream receives makes the answer that acc
     expect([anonymous.headers['x-cache'], anonymous.headers['cache-control']?.split(',')[0]]).toEqual(['MISS', 'public']);
     expect(urlUin(anonymous)).not.toBe('555555');
     expect(h.fake.musicuCalls(SONG_DETAIL).map((c) => c.request.cookie)).toEqual([ALT, '']);
-  }, 30_000);
+  }, 120_000);
 
   describe.each(FORMS)('sent as %s', (_form, send, withCookie) => {
     it.each([
@@ -66,7 +66,7 @@ describe('Cache identity: any cookie upstream receives makes the answer that acc
         const anonymous = await h.http().get(url).expect(200);
         expect({ url, cache: anonymous.headers['x-cache'], control: anonymous.headers['cache-control']?.split(',')[0] }).toEqual({ url, cache: 'MISS', control: 'public' });
       }
-    }, 30_000);
+    }, 120_000);
   });
 
   it('a stored login without the QQ key names (the WeChat one) is private too', async () => {
@@ -81,7 +81,7 @@ describe('Cache identity: any cookie upstream receives makes the answer that acc
     } finally {
       h.writeCookieFile('');
     }
-  }, 30_000);
+  }, 120_000);
 
   it('a repeated cookie name: upstream gets the first, and the key is made of what upstream got', async () => {
     const url = `/getMusicPlay?songmid=${MID}&quality=flac`;
@@ -93,7 +93,7 @@ describe('Cache identity: any cookie upstream receives makes the answer that acc
     expect([first.headers['x-cache'], urlUin(first)]).toEqual(['HIT', '111']);
     const second = await h.http().get(url).set('Cookie', 'uin=o0222; main_keyst=k2').expect(200);
     expect([second.headers['x-cache'], urlUin(second)]).toEqual(['MISS', '222']);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('Cache key: only declared parameters, nothing secret, on every instance sharing Redis', () => {
@@ -127,7 +127,7 @@ describe('Cache key: only declared parameters, nothing secret, on every instance
     const anonymous = await b.http().get(url).expect(200);
     expect(anonymous.headers['cache-control']?.split(',')[0]).toBe('public');
     expect(urlUin(anonymous)).not.toBe('555555');
-  }, 30_000);
+  }, 120_000);
 
   it('1,000 requests with an undeclared parameter make one entry and one upstream call', async () => {
     const cookie = runCookie(run, 'undeclared');
@@ -157,7 +157,7 @@ describe('Cache key: only declared parameters, nothing secret, on every instance
       expect(await probe.keys(`*${key}`)).toHaveLength(1);
     }
     expect(await probe.keys(`*${run}*`)).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('Cache and the legacy rewrite: an undeclared parameter the rewrite reads is never answered from another entry', () => {
@@ -173,7 +173,7 @@ describe('Cache and the legacy rewrite: an undeclared parameter the rewrite read
     const typed = await h.http().get(`/getMusicPlay?songmid=${MID}&type=flac`).expect(200);
     expect(typed.body.data.quality).toBe('flac');
     expect(typed.body.data.url).not.toBe(plain.body.data.url);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe.each([
@@ -199,5 +199,5 @@ describe.each([
     expect(hit.body).toEqual({ error: expect.stringMatching(/^Too many requests; retry after \d+ s$/), errorCode: 'TOO_MANY_REQUESTS' });
     expect(Number(hit.headers['retry-after'])).toBeGreaterThan(0);
     expect(hit.headers['x-cache']).toBeUndefined();
-  }, 30_000);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { fixture } from '../../fake-upstream/fixtures';
 import { zzcSign } from '../../src/upstream/zzc-sign';
 import { songsFor } from '../../fake-upstream/handlers/search';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
 
 const SEARCH = 'music.search.SearchCgiService.DoSearchForQQMusicDesktop';
 const MOBILE = 'music.search.SearchCgiService.DoSearchForQQMusicMobile';
@@ -234,7 +234,7 @@ describe('Search (e2e)', () => {
       const a = await h.http().get('/getSearchByKey').query({ key: 'x' }).expect(502);
       expect(a.body.errorCode).toBe('UPSTREAM_BAD_STATUS');
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      const b = await h.http().get('/getSearchByKey').query({ key: 'x' }).expect(504);
+      const b = await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getSearchByKey').query({ key: 'x' }).expect(504));
       expect(b.body.errorCode).toBe('UPSTREAM_TIMEOUT');
       expect(h.fake.requestsTo('c', CLIENT_SEARCH)).toHaveLength(0);
     });
@@ -282,7 +282,7 @@ describe('Search (e2e)', () => {
       const a = await h.http().get('/getHotkey').expect(502);
       expect(a.body).toMatchObject({ errorCode: 'UPSTREAM_ERROR', upstreamCode: -2 });
       h.fake.fault({ kind: 'hang' }, { host: 'c', path: HOTKEY, times: 1 });
-      const b = await h.http().get('/getHotkey').expect(504);
+      const b = await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getHotkey').expect(504));
       expect(b.body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });

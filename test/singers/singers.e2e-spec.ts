@@ -8,7 +8,7 @@ import {
   SINGER_LIST_FIXTURE,
   singersState,
 } from '../../fake-upstream/handlers/singers';
-import { Harness, startHarness } from '../support/harness';
+import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
 
 const LIST = 'music.musichallSinger.SingerList.GetSingerListIndex';
 const LIST_LEGACY = 'Music.SingerListServer.get_singer_list';
@@ -20,7 +20,6 @@ const DESC_PATH = '/splcloud/fcgi-bin/fcg_get_singer_desc.fcg';
 const STAR_PATH = '/rsc/fcgi-bin/fcg_order_singer_getnum.fcg';
 
 const genuineSingers = () => fixture(SINGER_LIST_FIXTURE).singerList.data.singerlist as any[];
-
 describe('singer endpoints', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -202,7 +201,7 @@ describe('singer endpoints', () => {
       h.fake.fault({ kind: 'status', status: 500 }, { host: 'u', times: 1 });
       expect((await h.http().get('/getSingerList').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_STATUS');
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      expect((await h.http().get('/getSingerList').expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get('/getSingerList').expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
       h.fake.fault({ kind: 'garbage' }, { host: 'u', times: 1 });
       expect((await h.http().get('/getSingerList').expect(502)).body.errorCode).toBe('UPSTREAM_BAD_RESPONSE');
     });
@@ -271,7 +270,7 @@ describe('singer endpoints', () => {
       expect((await h.http().get(`/getSingerDesc?singermid=${JAY_MID}`).expect(502)).body.errorCode).toBe('UPSTREAM_BAD_STATUS');
       h.fake.clearFaults();
       h.fake.fault({ kind: 'hang' }, { host: 'c', path: DESC_PATH, times: 1 });
-      expect((await h.http().get(`/getSingerDesc?singermid=${JAY_MID}`).expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get(`/getSingerDesc?singermid=${JAY_MID}`).expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 
@@ -533,7 +532,7 @@ describe('singer endpoints', () => {
       h.fake.fault({ kind: 'garbage' }, { host: 'u', times: 1 });
       expect((await h.http().get(`/getSimilarSinger?singermid=${JAY_MID}`).expect(502)).body.errorCode).toBe('UPSTREAM_BAD_RESPONSE');
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });
-      expect((await h.http().get(`/getSimilarSinger?singermid=${JAY_MID}`).expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get(`/getSimilarSinger?singermid=${JAY_MID}`).expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 
@@ -577,7 +576,7 @@ describe('singer endpoints', () => {
       expect(h.fake.requestsTo('c', STAR_PATH)).toHaveLength(2);
       h.fake.clearFaults();
       h.fake.fault({ kind: 'hang' }, { host: 'c', path: STAR_PATH, times: 1 });
-      expect((await h.http().get(`/getSingerStarNum?singermid=${JAY_MID}`).expect(504)).body.errorCode).toBe('UPSTREAM_TIMEOUT');
+      expect((await withUpstreamTimeout(h, HUNG_CALL_BOUND_MS, () => h.http().get(`/getSingerStarNum?singermid=${JAY_MID}`).expect(504))).body.errorCode).toBe('UPSTREAM_TIMEOUT');
     });
   });
 });

@@ -73,7 +73,7 @@ export function redisPair(options: { logs?: string[] } = {}): RedisPair {
     const logs = options.logs;
     pair.a = await startHarness(logs ? { env: { ...env, LOG_LEVEL: 'info' }, routes: [probeRoutes], logs } : { env, routes: [probeRoutes] });
     pair.b = await startHarness({ env, routes: [probeRoutes] });
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await pair.a?.close();
     await pair.b?.close();
@@ -82,13 +82,13 @@ export function redisPair(options: { logs?: string[] } = {}): RedisPair {
       if (keys.length) await pair.redis.del(...keys);
       await pair.redis.quit();
     }
-  }, 30_000);
+  }, 120_000);
   beforeEach(async () => {
     pair.a.fake.reset();
     pair.b.fake.reset();
     expiredKeys.clear();
     if (options.logs) options.logs.length = 0;
     await pair.redis.del(pair.key, `${pair.key}:lock:${QQ_UIN}`);
-  }, 30_000);
+  }, 120_000);
   return pair;
 }

@@ -135,6 +135,9 @@ export function waitForReady(what: string, ...harnesses: Harness[]): Promise<voi
   }, undefined, what);
 }
 
+/** The bound to give a call whose upstream hangs: only a bound ends it, so a short one proves the same, sooner. */
+export const HUNG_CALL_BOUND_MS = 300;
+
 /**
  * Runs `call` under a short UPSTREAM_TIMEOUT_MS, then restores the suite's own. For a call whose upstream hangs (or is
  * far slower than `ms`): everything else in the suite keeps a bound that CPU load cannot trip (docs/testing.md).

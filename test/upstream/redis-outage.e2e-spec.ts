@@ -33,7 +33,8 @@ describe('Redis going away: answers go on without it', () => {
     link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
     const env = {
       REDIS_URL: await link.start(),
-      REDIS_TIMEOUT_MS: '300',
+      // A healthy Redis must never look stalled on a busy machine: the answer cached after the outage is written once.
+      REDIS_TIMEOUT_MS: '2500',
       // A timeout skips Redis this long (every test here starts by waiting for readiness, which waits it out).
       REDIS_RETRY_AFTER_MS: '500',
       CACHE_ENABLED: 'true',
@@ -145,10 +146,13 @@ describe('Redis stalling under a connected client: the cache tier stays bounded'
     await waitFor(() => unanswered.get + unanswered.set === 0, 5000, 'the waiting commands to end');
     await waitForReady('Redis to be back', h);
     expect(logs.some((l) => l.includes('Redis answers again; the shared tier is back'))).toBe(true);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('Redis stalling under a connected client: rate limits stop waiting on it', () => {
+  // The retry is spaced far beyond what 20 requests take on a busy machine, so the probes stay few whatever the load.
+  const REDIS_TIMEOUT_MS = 2500;
+  const RETRY_AFTER_MS = 5000;
   let h: Harness;
   let link: RedisLink;
   let counts: jest.SpyInstance;
@@ -161,8 +165,8 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
     link = new RedisLink({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
     const env = {
       REDIS_URL: await link.start(),
-      REDIS_TIMEOUT_MS: '300',
-      REDIS_RETRY_AFTER_MS: '500',
+      REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS),
+      REDIS_RETRY_AFTER_MS: String(RETRY_AFTER_MS),
       RATE_LIMIT: '1000',
       RATE_LIMIT_WINDOW_MS: '60000',
       TRUST_PROXY: '1',
@@ -182,7 +186,7 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
     link.freeze();
     counts.mockClear();
     for (let i = 0; i < 20; i++) await avatar().expect(200);
-    expect(logs.filter((l) => l.includes('Redis did not answer within 300 ms'))).toHaveLength(1);
+    expect(logs.filter((l) => l.includes(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`))).toHaveLength(1);
     // Before: each of the 20 waited REDIS_TIMEOUT_MS for Redis. Now the first does, and probes (one at a time, one
     // per REDIS_RETRY_AFTER_MS, each ending after REDIS_TIMEOUT_MS) are the only other counts sent.
     expect(counts.mock.calls.length).toBeLessThanOrEqual(10);
@@ -192,7 +196,7 @@ describe('Redis stalling under a connected client: rate limits stop waiting on i
       await avatar().expect(200);
       return logs.some((l) => l.includes('Redis answers again after a stall'));
     }, 10_000, 'a probe to find Redis again');
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('Redis stalling under a connected client: after one timeout every Redis user skips it for a while', () => {

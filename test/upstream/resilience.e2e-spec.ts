@@ -92,7 +92,7 @@ describe('Circuit breaker: the half-open probe', () => {
     const res = await h.http().get('/getRanks?topId=4&limit=2&next=1').expect(503);
     expect(res.body.errorCode).toBe('UPSTREAM_CIRCUIT_OPEN');
     expect(h.fake.requestsTo('u').length).toBe(before + 1);
-  }, 30_000);
+  }, 120_000);
 
   it('closes when the probe succeeds', async () => {
     await openCircuit();
@@ -100,7 +100,7 @@ describe('Circuit breaker: the half-open probe', () => {
     await h.http().get('/getRanks?topId=4&limit=2&probe=2').expect(200);
     expect(await gauge('u')).toBe(0);
     await h.http().get('/getRanks?topId=4&limit=2&after=1').expect(200);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('Circuit breaker: what does not count as a failure', () => {
@@ -128,7 +128,7 @@ describe('Circuit breaker: what does not count as a failure', () => {
     expect(await metric('gateway_upstream_breaker_open{host="u"}')).toBe(0);
     h.fake.clearFaults();
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
-  }, 20_000);
+  }, 120_000);
 
   it('WeChat long polls ending without news (20+ timeouts) never open a circuit: that is their normal answer', async () => {
     const { body: qr } = await h.http().get('/getAltLoginQr').expect(200);
