@@ -296,8 +296,13 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     expect(gateway.errors()).toBe(`Start-up failed: cannot read ${join(cwd, '.env')}: EISDIR: illegal operation on a directory, read\n`);
   }, 30_000);
 
+  // A cookie file with the secret where JSON.parse stops: its message would quote the text around it.
+  // (Relative to the working directory, scratch: the test's name stays the same from run to run.)
+  const secretCookieFile = 'secret-user-info.json';
+  writeFileSync(join(scratch, secretCookieFile), '{"cookie": SuperSecretPw}');
   it.each([
     [{ PORT: 'abc' }, 'Start-up failed: Invalid configuration: PORT="abc" must be a whole number from 0 to 65535 (0 = any free port)'],
+    [{ COOKIE_FILE: secretCookieFile }, `Start-up failed: COOKIE_FILE=${JSON.stringify(join(scratch, secretCookieFile))} is invalid: not valid JSON`],
     [{ TRUST_PROXY: 'garbage' }, 'Start-up failed: Invalid configuration: TRUST_PROXY="garbage" must be true, false, a hop count from 0 to 100'],
     [{ REDIS_URL: 'notaurl' }, 'Start-up failed: Invalid configuration: REDIS_URL (value not shown) must be a redis:// or rediss:// URL'],
     [{ COOKIE_FILE: '/' }, 'Start-up failed: COOKIE_FILE="/" is a directory, not the login file'],
@@ -310,7 +315,8 @@ describe('The production process (npm run build && npm run start:prod)', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0].startsWith(line)).toBe(true);
     expect(gateway.output()).not.toMatch(/\n\s+at /);
-    expect(gateway.output()).not.toContain('SuperSecretPw');
+    // Nor any part of the secret: a JSON.parse message quotes only about ten characters around where it stopped.
+    expect(gateway.output()).not.toContain('SuperSecre');
   }, 30_000);
 });
 
