@@ -3,7 +3,7 @@ import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { LIKED_DIRID, SongRefForWrite } from '../upstream/clients/library.client';
 import { MusicClient } from '../upstream/clients/music.client';
-import { businessError } from '../upstream/upstream.errors';
+import { businessError, UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { throwIfLoginCode } from '../user/user-login';
 import { SetSongLikeBody, SongLikeStateQuery } from './dto/library-songs.dto';
 import { LibraryAccount, WriteAccount } from './library-account';
@@ -85,6 +85,8 @@ export class LibrarySongsService {
     return mids.map((songmid, i) => {
       const detail = details[i];
       if (detail instanceof Error) {
+        // An account or quota code is the login's, not this song's: answered as such, never as "try it again".
+        if (isFinal(detail)) throw detail;
         const reason = detail.message;
         return { songmid, error: new GatewayError(HttpStatus.CONFLICT, 'WRITE_NOT_APPLIED', `The song ${songmid} could not be looked up (${reason}), so it was not sent; try it again`) };
       }
@@ -93,3 +95,6 @@ export class LibrarySongsService {
     });
   }
 }
+
+/** A business code about the account or the quota: no other call (nor a repeat) would answer differently. */
+const isFinal = (err: Error): boolean => err instanceof UpstreamError && err.kind === 'business' && !warrantsFallback(err);

@@ -294,8 +294,13 @@ describe('The production process (npm run build && npm run start:prod)', () => {
   }, START_BOUND_MS);
 
   describe('a start that fails', () => {
+    // A cookie file with the secret where JSON.parse stops: its message would quote the text around it.
+    // (Relative to the working directory, scratch: the test's name stays the same from run to run.)
+    const secretCookieFile = 'secret-user-info.json';
+    writeFileSync(join(scratch, secretCookieFile), '{"cookie": SuperSecretPw}');
     const badSettings: [Record<string, string>, string][] = [
       [{ PORT: 'abc' }, 'Start-up failed: Invalid configuration: PORT="abc" must be a whole number from 0 to 65535 (0 = any free port)'],
+      [{ COOKIE_FILE: secretCookieFile }, `Start-up failed: COOKIE_FILE=${JSON.stringify(join(scratch, secretCookieFile))} is invalid: not valid JSON`],
       [{ TRUST_PROXY: 'garbage' }, 'Start-up failed: Invalid configuration: TRUST_PROXY="garbage" must be true, false, a hop count from 0 to 100'],
       [{ REDIS_URL: 'notaurl' }, 'Start-up failed: Invalid configuration: REDIS_URL (value not shown) must be a redis:// or rediss:// URL'],
       [{ COOKIE_FILE: '/' }, 'Start-up failed: COOKIE_FILE="/" is a directory, not the login file'],
@@ -340,7 +345,8 @@ describe('The production process (npm run build && npm run start:prod)', () => {
       expect(errors).toHaveLength(1);
       expect(errors[0].startsWith(line)).toBe(true);
       expect(gateway.output()).not.toMatch(/\n\s+at /);
-      expect(gateway.output()).not.toContain('SuperSecretPw');
+      // Nor any part of the secret: a JSON.parse message quotes only about ten characters around where it stopped.
+      expect(gateway.output()).not.toContain('SuperSecre');
     }, START_BOUND_MS);
   });
 });

@@ -65,10 +65,30 @@ function send(h: Harness, e: Endpoint, overrides: Record<string, unknown> = {}) 
   return h.http().post(e.path).set(e.headers ?? {}).send({ ...e.example, ...overrides });
 }
 
+/** The codes about the account or the quota: final, on the envelope or on one key alike (no other call is tried). */
+const ACCOUNT_OR_QUOTA = BUSINESS.filter(([code]) => code !== 2000);
+/** docs/upstream/discover.md "Recommendations": a failing key empties only its own part, listed in `data.errors`. */
+const PARTIAL_ANSWERS = new Set(['getRecommend']);
+/** docs/upstream/mv.md: the MV URLs fall back on the older module on any code, the account codes included. */
+const OLDER_MODULE_ON_ANY_CODE: Record<string, string> = { getMvPlay: 'gosrf.Stream.MvUrlProxy.GetMvUrls' };
+/**
+ * docs/library.md "Errors": the library's reads and writes answer their own key's code in the library's vocabulary
+ * (LOGIN_EXPIRED, WRITE_NOT_APPLIED, WRITE_REFUSED; test/library/library-faults.e2e-spec.ts). Here: never a 2xx.
+ */
+const LIBRARY_VOCABULARY = new Set([
+  'getSongLikeState', 'getIsSongFan', 'getPlaylistCollectState', 'getAlbumCollectState', 'getIsPlaylistFan', 'getIsAlbumFan',
+  'setPlaylistCollect', 'setPlaylistFav', 'setPlaylistSubscription', 'getRelationList',
+]);
+
 const RETRY_REPRESENTATIVES = new Set(['getRanks', 'getHotkey', 'getSingerDesc', 'getUserPlaylists']);
 const withUpstream = ALL_ENDPOINTS.filter((e) => e.upstream.length > 0);
-let cases = 0;
-afterAll(() => console.log(`faults: ${cases} fault cases over ${withUpstream.length} endpoints`));
+/** Fault cases run, by group; the last test compares them with what the endpoint table says each group must have. */
+const ran: Record<string, number> = {};
+const count = (group: string) => void (ran[group] = (ran[group] ?? 0) + 1);
+afterAll(() => {
+  const cases = Object.values(ran).reduce((sum, n) => sum + n, 0) - (ran['fallback answered'] ?? 0);
+  console.log(`faults: ${cases} fault cases over ${withUpstream.length} endpoints`);
+});
 
 describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream faults', (_name, e) => {
   let h: Harness;
@@ -110,7 +130,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
   };
 
   it.each(TRANSPORT_FAULTS.map((f) => [f.name, f] as const))('%s → clear error, then recovers', async (_n, f) => {
-    cases++;
+    count('transport');
     h.fake.fault(f.fault, match);
     // Only the hung call runs under the short bounds (the WeChat long poll has its own); the recovery does not.
     if (f.name === 'timeout') [config.upstreamTimeoutMs, config.altLoginPollTimeoutMs] = [TIMEOUT_MS, TIMEOUT_MS];
@@ -156,7 +176,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
 
   if (primary.format === 'musicu') {
     it.each(BUSINESS)('business code %i → %i %s, then recovers', async (code, status, errorCode) => {
-      cases++;
+      count('business code on the envelope');
       h.fake.fault({ kind: 'business', code }, { host: 'u' });
       const res = await send(h, e);
       const fb = e.fallback;
@@ -164,6 +184,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       expect(h.fake.musicuCalls(primary.module).length).toBeGreaterThanOrEqual(1);
       if (fb && code === 2000) {
         // not an account/quota code: the documented fallback answers
+        count('fallback answered');
         expect(res.status).toBe(200);
         expect(fallbackCalls()).toBeGreaterThanOrEqual(1);
         expectDeclaredAnswer(res);
@@ -185,11 +206,46 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       if (expected.status === 503) expect(res.headers['retry-after']).toEqual(expect.any(String));
       await expectRecovers();
     }, CASE_BUDGET_MS);
+
+    // The same code on the endpoint's own key only, every other key and the envelope a success: read key by key.
+    it.each(ACCOUNT_OR_QUOTA)('account/quota code %i on its own key only → %i %s, then recovers', async (code, status, errorCode) => {
+      count('account code on its own key');
+      h.fake.fault({ kind: 'business', code }, { module: primary.module });
+      const res = await send(h, e);
+      expect(h.fake.musicuCalls(primary.module).length).toBeGreaterThanOrEqual(1);
+      if (e.fallback) expect(h.fake.requestsTo(e.fallback.host, e.fallback.path)).toEqual([]);
+      if (e.aggregate) {
+        expect(res.status).toBe(200);
+        const items = res.body.data as any[];
+        expect(items.length).toBeGreaterThan(0);
+        for (const item of items) expect(item).toMatchObject({ errorCode, upstreamCode: code });
+        return expectRecovers();
+      }
+      const olderModule = OLDER_MODULE_ON_ANY_CODE[e.name];
+      if (olderModule) {
+        expect(res.status).toBe(200);
+        expect(h.fake.musicuCalls(olderModule).length).toBeGreaterThanOrEqual(1);
+        expectDeclaredAnswer(res);
+        return expectRecovers();
+      }
+      if (PARTIAL_ANSWERS.has(e.name)) {
+        expect(res.status).toBe(200);
+        expect(res.body.data.errors).toEqual([expect.objectContaining({ module: primary.module, code })]);
+        return expectRecovers();
+      }
+      expect({ status: res.status >= 400, upstreamCode: res.body.upstreamCode }).toEqual({ status: true, upstreamCode: code });
+      if (!LIBRARY_VOCABULARY.has(e.name)) {
+        const expected = e.documentedErrors?.[code] ?? { status, errorCode };
+        expect({ status: res.status, errorCode: res.body.errorCode }).toEqual(expected);
+        if (expected.status === 503) expect(res.headers['retry-after']).toEqual(expect.any(String));
+      }
+      await expectRecovers();
+    }, CASE_BUDGET_MS);
   }
 
   if (primary.format === 'json' && e.family !== 'login') {
     it('a JSONP answer with nested and unbalanced parentheses inside strings is parsed', async () => {
-      cases++;
+      count('JSONP');
       const plain = await send(h, e);
       expect(plain.status).toBe(200);
       const [req] = h.fake.requestsTo(primary.host, primary.path);
@@ -210,7 +266,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
 
   if (primary.format === 'json' && primary.host === 'c6') {
     it.each(BUSINESS)('CGI code %i → the documented mapping', async (code, status, errorCode) => {
-      cases++;
+      count('c6 CGI code');
       h.fake.fault({ kind: 'status', status: 200, body: JSON.stringify({ code, subcode: code, msg: 'fail' }) }, match);
       const res = await send(h, e);
       expect({ status: res.status, errorCode: res.body.errorCode }).toEqual(e.documentedErrors?.[code] ?? { status, errorCode });
@@ -223,7 +279,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       ['XML garbage', '<?xml version="1.0" encoding="utf-8"?><result><code>0</code><data><info><desc><![CDATA[broken'],
       ['not XML at all', '\u0000\u00ff%%% )('],
     ])('%s → 502 UPSTREAM_BAD_RESPONSE, then recovers', async (_n, text) => {
-      cases++;
+      count('XML');
       h.fake.fault({ kind: 'status', status: 200, body: text }, match);
       const res = await send(h, e);
       expect(res.status).toBe(502);
@@ -234,7 +290,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
 
   if (e.idempotent && e.family !== 'login') {
     it('with UPSTREAM_RETRIES=2 a reset read is retried once and succeeds', async () => {
-      cases++;
+      count('read retried');
       config.upstreamRetries = 2;
       h.fake.fault({ kind: 'reset' }, { ...match, times: 1 });
       expect((await send(h, e)).status).toBe(200);
@@ -253,7 +309,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
     it.each(answers)(
       'with UPSTREAM_RETRIES=2 a %s on the write call is answered, and the write was sent exactly once',
       async (_n, fault, expected) => {
-        cases++;
+        count('write sent once');
         config.upstreamRetries = 2;
         h.fake.fault(fault, write.module ? { module: write.module } : { host: write.host, path: write.path });
         const res = await send(h, e);
@@ -269,7 +325,7 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
   // c6 CGI without the Referer retry) — they all go through the same UpstreamTransport path.
   if (RETRY_REPRESENTATIVES.has(e.name)) {
     it('with UPSTREAM_RETRIES=2 a 5xx read is retried twice and succeeds; a permanent 5xx stops after 3 tries', async () => {
-      cases++;
+      count('retry backoff');
       config.upstreamRetries = 2;
       h.fake.fault({ kind: 'status', status: 503 }, { ...match, times: 2 });
       expect((await send(h, e)).status).toBe(200);
@@ -281,6 +337,53 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       expect(primaryCalls(h, e)).toBe(primary.format === 'musicu' || primary.host === 'c6' ? 3 : 6);
     }, CASE_BUDGET_MS);
   }
+});
+
+/** The rows that answer without calling upstream (they get no fault case); a derived row that lost its calls is not one. */
+const ANSWERED_WITHOUT_UPSTREAM = ['getImageUrl', 'getUserAvatar'];
+/** The XML CGI rows (the singer description): the only CGI rows without the JSONP case. */
+const XML_ROWS = ['getSingerDesc'];
+/** At least this many rows of each kind: the table's size today, so a family that drops out is noticed. */
+const AT_LEAST = { musicu: 58, cgi: 26, c6: 7, fallback: 12, write: 12 };
+
+/**
+ * The groups above run only for rows of a matching kind, so a row derived or labelled wrongly (no upstream calls, a
+ * musicu call read as a CGI) would drop its cases without failing one. Each group's number is worked out from other
+ * facts of the table (the host and path of the first call, the named rows) than the filter that selects it.
+ */
+describe('the fault cases above', () => {
+  it('ran as many cases in each group as the endpoint table says', () => {
+    const first = (e: Endpoint) => e.upstream[0] as Endpoint['upstream'][0] | undefined;
+    const rows = (test: (e: Endpoint) => boolean) => ALL_ENDPOINTS.filter(test).length;
+    const musicu = rows((e) => first(e)?.host === 'u' && /^\/cgi-bin\/music[us]\.fcg$/.test(first(e)!.path));
+    const cgi = rows((e) => first(e)?.host === 'c' || first(e)?.host === 'c6');
+    const c6 = rows((e) => first(e)?.host === 'c6');
+    const fallback = rows((e) => e.fallback !== undefined);
+    const write = rows((e) => e.write !== undefined);
+    expect(ALL_ENDPOINTS.filter((e) => !e.upstream.length).map((e) => e.name)).toEqual(ANSWERED_WITHOUT_UPSTREAM);
+    expect({ musicu, cgi, c6, fallback, write }).toEqual({
+      musicu: Math.max(musicu, AT_LEAST.musicu),
+      cgi: Math.max(cgi, AT_LEAST.cgi),
+      c6: Math.max(c6, AT_LEAST.c6),
+      fallback: Math.max(fallback, AT_LEAST.fallback),
+      write: Math.max(write, AT_LEAST.write),
+    });
+    const { 'read retried': readRetried, ...exact } = ran;
+    expect(exact).toEqual({
+      transport: TRANSPORT_FAULTS.length * (ALL_ENDPOINTS.length - ANSWERED_WITHOUT_UPSTREAM.length),
+      'business code on the envelope': BUSINESS.length * musicu,
+      'account code on its own key': ACCOUNT_OR_QUOTA.length * musicu,
+      // code 2000 on the envelope is the one business case that goes to the fallback
+      'fallback answered': fallback,
+      JSONP: cgi - XML_ROWS.length,
+      XML: 2 * XML_ROWS.length,
+      'c6 CGI code': BUSINESS.length * c6,
+      'write sent once': 3 * write,
+      'retry backoff': RETRY_REPRESENTATIVES.size,
+    });
+    // every GET read outside the login steps is retried (a POST read may be too)
+    expect(readRetried).toBeGreaterThanOrEqual(rows((e) => e.method === 'GET' && e.upstream.length > 0 && e.family !== 'login'));
+  });
 });
 
 function primaryCalls(h: Harness, e: Endpoint): number {

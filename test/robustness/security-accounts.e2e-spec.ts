@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { ResponseCache } from '../../src/cache/response-cache.service';
 import { cacheKeyOf, runCookie } from '../support/cache';
-import { Harness, startHarness, waitForReady } from '../support/harness';
+import { ALL_ENDPOINTS } from '../support/derived-endpoints';
+import { type Endpoint, exampleQuery, type Family } from '../support/endpoints';
+import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 
 /**
@@ -32,6 +35,29 @@ const ROUTES = [
 ];
 let serial = 0;
 
+/** The families with cached reads today: a family whose reads all stopped being cached (or lost their rows) is noticed. */
+const CACHED_FAMILIES: Family[] = ['charts', 'songInfo', 'playlists', 'singers', 'music', 'mv', 'discover', 'comments', 'search', 'user', 'recommend'];
+/**
+ * Every GET row of the endpoint table whose route the response cache serves, by its example URL (not a legacy form
+ * such as /getSingerHotsong?singerid=, which is rewritten to a route of its own).
+ */
+function cachedRows(h: Harness): { e: Endpoint; url: string }[] {
+  const cache = h.app.get(ResponseCache);
+  const cached = (e: Endpoint) => cache.ttlOf('GET', e.path) !== undefined && cache.onlyDeclaredParams(e.path, e.example as Record<string, string>);
+  const rows = ALL_ENDPOINTS.filter((e) => e.method === 'GET' && cached(e)).map((e) => ({ e, url: `${e.path}${exampleQuery(e)}` }));
+  expect([...new Set(rows.map(({ e }) => e.family))]).toEqual(expect.arrayContaining(CACHED_FAMILIES));
+  return rows;
+}
+/**
+ * One account's login and a forgery of it: the same uin (the fake's account 10001, whose pages exist) with another
+ * key. Only the key proves the account, so the two must never share an entry.
+ */
+const sameUin = (run: string) => {
+  const login = (key: string) => `uin=o0010001; qqmusic_uin=10001; qqmusic_key=${key}; qm_keyst=${key}`;
+  return { victim: login(`Q_H_L_victim${run}`), forged: login(`Q_H_L_forged${run}`) };
+};
+const cacheState = (res: { status: number; headers: Record<string, string> }) => `${res.status} ${res.headers['x-cache']}`;
+
 describe('Cache identity: any cookie upstream receives makes the answer that account\'s', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -50,6 +76,19 @@ describe('Cache identity: any cookie upstream receives makes the answer that acc
     expect(urlUin(anonymous)).not.toBe('555555');
     expect(h.fake.musicuCalls(SONG_DETAIL).map((c) => c.request.cookie)).toEqual([ALT, '']);
   }, 120_000);
+
+  it('two cookies with the same uin and different keys never share an entry, on every cached route', async () => {
+    const { victim, forged } = sameUin(randomBytes(6).toString('hex'));
+    for (const { e, url } of cachedRows(h)) {
+      h.fake.reset();
+      const first = await h.http().get(url).set('X-Custom-Cookie', victim);
+      const again = await h.http().get(url).set('X-Custom-Cookie', victim);
+      const forgery = await h.http().get(url).set('X-Custom-Cookie', forged);
+      // The victim's answer is cached (so the forgery could have been served it), yet the forgery goes upstream itself.
+      expect({ url, answers: [first, again, forgery].map(cacheState) }).toEqual({ url, answers: ['200 MISS', '200 HIT', '200 MISS'] });
+      if (e.upstream.length) expect({ url, forgedUpstream: h.fake.requests.some((r) => r.cookie === forged) }).toEqual({ url, forgedUpstream: true });
+    }
+  }, 60_000);
 
   describe.each(FORMS)('sent as %s', (_form, send, withCookie) => {
     it.each([
@@ -127,6 +166,19 @@ describe('Cache key: only declared parameters, nothing secret, on every instance
     const anonymous = await b.http().get(url).expect(200);
     expect(anonymous.headers['cache-control']?.split(',')[0]).toBe('public');
     expect(urlUin(anonymous)).not.toBe('555555');
+  }, 120_000);
+
+  it('two cookies with the same uin and different keys never share an entry through Redis, on every cached route', async () => {
+    const { victim, forged } = sameUin(run);
+    for (const { url } of cachedRows(a)) {
+      const first = await a.http().get(url).set('X-Custom-Cookie', victim);
+      // The answer reaches Redis after it is sent: wait for it, then ask the other instance.
+      await waitFor(async () => (await probe.keys(`*${cacheKeyOf(a, url, victim)}`)).length === 1, undefined, `${url} in Redis`);
+      // The forgery first: the other instance can only have found the victim's answer in Redis.
+      const forgery = await b.http().get(url).set('X-Custom-Cookie', forged);
+      const shared = await b.http().get(url).set('X-Custom-Cookie', victim);
+      expect({ url, answers: [first, forgery, shared].map(cacheState) }).toEqual({ url, answers: ['200 MISS', '200 MISS', '200 HIT'] });
+    }
   }, 120_000);
 
   it('1,000 requests with an undeclared parameter make one entry and one upstream call', async () => {
