@@ -6,7 +6,7 @@ import { envelope, Shaped } from '../common/shaped';
 import { writeAccount } from '../common/write-login.guard';
 import { AlbumRef, CollectionsClient, WriteAnswer } from '../upstream/clients/collections.client';
 import { UserClient } from '../upstream/clients/user.client';
-import { UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
+import { businessError, UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { checkHomepage, LOGIN_CODES, requireLoginCookie, throwIfLoginCode } from '../user/user-login';
 import type { AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SingerFollowAnswer } from './collections.answers';
 import { collectedStates, distinctIds, encryptUinOf, favWriteFailure, hasWriteResult } from './collections.mapper';
@@ -192,8 +192,11 @@ function verdictMissing(what: string): GatewayError {
   );
 }
 
-/** A state read's key code: login codes → 401, anything else a refusal with the code. */
-function stateRefusal(code: number, cookie: string): GatewayError {
+/**
+ * A state read's key code: login codes → 401 in the library's words; any other code as every read answers it (2001 →
+ * 503 with Retry-After, 20274 → 403, else 502), so a rate limit is not mistaken for a refusal worth retrying at once.
+ */
+function stateRefusal(code: number, cookie: string): UpstreamError {
   throwIfLoginCode(code, cookie);
-  return new GatewayError(HttpStatus.BAD_GATEWAY, 'UPSTREAM_ERROR', `QQ Music refused the state read (upstream code ${code})`, { upstreamCode: code });
+  return businessError(code, 'collect-state read');
 }
