@@ -22,7 +22,7 @@ const FIXTURE_VKEY =
 const COOKIE = 'uin=o0123; qqmusic_key=Q_H_L_abc';
 /** The minimal Android comm of the retry (docs/upstream/README.md "Android retry"), anonymous. */
 const ANDROID_ANON = {
-  ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
+  ct: 11, cv: 14090008, v: 14090008, chid: '10003505', tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
 };
 
 describe('Music endpoints', () => {
