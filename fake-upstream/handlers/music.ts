@@ -18,7 +18,8 @@ export interface FakeAlbum {
  * Scenario state of the music routes.
  * - failingSongIds: song ids whose detail lookup fails (key code 500001), for partial-failure tests.
  * - omittedSongIds: song ids whose detail key is missing from the answer (the envelope has the other keys).
- * - vipMids: songs whose vkey answer has an empty purl with result 104003 (no rights).
+ * - vipMids: songs whose vkey answer has an empty purl with result 104003 (no rights), for every file, trial included.
+ * - trialOnlyMids: songs refused like vipMids except their trial clip (`RS02` names): a paid song without rights.
  * - refusedLevels: per MID, file prefixes (e.g. 'AI00', 'F000') refused like vipMids: the VIP refusal of one level.
  * - encryptedOnlyLevels: per MID, file prefixes upstream hands out only encrypted: the plain name's entry points at the
  *   .mflac/.mgg file and carries an `ekey` (the gateway must not serve it).
@@ -35,6 +36,7 @@ export const musicState = (state: FakeState) =>
     failingSongIds: new Set<number>(),
     omittedSongIds: new Set<number>(),
     vipMids: new Set<string>(),
+    trialOnlyMids: new Set<string>(),
     refusedLevels: new Map<string, Set<string>>(),
     encryptedOnlyLevels: new Map<string, Set<string>>(),
     fileSizes: new Map<string, Record<string, unknown>>(),
@@ -85,7 +87,8 @@ export function songDetailData(id: number | undefined, mid: string | undefined, 
   Object.assign(t, { id: song.id, mid: song.mid, name: song.name, title: song.name, interval: song.interval, singer: song.singers });
   Object.assign(t.album, { id: song.albumId, mid: song.albumMid, name: song.albumName, pmid: song.albumMid });
   t.file.media_mid = song.mediaMid;
-  Object.assign(t.file, LEVEL_SONGS[song.mid], sizes?.get(song.mid));
+  // The trial clip (size_try, named by vs[0]) is 晴天's own: the re-labelled songs have none unless a test gives one.
+  Object.assign(t.file, { size_try: 0, try_begin: 0, try_end: 0 }, LEVEL_SONGS[song.mid], sizes?.get(song.mid));
   return data;
 }
 
@@ -122,7 +125,8 @@ const vkey: MusicuHandler = (param, { state }) => {
   base.midurlinfo = filenames.map((filename: string, i: number) => {
     const mid = String(songmids[i]);
     const prefix = String(filename).slice(0, 4);
-    const vip = s.vipMids.has(mid) || s.refusedLevels.get(mid)?.has(prefix) === true;
+    const trialOnly = s.trialOnlyMids.has(mid) && prefix !== 'RS02';
+    const vip = trialOnly || s.vipMids.has(mid) || s.refusedLevels.get(mid)?.has(prefix) === true;
     // The encrypted sibling of a plain file (F000 .flac → F0M0 .mflac, O600 .ogg → O6M0 .mgg), as the GetEVkey tables name them.
     const encrypted = !vip && s.encryptedOnlyLevels.get(mid)?.has(prefix) === true;
     const served = encrypted ? String(filename).replace(/^(..)(0)(.)/, '$1M$3').replace(/\.flac$/, '.mflac').replace(/\.ogg$/, '.mgg') : filename;

@@ -83,6 +83,36 @@ export const BEST_ORDER: readonly Quality[] = [
   'aac48',
 ];
 
+/**
+ * The trial clip of a paid song (docs/upstream/music.md "Trial file"): `RS02` + the track's `vs[0]` + `.mp3`, an MP3 of
+ * about 128 kbit/s, asked only when the full file got no URL.
+ */
+const TRIAL_PREFIX = 'RS02';
+const TRIAL_EXT = '.mp3';
+export const TRIAL_LABEL: QualityLabel = '128kbps';
+/** Bytes per second of the trial MP3, for its length when the detail gives no `try_begin`/`try_end`. */
+const TRIAL_BYTES_PER_SECOND = 128_000 / 8;
+
+export interface TrialFile {
+  filename: string;
+  size: number;
+  /** The clip's length in whole seconds. */
+  seconds: number;
+}
+
+/** The trial file of a track (`track_info`), undefined when it has none (`file.size_try` 0, or no `vs[0]`). */
+export function trialOf(track: Record<string, any> | undefined): TrialFile | undefined {
+  const file: Record<string, unknown> | undefined = track?.file;
+  const size = Number(file?.size_try ?? 0);
+  const mediaMid: unknown = Array.isArray(track?.vs) ? track.vs[0] : undefined;
+  if (!Number.isFinite(size) || size <= 0 || typeof mediaMid !== 'string' || !mediaMid) return undefined;
+  // try_begin/try_end are the clip's bounds in the full song, in milliseconds.
+  const begin = Number(file?.try_begin ?? 0);
+  const end = Number(file?.try_end ?? 0);
+  const ms = Number.isFinite(begin) && Number.isFinite(end) && end > begin ? end - begin : (size / TRIAL_BYTES_PER_SECOND) * 1000;
+  return { filename: `${TRIAL_PREFIX}${mediaMid}${TRIAL_EXT}`, size: Math.floor(size), seconds: Math.round(ms / 1000) };
+}
+
 /** The host used when the vkey answer carries no `sip` (the Python QQMusicApi project's fixed host). */
 export const DEFAULT_STREAM_HOST = 'https://isure.stream.qqmusic.qq.com/';
 

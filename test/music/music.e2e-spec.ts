@@ -121,7 +121,8 @@ describe('Music endpoints', () => {
         upstreamResult: 104003,
         available: AVAILABLE,
       });
-      expect(h.fake.musicuCalls(URL_VKEY).map((c) => c.param.filename)).toEqual([[`M500${MID}.mp3`], [`M500${MEDIA_MID}.mp3`]]);
+      // the guessed name, the real one, then the trial clip (refused too)
+      expect(h.fake.musicuCalls(URL_VKEY).map((c) => c.param.filename)).toEqual([[`M500${MID}.mp3`], [`M500${MEDIA_MID}.mp3`], ['RS02064YyRNb0gDV4P.mp3']]);
     });
 
     it('answers 404 QUALITY_UNAVAILABLE naming the available qualities, with no key call besides the one with the detail', async () => {

@@ -14,6 +14,7 @@ import {
   QUALITY_NAMES,
   sizeOf,
   sizesOf,
+  trialOf,
 } from '../../src/music/play-url';
 import { chunk, isKnownAlbum, newVkeyGuid, VKEY_FILES_PER_CALL } from '../../src/upstream/clients/music.params';
 
@@ -168,5 +169,23 @@ describe('album mappers', () => {
       mapAlbumFromCgi({ code: 0, data: { id: 2, mid: 'M2', name: 'B', singername: 'S', aDate: '1999-12-31', company: 'L', desc: '', list: [{ songid: 3, songmid: 'm3', songname: 'x', singer: [], interval: 60 }] } }),
     ).toMatchObject({ albumId: 2, albumMid: 'M2', albumName: 'B', singerName: 'S', publicTime: '1999-12-31', total: 1, songs: [{ songmid: 'm3', songid: 3, songname: 'x', singer: [], interval: 60 }] });
     expect(mapAlbumFromCgi({ code: 0, data: null })).toBeNull();
+  });
+});
+
+describe('trial clip (docs/upstream/music.md "Trial file")', () => {
+  const track = (file: Record<string, unknown>, vs: unknown = ['064YyRNb0gDV4P']) => ({ file, vs });
+
+  it('is RS02 + vs[0] + .mp3, its length from try_begin/try_end (ms), else from its size at 128 kbit/s', () => {
+    expect(trialOf(track({ size_try: 960_887, try_begin: 84_346, try_end: 142_843 }))).toEqual({ filename: 'RS02064YyRNb0gDV4P.mp3', size: 960_887, seconds: 58 });
+    expect(trialOf(track({ size_try: 480_000 }))?.seconds).toBe(30);
+    expect(trialOf(track({ size_try: 480_000, try_begin: 5_000, try_end: 5_000 }))?.seconds).toBe(30);
+  });
+
+  it('is none without a size or a vs[0]', () => {
+    expect(trialOf(track({ size_try: 0, try_begin: 1, try_end: 30_001 }))).toBeUndefined();
+    expect(trialOf(track({ size_try: 'x' }))).toBeUndefined();
+    expect(trialOf(track({ size_try: 960_887 }, ['']))).toBeUndefined();
+    expect(trialOf(track({ size_try: 960_887 }, null))).toBeUndefined();
+    expect(trialOf(undefined)).toBeUndefined();
   });
 });

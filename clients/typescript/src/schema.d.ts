@@ -6424,6 +6424,13 @@ export interface operations {
                             quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                         } | {
                             list: ({
                                 songmid: string;
@@ -6438,6 +6445,13 @@ export interface operations {
                                 quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
                                 /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                                 available: string[];
+                                /**
+                                 * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                                 * @enum {boolean}
+                                 */
+                                trial?: true;
+                                /** @description Length of the trial clip in seconds (only with `trial`). */
+                                trialSeconds?: number;
                             } | {
                                 songmid: string;
                                 /**
@@ -6720,6 +6734,13 @@ export interface operations {
                             quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                             /** @description Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac. */
                             filename: string;
                         };
@@ -7004,6 +7025,13 @@ export interface operations {
                             quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                             /** @description Upstream file name of the level served. */
                             filename: string;
                         } | {
@@ -21174,6 +21202,13 @@ export interface operations {
                             quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                             /** @description Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac. */
                             filename: string;
                         };
@@ -21443,6 +21478,13 @@ export interface operations {
                             quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                         } | {
                             list: ({
                                 songmid: string;
@@ -21457,6 +21499,13 @@ export interface operations {
                                 quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
                                 /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                                 available: string[];
+                                /**
+                                 * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                                 * @enum {boolean}
+                                 */
+                                trial?: true;
+                                /** @description Length of the trial clip in seconds (only with `trial`). */
+                                trialSeconds?: number;
                             } | {
                                 songmid: string;
                                 /**
