@@ -50,7 +50,7 @@ export const musicState = (state: FakeState) =>
 
 // ------------------------------------------------------------------ quality levels
 // docs/upstream/music.md "Quality ladder": sizes live in named fields and in size_new[] (0 master, 1 atmos, 2 atmos 5.1,
-// 3 ogg 320, 5 ogg 640). 晴天 keeps the genuine fixture's sizes (no hires, no ape); the songs below differ so tests can
+// 3 ogg 320, 5 ogg 640, 6 atmos 7.1, 7 nac, 9 dts:x). 晴天 keeps the genuine fixture's sizes (no hires, no ape); the songs below differ so tests can
 // tell the levels apart.
 
 /** 孤勇者: a file in every level, each size distinct. */
@@ -62,11 +62,12 @@ const LEVEL_SONGS: Record<string, Record<string, unknown>> = {
   [EVERY_LEVEL_MID]: {
     size_128mp3: 4_100_001, size_320mp3: 10_200_002, size_96aac: 3_100_003, size_48aac: 1_500_004, size_192aac: 6_200_005,
     size_96ogg: 2_900_006, size_192ogg: 5_800_007, size_flac: 30_000_008, size_ape: 29_000_009, size_hires: 60_000_010,
-    size_new: [180_000_011, 31_000_012, 80_000_013, 10_300_014, 0, 23_000_015, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    size_dolby: 40_000_017,
+    size_new: [180_000_011, 31_000_012, 80_000_013, 10_300_014, 0, 23_000_015, 36_000_016, 2_500_018, 0, 90_000_019, 0, 0, 0, 0, 0, 0],
   },
   [FEW_LEVELS_MID]: {
     size_128mp3: 3_900_021, size_320mp3: 0, size_96aac: 2_800_022, size_48aac: 0, size_192aac: 0, size_96ogg: 0, size_192ogg: 0,
-    size_flac: 0, size_ape: 0, size_hires: 0, size_new: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    size_flac: 0, size_ape: 0, size_hires: 0, size_dolby: 0, size_new: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
   },
 };
 

@@ -80,6 +80,10 @@ export const QUALITY_LABELS = [
   'master',
   'atmos',
   'atmos51',
+  'atmos71',
+  'dolby',
+  'dtsx',
+  'nac',
 ] as const;
 export type QualityLabel = (typeof QUALITY_LABELS)[number];
 

@@ -51,6 +51,10 @@ describe('play URL builders', () => {
       master: ['master', 'AI00.flac', { sizeNew: 0 }],
       atmos: ['atmos', 'Q000.flac', { sizeNew: 1 }],
       atmos51: ['atmos51', 'Q001.flac', { sizeNew: 2 }],
+      atmos71: ['atmos71', 'Q003.ogg', { sizeNew: 6 }],
+      dolby: ['dolby', 'D004.mp4', 'size_dolby'],
+      dtsx: ['dtsx', 'DT03.mp4', { sizeNew: 9 }],
+      nac: ['nac', 'TL01.nac', { sizeNew: 7 }],
     });
     // the original five first, their labels unchanged; every label is in the answer schema's enum
     expect(QUALITY_NAMES.slice(0, 5)).toEqual(['128', '320', 'm4a', 'flac', 'ape']);
@@ -75,11 +79,14 @@ describe('play URL builders', () => {
     expect(Object.values(sizesOf(undefined)).every((n) => n === 0)).toBe(true);
   });
 
-  it('best tries every level once, lossless stereo first; one level asked only when the song has it', () => {
-    expect([...BEST_ORDER].sort()).toEqual([...QUALITY_NAMES].sort());
-    expect(BEST_ORDER.slice(0, 4)).toEqual(['master', 'hires', 'flac', 'ape']);
-    const sizes = sizesOf({ size_128mp3: 1, size_96aac: 1, size_flac: 1, size_new: [0, 1] });
-    expect(candidatesFor('best', sizes)).toEqual(['flac', 'atmos', '128', 'm4a']);
+  it('best tries every level but nac once, backed lossless first, the doubtful levels last; one level asked only when the song has it', () => {
+    expect([...BEST_ORDER].sort()).toEqual(QUALITY_NAMES.filter((q) => q !== 'nac').sort());
+    expect(BEST_ORDER.slice(0, 3)).toEqual(['flac', 'ogg640', '320']);
+    expect(QUALITY_NAMES.filter((q) => QUALITIES[q].evidence === 'doubtful')).toEqual(['ape', 'hires', 'master', 'atmos', 'atmos51']);
+    expect(BEST_ORDER.slice(-5)).toEqual(['master', 'hires', 'ape', 'atmos', 'atmos51']);
+    const sizes = sizesOf({ size_128mp3: 1, size_96aac: 1, size_flac: 1, size_new: [0, 1, 0, 0, 0, 0, 0, 1] });
+    expect(candidatesFor('best', sizes)).toEqual(['flac', '128', 'm4a', 'atmos']);
+    expect(candidatesFor('nac', sizes)).toEqual(['nac']);
     expect(candidatesFor('flac', sizes)).toEqual(['flac']);
     expect(candidatesFor('ape', sizes)).toEqual([]);
     expect(candidatesFor('best', sizesOf({}))).toEqual([]);
@@ -89,6 +96,8 @@ describe('play URL builders', () => {
     expect(isEncryptedEntry({ purl: 'F000abc.flac?vkey=1', ekey: '' })).toBe(false);
     expect(isEncryptedEntry({ purl: 'F0M0abc.mflac?vkey=1' })).toBe(true);
     expect(isEncryptedEntry({ purl: '', wifiurl: 'O6M0abc.mgg?x' })).toBe(true);
+    expect(isEncryptedEntry({ purl: 'TLM1abc.mnac?vkey=1' })).toBe(true);
+    expect(isEncryptedEntry({ purl: 'TL01abc.nac?vkey=1' })).toBe(false);
     expect(isEncryptedEntry({ purl: 'M500abc.mp3', ekey: 'k' })).toBe(true);
     expect(isEncryptedEntry(undefined)).toBe(false);
   });
