@@ -18,7 +18,8 @@ export interface FakeAlbum {
  * Scenario state of the music routes.
  * - failingSongIds: song ids whose detail lookup fails (key code 500001), for partial-failure tests.
  * - omittedSongIds: song ids whose detail key is missing from the answer (the envelope has the other keys).
- * - vipMids: songs whose vkey answer has an empty purl with result 104003 (no rights).
+ * - vipMids: songs whose vkey answer has an empty purl with result 104003 (no rights), for every file, trial included.
+ * - trialOnlyMids: songs refused like vipMids except their trial clip (`RS02` names): a paid song without rights.
  * - refusedLevels: per MID, file prefixes (e.g. 'AI00', 'F000') refused like vipMids: the VIP refusal of one level.
  * - encryptedOnlyLevels: per MID, file prefixes upstream hands out only encrypted: the plain name's entry points at the
  *   .mflac/.mgg file and carries an `ekey` (the gateway must not serve it).
@@ -35,6 +36,7 @@ export const musicState = (state: FakeState) =>
     failingSongIds: new Set<number>(),
     omittedSongIds: new Set<number>(),
     vipMids: new Set<string>(),
+    trialOnlyMids: new Set<string>(),
     refusedLevels: new Map<string, Set<string>>(),
     encryptedOnlyLevels: new Map<string, Set<string>>(),
     fileSizes: new Map<string, Record<string, unknown>>(),
@@ -48,7 +50,7 @@ export const musicState = (state: FakeState) =>
 
 // ------------------------------------------------------------------ quality levels
 // docs/upstream/music.md "Quality ladder": sizes live in named fields and in size_new[] (0 master, 1 atmos, 2 atmos 5.1,
-// 3 ogg 320, 5 ogg 640). 晴天 keeps the genuine fixture's sizes (no hires, no ape); the songs below differ so tests can
+// 3 ogg 320, 5 ogg 640, 6 atmos 7.1, 7 nac, 9 dts:x). 晴天 keeps the genuine fixture's sizes (no hires, no ape); the songs below differ so tests can
 // tell the levels apart.
 
 /** 孤勇者: a file in every level, each size distinct. */
@@ -60,11 +62,12 @@ const LEVEL_SONGS: Record<string, Record<string, unknown>> = {
   [EVERY_LEVEL_MID]: {
     size_128mp3: 4_100_001, size_320mp3: 10_200_002, size_96aac: 3_100_003, size_48aac: 1_500_004, size_192aac: 6_200_005,
     size_96ogg: 2_900_006, size_192ogg: 5_800_007, size_flac: 30_000_008, size_ape: 29_000_009, size_hires: 60_000_010,
-    size_new: [180_000_011, 31_000_012, 80_000_013, 10_300_014, 0, 23_000_015, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    size_dolby: 40_000_017,
+    size_new: [180_000_011, 31_000_012, 80_000_013, 10_300_014, 0, 23_000_015, 36_000_016, 2_500_018, 0, 90_000_019, 0, 0, 0, 0, 0, 0],
   },
   [FEW_LEVELS_MID]: {
     size_128mp3: 3_900_021, size_320mp3: 0, size_96aac: 2_800_022, size_48aac: 0, size_192aac: 0, size_96ogg: 0, size_192ogg: 0,
-    size_flac: 0, size_ape: 0, size_hires: 0, size_new: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    size_flac: 0, size_ape: 0, size_hires: 0, size_dolby: 0, size_new: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
   },
 };
 
@@ -85,7 +88,8 @@ export function songDetailData(id: number | undefined, mid: string | undefined, 
   Object.assign(t, { id: song.id, mid: song.mid, name: song.name, title: song.name, interval: song.interval, singer: song.singers });
   Object.assign(t.album, { id: song.albumId, mid: song.albumMid, name: song.albumName, pmid: song.albumMid });
   t.file.media_mid = song.mediaMid;
-  Object.assign(t.file, LEVEL_SONGS[song.mid], sizes?.get(song.mid));
+  // The trial clip (size_try, named by vs[0]) is 晴天's own: the re-labelled songs have none unless a test gives one.
+  Object.assign(t.file, { size_try: 0, try_begin: 0, try_end: 0 }, LEVEL_SONGS[song.mid], sizes?.get(song.mid));
   return data;
 }
 
@@ -122,7 +126,8 @@ const vkey: MusicuHandler = (param, { state }) => {
   base.midurlinfo = filenames.map((filename: string, i: number) => {
     const mid = String(songmids[i]);
     const prefix = String(filename).slice(0, 4);
-    const vip = s.vipMids.has(mid) || s.refusedLevels.get(mid)?.has(prefix) === true;
+    const trialOnly = s.trialOnlyMids.has(mid) && prefix !== 'RS02';
+    const vip = trialOnly || s.vipMids.has(mid) || s.refusedLevels.get(mid)?.has(prefix) === true;
     // The encrypted sibling of a plain file (F000 .flac → F0M0 .mflac, O600 .ogg → O6M0 .mgg), as the GetEVkey tables name them.
     const encrypted = !vip && s.encryptedOnlyLevels.get(mid)?.has(prefix) === true;
     const served = encrypted ? String(filename).replace(/^(..)(0)(.)/, '$1M$3').replace(/\.flac$/, '.mflac').replace(/\.ogg$/, '.mgg') : filename;

@@ -80,6 +80,10 @@ export const QUALITY_LABELS = [
   'master',
   'atmos',
   'atmos51',
+  'atmos71',
+  'dolby',
+  'dtsx',
+  'nac',
 ] as const;
 export type QualityLabel = (typeof QUALITY_LABELS)[number];
 
@@ -93,6 +97,10 @@ const PlayFields = {
   size: Int({ description: 'File size in bytes.' }),
   quality: Enum(QUALITY_LABELS, { description: 'Label of the level served (with quality=best: the level chosen).' }),
   available: Available,
+  trial: Optional(
+    BoolConst(true, { description: 'Present (true) when the full file had no URL and this is the song\'s trial clip (about 30–60 s, MP3).' }),
+  ),
+  trialSeconds: Optional(Int({ description: 'Length of the trial clip in seconds (only with `trial`).' })),
 };
 
 /** One MID: its URL. */

@@ -67,8 +67,9 @@ export class MusicController {
     summary: 'Play URL of a song in a quality',
     description:
       'Song detail (file sizes) and the play key (`UrlGetVkey`, falling back to `CgiGetVkey`) in one upstream request; a song asked within the last hour needs the key alone. ' +
-      '`quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape, aac48, … master, atmos, atmos51); `size` in bytes; `available` the levels the song has. ' +
-      '`quality=best` asks every level the song has in one key call and answers the best one upstream gave a URL for. ' +
+      '`quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape, aac48, … master, atmos, atmos51, atmos71, dolby, dtsx, nac); `size` in bytes; `available` the levels the song has. ' +
+      '`quality=best` asks every level the song has in one key call and answers the best one upstream gave a URL for, levels whose file name is doubtful (master, hires, ape, atmos, atmos51) last, nac never. ' +
+      'When the full file has no URL, the song\'s trial clip is answered instead, marked `trial: true` with `trialSeconds`. ' +
       'Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`); more songs: POST /getMusicPlayBatch.',
   })
   @ApiEnvelope(

@@ -8,15 +8,31 @@ import { MusicClient, type SongDetail, type VkeyBatch } from '../upstream/client
 import { RequestAbortedError } from '../upstream/upstream.errors';
 import { batchFailure } from './batch-failure';
 import { DownloadMainMusicQuery, GetMusicPlayBatchBody, GetMusicPlayQuery } from './dto/music-play.dto';
-import type { BatchPlayAnswer, BatchPlayFailed, DownloadAnswer, MusicPlayAnswer, PlayList, PlayListFailure } from './music.answers';
+import type { BatchPlayAnswer, BatchPlayFailed, DownloadAnswer, MusicPlayAnswer, PlayList, PlayListFailure, PlayUrl } from './music.answers';
 import { mapTrack } from './music.mapper';
-import { buildFilename, candidatesFor, isEncryptedEntry, joinUrl, pickStreamHost, type Quality, type QualityChoice, QUALITIES, QUALITY_NAMES, sizesOf } from './play-url';
+import {
+  buildFilename,
+  candidatesFor,
+  isEncryptedEntry,
+  joinUrl,
+  pickStreamHost,
+  type Quality,
+  type QualityChoice,
+  QUALITIES,
+  QUALITY_NAMES,
+  sizesOf,
+  TRIAL_LABEL,
+  type TrialFile,
+  trialOf,
+} from './play-url';
 
 /** What a play URL needs of a song's detail: its media MID and the size of each quality (0 = not available). */
 interface SongFiles {
   mid: string;
   mediaMid: string | undefined;
   sizes: Record<Quality, number>;
+  /** The song's trial clip, asked when the full file gets no URL; undefined when it has none. */
+  trial?: TrialFile;
 }
 
 /** One song's play URL, or why it has none. */
@@ -62,13 +78,13 @@ export class PlayUrlService {
       const list: PlayList['list'] = results.map((r) =>
         isFailure(r)
           ? { songmid: r.songmid, url: '', error: r.error.message, errorCode: r.errorCode!, available: r.available }
-          : { songmid: r.songmid, url: r.url, size: r.size, quality: r.quality, available: r.available },
+          : { songmid: r.songmid, ...playFieldsOf(r) },
       );
       return envelope({ list }, raw);
     }
     const only = results[0];
     if (isFailure(only)) throw only.error;
-    return envelope({ url: only.url, size: only.size, quality: only.quality, available: only.available }, raw);
+    return envelope(playFieldsOf(only), raw);
   }
 
   /** GET /downloadMainMusic: `{ url, size, quality, available, filename }`, the same flow plus the file name to save as. */
@@ -76,7 +92,7 @@ export class PlayUrlService {
     const { results, raw } = await this.resolve([query.songmid], query.quality ?? '128');
     const only = results[0];
     if (isFailure(only)) throw only.error;
-    return envelope({ url: only.url, size: only.size, quality: only.quality, available: only.available, filename: only.filename }, raw);
+    return envelope({ ...playFieldsOf(only), filename: only.filename }, raw);
   }
 
   /**
@@ -130,9 +146,31 @@ export class PlayUrlService {
       keys = mergeBatches(keys, second);
     }
     const bySong = new Map(distinct.map((mid) => [mid, fileOf(mid, choice, files.get(mid) ?? null, wanted.get(mid)!, keys)]));
+    await this.offerTrials(bySong, files);
     const results = mids.map((mid) => bySong.get(mid)!);
     const firstDetail = details.find((d): d is SongDetail => !(d instanceof Error));
     return { results, raw: { songinfo: firstDetail?.raw, vkey: keys?.raw } };
+  }
+
+  /**
+   * Songs whose full file got no URL (NO_PLAY_URL) but that have a trial clip: their trial files in one more key call,
+   * each served (`trial: true`) when upstream gave it a plain path; otherwise the song keeps its NO_PLAY_URL.
+   */
+  private async offerTrials(bySong: Map<string, PlayResult>, files: Map<string, SongFiles | Error | null>): Promise<void> {
+    const trials = [...bySong].flatMap(([mid, result]) => {
+      const song = files.get(mid);
+      const noUrl = isFailure(result) && result.errorCode === 'NO_PLAY_URL';
+      return noUrl && song && !(song instanceof Error) && song.trial ? [{ mid, song, trial: song.trial }] : [];
+    });
+    if (!trials.length) return;
+    const keys = await this.music.vkeys(trials.map((t) => t.trial.filename), trials.map((t) => t.song.mid));
+    for (const { mid, song, trial } of trials) {
+      const entry = keys.byFilename.get(trial.filename) ?? keys.nameless.find((e) => e.songmid === song.mid);
+      const path = isEncryptedEntry(entry) ? '' : String(entry?.purl || entry?.wifiurl || '');
+      if (!path) continue;
+      const url = joinUrl(pickStreamHost(keys.sip), path);
+      bySong.set(mid, { songmid: mid, url, size: trial.size, quality: TRIAL_LABEL, available: availableOf(song), filename: trial.filename, trial: true, trialSeconds: trial.seconds });
+    }
   }
 
   /** The files of a song from its detail (null when upstream knows no such song, the Error when its lookup failed), kept for next time. */
@@ -141,7 +179,7 @@ export class PlayUrlService {
     const track = detail?.songinfo?.track_info;
     const summary = mapTrack(track);
     if (!summary) return null;
-    const files: SongFiles = { mid: summary.mid, mediaMid: summary.mediaMid, sizes: sizesOf(track.file) };
+    const files: SongFiles = { mid: summary.mid, mediaMid: summary.mediaMid, sizes: sizesOf(track.file), trial: trialOf(track) };
     this.known?.set(mid, files);
     return files;
   }
@@ -157,6 +195,12 @@ interface WantedFile {
 function filesWanted(song: SongFiles | Error | null | undefined, choice: QualityChoice): WantedFile[] {
   if (!song || song instanceof Error) return [];
   return candidatesFor(choice, song.sizes).map((quality) => ({ quality, filename: buildFilename(quality, song.mid, song.mediaMid), songmid: song.mid }));
+}
+
+/** A found file's answer fields: the URL, its size, label and the song's levels, plus `trial`/`trialSeconds` for a trial clip. */
+function playFieldsOf(found: PlayFound): PlayUrl {
+  const { url, size, quality, available, trial, trialSeconds } = found;
+  return { url, size, quality, available, ...(trial ? { trial, trialSeconds } : {}) };
 }
 
 const availableOf = (song: SongFiles): Quality[] => QUALITY_NAMES.filter((q) => song.sizes[q] > 0);

@@ -20,13 +20,24 @@ export type Quality =
   | 'hires'
   | 'master'
   | 'atmos'
-  | 'atmos51';
+  | 'atmos51'
+  | 'atmos71'
+  | 'dolby'
+  | 'dtsx'
+  | 'nac';
 
 /** What `quality` accepts: a level, or `best` (the best level the account gets a URL for). */
 export type QualityChoice = Quality | 'best';
 
 /** A size field of `track_info.file`: a named number, or an index into `size_new[]`. */
 export type SizeField = string | { sizeNew: number };
+
+/**
+ * How well a level's file name is backed (docs/upstream/music.md "Quality ladder"): `live`, a live test gets its key;
+ * `table`, the Python QQMusicApi project's current file table lists it; `doubtful`, missing from that table or named
+ * differently by another client. `best` tries doubtful levels only after every other one.
+ */
+export type Evidence = 'live' | 'table' | 'doubtful';
 
 export interface QualityInfo {
   /** Filename prefix + extension upstream expects (docs/upstream/music.md "Quality ladder"). */
@@ -36,24 +47,32 @@ export interface QualityInfo {
   sizeField: SizeField;
   /** Label returned to clients. */
   label: QualityLabel;
+  evidence: Evidence;
 }
 
 export const QUALITIES: Record<Quality, QualityInfo> = {
-  '128': { prefix: 'M500', ext: '.mp3', sizeField: 'size_128mp3', label: '128kbps' },
-  '320': { prefix: 'M800', ext: '.mp3', sizeField: 'size_320mp3', label: '320kbps' },
-  m4a: { prefix: 'C400', ext: '.m4a', sizeField: 'size_96aac', label: 'm4a' },
-  flac: { prefix: 'F000', ext: '.flac', sizeField: 'size_flac', label: 'flac' },
-  ape: { prefix: 'A000', ext: '.ape', sizeField: 'size_ape', label: 'ape' },
-  aac48: { prefix: 'C200', ext: '.m4a', sizeField: 'size_48aac', label: 'aac48' },
-  aac192: { prefix: 'C600', ext: '.m4a', sizeField: 'size_192aac', label: 'aac192' },
-  ogg96: { prefix: 'O400', ext: '.ogg', sizeField: 'size_96ogg', label: 'ogg96' },
-  ogg192: { prefix: 'O600', ext: '.ogg', sizeField: 'size_192ogg', label: 'ogg192' },
-  ogg320: { prefix: 'O800', ext: '.ogg', sizeField: { sizeNew: 3 }, label: 'ogg320' },
-  ogg640: { prefix: 'O801', ext: '.ogg', sizeField: { sizeNew: 5 }, label: 'ogg640' },
-  hires: { prefix: 'RS01', ext: '.flac', sizeField: 'size_hires', label: 'hires' },
-  master: { prefix: 'AI00', ext: '.flac', sizeField: { sizeNew: 0 }, label: 'master' },
-  atmos: { prefix: 'Q000', ext: '.flac', sizeField: { sizeNew: 1 }, label: 'atmos' },
-  atmos51: { prefix: 'Q001', ext: '.flac', sizeField: { sizeNew: 2 }, label: 'atmos51' },
+  '128': { prefix: 'M500', ext: '.mp3', sizeField: 'size_128mp3', label: '128kbps', evidence: 'live' },
+  '320': { prefix: 'M800', ext: '.mp3', sizeField: 'size_320mp3', label: '320kbps', evidence: 'table' },
+  m4a: { prefix: 'C400', ext: '.m4a', sizeField: 'size_96aac', label: 'm4a', evidence: 'table' },
+  flac: { prefix: 'F000', ext: '.flac', sizeField: 'size_flac', label: 'flac', evidence: 'live' },
+  // Not in the Python project's current table; only older, unmaintained clients ask it.
+  ape: { prefix: 'A000', ext: '.ape', sizeField: 'size_ape', label: 'ape', evidence: 'doubtful' },
+  aac48: { prefix: 'C200', ext: '.m4a', sizeField: 'size_48aac', label: 'aac48', evidence: 'table' },
+  aac192: { prefix: 'C600', ext: '.m4a', sizeField: 'size_192aac', label: 'aac192', evidence: 'table' },
+  ogg96: { prefix: 'O400', ext: '.ogg', sizeField: 'size_96ogg', label: 'ogg96', evidence: 'table' },
+  ogg192: { prefix: 'O600', ext: '.ogg', sizeField: 'size_192ogg', label: 'ogg192', evidence: 'table' },
+  ogg320: { prefix: 'O800', ext: '.ogg', sizeField: { sizeNew: 3 }, label: 'ogg320', evidence: 'table' },
+  ogg640: { prefix: 'O801', ext: '.ogg', sizeField: { sizeNew: 5 }, label: 'ogg640', evidence: 'table' },
+  // In no maintained client's table (one third-party gateway only).
+  hires: { prefix: 'RS01', ext: '.flac', sizeField: 'size_hires', label: 'hires', evidence: 'doubtful' },
+  // master and the Atmos FLACs: a Rust client names these files by `vs[]` entries, not by the media MID.
+  master: { prefix: 'AI00', ext: '.flac', sizeField: { sizeNew: 0 }, label: 'master', evidence: 'doubtful' },
+  atmos: { prefix: 'Q000', ext: '.flac', sizeField: { sizeNew: 1 }, label: 'atmos', evidence: 'doubtful' },
+  atmos51: { prefix: 'Q001', ext: '.flac', sizeField: { sizeNew: 2 }, label: 'atmos51', evidence: 'doubtful' },
+  atmos71: { prefix: 'Q003', ext: '.ogg', sizeField: { sizeNew: 6 }, label: 'atmos71', evidence: 'table' },
+  dolby: { prefix: 'D004', ext: '.mp4', sizeField: 'size_dolby', label: 'dolby', evidence: 'table' },
+  dtsx: { prefix: 'DT03', ext: '.mp4', sizeField: { sizeNew: 9 }, label: 'dtsx', evidence: 'table' },
+  nac: { prefix: 'TL01', ext: '.nac', sizeField: { sizeNew: 7 }, label: 'nac', evidence: 'table' },
 };
 
 export const QUALITY_NAMES = Object.keys(QUALITIES) as Quality[];
@@ -62,16 +81,15 @@ export const QUALITY_NAMES = Object.keys(QUALITIES) as Quality[];
 export const QUALITY_CHOICES: QualityChoice[] = [...QUALITY_NAMES, 'best'];
 
 /**
- * `best` tries these from the first: stereo lossless before the Atmos mixes (a different mix, 5.1 for atmos51),
- * lossless before lossy, and MP3 before Ogg/AAC of the same rate (more players take it).
+ * `best`'s ranking by sound: stereo lossless, then lossy by rate (MP3 before Ogg/AAC of the same rate: more players
+ * take it), then the surround mixes (a different mix that needs a multichannel player). `nac` is never picked: only
+ * QQ Music's own app decodes that codec.
  */
-export const BEST_ORDER: readonly Quality[] = [
+const BEST_RANKING: readonly Quality[] = [
   'master',
   'hires',
   'flac',
   'ape',
-  'atmos',
-  'atmos51',
   'ogg640',
   '320',
   'ogg320',
@@ -81,7 +99,48 @@ export const BEST_ORDER: readonly Quality[] = [
   'm4a',
   'ogg96',
   'aac48',
+  'atmos',
+  'atmos51',
+  'atmos71',
+  'dolby',
+  'dtsx',
 ];
+
+/** The order `best` tries: the ranking with every doubtful level moved after the backed ones (docs/decisions/024). */
+export const BEST_ORDER: readonly Quality[] = [
+  ...BEST_RANKING.filter((q) => QUALITIES[q].evidence !== 'doubtful'),
+  ...BEST_RANKING.filter((q) => QUALITIES[q].evidence === 'doubtful'),
+];
+
+/**
+ * The trial clip of a paid song (docs/upstream/music.md "Trial file"): `RS02` + the track's `vs[0]` + `.mp3`, an MP3 of
+ * about 128 kbit/s, asked only when the full file got no URL.
+ */
+const TRIAL_PREFIX = 'RS02';
+const TRIAL_EXT = '.mp3';
+export const TRIAL_LABEL: QualityLabel = '128kbps';
+/** Bytes per second of the trial MP3, for its length when the detail gives no `try_begin`/`try_end`. */
+const TRIAL_BYTES_PER_SECOND = 128_000 / 8;
+
+export interface TrialFile {
+  filename: string;
+  size: number;
+  /** The clip's length in whole seconds. */
+  seconds: number;
+}
+
+/** The trial file of a track (`track_info`), undefined when it has none (`file.size_try` 0, or no `vs[0]`). */
+export function trialOf(track: Record<string, any> | undefined): TrialFile | undefined {
+  const file: Record<string, unknown> | undefined = track?.file;
+  const size = Number(file?.size_try ?? 0);
+  const mediaMid: unknown = Array.isArray(track?.vs) ? track.vs[0] : undefined;
+  if (!Number.isFinite(size) || size <= 0 || typeof mediaMid !== 'string' || !mediaMid) return undefined;
+  // try_begin/try_end are the clip's bounds in the full song, in milliseconds.
+  const begin = Number(file?.try_begin ?? 0);
+  const end = Number(file?.try_end ?? 0);
+  const ms = Number.isFinite(begin) && Number.isFinite(end) && end > begin ? end - begin : (size / TRIAL_BYTES_PER_SECOND) * 1000;
+  return { filename: `${TRIAL_PREFIX}${mediaMid}${TRIAL_EXT}`, size: Math.floor(size), seconds: Math.round(ms / 1000) };
+}
 
 /** The host used when the vkey answer carries no `sip` (the Python QQMusicApi project's fixed host). */
 export const DEFAULT_STREAM_HOST = 'https://isure.stream.qqmusic.qq.com/';
@@ -143,5 +202,5 @@ export function isEncryptedEntry(entry: Record<string, unknown> | undefined): bo
   if (!entry) return false;
   if (typeof entry.ekey === 'string' && entry.ekey !== '') return true;
   const path = String(entry.purl || entry.wifiurl || '').split('?')[0];
-  return /\.(mflac|mgg|mmp4|mflac0|mgg1)$/i.test(path);
+  return /\.(mflac|mgg|mmp4|mnac|mflac0|mgg1)$/i.test(path);
 }

@@ -7,9 +7,18 @@ import { cookieUin, parseCookie } from '../common/cookie';
 import { loginFields } from './protocol/web-comm';
 import type { MusicuOptions } from './upstream.types';
 
-/** The Android client's versions: ct 11, cv 14090008, tmeAppID qqmusic. */
-const ANDROID_COMM = { ct: 11, cv: 14090008, tmeAppID: 'qqmusic' };
-const ANDROID_UA = 'QQMusic 14090008(android 13)';
+/**
+ * The Android app version every Android-profile field is built from (docs/upstream/README.md "Android version"): the
+ * one place to bump when the live-tested clients move to a newer app.
+ */
+const ANDROID_APP_VERSION = 14090008;
+
+/** The Android comm's version fields, as the Python QQMusicApi project's version policy sends them. */
+const ANDROID_COMM = { ct: 11, cv: ANDROID_APP_VERSION, v: ANDROID_APP_VERSION, chid: '10003505', tmeAppID: 'qqmusic' };
+const ANDROID_UA = `QQMusic ${ANDROID_APP_VERSION}(android 13)`;
+
+/** The `ct`/`cv` pair some Android-era modules also want inside their params (PlayLyricInfo). */
+export const ANDROID_PARAM_VERSION = { ct: ANDROID_COMM.ct, cv: ANDROID_COMM.cv };
 
 /** Device and session ids the gateway does not have: sent as "0", as the LX Music desktop app does. */
 const UNKNOWN_DEVICE = { QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' };

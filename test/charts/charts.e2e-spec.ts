@@ -9,7 +9,7 @@ const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 const SONG_DETAIL = 'music.pf_song_detail_svr.get_song_detail_yqq';
 /** The minimal Android comm of the retry (docs/upstream/README.md "Android retry"), anonymous. */
 const ANDROID_ANON = {
-  ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
+  ct: 11, cv: 14090008, v: 14090008, chid: '10003505', tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
 };
 
 describe('GET /getRanks (charts)', () => {

@@ -91,7 +91,7 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     musicState(h.fake.state).vipMids.add(MID);
     const res = await h.http().get(`/getMusicPlay?songmid=${MID}`).expect(200);
     expect(res.body).toEqual({ data: { playUrl: { [MID]: { url: '', error: '暂无播放链接' } } } });
-    expect(h.fake.musicuCalls(URL_VKEY).map((c) => c.param.filename)).toEqual([[`M500${MID}.mp3`], [`M500003Qui1q2u1Zho.mp3`]]);
+    expect(h.fake.musicuCalls(URL_VKEY).map((c) => c.param.filename)).toEqual([[`M500${MID}.mp3`], [`M500003Qui1q2u1Zho.mp3`], ['RS02064YyRNb0gDV4P.mp3']]);
   });
 
   it.each([

@@ -69,7 +69,7 @@ describe('GET /getLyric formats', () => {
     expectDeclared(res.body, 'LyricQrc');
     const [call] = h.fake.musicuCalls(PLAY_LYRIC);
     expect(call.param).toEqual({
-      crypt: 1, ct: 11, cv: 13020508, lrc_t: 0, qrc: 1, qrc_t: 0, roma: 0, roma_t: 0, trans: 1, trans_t: 0, type: 1, songMid: RECORDED_QRC_MID,
+      crypt: 1, ct: 11, cv: 14090008, lrc_t: 0, qrc: 1, qrc_t: 0, roma: 0, roma_t: 0, trans: 1, trans_t: 0, type: 1, songMid: RECORDED_QRC_MID,
     });
     expect(call.request.host).toBe('u.y.qq.com');
     expect(h.fake.musicuCalls(PLAY_LYRIC)).toHaveLength(1);

@@ -25,14 +25,20 @@ const LEVELS = [
   ['master', 'AI00', '.flac', 'master', 180_000_011],
   ['atmos', 'Q000', '.flac', 'atmos', 31_000_012],
   ['atmos51', 'Q001', '.flac', 'atmos51', 80_000_013],
+  ['atmos71', 'Q003', '.ogg', 'atmos71', 36_000_016],
+  ['dolby', 'D004', '.mp4', 'dolby', 40_000_017],
+  ['dtsx', 'DT03', '.mp4', 'dtsx', 90_000_019],
+  ['nac', 'TL01', '.nac', 'nac', 2_500_018],
 ] as const;
 const ALL_NAMES = LEVELS.map(([name]) => name);
 const fileOf = (name: string, mid = EVERY_LEVEL_MID) => {
   const [, prefix, ext] = LEVELS.find(([n]) => n === name)!;
   return `${prefix}${mid}${ext}`;
 };
-/** The order `best` tries (src/music/play-url.ts BEST_ORDER). */
-const BEST = ['master', 'hires', 'flac', 'ape', 'atmos', 'atmos51', 'ogg640', '320', 'ogg320', 'aac192', 'ogg192', '128', 'm4a', 'ogg96', 'aac48'];
+/** The levels whose file name is doubtful (docs/upstream/music.md "Quality ladder"): `best` tries them last. */
+const DOUBTFUL = ['master', 'hires', 'ape', 'atmos', 'atmos51'];
+/** The order `best` tries (src/music/play-url.ts BEST_ORDER): backed levels by sound, then the doubtful ones; never nac. */
+const BEST = ['flac', 'ogg640', '320', 'ogg320', 'aac192', 'ogg192', '128', 'm4a', 'ogg96', 'aac48', 'atmos71', 'dolby', 'dtsx', ...DOUBTFUL];
 
 describe('play URL quality levels, best, available and the batch route', () => {
   let h: Harness;
@@ -94,9 +100,9 @@ describe('play URL quality levels, best, available and the batch route', () => {
   });
 
   describe('quality=best', () => {
-    it('asks every level the song has, best first, in one key call, and answers the best', async () => {
+    it('asks every level the song has, best first, in one key call, and answers the best backed one (not master)', async () => {
       const res = await h.http().get(`/getMusicPlay?songmid=${EVERY_LEVEL_MID}&quality=best`).expect(200);
-      expect(res.body.data).toMatchObject({ quality: 'master', size: 180_000_011, url: expect.stringContaining(`/${fileOf('master')}?`), available: ALL_NAMES });
+      expect(res.body.data).toMatchObject({ quality: 'flac', size: 30_000_008, url: expect.stringContaining(`/${fileOf('flac')}?`), available: ALL_NAMES });
       expect(keysAsked()).toEqual([BEST.map((name) => fileOf(name))]);
       // the detail first (the levels come from it), then the one key call
       expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(1);
@@ -104,11 +110,19 @@ describe('play URL quality levels, best, available and the batch route', () => {
     });
 
     it('answers the best level upstream gave a URL for when higher ones are refused or encrypted-only', async () => {
-      state().refusedLevels.set(EVERY_LEVEL_MID, new Set(['AI00', 'RS01']));
-      state().encryptedOnlyLevels.set(EVERY_LEVEL_MID, new Set(['F000']));
+      state().refusedLevels.set(EVERY_LEVEL_MID, new Set(['F000']));
+      state().encryptedOnlyLevels.set(EVERY_LEVEL_MID, new Set(['O801']));
       const res = await h.http().get(`/downloadMainMusic?songmid=${EVERY_LEVEL_MID}&quality=best`).expect(200);
-      expect(res.body.data).toMatchObject({ quality: 'ape', filename: fileOf('ape'), size: 29_000_009 });
+      expect(res.body.data).toMatchObject({ quality: '320kbps', filename: fileOf('320'), size: 10_200_002 });
       expect(keysAsked()).toHaveLength(1);
+    });
+
+    it('picks a doubtful level (master, hires, ape, Atmos FLAC) only when no backed level has a URL', async () => {
+      const backed = LEVELS.filter(([name]) => !DOUBTFUL.includes(name)).map(([, prefix]) => prefix);
+      state().refusedLevels.set(EVERY_LEVEL_MID, new Set(backed));
+      const res = await h.http().get(`/getMusicPlay?songmid=${EVERY_LEVEL_MID}&quality=best`).expect(200);
+      expect(res.body.data).toMatchObject({ quality: 'master', size: 180_000_011 });
+      expect(keysAsked()).toEqual([BEST.map((name) => fileOf(name))]);
     });
 
     it('tries only the levels a song has', async () => {
@@ -171,7 +185,7 @@ describe('play URL quality levels, best, available and the batch route', () => {
       expect(res.body.data[1]).toMatchObject({ ok: true, quality: 'ape' });
       h.fake.reset();
       const best = await h.http().post('/getMusicPlayBatch').send({ songmids: [FEW_LEVELS_MID, EVERY_LEVEL_MID], quality: 'best' }).expect(200);
-      expect(best.body.data.map((e: { quality: string }) => e.quality)).toEqual(['128kbps', 'master']);
+      expect(best.body.data.map((e: { quality: string }) => e.quality)).toEqual(['128kbps', 'flac']);
       // one detail request, one key call for both songs' levels
       expect(h.fake.requests).toHaveLength(2);
       expect(keysAsked()).toEqual([[fileOf('128', FEW_LEVELS_MID), fileOf('m4a', FEW_LEVELS_MID), ...BEST.map((n) => fileOf(n))]]);
@@ -179,14 +193,14 @@ describe('play URL quality levels, best, available and the batch route', () => {
 
     it('splits the keys over several calls above 100 files per call', async () => {
       const mids = plainMids().slice(0, 7);
-      // seven songs with every level: 105 files for best
+      // seven songs with every level: 126 files for best (nac is never asked by best)
       for (const mid of mids) state().fileSizes.set(mid, {
         size_128mp3: 1, size_320mp3: 1, size_96aac: 1, size_48aac: 1, size_192aac: 1, size_96ogg: 1, size_192ogg: 1,
-        size_flac: 1, size_ape: 1, size_hires: 1, size_new: [1, 1, 1, 1, 0, 1],
+        size_flac: 1, size_ape: 1, size_hires: 1, size_dolby: 1, size_new: [1, 1, 1, 1, 0, 1, 1, 1, 0, 1],
       });
       const res = await h.http().post('/getMusicPlayBatch').send({ songmids: mids, quality: 'best' }).expect(200);
-      expect(res.body.data.map((e: { ok: boolean; quality: string }) => [e.ok, e.quality])).toEqual(mids.map(() => [true, 'master']));
-      expect(keysAsked().map((names) => names.length)).toEqual([100, 5]);
+      expect(res.body.data.map((e: { ok: boolean; quality: string }) => [e.ok, e.quality])).toEqual(mids.map(() => [true, 'flac']));
+      expect(keysAsked().map((names) => names.length)).toEqual([100, 26]);
       expect(keysAsked().flat()).toEqual(mids.flatMap((mid) => BEST.map((n) => fileOf(n, mid))));
     });
 
@@ -245,7 +259,7 @@ describe('POST /getMusicPlayBatch with song files kept', () => {
     h.fake.reset();
     // and best for a known song: the one key call, no detail
     const best = await h.http().post('/getMusicPlayBatch').send({ songmids: [EVERY_LEVEL_MID], quality: 'best' }).expect(200);
-    expect(best.body.data[0]).toMatchObject({ ok: true, quality: 'master' });
+    expect(best.body.data[0]).toMatchObject({ ok: true, quality: 'flac' });
     expect(h.fake.requests).toHaveLength(1);
     expect(h.fake.musicuCalls(SONG_DETAIL)).toHaveLength(0);
   });

@@ -15,14 +15,14 @@ const MID = '0039MnYb0qxYhV';
 const MEDIA_MID = '003Qui1q2u1Zho';
 const SIZES = { '128': 4317292, '320': 10792943, m4a: 3283546, flac: 55397039 };
 /** 晴天's levels (the fixture's sizes, size_new[] included): no hires, no ape. */
-const AVAILABLE = ['128', '320', 'm4a', 'flac', 'aac48', 'aac192', 'ogg96', 'ogg192', 'ogg320', 'ogg640', 'master', 'atmos', 'atmos51'];
+const AVAILABLE = ['128', '320', 'm4a', 'flac', 'aac48', 'aac192', 'ogg96', 'ogg192', 'ogg320', 'ogg640', 'master', 'atmos', 'atmos51', 'atmos71', 'nac'];
 /** The vkey the fake hands out (from the genuine vkey fixture). */
 const FIXTURE_VKEY =
   'E7B88F3490FBA862BC3848F786322C333511B8EC6ED2D34BF076334427E29BD30AB49965B44DAE9BD3D9145ADE8445C6E74A769C33191984';
 const COOKIE = 'uin=o0123; qqmusic_key=Q_H_L_abc';
 /** The minimal Android comm of the retry (docs/upstream/README.md "Android retry"), anonymous. */
 const ANDROID_ANON = {
-  ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
+  ct: 11, cv: 14090008, v: 14090008, chid: '10003505', tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
 };
 
 describe('Music endpoints', () => {
@@ -121,7 +121,8 @@ describe('Music endpoints', () => {
         upstreamResult: 104003,
         available: AVAILABLE,
       });
-      expect(h.fake.musicuCalls(URL_VKEY).map((c) => c.param.filename)).toEqual([[`M500${MID}.mp3`], [`M500${MEDIA_MID}.mp3`]]);
+      // the guessed name, the real one, then the trial clip (refused too)
+      expect(h.fake.musicuCalls(URL_VKEY).map((c) => c.param.filename)).toEqual([[`M500${MID}.mp3`], [`M500${MEDIA_MID}.mp3`], ['RS02064YyRNb0gDV4P.mp3']]);
     });
 
     it('answers 404 QUALITY_UNAVAILABLE naming the available qualities, with no key call besides the one with the detail', async () => {
@@ -237,7 +238,7 @@ describe('Music endpoints', () => {
     it('400 for a missing songmid or an unknown quality; 403 for a song without rights', async () => {
       expect((await h.http().get('/downloadMainMusic?quality=flac').expect(400)).body.error).toMatch(/songmid is required/);
       expect((await h.http().get(`/downloadMainMusic?songmid=${MID}&quality=lossless`).expect(400)).body.error).toMatch(
-        /quality must be one of 128, 320, m4a, flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires, master, atmos, atmos51, best/,
+        /quality must be one of 128, 320, m4a, flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires, master, atmos, atmos51, atmos71, dolby, dtsx, nac, best/,
       );
       expect(h.fake.requests).toHaveLength(0);
       state().vipMids.add(MID);

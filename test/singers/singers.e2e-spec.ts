@@ -329,7 +329,7 @@ describe('singer endpoints', () => {
       const calls = h.fake.musicuCalls(SONGS);
       expect(calls).toHaveLength(2);
       // the minimal Android comm, replacing the web profile (docs/upstream/README.md "Android retry")
-      expect(calls[1].request.comm).toEqual({ ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' });
+      expect(calls[1].request.comm).toEqual({ ct: 11, cv: 14090008, v: 14090008, chid: '10003505', tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' });
       expect(calls[1].request.headers['user-agent']).toMatch(/^QQMusic 14090008\(android/);
       expect(calls[1].param).toEqual(calls[0].param);
       expect(res.body.data.songs).toHaveLength(3);

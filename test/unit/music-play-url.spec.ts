@@ -14,6 +14,7 @@ import {
   QUALITY_NAMES,
   sizeOf,
   sizesOf,
+  trialOf,
 } from '../../src/music/play-url';
 import { chunk, isKnownAlbum, newVkeyGuid, VKEY_FILES_PER_CALL } from '../../src/upstream/clients/music.params';
 
@@ -50,6 +51,10 @@ describe('play URL builders', () => {
       master: ['master', 'AI00.flac', { sizeNew: 0 }],
       atmos: ['atmos', 'Q000.flac', { sizeNew: 1 }],
       atmos51: ['atmos51', 'Q001.flac', { sizeNew: 2 }],
+      atmos71: ['atmos71', 'Q003.ogg', { sizeNew: 6 }],
+      dolby: ['dolby', 'D004.mp4', 'size_dolby'],
+      dtsx: ['dtsx', 'DT03.mp4', { sizeNew: 9 }],
+      nac: ['nac', 'TL01.nac', { sizeNew: 7 }],
     });
     // the original five first, their labels unchanged; every label is in the answer schema's enum
     expect(QUALITY_NAMES.slice(0, 5)).toEqual(['128', '320', 'm4a', 'flac', 'ape']);
@@ -74,11 +79,14 @@ describe('play URL builders', () => {
     expect(Object.values(sizesOf(undefined)).every((n) => n === 0)).toBe(true);
   });
 
-  it('best tries every level once, lossless stereo first; one level asked only when the song has it', () => {
-    expect([...BEST_ORDER].sort()).toEqual([...QUALITY_NAMES].sort());
-    expect(BEST_ORDER.slice(0, 4)).toEqual(['master', 'hires', 'flac', 'ape']);
-    const sizes = sizesOf({ size_128mp3: 1, size_96aac: 1, size_flac: 1, size_new: [0, 1] });
-    expect(candidatesFor('best', sizes)).toEqual(['flac', 'atmos', '128', 'm4a']);
+  it('best tries every level but nac once, backed lossless first, the doubtful levels last; one level asked only when the song has it', () => {
+    expect([...BEST_ORDER].sort()).toEqual(QUALITY_NAMES.filter((q) => q !== 'nac').sort());
+    expect(BEST_ORDER.slice(0, 3)).toEqual(['flac', 'ogg640', '320']);
+    expect(QUALITY_NAMES.filter((q) => QUALITIES[q].evidence === 'doubtful')).toEqual(['ape', 'hires', 'master', 'atmos', 'atmos51']);
+    expect(BEST_ORDER.slice(-5)).toEqual(['master', 'hires', 'ape', 'atmos', 'atmos51']);
+    const sizes = sizesOf({ size_128mp3: 1, size_96aac: 1, size_flac: 1, size_new: [0, 1, 0, 0, 0, 0, 0, 1] });
+    expect(candidatesFor('best', sizes)).toEqual(['flac', '128', 'm4a', 'atmos']);
+    expect(candidatesFor('nac', sizes)).toEqual(['nac']);
     expect(candidatesFor('flac', sizes)).toEqual(['flac']);
     expect(candidatesFor('ape', sizes)).toEqual([]);
     expect(candidatesFor('best', sizesOf({}))).toEqual([]);
@@ -88,6 +96,8 @@ describe('play URL builders', () => {
     expect(isEncryptedEntry({ purl: 'F000abc.flac?vkey=1', ekey: '' })).toBe(false);
     expect(isEncryptedEntry({ purl: 'F0M0abc.mflac?vkey=1' })).toBe(true);
     expect(isEncryptedEntry({ purl: '', wifiurl: 'O6M0abc.mgg?x' })).toBe(true);
+    expect(isEncryptedEntry({ purl: 'TLM1abc.mnac?vkey=1' })).toBe(true);
+    expect(isEncryptedEntry({ purl: 'TL01abc.nac?vkey=1' })).toBe(false);
     expect(isEncryptedEntry({ purl: 'M500abc.mp3', ekey: 'k' })).toBe(true);
     expect(isEncryptedEntry(undefined)).toBe(false);
   });
@@ -168,5 +178,23 @@ describe('album mappers', () => {
       mapAlbumFromCgi({ code: 0, data: { id: 2, mid: 'M2', name: 'B', singername: 'S', aDate: '1999-12-31', company: 'L', desc: '', list: [{ songid: 3, songmid: 'm3', songname: 'x', singer: [], interval: 60 }] } }),
     ).toMatchObject({ albumId: 2, albumMid: 'M2', albumName: 'B', singerName: 'S', publicTime: '1999-12-31', total: 1, songs: [{ songmid: 'm3', songid: 3, songname: 'x', singer: [], interval: 60 }] });
     expect(mapAlbumFromCgi({ code: 0, data: null })).toBeNull();
+  });
+});
+
+describe('trial clip (docs/upstream/music.md "Trial file")', () => {
+  const track = (file: Record<string, unknown>, vs: unknown = ['064YyRNb0gDV4P']) => ({ file, vs });
+
+  it('is RS02 + vs[0] + .mp3, its length from try_begin/try_end (ms), else from its size at 128 kbit/s', () => {
+    expect(trialOf(track({ size_try: 960_887, try_begin: 84_346, try_end: 142_843 }))).toEqual({ filename: 'RS02064YyRNb0gDV4P.mp3', size: 960_887, seconds: 58 });
+    expect(trialOf(track({ size_try: 480_000 }))?.seconds).toBe(30);
+    expect(trialOf(track({ size_try: 480_000, try_begin: 5_000, try_end: 5_000 }))?.seconds).toBe(30);
+  });
+
+  it('is none without a size or a vs[0]', () => {
+    expect(trialOf(track({ size_try: 0, try_begin: 1, try_end: 30_001 }))).toBeUndefined();
+    expect(trialOf(track({ size_try: 'x' }))).toBeUndefined();
+    expect(trialOf(track({ size_try: 960_887 }, ['']))).toBeUndefined();
+    expect(trialOf(track({ size_try: 960_887 }, null))).toBeUndefined();
+    expect(trialOf(undefined)).toBeUndefined();
   });
 });

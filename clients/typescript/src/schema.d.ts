@@ -350,7 +350,7 @@ export interface paths {
         };
         /**
          * Play URL of a song in a quality
-         * @description Song detail (file sizes) and the play key (`UrlGetVkey`, falling back to `CgiGetVkey`) in one upstream request; a song asked within the last hour needs the key alone. `quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape, aac48, … master, atmos, atmos51); `size` in bytes; `available` the levels the song has. `quality=best` asks every level the song has in one key call and answers the best one upstream gave a URL for. Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`); more songs: POST /getMusicPlayBatch.
+         * @description Song detail (file sizes) and the play key (`UrlGetVkey`, falling back to `CgiGetVkey`) in one upstream request; a song asked within the last hour needs the key alone. `quality` in the answer is a label (128kbps, 320kbps, m4a, flac, ape, aac48, … master, atmos, atmos51, atmos71, dolby, dtsx, nac); `size` in bytes; `available` the levels the song has. `quality=best` asks every level the song has in one key call and answers the best one upstream gave a URL for, levels whose file name is doubtful (master, hires, ape, atmos, atmos51) last, nac never. When the full file has no URL, the song's trial clip is answered instead, marked `trial: true` with `trialSeconds`. Comma-separated MIDs (up to 20) answer `{ list: [...] }`, one entry per song, a song without a URL included (`error`, `errorCode`); more songs: POST /getMusicPlayBatch.
          */
         get: operations["MusicController_getMusicPlay"];
         put?: never;
@@ -1964,12 +1964,12 @@ export interface components {
              */
             songmids: string[];
             /**
-             * @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served.
+             * @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC), atmos71 (Atmos 7.1 Ogg), dolby (Dolby Atmos MP4), dtsx (DTS:X MP4), nac (Tencent's own codec, played by QQ Music's app only); `best`: the best level this account gets a URL for (levels whose file name is doubtful last, nac never). Encrypted files (.mflac/.mgg) are never served.
              * @default 128
              * @example best
              * @enum {string}
              */
-            quality: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
+            quality: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac" | "best";
         };
         BatchGetSongInfoBody: {
             /**
@@ -6376,8 +6376,8 @@ export interface operations {
                 songmid: string;
                 /** @description Numeric song id; accepted for compatibility, the MID identifies the song. */
                 songid?: string;
-                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served. */
-                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
+                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC), atmos71 (Atmos 7.1 Ogg), dolby (Dolby Atmos MP4), dtsx (DTS:X MP4), nac (Tencent's own codec, played by QQ Music's app only); `best`: the best level this account gets a URL for (levels whose file name is doubtful last, nac never). Encrypted files (.mflac/.mgg) are never served. */
+                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac" | "best";
             };
             header?: never;
             path?: never;
@@ -6421,9 +6421,16 @@ export interface operations {
                              * @description Label of the level served (with quality=best: the level chosen).
                              * @enum {string}
                              */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                         } | {
                             list: ({
                                 songmid: string;
@@ -6435,9 +6442,16 @@ export interface operations {
                                  * @description Label of the level served (with quality=best: the level chosen).
                                  * @enum {string}
                                  */
-                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac";
                                 /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                                 available: string[];
+                                /**
+                                 * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                                 * @enum {boolean}
+                                 */
+                                trial?: true;
+                                /** @description Length of the trial clip in seconds (only with `trial`). */
+                                trialSeconds?: number;
                             } | {
                                 songmid: string;
                                 /**
@@ -6671,8 +6685,8 @@ export interface operations {
             query: {
                 /** @description Song MID: letters and digits, at most 32 characters. */
                 songmid: string;
-                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served. */
-                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
+                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC), atmos71 (Atmos 7.1 Ogg), dolby (Dolby Atmos MP4), dtsx (DTS:X MP4), nac (Tencent's own codec, played by QQ Music's app only); `best`: the best level this account gets a URL for (levels whose file name is doubtful last, nac never). Encrypted files (.mflac/.mgg) are never served. */
+                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac" | "best";
             };
             header?: never;
             path?: never;
@@ -6717,9 +6731,16 @@ export interface operations {
                              * @description Label of the level served (with quality=best: the level chosen).
                              * @enum {string}
                              */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                             /** @description Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac. */
                             filename: string;
                         };
@@ -7001,9 +7022,16 @@ export interface operations {
                              * @description Label of the level served (with quality=best: the level chosen).
                              * @enum {string}
                              */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                             /** @description Upstream file name of the level served. */
                             filename: string;
                         } | {
@@ -21125,8 +21153,8 @@ export interface operations {
             query: {
                 /** @description Song MID: letters and digits, at most 32 characters. */
                 songmid: string;
-                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served. */
-                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
+                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC), atmos71 (Atmos 7.1 Ogg), dolby (Dolby Atmos MP4), dtsx (DTS:X MP4), nac (Tencent's own codec, played by QQ Music's app only); `best`: the best level this account gets a URL for (levels whose file name is doubtful last, nac never). Encrypted files (.mflac/.mgg) are never served. */
+                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac" | "best";
             };
             header?: never;
             path?: never;
@@ -21171,9 +21199,16 @@ export interface operations {
                              * @description Label of the level served (with quality=best: the level chosen).
                              * @enum {string}
                              */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                             /** @description Upstream file name to save the download as, e.g. F000003Qui1q2u1Zho.flac. */
                             filename: string;
                         };
@@ -21395,8 +21430,8 @@ export interface operations {
                 songmid: string;
                 /** @description Numeric song id; accepted for compatibility, the MID identifies the song. */
                 songid?: string;
-                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. Encrypted files (.mflac/.mgg) are never served. */
-                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "best";
+                /** @description Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC), atmos71 (Atmos 7.1 Ogg), dolby (Dolby Atmos MP4), dtsx (DTS:X MP4), nac (Tencent's own codec, played by QQ Music's app only); `best`: the best level this account gets a URL for (levels whose file name is doubtful last, nac never). Encrypted files (.mflac/.mgg) are never served. */
+                quality?: "128" | "320" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac" | "best";
             };
             header?: never;
             path?: never;
@@ -21440,9 +21475,16 @@ export interface operations {
                              * @description Label of the level served (with quality=best: the level chosen).
                              * @enum {string}
                              */
-                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                            quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac";
                             /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                             available: string[];
+                            /**
+                             * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                             * @enum {boolean}
+                             */
+                            trial?: true;
+                            /** @description Length of the trial clip in seconds (only with `trial`). */
+                            trialSeconds?: number;
                         } | {
                             list: ({
                                 songmid: string;
@@ -21454,9 +21496,16 @@ export interface operations {
                                  * @description Label of the level served (with quality=best: the level chosen).
                                  * @enum {string}
                                  */
-                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51";
+                                quality: "128kbps" | "320kbps" | "m4a" | "flac" | "ape" | "aac48" | "aac192" | "ogg96" | "ogg192" | "ogg320" | "ogg640" | "hires" | "master" | "atmos" | "atmos51" | "atmos71" | "dolby" | "dtsx" | "nac";
                                 /** @description The `quality` names this song has a file in (from its detail's sizes), e.g. ["128", "320", "m4a", "flac"]; [] when unknown. */
                                 available: string[];
+                                /**
+                                 * @description Present (true) when the full file had no URL and this is the song's trial clip (about 30–60 s, MP3).
+                                 * @enum {boolean}
+                                 */
+                                trial?: true;
+                                /** @description Length of the trial clip in seconds (only with `trial`). */
+                                trialSeconds?: number;
                             } | {
                                 songmid: string;
                                 /**

@@ -7,7 +7,9 @@ import { SongMidQuery } from './song-mid.dto';
 const QUALITY_MESSAGE = `quality must be one of ${QUALITY_CHOICES.join(', ')}`;
 const QUALITY_DESCRIPTION =
   'Audio level (case-insensitive): 128 / 320 (MP3), m4a (AAC 96k), flac, ape, aac48, aac192, ogg96, ogg192, ogg320, ogg640, hires (24-bit FLAC), ' +
-  'master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC); `best`: the best level this account gets a URL for. ' +
+  'master (24-bit/192 kHz FLAC), atmos (Dolby Atmos stereo FLAC), atmos51 (Atmos 5.1 FLAC), atmos71 (Atmos 7.1 Ogg), dolby (Dolby Atmos MP4), ' +
+  'dtsx (DTS:X MP4), nac (Tencent\'s own codec, played by QQ Music\'s app only); `best`: the best level this account gets a URL for ' +
+  '(levels whose file name is doubtful last, nac never). ' +
   'Encrypted files (.mflac/.mgg) are never served.';
 
 /** Song MIDs one /getMusicPlay request may ask for (the older services' comma-separated batch). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../../common/cookie';
-import { ANDROID_RETRY } from '../android-comm';
+import { ANDROID_PARAM_VERSION, ANDROID_RETRY } from '../android-comm';
 import { cgiBusinessError } from '../cgi-helpers';
 import type { MusicuCall } from '../upstream.types';
 import { businessError, requireKey, warrantsFallback } from '../upstream.errors';
@@ -274,5 +274,8 @@ export type PlayLyricAnswer =
   | { available: true; raw: unknown; lyric: unknown; trans: unknown; roma: unknown }
   | { available: false; reason: string };
 
-/** The Python QQMusicApi project's params (`lyric.py`): encrypted payloads, QRC and translation always asked. */
-const PLAY_LYRIC_PARAMS = { crypt: 1, ct: 11, cv: 13020508, lrc_t: 0, qrc: 1, qrc_t: 0, roma_t: 0, trans: 1, trans_t: 0, type: 1 };
+/**
+ * The Python QQMusicApi project's params (`lyric.py`): encrypted payloads, QRC and translation always asked, and the
+ * Android app's `ct`/`cv` (its version policy fills them in, as the comm's).
+ */
+const PLAY_LYRIC_PARAMS = { crypt: 1, ...ANDROID_PARAM_VERSION, lrc_t: 0, qrc: 1, qrc_t: 0, roma_t: 0, trans: 1, trans_t: 0, type: 1 };
