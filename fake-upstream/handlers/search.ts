@@ -12,6 +12,8 @@ import { fixture, fixtureText } from '../fixtures';
  * - client_search_cp: the genuine recording (keyword 简单爱) for that key; other keys get the same old shape built
  *   from the catalogue. Only song/lyric searches have data in the fallback; other types answer empty sections.
  * - gethotkey.fcg: the genuine recording.
+ * - GetHotkeyForQQMusicMobile: NO recording exists; built from the shape its clients read (`vec_hotkey[{ query,
+ *   title, score }]`) over the recorded CGI's keywords, unpadded, so both calls give the same hot keys.
  * - smartbox_new.fcg: NO recording exists; built from the known shape `data.{song,singer,album,mv}.itemlist[{id,
  *   mid, name, singer}]` over the catalogue (a few Latin names read as the singer's, LATIN_NAMES); sections without
  *   matches are left out.
@@ -245,6 +247,19 @@ const clientSearch: HttpHandler = ({ req }) => {
 
 const hotkey: HttpHandler = () => ({ json: fixture('c-fcg-gethotkey.json') });
 
+const musicuHotkey: MusicuHandler = () => ({
+  code: 0,
+  data: {
+    vec_hotkey: fixture('c-fcg-gethotkey.json').data.hotkey.map((h: { k: string; n: number }, i: number) => ({
+      query: h.k.trim(),
+      title: h.k.trim(),
+      score: h.n,
+      source: 1,
+      id: i + 1,
+    })),
+  },
+});
+
 /**
  * Latin spellings suggestions match as the singer's name (upstream's smartbox suggests 周杰伦 for "jay", as its web
  * player shows): the catalogue names singers in Chinese only, and the documented example asks `key=jay`.
@@ -274,6 +289,7 @@ export const searchRoutes: FakeRoutes = {
   musicu: {
     'music.search.SearchCgiService.DoSearchForQQMusicDesktop': desktopSearch,
     'music.search.SearchCgiService.DoSearchForQQMusicMobile': mobileSearch,
+    'music.musicsearch.HotkeyService.GetHotkeyForQQMusicMobile': musicuHotkey,
   },
   http: {
     'c /soso/fcgi-bin/client_search_cp': clientSearch,

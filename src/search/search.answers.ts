@@ -43,13 +43,13 @@ export type SearchByCodePage = Static<typeof SearchByCodePage>;
 
 // ---------------------------------------------------------------- hot keys, smartbox, chart list
 
-export const Hotkey = Obj({ keyword: Str({ description: 'Trimmed (upstream pads it with a space).' }), score: Int({ description: 'Upstream\'s `n`.' }) });
+export const Hotkey = Obj({ keyword: Str({ description: 'Trimmed (upstream pads it with a space).' }), score: Int({ description: 'Upstream\'s `score` (the CGI\'s `n`).' }) });
 export type Hotkey = Static<typeof Hotkey>;
 
 export const HotkeysAnswer = Obj({
   hotkeys: Arr(Hotkey),
-  specialKey: Str({ description: 'The highlighted keyword; \'\' when none.' }),
-  specialUrl: Str({ description: 'Where the highlighted keyword leads; \'\' when none.' }),
+  specialKey: Str({ description: 'The highlighted keyword; \'\' when none (the musicu call never gives one, only the CGI fallback).' }),
+  specialUrl: Str({ description: 'Where the highlighted keyword leads; \'\' when none (only the CGI fallback gives one).' }),
 });
 export type HotkeysAnswer = Static<typeof HotkeysAnswer>;
 

@@ -84,7 +84,7 @@ export class SearchController {
 
   @Get('getHotkey')
   @CacheTTL(600)
-  @ApiOperation({ summary: 'Hot search keywords', description: 'Upstream CGI `gethotkey.fcg`; keywords are trimmed, `score` is upstream\'s `n`. No parameters.' })
+  @ApiOperation({ summary: 'Hot search keywords', description: 'Upstream musicu `GetHotkeyForQQMusicMobile` (it has no special key: `specialKey`/`specialUrl` are then \'\'), the CGI `gethotkey.fcg` as its fallback; keywords are trimmed, `score` is upstream\'s score. No parameters.' })
   @ApiEnvelope('The hot keywords.', { hotkeys: [{ keyword: '周杰伦', score: 2500000 }], specialKey: '新歌', specialUrl: 'https://y.qq.com/' }, HotkeysAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getHotkey() {

@@ -8,7 +8,9 @@ export {
   CGI_SEARCH_TYPE,
   LyricHit,
   mapAlbumHit,
+  mapCgiHotkeys as mapHotkeys,
   mapCgiSearch,
+  mapMusicuHotkeys,
   mapLyricHit,
   mapMobileSearch,
   mapMusicuSearch,
@@ -29,18 +31,6 @@ export {
 } from '../upstream/clients/search.parse';
 
 type Raw = Record<string, any>;
-
-/** `gethotkey.fcg` answer → hot keys (keywords trimmed: upstream pads them with a space) plus the special key. */
-export function mapHotkeys(raw: Raw | undefined): HotkeysAnswer {
-  const data = raw?.data ?? {};
-  return {
-    hotkeys: records(data.hotkey)
-      .map((h) => ({ keyword: str(h.k ?? h.query ?? h.title).trim(), score: num(h.n ?? h.score) }))
-      .filter((h) => h.keyword),
-    specialKey: str(data.special_key).trim(),
-    specialUrl: str(data.special_url),
-  };
-}
 
 /** `smartbox_new.fcg` answer `data.{song,singer,album,mv}.itemlist[{id, mid, name, singer}]` → suggestions. */
 export function mapSmartbox(raw: Raw | undefined): Smartbox {
@@ -71,4 +61,12 @@ export function mapTopLists(raw: Raw | undefined): TopListItem[] {
     type: num(t.type),
     songs: records(t.songList).map((s) => ({ songName: str(s.songname), singerName: str(s.singername) })),
   }));
+}
+
+/** Hot keys → the `gethotkey.fcg` body `{ code, data: { hotkey[{ k, n }], special_key, special_url } }` old clients read. */
+export function legacyHotkeyBody(list: HotkeysAnswer): Raw {
+  return {
+    code: 0,
+    data: { hotkey: list.hotkeys.map((h) => ({ k: h.keyword, n: h.score })), special_key: list.specialKey, special_url: list.specialUrl },
+  };
 }

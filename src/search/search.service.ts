@@ -5,7 +5,7 @@ import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
 import { GetSearchByTypeQuery, SearchByTypeCode, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
 import type { HotkeysAnswer, SearchByCodePage, SearchPage, SmartboxAnswer, TopListsAnswer } from './search.answers';
-import { mapHotkeys, mapMusicuUserSearch, mapSmartbox, mapTopLists, SearchType, sliceResult } from './search.mapper';
+import { legacyHotkeyBody, mapMusicuUserSearch, mapSmartbox, mapTopLists, SearchType, sliceResult } from './search.mapper';
 
 /** The search types behind the musicu codes `/getSearchByType` takes (8, users, has its own call). */
 const TYPE_OF_CODE: Record<Exclude<SearchByTypeCode, 8>, SearchType> = { 1: 'singer', 2: 'album', 3: 'playlist' };
@@ -88,8 +88,9 @@ export class SearchService {
   }
 
   async getHotkey(): Promise<Shaped<Envelope<HotkeysAnswer>>> {
-    const raw = await this.search.hotkeys();
-    return envelope<HotkeysAnswer>(mapHotkeys(raw), raw);
+    const { raw, list, fromCgi } = await this.search.hotkeys();
+    // The legacy shape is the CGI's body (docs/legacy.md): rebuilt from the keys when the musicu call answered.
+    return envelope<HotkeysAnswer>(list, fromCgi ? raw : legacyHotkeyBody(list));
   }
 
   async getSmartbox(query: GetSmartboxQuery): Promise<Shaped<Envelope<SmartboxAnswer>>> {

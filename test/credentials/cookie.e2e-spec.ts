@@ -75,11 +75,11 @@ describe('Login cookie: file, per-request precedence, hot reload', () => {
   });
 
   it('a CGI\'s commonParams carry the account of the cookie sent as loginUin', async () => {
-    const hotkeyQuery = () => h.fake.requestsTo('c', '/splcloud/fcgi-bin/gethotkey.fcg').at(-1)!.query;
-    await h.http().get('/getHotkey?nocache=1').set('X-Custom-Cookie', 'uin=o0123456; qqmusic_key=Q_H_L_x').expect(200);
-    expect(hotkeyQuery().loginUin).toBe('123456');
-    await h.http().get('/getHotkey?nocache=1').set('X-Custom-Cookie', 'foo=bar').expect(200);
-    expect(hotkeyQuery().loginUin).toBe('0');
+    const smartboxQuery = () => h.fake.requestsTo('c', '/splcloud/fcgi-bin/smartbox_new.fcg').at(-1)!.query;
+    await h.http().get('/getSmartbox?key=jay&nocache=1').set('X-Custom-Cookie', 'uin=o0123456; qqmusic_key=Q_H_L_x').expect(200);
+    expect(smartboxQuery().loginUin).toBe('123456');
+    await h.http().get('/getSmartbox?key=jay&nocache=1').set('X-Custom-Cookie', 'foo=bar').expect(200);
+    expect(smartboxQuery().loginUin).toBe('0');
   });
 
   it('picks up a changed cookie file without a restart', async () => {

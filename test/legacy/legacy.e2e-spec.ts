@@ -311,12 +311,14 @@ describe('legacy shape (RESPONSE_SHAPE=legacy)', () => {
     expect(req.cookie).toBe(cookie);
   });
 
-  it('getHotkey / getSongListCategories (same CGIs as the Koa services): the raw answer under response', async () => {
+  it('getHotkey (the CGI body, rebuilt from the musicu keys) / getSongListCategories (same CGI as the Koa services) under response', async () => {
     const hot = await h.http().get('/getHotkey').expect(200);
-    expect(hot.body.response.data.hotkey[0]).toMatchObject({ k: expect.any(String) });
+    expect(hot.body.response).toMatchObject({ code: 0, data: { special_key: '', special_url: '' } });
+    expect(hot.body.response.data.hotkey[0]).toEqual({ k: '该死的温柔', n: 405528 });
+    expect(h.fake.musicuCalls('music.musicsearch.HotkeyService.GetHotkeyForQQMusicMobile')).toHaveLength(1);
     const cats = await h.http().get('/getSongListCategories').expect(200);
     expect(cats.body.response.data.categories[0].items[0]).toMatchObject({ categoryId: expect.anything(), categoryName: expect.any(String) });
-    expect(h.fake.requestsTo('c', '/splcloud/fcgi-bin/gethotkey.fcg')).toHaveLength(1);
+    expect(h.fake.requestsTo('c', '/splcloud/fcgi-bin/gethotkey.fcg')).toHaveLength(0);
     expect(h.fake.requestsTo('c', '/splcloud/fcgi-bin/fcg_get_diss_tag_conf.fcg')).toHaveLength(1);
   });
 

@@ -257,9 +257,26 @@ describe('Search (e2e)', () => {
   });
 
   describe('GET /getHotkey', () => {
-    it('maps the genuine hot keys', async () => {
+    const HOTKEY_MODULE = 'music.musicsearch.HotkeyService';
+    const fallbacksCounted = async () =>
+      (await h.http().get('/metrics').expect(200)).text.match(/^gateway_upstream_fallbacks_total\{call="music\.musicsearch\.HotkeyService\.GetHotkeyForQQMusicMobile"\} (\d+)$/m)?.[1];
+
+    it('asks the musicu hot-key call (search_id, Android comm) and maps its keys; the CGI is not called', async () => {
       const res = await h.http().get('/getHotkey').expect(200);
       expect(res.body.code).toBe(0);
+      expect(res.body.data.hotkeys).toHaveLength(30);
+      expect(res.body.data.hotkeys[0]).toEqual({ keyword: '该死的温柔', score: 405528 });
+      expect(res.body.data).toMatchObject({ specialKey: '', specialUrl: '' });
+      const [call] = h.fake.musicuCalls(`${HOTKEY_MODULE}.GetHotkeyForQQMusicMobile`);
+      expect(call.param).toEqual({ search_id: expect.stringMatching(/^\d{17,}$/) });
+      expect(call.request.comm).toMatchObject({ ct: 11, cv: 14090008 });
+      expect(h.fake.requestsTo('c', HOTKEY)).toHaveLength(0);
+    });
+
+    it('a module failure of the musicu call → the CGI answers the same keys plus its special key, counted as a fallback', async () => {
+      h.fake.fault({ kind: 'business', code: 500001 }, { module: HOTKEY_MODULE });
+      const before = Number((await fallbacksCounted()) ?? 0);
+      const res = await h.http().get('/getHotkey').expect(200);
       expect(res.body.data.hotkeys).toHaveLength(30);
       expect(res.body.data.hotkeys[0]).toEqual({ keyword: '该死的温柔', score: 405528 });
       expect(res.body.data.specialKey).toBe('Gai见面吧电台');
@@ -267,17 +284,31 @@ describe('Search (e2e)', () => {
       expect(reqs).toHaveLength(1);
       expect(reqs[0].host).toBe('c.y.qq.com');
       expect(reqs[0].query).toMatchObject({ format: 'json', outCharset: 'utf-8', hostUin: '0', needNewCode: '0' });
+      expect(Number(await fallbacksCounted())).toBe(before + 1);
     });
 
-    it('an HTML refusal is retried with the y.qq.com Referer and then succeeds', async () => {
+    it('a musicu answer with no keyword (code 0, empty vec_hotkey) → the CGI answers, counted as a fallback', async () => {
+      h.fake.fault({ kind: 'shape', data: { vec_hotkey: [] } }, { module: HOTKEY_MODULE });
+      const before = Number((await fallbacksCounted()) ?? 0);
+      const res = await h.http().get('/getHotkey').expect(200);
+      expect(res.body.data.hotkeys).toHaveLength(30);
+      expect(h.fake.requestsTo('c', HOTKEY)).toHaveLength(1);
+      expect(Number(await fallbacksCounted())).toBe(before + 1);
+    });
+
+    it('an account code of the musicu call is final: 401, the CGI is not asked', async () => {
+      h.fake.fault({ kind: 'business', code: 1000 }, { module: HOTKEY_MODULE });
+      const res = await h.http().get('/getHotkey').expect(401);
+      expect(res.body).toMatchObject({ errorCode: 'UPSTREAM_LOGIN_REQUIRED', upstreamCode: 1000 });
+      expect(h.fake.requestsTo('c', HOTKEY)).toHaveLength(0);
+    });
+
+    it('the CGI fallback: an HTML refusal is retried with the y.qq.com Referer; a non-zero code is a 502; a timeout a 504', async () => {
+      h.fake.fault({ kind: 'business', code: 500001 }, { module: HOTKEY_MODULE });
       h.fake.fault({ kind: 'html' }, { host: 'c', path: HOTKEY, times: 1 });
       const res = await h.http().get('/getHotkey').expect(200);
       expect(res.body.data.hotkeys).toHaveLength(30);
-      const reqs = h.fake.requestsTo('c', HOTKEY);
-      expect(reqs.map((r) => r.headers.referer)).toEqual(['https://y.qq.com/', 'https://y.qq.com/']);
-    });
-
-    it('a non-zero code is a 502; a timeout a 504', async () => {
+      expect(h.fake.requestsTo('c', HOTKEY).map((r) => r.headers.referer)).toEqual(['https://y.qq.com/', 'https://y.qq.com/']);
       h.fake.fault({ kind: 'status', status: 200, body: '{"code":-2}' }, { host: 'c', path: HOTKEY, times: 1 });
       const a = await h.http().get('/getHotkey').expect(502);
       expect(a.body).toMatchObject({ errorCode: 'UPSTREAM_ERROR', upstreamCode: -2 });

@@ -639,6 +639,18 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: true,
   },
   {
+    // docs/upstream/search.md "Hot keys": the musicu call, the CGI as its fallback
+    name: 'getHotkey',
+    family: 'search',
+    method: 'GET',
+    path: '/getHotkey',
+    params: {},
+    example: {},
+    upstream: [musicu('music.musicsearch.HotkeyService.GetHotkeyForQQMusicMobile')],
+    fallback: cgi('/splcloud/fcgi-bin/gethotkey.fcg'),
+    idempotent: true,
+  },
+  {
     name: 'getSmartbox',
     family: 'search',
     method: 'GET',

@@ -159,7 +159,7 @@ describe('Per-host isolation', () => {
     const stuck = [2, 3, 4, 5, 6].map((limit) => h.http().get(`/getRanks?topId=4&limit=${limit}`).then((r) => r.status));
     await waitFor(() => h.fake.musicuCalls(DETAIL).length === 2, 2000, 'both musicu sockets to be held');
     // Answered while every u socket is still held (they are held until released below): u never delayed it.
-    await h.http().get('/getHotkey').expect(200);
+    await h.http().get('/getSmartbox?key=jay').expect(200);
     expect(h.fake.musicuCalls(DETAIL)).toHaveLength(2); // the other three still queue for u
     h.fake.release(DETAIL);
     expect(await Promise.all(stuck)).toEqual([200, 200, 200, 200, 200]);

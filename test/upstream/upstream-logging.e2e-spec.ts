@@ -73,13 +73,13 @@ describe('A failed upstream call is logged once, with its cause and without secr
   });
 
   it('a CGI answering HTML is logged as a bad body, without the query string', async () => {
-    h.fake.fault({ kind: 'html' }, { host: 'c', path: '/splcloud/fcgi-bin/gethotkey.fcg' });
-    await h.http().get('/getHotkey').expect(502);
-    const lines = failureLines().filter((l) => l.upstream.target === 'gethotkey.fcg');
+    h.fake.fault({ kind: 'html' }, { host: 'c', path: '/splcloud/fcgi-bin/smartbox_new.fcg' });
+    await h.http().get('/getSmartbox?key=jay').expect(502);
+    const lines = failureLines().filter((l) => l.upstream.target === 'smartbox_new.fcg');
     // The first try and the one retry with the y.qq.com Referer are two upstream calls.
     expect(lines.length).toBeGreaterThanOrEqual(1);
     expect(lines[0].upstream).toMatchObject({ host: 'c', kind: 'bad_body', attempts: 1 });
-    expect(logs.join('\n')).not.toMatch(/gethotkey\.fcg\?/);
+    expect(logs.join('\n')).not.toMatch(/smartbox_new\.fcg\?/);
   });
 
   it('a call without a label is named by its path, each segment holding a digit (an id, a QR token) as :id, in the line and the metric', async () => {
@@ -95,10 +95,10 @@ describe('A failed upstream call is logged once, with its cause and without secr
   });
 
   it('a CGI answering a business code is logged like a musicu one (the check lives in CgiProtocol)', async () => {
-    h.fake.fault({ kind: 'status', status: 200, body: '{"code":2001}' }, { host: 'c', path: '/splcloud/fcgi-bin/gethotkey.fcg' });
-    const res = await h.http().get('/getHotkey').expect(503);
+    h.fake.fault({ kind: 'status', status: 200, body: '{"code":2001}' }, { host: 'c', path: '/splcloud/fcgi-bin/smartbox_new.fcg' });
+    const res = await h.http().get('/getSmartbox?key=jay').expect(503);
     expect(res.body).toMatchObject({ errorCode: 'UPSTREAM_RATE_LIMITED', upstreamCode: 2001 });
-    const lines = failureLines().filter((l) => l.upstream.target === 'gethotkey.fcg');
+    const lines = failureLines().filter((l) => l.upstream.target === 'smartbox_new.fcg');
     expect(lines).toHaveLength(1);
     expect(lines[0].upstream).toMatchObject({ host: 'c', kind: 'business', upstreamCode: 2001, attempts: 1 });
   });

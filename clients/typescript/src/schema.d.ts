@@ -730,7 +730,7 @@ export interface paths {
         };
         /**
          * Hot search keywords
-         * @description Upstream CGI `gethotkey.fcg`; keywords are trimmed, `score` is upstream's `n`. No parameters.
+         * @description Upstream musicu `GetHotkeyForQQMusicMobile` (it has no special key: `specialKey`/`specialUrl` are then ''), the CGI `gethotkey.fcg` as its fallback; keywords are trimmed, `score` is upstream's score. No parameters.
          */
         get: operations["SearchController_getHotkey"];
         put?: never;
@@ -11867,12 +11867,12 @@ export interface operations {
                             hotkeys: {
                                 /** @description Trimmed (upstream pads it with a space). */
                                 keyword: string;
-                                /** @description Upstream's `n`. */
+                                /** @description Upstream's `score` (the CGI's `n`). */
                                 score: number;
                             }[];
-                            /** @description The highlighted keyword; '' when none. */
+                            /** @description The highlighted keyword; '' when none (the musicu call never gives one, only the CGI fallback). */
                             specialKey: string;
-                            /** @description Where the highlighted keyword leads; '' when none. */
+                            /** @description Where the highlighted keyword leads; '' when none (only the CGI fallback gives one). */
                             specialUrl: string;
                         };
                     };

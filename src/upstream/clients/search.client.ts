@@ -5,7 +5,10 @@ import { CGI_COMMON } from '../cgi-helpers';
 import { warrantsFallback } from '../upstream.errors';
 import {
   CGI_SEARCH_TYPE,
+  type HotkeyList,
+  mapCgiHotkeys,
   mapCgiSearch,
+  mapMusicuHotkeys,
   mapMobileSearch,
   mapMusicuSearch,
   type SearchResult,
@@ -40,6 +43,13 @@ export interface SearchPageRequest {
   type: SearchType;
   pageNum: number;
   perPage: number;
+}
+
+/** The hot keys and the raw body they came from; `fromCgi` when the CGI fallback answered (its raw is the old shape). */
+export interface HotkeysAnswer {
+  raw: unknown;
+  list: HotkeyList;
+  fromCgi: boolean;
 }
 
 /** One search's answer: the raw body (for the legacy shape) and the result mapped from whichever search answered. */
@@ -169,10 +179,26 @@ export class SearchClient extends UpstreamClient {
     return { raw: res.raw, result: mapCgiSearch(res.raw, type) };
   }
 
-  /** The hot search keywords (raw body). docs/upstream/search.md "Hot keys". */
-  async hotkeys(): Promise<Record<string, any>> {
+  /**
+   * The hot search keywords, docs/upstream/search.md "Hot keys": the live-tested musicu call first; the CGI when it
+   * fails with a code that warrants a fallback, or answers no keyword at all. A transport failure is final, as elsewhere.
+   */
+  async hotkeys(): Promise<HotkeysAnswer> {
+    try {
+      const res = await this.musicu(
+        { hotkey: { module: 'music.musicsearch.HotkeyService', method: 'GetHotkeyForQQMusicMobile', param: { search_id: searchId() } } },
+        ANDROID_RETRY,
+      );
+      const list = mapMusicuHotkeys(res.data.hotkey);
+      if (list.hotkeys.length > 0) return { raw: res.raw, list, fromCgi: false };
+      this.logger.warn('GetHotkeyForQQMusicMobile answered no keyword; trying gethotkey.fcg');
+    } catch (err) {
+      if (!warrantsFallback(err)) throw err;
+      this.logger.warn(`GetHotkeyForQQMusicMobile failed (${err.message}); trying gethotkey.fcg`);
+    }
+    this.fellBack('music.musicsearch.HotkeyService.GetHotkeyForQQMusicMobile');
     const { raw } = await this.cgi<Record<string, any>>('/splcloud/fcgi-bin/gethotkey.fcg', { ...CGI_COMMON }, { referer: 'https://y.qq.com/' });
-    return raw;
+    return { raw, list: mapCgiHotkeys(raw), fromCgi: true };
   }
 
   /** Suggestions for what was typed so far (raw body). docs/upstream/search.md "Smartbox". */

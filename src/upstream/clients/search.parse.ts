@@ -258,3 +258,36 @@ export function mapCgiSearch(raw: Raw | undefined, type: SearchType): SearchResu
   const section = pick(data, CGI_SEARCH_TYPE[type].section);
   return resultOf(type, records(section?.list ?? section?.itemlist), num(first(section?.totalnum, section?.sum)));
 }
+
+/** The hot keys whichever call gave them (docs/upstream/search.md "Hot keys"); /getHotkey's answer. */
+export interface HotkeyList {
+  hotkeys: { keyword: string; score: number }[];
+  specialKey: string;
+  specialUrl: string;
+}
+
+/** `gethotkey.fcg` answer → hot keys (keywords trimmed: upstream pads them with a space) plus the special key. */
+export function mapCgiHotkeys(raw: Raw | undefined): HotkeyList {
+  const data = raw?.data ?? {};
+  return {
+    hotkeys: records(data.hotkey)
+      .map((h) => ({ keyword: str(h.k ?? h.query ?? h.title).trim(), score: num(h.n ?? h.score) }))
+      .filter((h) => h.keyword),
+    specialKey: str(data.special_key).trim(),
+    specialUrl: str(data.special_url),
+  };
+}
+
+/**
+ * `GetHotkeyForQQMusicMobile` data `{ vec_hotkey[{ query, title, score, … }] }` → hot keys: `query` is what a search
+ * should send (`title` is the label shown, used when `query` is missing). It has no special key.
+ */
+export function mapMusicuHotkeys(data: Raw | undefined): HotkeyList {
+  return {
+    hotkeys: records(data?.vec_hotkey)
+      .map((h) => ({ keyword: str(h.query || h.title).trim(), score: num(h.score) }))
+      .filter((h) => h.keyword),
+    specialKey: '',
+    specialUrl: '',
+  };
+}
