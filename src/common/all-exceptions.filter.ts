@@ -21,6 +21,8 @@ const BUSINESS_CODES: Record<number, [HttpStatus, string]> = {
   2000: [HttpStatus.BAD_GATEWAY, 'UPSTREAM_SIGNATURE_REQUIRED'],
   2001: [HttpStatus.SERVICE_UNAVAILABLE, 'UPSTREAM_RATE_LIMITED'],
   20274: [HttpStatus.FORBIDDEN, 'UPSTREAM_DEVICE_LIMIT'],
+  // Not transient, so no 503: retrying cannot help until the gateway sends a device identity.
+  104009: [HttpStatus.BAD_GATEWAY, 'UPSTREAM_DEVICE_IDENTITY_REQUIRED'],
 };
 
 const STATUS_CODES: Partial<Record<number, string>> = {

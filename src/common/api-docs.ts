@@ -32,8 +32,9 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
   502: {
     status: 502,
     description:
-      'Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code.',
-    errorCodes: ['UPSTREAM_UNREACHABLE', 'UPSTREAM_BAD_STATUS', 'UPSTREAM_BAD_RESPONSE', 'UPSTREAM_SIGNATURE_REQUIRED', 'UPSTREAM_ERROR'],
+      'Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), ' +
+      'refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code.',
+    errorCodes: ['UPSTREAM_UNREACHABLE', 'UPSTREAM_BAD_STATUS', 'UPSTREAM_BAD_RESPONSE', 'UPSTREAM_SIGNATURE_REQUIRED', 'UPSTREAM_DEVICE_IDENTITY_REQUIRED', 'UPSTREAM_ERROR'],
   },
   500: {
     status: 500,

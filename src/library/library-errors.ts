@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
+import { describeCode } from '../upstream/upstream.errors';
 import { LOGIN_CODES, throwIfLoginCode } from '../user/user-login';
 
 // The refusals every library write shares (docs/library.md "Errors"), so a client sees one vocabulary. Upstream
@@ -7,10 +8,15 @@ import { LOGIN_CODES, throwIfLoginCode } from '../user/user-login';
 
 /** Upstream codes with a meaning for writes (docs/upstream/library.md "Error codes seen on these calls"). */
 const NOT_APPLIED_CODES = new Set([80092, 2001]);
+/** The key service's refusal of a caller without a device identity: not about the write, the same code as any call's. */
+const DEVICE_IDENTITY_REQUIRED = 104009;
 
 /** The GatewayError for an upstream write key that answered `code` (non-zero): login codes first, then the known ones. */
 export function writeRefusal(code: number, cookie: string, what: string): GatewayError {
   if (LOGIN_CODES.has(code)) throwIfLoginCode(code, cookie);
+  if (code === DEVICE_IDENTITY_REQUIRED) {
+    return new GatewayError(HttpStatus.BAD_GATEWAY, 'UPSTREAM_DEVICE_IDENTITY_REQUIRED', `QQ Music refused ${what}: ${describeCode(code)}`, { upstreamCode: code });
+  }
   if (NOT_APPLIED_CODES.has(code)) {
     return new GatewayError(HttpStatus.CONFLICT, 'WRITE_NOT_APPLIED', `QQ Music did not apply ${what} (upstream code ${code}); read the state back and try again`, { upstreamCode: code });
   }

@@ -39,6 +39,7 @@ export const UPSTREAM_CODE_MESSAGES: Record<number, string> = {
   2000: 'signature required or invalid',
   2001: 'rate limited by upstream',
   20274: 'too many devices on this account',
+  104009: 'refused without a device identity (invalidq): the gateway sends none',
 };
 
 /** A business code in words, naming the code once: 'rate limited by upstream (code 2001)', or 'upstream code 500001'. */
@@ -58,8 +59,11 @@ export function requireKey(result: { code: number; data: unknown }, target: stri
   throw businessError(result.code, target);
 }
 
-/** Codes about the account or our quota: another module would fail the same way, so no fallback call is tried. */
-const ACCOUNT_OR_QUOTA_CODES = new Set([1000, 104400, 104401, 2001, 20274]);
+/**
+ * Codes about the account, our quota or our device identity (104009): another module would fail the same way, so no
+ * fallback call is tried.
+ */
+const ACCOUNT_OR_QUOTA_CODES = new Set([1000, 104400, 104401, 2001, 20274, 104009]);
 
 /** True when a different upstream call (the documented fallback) may succeed where this one failed. */
 export function warrantsFallback(err: unknown): err is UpstreamError {

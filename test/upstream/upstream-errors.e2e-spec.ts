@@ -45,6 +45,7 @@ describe('Upstream failures map to clear HTTP errors', () => {
     [2000, 502, 'UPSTREAM_SIGNATURE_REQUIRED'],
     [2001, 503, 'UPSTREAM_RATE_LIMITED'],
     [20274, 403, 'UPSTREAM_DEVICE_LIMIT'],
+    [104009, 502, 'UPSTREAM_DEVICE_IDENTITY_REQUIRED'],
     [500001, 502, 'UPSTREAM_ERROR'],
   ])('top-level business code %i → %i %s', async (code, status, errorCode) => {
     h.fake.fault({ kind: 'business', code }, { host: 'u' });
@@ -53,7 +54,8 @@ describe('Upstream failures map to clear HTTP errors', () => {
     if (status === 503) expect(res.headers['retry-after']).toBe('30');
     // account and quota codes are final; only other codes try the fallback module (2000: each also once signed)
     const fallbacks = h.fake.musicuCalls('musicToplist.ToplistInfoServer.GetDetail').filter((c) => c.request.path === '/cgi-bin/musicu.fcg').length;
-    expect(fallbacks).toBe(status === 401 || status === 403 || status === 503 ? 0 : 1);
+    const final = status === 401 || status === 403 || status === 503 || code === 104009;
+    expect(fallbacks).toBe(final ? 0 : 1);
     h.fake.clearFaults();
     await ranks().expect(200);
   });

@@ -2929,7 +2929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2943,7 +2943,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -3199,7 +3199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3213,7 +3213,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -3432,7 +3432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3446,7 +3446,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -3730,7 +3730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3744,7 +3744,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -4291,7 +4291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4305,7 +4305,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -4538,7 +4538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,7 +4552,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -4797,7 +4797,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -4811,7 +4811,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -5052,7 +5052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5066,7 +5066,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -5304,7 +5304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5318,7 +5318,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -5565,7 +5565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5579,7 +5579,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -5805,7 +5805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5819,7 +5819,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -6034,7 +6034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -6048,7 +6048,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -6305,7 +6305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -6319,7 +6319,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -6616,7 +6616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -6630,7 +6630,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -6891,7 +6891,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -6905,7 +6905,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -7492,7 +7492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7506,7 +7506,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -7784,7 +7784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7798,7 +7798,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -8069,7 +8069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8083,7 +8083,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -8617,7 +8617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8631,7 +8631,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -8884,7 +8884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. Upstream gave no URL data for the vid. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. Upstream gave no URL data for the vid. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8898,7 +8898,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR" | "MV_URL_UNAVAILABLE";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "MV_URL_UNAVAILABLE";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -9161,7 +9161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9175,7 +9175,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -9539,7 +9539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9553,7 +9553,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -9786,7 +9786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9800,7 +9800,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -10113,7 +10113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10127,7 +10127,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -10363,7 +10363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10377,7 +10377,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -10634,7 +10634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10648,7 +10648,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -11033,7 +11033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11047,7 +11047,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -11374,7 +11374,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11388,7 +11388,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -11764,7 +11764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11778,7 +11778,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -12002,7 +12002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12016,7 +12016,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -12291,7 +12291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12305,7 +12305,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -12540,7 +12540,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12554,7 +12554,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -12715,7 +12715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ptqrshow failed or set no qrsig cookie. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description ptqrshow failed or set no qrsig cookie. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12729,7 +12729,7 @@ export interface operations {
                          * @example LOGIN_QR_FETCH_FAILED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_QR_FETCH_FAILED" | "LOGIN_NO_QRSIG" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "LOGIN_QR_FETCH_FAILED" | "LOGIN_NO_QRSIG" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -13006,7 +13006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. ptlogin refused the poll or answered something unrecognised, or the chain (check_sig, authorize) broke. */
+            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. ptlogin refused the poll or answered something unrecognised, or the chain (check_sig, authorize) broke. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13020,7 +13020,7 @@ export interface operations {
                          * @example LOGIN_REJECTED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CHECK_SIG" | "LOGIN_NO_P_SKEY" | "LOGIN_NO_REDIRECT" | "LOGIN_NO_CODE";
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CHECK_SIG" | "LOGIN_NO_P_SKEY" | "LOGIN_NO_REDIRECT" | "LOGIN_NO_CODE";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -13179,7 +13179,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The WeChat login page failed or held no uuid, or the QR image failed. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description The WeChat login page failed or held no uuid, or the QR image failed. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13193,7 +13193,7 @@ export interface operations {
                          * @example LOGIN_QR_PAGE_FAILED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_QR_PAGE_FAILED" | "LOGIN_NO_UUID" | "LOGIN_QR_FETCH_FAILED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "LOGIN_QR_PAGE_FAILED" | "LOGIN_NO_UUID" | "LOGIN_QR_FETCH_FAILED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -13490,7 +13490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. The WeChat poll failed or answered something unrecognised, confirmed without a code, or the exchange answer was not JSON. */
+            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. The WeChat poll failed or answered something unrecognised, confirmed without a code, or the exchange answer was not JSON. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13504,7 +13504,7 @@ export interface operations {
                          * @example LOGIN_REJECTED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CODE" | "LOGIN_BAD_RESPONSE";
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CODE" | "LOGIN_BAD_RESPONSE";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -13981,7 +13981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13995,7 +13995,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -14376,7 +14376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14390,7 +14390,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -14640,7 +14640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14654,7 +14654,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -14910,7 +14910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -14924,7 +14924,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -15177,7 +15177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -15191,7 +15191,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -15442,7 +15442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -15456,7 +15456,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -15707,7 +15707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -15721,7 +15721,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -15972,7 +15972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -15986,7 +15986,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -16269,7 +16269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -16283,7 +16283,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -16485,7 +16485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -16499,7 +16499,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -16770,7 +16770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -16784,7 +16784,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -17095,7 +17095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -17109,7 +17109,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -17408,7 +17408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -17422,7 +17422,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -17751,7 +17751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -17765,7 +17765,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -18088,7 +18088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -18102,7 +18102,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -18403,7 +18403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -18417,7 +18417,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -18718,7 +18718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -18732,7 +18732,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -19013,7 +19013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -19027,7 +19027,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -19247,7 +19247,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -19261,7 +19261,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -19481,7 +19481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -19495,7 +19495,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -19763,7 +19763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -19777,7 +19777,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -20012,7 +20012,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -20026,7 +20026,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -20263,7 +20263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -20277,7 +20277,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -20529,7 +20529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -20543,7 +20543,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -20798,7 +20798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -20812,7 +20812,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -21084,7 +21084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -21098,7 +21098,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -21359,7 +21359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -21373,7 +21373,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -21670,7 +21670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -21684,7 +21684,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -21925,7 +21925,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -21939,7 +21939,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -22795,7 +22795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -22809,7 +22809,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -23051,7 +23051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -23065,7 +23065,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -23297,7 +23297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -23311,7 +23311,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -23550,7 +23550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -23564,7 +23564,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -23829,7 +23829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -23843,7 +23843,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -24082,7 +24082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -24096,7 +24096,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -24352,7 +24352,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -24366,7 +24366,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -24620,7 +24620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -24634,7 +24634,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -24883,7 +24883,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream refused the write with another code (body has `upstreamCode`). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream refused the write with another code (body has `upstreamCode`). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -24897,7 +24897,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -25126,7 +25126,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -25140,7 +25140,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -25431,7 +25431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -25445,7 +25445,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -25736,7 +25736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -25750,7 +25750,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -26002,7 +26002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -26016,7 +26016,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -26268,7 +26268,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -26282,7 +26282,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -26574,7 +26574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -26588,7 +26588,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -26858,7 +26858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -26872,7 +26872,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -27162,7 +27162,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -27176,7 +27176,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -27389,7 +27389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -27403,7 +27403,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -27625,7 +27625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), or answered another business code. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -27639,7 +27639,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
