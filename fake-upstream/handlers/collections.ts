@@ -25,6 +25,8 @@ import { type FakeUser, userState } from './user';
  * - IsPlaylistFan with string ids → key code 10006 (Koa fork);
  * - the follow CGI without p_skey, or with a g_tk that is not hash33(p_skey, 5381) → code 1006; `followCode` forces a
  *   code (104604 "too frequent", …). Collecting what is collected (and the reverse) succeeds: idempotent.
+ * - the musicu follow write (cgi_concern_user_v2): any login key, QQ or WeChat; `opertype` 0 follows, 1 unfollows,
+ *   anything else or a `userinfo` that is not a singer (`usertype` 1) → key code 10006; `concernCode` forces a key code.
  */
 
 export interface CollectedDiss {
@@ -57,6 +59,7 @@ export interface CollectionsFake {
   accounts: Map<string, { seed: FakeUser | undefined; library: AccountLibrary }>;
   albumIdFormRefused: boolean;
   followCode?: number;
+  concernCode?: number;
 }
 
 export const collectionsState = (state: FakeState): CollectionsFake =>
@@ -183,6 +186,20 @@ const followSinger = (follow: boolean) => (ctx: FakeContext) => {
   return { json: { code: 0, subcode: 0, msg: '' } };
 };
 
+/** Concern.ConcernSystemServer / cgi_concern_user_v2 `{ opertype, source, userinfo: { usertype: 1, userid: <singermid> } }`. */
+const concernWrite: MusicuHandler = (param, ctx) => {
+  const forced = collectionsState(ctx.state).concernCode;
+  if (forced !== undefined) return { code: forced, data: {} };
+  if (loggedOut(ctx)) return LOGIN;
+  const mid = String(param.userinfo?.userid ?? '');
+  if (param.userinfo?.usertype !== 1 || !mid || (param.opertype !== 0 && param.opertype !== 1)) return { code: 10006, data: {} };
+  const lib = libraryOf(ctx.state, caller(ctx).uin);
+  lib.singers = lib.singers.filter((s) => s.mid !== mid);
+  const [singerid, name] = SINGER_NAMES[mid] ?? [0, `歌手${mid}`];
+  if (param.opertype === 0) lib.singers.unshift({ singerid, mid, name });
+  return { code: 0, data: { code: 0, msg: '' } };
+};
+
 export const collectionsRoutes: FakeRoutes = {
   musicu: {
     'music.musicasset.PlaylistFavWrite.FavPlaylist': setPlaylist(true),
@@ -191,6 +208,7 @@ export const collectionsRoutes: FakeRoutes = {
     'music.musicasset.AlbumFavWrite.CancelFavAlbum': setAlbum(false),
     'music.musicasset.PlaylistFavRead.IsPlaylistFan': isPlaylistFan,
     'music.musicasset.AlbumFavRead.IsAlbumFan': isAlbumFan,
+    'Concern.ConcernSystemServer.cgi_concern_user_v2': concernWrite,
   },
   http: {
     'c /rsc/fcgi-bin/fcg_order_singer_add.fcg': followSinger(true),

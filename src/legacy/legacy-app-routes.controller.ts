@@ -46,10 +46,10 @@ export class LegacyAppRoutesController {
   @Post('user/setSingerSubscription')
   @HttpCode(200)
   @UseGuards(WriteLoginGuard)
-  @ApiOperation({ summary: `Follow / unfollow a singer (${APP}; see /user/setSingerFollow)`, description: `As /user/setSingerFollow with \`subscribed\`; needs a QQ web session (p_skey) in the cookie. ${WHOSE_ACCOUNT} ${SAME_IN_BOTH}` })
+  @ApiOperation({ summary: `Follow / unfollow a singer (${APP}; see /user/setSingerFollow)`, description: `As /user/setSingerFollow with \`subscribed\`: a QQ or WeChat login. ${WHOSE_ACCOUNT} ${SAME_IN_BOTH}` })
   @ApiBody({ type: SetSingerSubscriptionBody, examples: { follow: { value: { singermid: '0025NhlN2yWrP4', subscribed: true } } } })
   @ApiPlainOk('`{ response: { code: 0, data: { singermid, subscribed } } }`.', { response: { code: 0, data: { singermid: '0025NhlN2yWrP4', subscribed: true } } }, SingerSubscriptionWriteAnswer)
-  @ApiLibraryWrite({ status: 401, description: 'The cookie carries no QQ web session (p_skey).', errorCodes: ['WEB_SESSION_REQUIRED'] })
+  @ApiLibraryWrite({ status: 401, description: 'Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired.', errorCodes: ['LOGIN_EXPIRED'] })
   setSingerSubscription(@Body() body: SetSingerSubscriptionBody) {
     return this.routes.setSingerSubscription(body);
   }

@@ -54,16 +54,16 @@ export class CollectionsController {
   @HttpCode(200)
   @UseGuards(WriteLoginGuard)
   @ApiOperation({
-    summary: 'Follow or unfollow a singer (the caller\'s account; needs a QQ login\'s p_skey)',
+    summary: 'Follow or unfollow a singer (the caller\'s account; a QQ or WeChat login)',
     description:
-      `${WHOSE_ACCOUNT} Upstream: QQ Music's web follow CGI, which needs the QQ web session: the cookie must carry \`p_skey\` ` +
-      '(a WeChat login has none: 401 WEB_SESSION_REQUIRED, nothing sent). Which follow call QQ Music accepts today is unconfirmed (docs/library.md).',
+      `${WHOSE_ACCOUNT} Upstream: QQ Music's musicu follow write, which any login key authenticates (QQ or WeChat); when it is refused ` +
+      'with a module code and the cookie carries the QQ web session (`p_skey`), the web follow CGI. Which follow call QQ Music accepts today is not confirmed live (docs/library.md).',
   })
   @ApiBody({ type: SetSingerFollowBody, examples: { follow: { value: { singermid: '0025NhlN2yWrP4', follow: true } } } })
   @ApiEnvelope('The new state.', { singermid: '0025NhlN2yWrP4', followed: true }, SingerFollowAnswer)
   @ApiLibraryWrite(
-    { status: 401, description: 'The cookie has no `p_skey` (WEB_SESSION_REQUIRED, nothing sent); upstream code 1006: the web session expired (LOGIN_EXPIRED).', errorCodes: ['WEB_SESSION_REQUIRED'] },
-    { status: 409, description: 'Upstream code 104604: too many follows in a short time.', errorCodes: ['WRITE_NOT_APPLIED'] },
+    { status: 401, description: 'Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired.', errorCodes: ['LOGIN_EXPIRED'] },
+    { status: 409, description: 'Upstream code 104604 from the web follow CGI (fallback): too many follows in a short time.', errorCodes: ['WRITE_NOT_APPLIED'] },
   )
   setSingerFollow(@Body() body: SetSingerFollowBody) {
     return this.collections.setSingerFollow(body);

@@ -17,13 +17,9 @@ import { writeOutcomeUnknown, writeRefusal } from './library-errors';
 const EUIN_CACHE_SIZE = 1000;
 /** QQ Music refuses to let an account collect its own playlist (an unattributed client's 2026-09 notes). */
 const OWN_PLAYLIST_RESULT = 80184;
-/** The follow CGI's codes (docs/upstream/library.md "Follow / unfollow a singer"): web session expired; too frequent. */
+/** The follow CGI fallback's codes (docs/upstream/library.md "Follow / unfollow a singer"): web session expired; too frequent. */
 const WEB_SESSION_EXPIRED = 1006;
 const TOO_FREQUENT = 104604;
-
-export const WEB_SESSION_REQUIRED_MESSAGE =
-  'Following a singer goes through QQ Music\'s web session: the cookie must carry p_skey (a QQ login has it; a WeChat ' +
-  'login or a cookie with only qqmusic_key does not). Log in with QQ (/getMainLoginQr) and send the whole cookie';
 
 /** The sets of cached reads each write changes, for the caller's account (docs/library.md "Sent once, read back true"). */
 const STALE = {
@@ -97,14 +93,13 @@ export class CollectionsService {
 
   async setSingerFollow(body: SetSingerFollowBody): Promise<Shaped> {
     const { cookie, uin } = writeAccount();
-    const pSkey = parseCookie(cookie).p_skey;
-    if (!pSkey) throw new GatewayError(HttpStatus.UNAUTHORIZED, 'WEB_SESSION_REQUIRED', WEB_SESSION_REQUIRED_MESSAGE);
+    const pSkey = parseCookie(cookie).p_skey || undefined;
     const what = `${body.follow ? 'following' : 'unfollowing'} singer ${body.singermid}`;
     const answer = await sentOnce(what, () => this.client.setSingerFollowed(body.singermid, body.follow, pSkey));
-    if (answer.code === WEB_SESSION_EXPIRED) {
+    if (answer.viaWebSession && answer.code === WEB_SESSION_EXPIRED) {
       throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_EXPIRED', `QQ Music says the web session (p_skey) has expired (upstream code ${answer.code}): log in with QQ again`, { upstreamCode: answer.code });
     }
-    if (answer.code === TOO_FREQUENT) {
+    if (answer.viaWebSession && answer.code === TOO_FREQUENT) {
       throw new GatewayError(HttpStatus.CONFLICT, 'WRITE_NOT_APPLIED', `QQ Music did not apply ${what}: too many follows in a short time (upstream code ${answer.code}); try again later`, { upstreamCode: answer.code });
     }
     if (answer.code !== 0) throw writeRefusal(answer.code, cookie, what);

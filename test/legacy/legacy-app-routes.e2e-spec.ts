@@ -10,8 +10,7 @@ import { Harness, startHarness } from '../support/harness';
  * follow-state routes and jsososo's /song, the same body in both shapes; and the /user/ reads without `uin`
  * (DelicateDuck582/SPlayer), including their cached answers dropped by the account's writes.
  */
-const FOLLOW = '/rsc/fcgi-bin/fcg_order_singer_add.fcg';
-const UNFOLLOW = '/rsc/fcgi-bin/fcg_order_singer_del.fcg';
+const CONCERN = 'Concern.ConcernSystemServer.cgi_concern_user_v2';
 const FOLLOWED = '/rsc/fcgi-bin/fcg_order_singer_getlist.fcg';
 
 /** A uin of this run: cached answers in a shared Redis outlive a run, and the key is made of the account. */
@@ -52,12 +51,12 @@ describe.each([
 
     const res = await post('/user/setSingerSubscription', { singermid: JAY_MID, subscribed: true }).expect(200);
     expect(res.body).toEqual({ response: { code: 0, data: { singermid: JAY_MID, subscribed: true } } });
-    const [follow] = h.fake.requestsTo('c', FOLLOW);
-    expect(new URLSearchParams(follow.body).get('singermid') ?? follow.query.singermid).toBe(JAY_MID);
+    const [follow] = h.fake.musicuCalls(CONCERN);
+    expect(follow.param).toMatchObject({ opertype: 0, userinfo: { usertype: 1, userid: JAY_MID } });
     expect(await subscription(JAY_MID)).toEqual({ response: { code: 0, req_1: { code: 0, data: { map_singer_status: { [JAY_MID]: 1 } } } } });
 
     await post('/user/setSingerSubscription', { singermid: JAY_MID, subscribed: 'false' }).expect(200);
-    expect(h.fake.requestsTo('c', UNFOLLOW)).toHaveLength(1);
+    expect(h.fake.musicuCalls(CONCERN).map((c) => c.param.opertype)).toEqual([0, 1]);
     expect((await subscription(JAY_MID)).response.req_1.data.map_singer_status[JAY_MID]).toBe(0);
   });
 

@@ -1,5 +1,5 @@
 import { catalog } from '../../fake-upstream/catalog';
-import { collectionsState } from '../../fake-upstream/handlers/collections';
+import { collectionsState, libraryOf } from '../../fake-upstream/handlers/collections';
 import { fakeHash33 } from '../../fake-upstream/handlers/login';
 import { GENUINE_DISSTID } from '../../fake-upstream/handlers/playlists';
 import { GEM_MID, JAY_MID } from '../../fake-upstream/handlers/singers';
@@ -15,6 +15,7 @@ import { Harness, startHarness, withUpstreamTimeout } from '../support/harness';
 const HOMEPAGE = '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg';
 const FOLLOW = '/rsc/fcgi-bin/fcg_order_singer_add.fcg';
 const UNFOLLOW = '/rsc/fcgi-bin/fcg_order_singer_del.fcg';
+const CONCERN = 'Concern.ConcernSystemServer.cgi_concern_user_v2';
 const PLAYLIST_WRITE = 'music.musicasset.PlaylistFavWrite';
 const ALBUM_WRITE = 'music.musicasset.AlbumFavWrite';
 const ALBUM_DETAIL = 'music.musichallAlbum.AlbumInfoServer.GetAlbumDetail';
@@ -38,7 +39,7 @@ afterAll(() => h.close());
 beforeEach(() => {
   h.fake.reset();
   config.upstreamRetries = 0;
-  Object.assign(collectionsState(h.fake.state), { albumIdFormRefused: false, followCode: undefined });
+  Object.assign(collectionsState(h.fake.state), { albumIdFormRefused: false, followCode: undefined, concernCode: undefined });
 });
 
 /** Forgets the logged requests only: h.fake.reset() would also drop the fake's state (the accounts' libraries). */
@@ -239,34 +240,74 @@ describe('POST /user/setSingerFollow', () => {
   const followed = async (uin: string, cookie: string) =>
     (await get('/user/getUserFollowSingers', { uin, limit: '50' }, cookie).expect(200)).body.data.singers.map((s: any) => s.singerMid);
 
-  it('follows through the web CGI signed with hash33(p_skey), then the follow list shows it; unfollow undoes it', async () => {
+  const concernFallbacks = async () =>
+    Number((await h.http().get('/metrics').expect(200)).text.match(/^gateway_upstream_fallbacks_total\{call="Concern\.ConcernSystemServer\.cgi_concern_user_v2"\} (\d+)$/m)?.[1] ?? 0);
+
+  it('follows through the musicu write (opertype 0, the Android comm with the login key), then the follow list shows it; unfollow (opertype 1) undoes it', async () => {
     const a = freshAccount();
     const mid = '002J4UUk29y8BY';
     const res = await post('/user/setSingerFollow', { singermid: mid, follow: true }, a.cookie).expect(200);
     expect(res.body).toEqual({ code: 0, msg: 'ok', data: { singermid: mid, followed: true } });
-    const [req] = h.fake.requestsTo('c', FOLLOW);
-    expect(req.method).toBe('POST');
-    const form = new URLSearchParams(req.body);
-    expect(form.get('singermid')).toBe(mid);
-    expect(form.get('g_tk')).toBe(String(fakeHash33(`pskey${a.uin}`, 5381)));
-    expect(req.cookie).toBe(a.cookie);
+    const [write] = h.fake.musicuCalls(CONCERN);
+    expect(write.param).toEqual({ opertype: 0, source: 0, userinfo: { usertype: 1, userid: mid } });
+    expect(write.request.comm).toMatchObject({ ct: 11, qq: a.uin, authst: a.key, tmeLoginType: 2 });
+    expect(write.request.cookie).toBe(a.cookie);
     expect(await followed(a.uin, a.cookie)).toContain(mid);
 
     await post('/user/setSingerFollow', { singermid: JAY_MID, follow: false }, a.cookie).expect(200);
     await post('/user/setSingerFollow', { singermid: JAY_MID, follow: false }, a.cookie).expect(200);
-    expect(h.fake.requestsTo('c', UNFOLLOW)).toHaveLength(2);
+    expect(h.fake.musicuCalls(CONCERN).slice(1).map((c) => c.param.opertype)).toEqual([1, 1]);
     expect(await followed(a.uin, a.cookie)).toEqual([mid, GEM_MID]);
+    expect([...h.fake.requestsTo('c', FOLLOW), ...h.fake.requestsTo('c', UNFOLLOW)]).toHaveLength(0);
   });
 
-  it('a cookie without p_skey (a WeChat login) → 401 WEB_SESSION_REQUIRED, nothing sent', async () => {
-    const a = freshAccount();
-    const res = await post('/user/setSingerFollow', { singermid: JAY_MID, follow: true }, a.cookie.replace(/; p_skey=\w+/, '')).expect(401);
-    expect(res.body).toMatchObject({ errorCode: 'WEB_SESSION_REQUIRED', error: expect.stringContaining('p_skey') });
-    expect(h.fake.requests).toHaveLength(0);
+  it('a WeChat login (W_X key, no p_skey) follows and unfollows through the musicu write', async () => {
+    // The cookie the WeChat login builds (src/login/alt-login.service.ts): a musicid past 2^53, the same key twice.
+    const musicid = '1152921504606846977';
+    const key = 'W_X_wechatFollowKey';
+    const cookie = `uin=${musicid}; qqmusic_uin=${musicid}; qqmusic_key=${key}; qm_keyst=${key}; tmeLoginType=1`;
+    await post('/user/setSingerFollow', { singermid: JAY_MID, follow: true }, cookie).expect(200);
+    expect(libraryOf(h.fake.state, musicid).singers.map((s) => s.mid)).toEqual([JAY_MID]);
+    const res = await post('/user/setSingerFollow', { singermid: JAY_MID, follow: false }, cookie).expect(200);
+    expect(res.body.data).toEqual({ singermid: JAY_MID, followed: false });
+    expect(libraryOf(h.fake.state, musicid).singers).toEqual([]);
+    const writes = h.fake.musicuCalls(CONCERN);
+    expect(writes.map((w) => w.param.opertype)).toEqual([0, 1]);
+    expect(writes[0].request.comm).toMatchObject({ qq: musicid, authst: key, tmeLoginType: 1 });
+    expect(h.fake.requestsTo('c')).toHaveLength(0);
   });
 
-  it('upstream codes: 1006 (web session expired) → 401 LOGIN_EXPIRED, 104604 → 409 WRITE_NOT_APPLIED, 1000 → LOGIN_EXPIRED', async () => {
+  it('a module refusal of the musicu write with a QQ login → the web CGI signed with hash33(p_skey), counted as a fallback', async () => {
     const a = freshAccount();
+    collectionsState(h.fake.state).concernCode = 500001;
+    const before = await concernFallbacks();
+    const res = await post('/user/setSingerFollow', { singermid: '002J4UUk29y8BY', follow: true }, a.cookie).expect(200);
+    expect(res.body.data).toEqual({ singermid: '002J4UUk29y8BY', followed: true });
+    expect(h.fake.musicuCalls(CONCERN)).toHaveLength(1);
+    const [req] = h.fake.requestsTo('c', FOLLOW);
+    expect(req.method).toBe('POST');
+    const form = new URLSearchParams(req.body);
+    expect(form.get('singermid')).toBe('002J4UUk29y8BY');
+    expect(form.get('g_tk')).toBe(String(fakeHash33(`pskey${a.uin}`, 5381)));
+    expect(req.cookie).toBe(a.cookie);
+    expect(await concernFallbacks()).toBe(before + 1);
+    expect(await followed(a.uin, a.cookie)).toContain('002J4UUk29y8BY');
+  });
+
+  it('no fallback without p_skey or on an account code: the musicu refusal is the answer', async () => {
+    const a = freshAccount();
+    collectionsState(h.fake.state).concernCode = 500001;
+    const noSession = await post('/user/setSingerFollow', { singermid: JAY_MID, follow: true }, a.cookie.replace(/; p_skey=\w+/, '')).expect(502);
+    expect(noSession.body).toMatchObject({ errorCode: 'WRITE_REFUSED', upstreamCode: 500001 });
+    collectionsState(h.fake.state).concernCode = 1000;
+    const expired = await post('/user/setSingerFollow', { singermid: JAY_MID, follow: true }, a.cookie).expect(401);
+    expect(expired.body).toMatchObject({ errorCode: 'LOGIN_EXPIRED', upstreamCode: 1000 });
+    expect(h.fake.requestsTo('c')).toHaveLength(0);
+  });
+
+  it('the CGI fallback\'s codes: 1006 (web session expired) → 401 LOGIN_EXPIRED, 104604 → 409 WRITE_NOT_APPLIED, 1000 → LOGIN_EXPIRED', async () => {
+    const a = freshAccount();
+    collectionsState(h.fake.state).concernCode = 500001;
     for (const [code, status, errorCode] of [[1006, 401, 'LOGIN_EXPIRED'], [104604, 409, 'WRITE_NOT_APPLIED'], [1000, 401, 'LOGIN_EXPIRED'], [4321, 502, 'WRITE_REFUSED']] as const) {
       collectionsState(h.fake.state).followCode = code;
       const res = await post('/user/setSingerFollow', { singermid: JAY_MID, follow: true }, a.cookie).expect(status);
@@ -335,7 +376,7 @@ describe('whose account a write touches (stored login configured)', () => {
     expect(write.param).toEqual({ uin: 'owSfoKEq10001oz', v_playlistId: [7100000020] });
     expect(write.request.comm).toMatchObject({ qq: '10001', authst: STORED_KEY });
     await s.http().post('/user/setSingerFollow').set('Authorization', `Bearer ${ADMIN}`).send({ singermid: '002J4UUk29y8BY', follow: true }).expect(200);
-    expect(s.fake.requestsTo('c', FOLLOW)[0].cookie).toBe(STORED.cookie);
+    expect(s.fake.musicuCalls(CONCERN)[0].request.cookie).toBe(STORED.cookie);
     // reads use the stored login as always (no token needed)
     const lists = await s.http().get('/user/getUserCollectedSongLists').query({ uin: '10001', limit: '50' }).expect(200);
     expect(lists.body.data.playlists.map((p: any) => p.dissid)).toContain('7100000020');
@@ -355,9 +396,9 @@ describe('whose account a write touches (stored login configured)', () => {
 
   it('no cookie, key or token in any log line, failures included', async () => {
     await s.http().post('/user/setPlaylistCollect').query({ cookie: CALLER }).send({ dissid: '7100000022', collect: true }).expect(200);
-    collectionsState(s.fake.state).followCode = 1006;
+    Object.assign(collectionsState(s.fake.state), { concernCode: 500001, followCode: 1006 });
     await s.http().post('/user/setSingerFollow').set('X-Custom-Cookie', CALLER).send({ singermid: JAY_MID, follow: true }).expect(401);
-    collectionsState(s.fake.state).followCode = undefined;
+    Object.assign(collectionsState(s.fake.state), { concernCode: undefined, followCode: undefined });
     s.fake.fault({ kind: 'reset' }, { module: ALBUM_WRITE, times: 1 });
     await s.http().post('/user/setAlbumCollect').set('X-Admin-Token', ADMIN).send({ albummid: '000MkMni19ClKG', collect: true }).expect(504);
     await s.http().post('/user/setPlaylistCollect').set('X-Admin-Token', 'wrong-token-0123456789abcdef').send({ dissid: '1', collect: true }).expect(401);

@@ -144,7 +144,9 @@ const LOST_WRITE: Record<string, ExpectedError> = {
 const playlistWrite = [musicu('music.musicasset.PlaylistFavWrite.FavPlaylist'), cgi('/rsc/fcgi-bin/fcg_get_profile_homepage.fcg', 'c6')];
 // the album's id lookup comes first: the fault suite breaks that read (its own errors), the write is faulted in the spec
 const albumWrite = [musicu('music.musichallAlbum.AlbumInfoServer.GetAlbumDetail'), musicu('music.musicasset.AlbumFavWrite.FavAlbum')];
-const followWrite = cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg');
+const followWrite = musicu('Concern.ConcernSystemServer.cgi_concern_user_v2');
+/** The web-session follow CGI: the follow write's fallback (the rows' login carries the p_skey it needs). */
+const followCgi = cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg');
 const COLLECTION_WRITES: [string, Record<string, ParamSpec>, Record<string, unknown>, UpstreamDep[], UpstreamDep, Record<string, ExpectedError>?][] = [
   ['/user/setPlaylistCollect', { dissid: { kind: 'numid', required: true }, collect: { kind: 'bool', required: true } }, { dissid: '7024415872', collect: true }, playlistWrite, playlistWrite[0], LOST_WRITE],
   ['/user/setAlbumCollect', { albummid: { kind: 'mid', required: true }, collect: { kind: 'bool', required: true } }, { albummid: '000MkMni19ClKG', collect: true }, albumWrite, albumWrite[1]],
@@ -229,7 +231,7 @@ const APP_ROUTES: Endpoint[] = [
   {
     name: 'setSingerSubscription', family: 'user', method: 'POST', path: '/user/setSingerSubscription',
     params: { singermid: { kind: 'mid', required: true }, subscribed: { kind: 'bool', required: true } }, example: { singermid: JAY_MID, subscribed: true },
-    headers: WRITE_LOGIN, upstream: [followWrite], idempotent: false, write: followWrite, documentedErrors: LOST_WRITE,
+    headers: WRITE_LOGIN, upstream: [followWrite], fallback: followCgi, idempotent: false, write: followWrite, documentedErrors: LOST_WRITE,
   },
   {
     name: 'setPlaylistSubscription', family: 'user', method: 'POST', path: '/user/setPlaylistSubscription',
@@ -763,6 +765,7 @@ export const ENDPOINTS: Endpoint[] = [
       upstream,
       idempotent: false,
       write,
+      ...(write === followWrite ? { fallback: followCgi } : {}),
       ...(documentedErrors ? { documentedErrors } : {}),
     }),
   ),

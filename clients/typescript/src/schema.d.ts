@@ -1259,8 +1259,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Follow or unfollow a singer (the caller's account; needs a QQ login's p_skey)
-         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream: QQ Music's web follow CGI, which needs the QQ web session: the cookie must carry `p_skey` (a WeChat login has none: 401 WEB_SESSION_REQUIRED, nothing sent). Which follow call QQ Music accepts today is unconfirmed (docs/library.md).
+         * Follow or unfollow a singer (the caller's account; a QQ or WeChat login)
+         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream: QQ Music's musicu follow write, which any login key authenticates (QQ or WeChat); when it is refused with a module code and the cookie carries the QQ web session (`p_skey`), the web follow CGI. Which follow call QQ Music accepts today is not confirmed live (docs/library.md).
          */
         post: operations["CollectionsController_setSingerFollow"];
         delete?: never;
@@ -1844,7 +1844,7 @@ export interface paths {
         put?: never;
         /**
          * Follow / unfollow a singer (WQTY-MASTER/tiaolv-music's server; see /user/setSingerFollow)
-         * @description As /user/setSingerFollow with `subscribed`; needs a QQ web session (p_skey) in the cookie. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         * @description As /user/setSingerFollow with `subscribed`: a QQ or WeChat login. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
          */
         post: operations["LegacyAppRoutesController_setSingerSubscription"];
         delete?: never;
@@ -18849,7 +18849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). The cookie has no `p_skey` (WEB_SESSION_REQUIRED, nothing sent); upstream code 1006: the web session expired (LOGIN_EXPIRED). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -18863,7 +18863,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED" | "WEB_SESSION_REQUIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };
@@ -18911,7 +18911,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. Upstream code 104604: too many follows in a short time. */
+            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. Upstream code 104604 from the web follow CGI (fallback): too many follows in a short time. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -26694,7 +26694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). The cookie carries no QQ web session (p_skey). */
+            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -26708,7 +26708,7 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED" | "WEB_SESSION_REQUIRED";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                         /** @description Upstream business code, when the failure came from one. */
                         upstreamCode?: number;
                     };

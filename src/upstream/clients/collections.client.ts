@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { cookieUin, hash33, parseCookie } from '../../common/cookie';
 import { parseJsonOrJsonp } from '../parse';
-import { UpstreamError } from '../upstream.errors';
+import { businessError, UpstreamError, warrantsFallback } from '../upstream.errors';
 import type { MusicuKeyResult } from '../upstream.types';
 import { LIBRARY_WRITE } from './library-write';
 import { UpstreamClient } from './upstream-client';
@@ -15,16 +15,19 @@ export interface WriteAnswer {
   raw: Raw;
 }
 
-/** The follow CGI's answer: its top-level code and the body as parsed. */
+/** A follow write's answer: its code (the key's, else the one inside its data) and the body; which family answered. */
 export interface FollowAnswer {
   code: number;
   raw: Raw;
+  /** The web-session CGI answered (its codes have their own meanings: 1006, 104604). */
+  viaWebSession: boolean;
 }
 
 /** The two album-write parameter forms the sources disagree on (docs/upstream/library.md "Collect / uncollect an album"). */
 export type AlbumRef = { albumId: number } | { albumMid: string; uin: string };
 
 const FOLLOW_PATH = { follow: '/rsc/fcgi-bin/fcg_order_singer_add.fcg', unfollow: '/rsc/fcgi-bin/fcg_order_singer_del.fcg' } as const;
+const CONCERN = { module: 'Concern.ConcernSystemServer', method: 'cgi_concern_user_v2' } as const;
 
 /**
  * Collecting playlists and albums, following singers, and reading that state (docs/upstream/library.md). Writes go
@@ -74,10 +77,27 @@ export class CollectionsClient extends UpstreamClient {
   }
 
   /**
-   * docs/upstream/library.md "Follow / unfollow a singer": the web-session CGI, form POST signed with
-   * g_tk = hash33(p_skey, 5381). Sent once, never shared: a lost answer may still have followed.
+   * docs/upstream/library.md "Follow / unfollow a singer": the musicu concern write (opertype 0 follow, 1 unfollow),
+   * which any login key authenticates; the web-session CGI when that write is refused with a code that warrants a
+   * fallback and the cookie has the `p_skey` the CGI needs. A refusal applied nothing, so the CGI may be asked; a
+   * lost answer (timeout, reset) is final: the follow may have landed.
    */
-  async setSingerFollowed(singermid: string, follow: boolean, pSkey: string): Promise<FollowAnswer> {
+  async setSingerFollowed(singermid: string, follow: boolean, pSkey: string | undefined): Promise<FollowAnswer> {
+    const target = `${CONCERN.module}.${CONCERN.method}`;
+    try {
+      const answer = await this.write(CONCERN.module, CONCERN.method, { opertype: follow ? 0 : 1, source: 0, userinfo: { usertype: 1, userid: singermid } });
+      // Clients of this call check the code inside its data too: the key may say 0 while the write was refused.
+      const code = answer.code || Number(answer.data.code ?? 0) || 0;
+      if (code === 0 || !pSkey || !warrantsFallback(businessError(code, target))) return { code, raw: answer.raw, viaWebSession: false };
+    } catch (err) {
+      if (!pSkey || !warrantsFallback(err)) throw err;
+    }
+    this.fellBack(target);
+    return this.followThroughWebSession(singermid, follow, pSkey);
+  }
+
+  /** The web-session CGI, form POST signed with g_tk = hash33(p_skey, 5381). Sent once, never shared. */
+  private async followThroughWebSession(singermid: string, follow: boolean, pSkey: string): Promise<FollowAnswer> {
     const path = FOLLOW_PATH[follow ? 'follow' : 'unfollow'];
     const target = path.split('/').pop() as string;
     const gtk = hash33(pSkey, 5381);
@@ -100,7 +120,7 @@ export class CollectionsClient extends UpstreamClient {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
       throw new UpstreamError('bad_body', `Upstream ${target} answered an unexpected body`, 'c', { target });
     }
-    return { code: Number((raw as Raw).code ?? 0), raw };
+    return { code: Number((raw as Raw).code ?? 0), raw, viaWebSession: true };
   }
 
   private async write(module: string, method: string, param: Record<string, unknown>): Promise<WriteAnswer> {
