@@ -103,7 +103,6 @@ async function main(): Promise<void> {
 
     // ---- probes: which optional endpoints exist in this build
     const slowCandidates: { path: string; match: FaultMatch }[] = [
-      { path: '/getHotkey', match: { host: 'c', path: '/splcloud/fcgi-bin/gethotkey.fcg' } },
       { path: '/getTopLists', match: { host: 'c', path: '/v8/fcg-bin/fcg_myqq_toplist.fcg' } },
       { path: '/getLyric?songmid=0039MnYb0qxYhV', match: { host: 'c', path: '/lyric/fcgi-bin/fcg_query_lyric_new.fcg' } },
     ];
