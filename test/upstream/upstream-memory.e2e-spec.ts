@@ -173,8 +173,9 @@ describe('the legacy shape writes whole upstream answers: its copy counts agains
   it('while a 1.5 MB legacy answer waits to be written, a 700 000-byte read is refused 503 UPSTREAM_BUSY; written, it is given back', async () => {
     // Two requests on one connection: HTTP/1.1 answers them in order, so the legacy answer waits, whole and unwritten,
     // behind the first one (held upstream) for as long as the test needs, whatever the machine's socket buffers take.
-    const HOTKEY = 'c /splcloud/fcgi-bin/gethotkey.fcg';
-    h.fake.hold(HOTKEY);
+    // A route whose one call is a CGI: a musicu call would take the padding meant for the legacy answer.
+    const TOP_LISTS = 'c /v8/fcg-bin/fcg_myqq_toplist.fcg';
+    h.fake.hold(TOP_LISTS);
     h.fake.fault({ kind: 'padded', bytes: 1_500_000 }, { ...MUSICU, times: 1 });
     const { hostname, port } = new URL(h.url);
     const client = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
@@ -182,7 +183,7 @@ describe('the legacy shape writes whole upstream answers: its copy counts agains
     client.on('data', (chunk: Buffer) => received.push(chunk));
     const ended = new Promise((resolve) => client.once('close', resolve));
     client.on('error', () => undefined);
-    client.write('GET /getHotkey HTTP/1.1\r\nHost: x\r\n\r\nGET /getRanks?topId=4&limit=11&shape=legacy HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    client.write('GET /getTopLists HTTP/1.1\r\nHost: x\r\n\r\nGET /getRanks?topId=4&limit=11&shape=legacy HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     try {
       // More than the read's own reservation (exactly 1 500 000): the serialised copy is what is held now.
       await waitFor(async () => ((await bytesInFlight(h)) ?? 0) > 1_500_000, 10_000, 'the legacy copy to be held');
@@ -192,7 +193,7 @@ describe('the legacy shape writes whole upstream answers: its copy counts agains
         503,
         { error: 'The gateway already holds 2 MB of upstream answers (UPSTREAM_BODY_BUDGET_MB); retry shortly', errorCode: 'UPSTREAM_BUSY' },
       ]);
-      h.fake.release(HOTKEY);
+      h.fake.release(TOP_LISTS);
       await ended;
     } finally {
       client.destroy();
