@@ -4,6 +4,7 @@ import { UPSTREAM_HOST_NAMES } from '../src/config/app-config';
 import { zzcSign } from '../src/upstream/zzc-sign';
 import { FakeState } from './state';
 import { ROUTES } from './handlers';
+import { identityRefusal } from './handlers/identity';
 
 /** The upstream hosts the fake plays, one loopback port each, so every request is logged with its real host name. */
 export const FAKE_HOSTS = UPSTREAM_HOST_NAMES;
@@ -19,6 +20,7 @@ const ENV_NAMES: Record<FakeHost, string> = {
   graph: 'UPSTREAM_GRAPH_ORIGIN',
   wxOpen: 'UPSTREAM_WX_OPEN_ORIGIN',
   wxLp: 'UPSTREAM_WX_LP_ORIGIN',
+  qimei: 'UPSTREAM_QIMEI_ORIGIN',
 };
 
 export interface MusicuKeyCall {
@@ -127,6 +129,11 @@ export interface FakeRoutes {
  */
 export class FakeUpstream {
   readonly requests: RecordedRequest[] = [];
+  /**
+   * Android-comm calls refused for want of an identity this fake issued (104009), kept across reset(): the harness
+   * fails a suite that sent one unless it expects them (a suite about the identity services being down).
+   */
+  readonly identityRefusals: string[] = [];
   /** TCP connections accepted on every host so far (the bench checks the gateway reuses its upstream sockets). */
   connectionsAccepted = 0;
   state = new FakeState();
@@ -400,7 +407,14 @@ export class FakeUpstream {
     const whole = business.find((rule) => !rule.match.module);
     if (whole) return { json: { code: codeOf(whole), ...base } };
     const out: Record<string, unknown> = { code: 0, ...base };
+    // The Android comm without an identity this fake issued: every key refused, as the live service does ("invalidq").
+    const refusal = identityRefusal(envelope.comm);
     for (const call of req.musicu ?? []) {
+      if (refusal && `${call.module}.${call.method}` !== 'music.getSession.session.GetSession') {
+        this.identityRefusals.push(`${call.module}.${call.method}: ${refusal}`);
+        out[call.key] = { code: 104009, data: {}, msg: `invalidq: ${refusal}` };
+        continue;
+      }
       const rule = business.find((r) => r.match.module === call.module || r.match.module === `${call.module}.${call.method}`);
       if (rule) {
         out[call.key] = { code: codeOf(rule), data: {} };

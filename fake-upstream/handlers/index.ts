@@ -14,6 +14,7 @@ import { libraryRoutes } from './library';
 import { relationRoutes } from './relation';
 import { collectionsRoutes } from './collections';
 import { lyricQrcRoutes } from './lyric-qrc';
+import { identityRoutes } from './identity';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes, collectionsRoutes, lyricQrcRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes, collectionsRoutes, lyricQrcRoutes, identityRoutes];

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { Clock } from './clock';
 
 /**
  * Work that runs outside any request (a confirmed QR login finishing after its client left, a credential refresh):
@@ -56,9 +57,12 @@ export class BackgroundWork {
   }
 }
 
-/** Global: the login chains and the credential refresh register their work without importing a module. */
+/**
+ * Global: the login chains, the credential refresh and the identity renewal register their work, and read the one
+ * Clock, without importing a module.
+ */
 @Global()
-@Module({ providers: [BackgroundWork], exports: [BackgroundWork] })
+@Module({ providers: [BackgroundWork, Clock], exports: [BackgroundWork, Clock] })
 export class BackgroundWorkModule {}
 
 function noop(): void {}

@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * The monotonic clock (milliseconds) of in-memory keep-times, handed to lru-cache as its `perf`. Injected rather than
- * read from `performance` directly so a test can move it and see a keep-time of minutes end without waiting for it.
+ * The clocks, injected (one instance for the app) so a test can move them and see a keep-time of minutes, or an
+ * identity's day, end without waiting for it. `now`: the monotonic clock of in-memory keep-times (lru-cache's `perf`).
  */
 @Injectable()
 export class Clock {
   now(): number {
     return performance.now();
+  }
+
+  /** Wall-clock time (epoch milliseconds), for what must survive a restart: when a device identity was issued. */
+  wallNow(): number {
+    return Date.now();
   }
 }

@@ -47,6 +47,7 @@ const UPSTREAM = {
   UPSTREAM_GRAPH_ORIGIN: origin('graph', 'graph.qq.com', 'QQ OAuth authorize.'),
   UPSTREAM_WX_OPEN_ORIGIN: origin('wxOpen', 'open.weixin.qq.com', 'WeChat QR page and image.'),
   UPSTREAM_WX_LP_ORIGIN: origin('wxLp', 'lp.open.weixin.qq.com', 'WeChat QR long poll.'),
+  UPSTREAM_QIMEI_ORIGIN: origin('qimei', 'api.tencentmusic.com', "Tencent's QIMEI service: the device identity the Android comm carries."),
   UPSTREAM_TIMEOUT_MS: int({
     key: 'upstreamTimeoutMs',
     default: 15000,
@@ -86,6 +87,16 @@ const COOKIE_FILE = {
     unit: 'milliseconds',
     note: '0 = on every use',
     description: 'How often the cookie file is checked for changes.',
+  }),
+  DEVICE_IDENTITY_FILE: custom({
+    key: 'deviceIdentityFile',
+    default: '',
+    accepts: 'a file path (absolute, or relative to the working directory); empty = beside COOKIE_FILE, named after it',
+    description:
+      'JSON file keeping the device identity the Android comm carries (made on first need, written 0600; docs/upstream/identity.md): ' +
+      'by default `config/user-info.device.json` for `config/user-info.json`, so a demo or test login never shares the production one. ' +
+      'With REDIS_URL it is kept in Redis instead, under `<CREDENTIAL_REDIS_KEY>:device`.',
+    parse: (value) => value,
   }),
 };
 

@@ -1,4 +1,4 @@
-import { Global, Module, OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Module, OnModuleInit } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -6,9 +6,11 @@ import { CookieFileService } from '../config/cookie-file.service';
 import { RedisBreaker } from '../redis/redis-breaker';
 import { REDIS } from '../redis/redis.module';
 import { CookieChoice } from '../upstream/credential/cookie-choice';
+import { ClientIdentity } from '../upstream/identity/client-identity.service';
 import { CredentialController } from './credential.controller';
 import { CredentialService } from './credential.service';
 import { CREDENTIAL_STORE, LOGIN_SINK } from './credential-store';
+import { deviceIdentityPath, FileDeviceIdentityStore, RedisDeviceIdentityStore } from './device-identity.stores';
 import { FileCredentialStore } from './file-credential.store';
 import { RedisCredentialStore } from './redis-credential.store';
 
@@ -35,10 +37,22 @@ export class CredentialsModule implements OnModuleInit {
   constructor(
     private readonly credentials: CredentialService,
     private readonly cookieChoice: CookieChoice,
+    private readonly identity: ClientIdentity,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis | null,
+    private readonly redisBreaker: RedisBreaker,
   ) {}
 
-  /** Upstream calls without a caller cookie carry the stored login; runs after CredentialService has loaded it. */
+  /**
+   * Upstream calls without a caller cookie carry the stored login; runs after CredentialService has loaded it. The
+   * device identity is kept beside it: the identity file, or Redis (shared by every instance).
+   */
   onModuleInit(): void {
     this.cookieChoice.useStoredCredential(this.credentials);
+    this.identity.useStore(
+      this.redis
+        ? new RedisDeviceIdentityStore(this.redis, `${this.config.credentialRedisKey}:device`, this.redisBreaker)
+        : new FileDeviceIdentityStore(deviceIdentityPath(this.config)),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { Arr, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { Arr, Bool, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
 import { CANARY_STATES } from '../upstream/canary/canary-outcome';
 import { CANARY_AREAS } from '../upstream/shape/area-reads';
 
@@ -23,6 +23,19 @@ export const ReadyAnswer = AllUp({
   redis: Up({ mode: Optional(Str({ description: 'Without REDIS_URL: `not configured (in-memory)`; absent when Redis answered PING.' })) }),
 });
 export type ReadyAnswer = Static<typeof ReadyAnswer>;
+
+/** One part of the client identity: issued, or the fallback, and why. */
+const IdentityPart = (description: string) =>
+  Obj(
+    {
+      state: Enum(['issued', 'fallback', 'not_needed_yet'] as const, {
+        description: '`issued` (from its service, renewed daily); `fallback` (the last one issued, or "0", while its service fails); `not_needed_yet` (no Android-comm call yet).',
+      }),
+      obtainedAt: Nullable(Str({ description: 'When it was issued (ISO 8601); null when never.' })),
+      problem: Nullable(Str({ description: "The service's failure behind a fallback (error kind, code or status); null otherwise." })),
+    },
+    { description },
+  );
 
 /** GET /health/upstream (admin): the upstream canary's last finding per area (docs/operations.md "Upstream canary"). */
 export const UpstreamHealthAnswer = Obj({
@@ -52,6 +65,16 @@ export const UpstreamHealthAnswer = Obj({
       ),
     }),
     { description: 'Every area, in the order the canary checks them.' },
+  ),
+  identity: Obj(
+    {
+      store: Enum(['memory', 'file', 'redis'] as const, { description: 'Where the device identity is kept: the identity file, Redis (shared), or memory (neither could be used).' }),
+      deviceCreatedAt: Nullable(Str({ description: 'When the device profile was made (ISO 8601); null until the first Android-comm call.' })),
+      fallback: Bool({ description: 'True while Android-comm calls carry a fallback QIMEI or session (their service fails, or never answered).' }),
+      qimei: IdentityPart('The QIMEI the QIMEI service issued.'),
+      session: IdentityPart('The anonymous device session (GetSession).'),
+    },
+    { description: 'The client identity the Android comm carries (docs/upstream/identity.md); never its values.' },
   ),
 });
 export type UpstreamHealthAnswer = Static<typeof UpstreamHealthAnswer>;

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { Clock } from '../common/clock';
 import { AltLoginService } from './alt-login.service';
 import { FinishedLogins } from './finished-logins';
 import { LoginController } from './login.controller';
@@ -8,7 +7,7 @@ import { MainLoginService } from './main-login.service';
 
 @Module({
   controllers: [LoginController],
-  providers: [MainLoginService, AltLoginService, LoginPersistService, FinishedLogins, Clock],
+  providers: [MainLoginService, AltLoginService, LoginPersistService, FinishedLogins],
   exports: [LoginPersistService],
 })
 export class LoginModule {}

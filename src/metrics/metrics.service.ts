@@ -118,6 +118,22 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  // ---- client identity (src/upstream/identity; docs/upstream/identity.md) ----
+
+  readonly identityFallback = new Gauge({
+    name: 'gateway_upstream_identity_fallback',
+    help: 'Whether Android-comm calls carry a fallback identity part (qimei, session): 1 while its service fails or none was issued',
+    labelNames: ['part'] as const,
+    registers: [this.registry],
+  });
+
+  readonly identityRequests = new Counter({
+    name: 'gateway_upstream_identity_requests_total',
+    help: 'Requests to the identity services by part (qimei, session) and outcome (issued, failed)',
+    labelNames: ['part', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   // ---- upstream canary (src/upstream/canary; docs/operations.md "Upstream canary") ----
 
   readonly canaryStatus = new Gauge({

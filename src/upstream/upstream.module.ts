@@ -16,14 +16,30 @@ import { SingersClient } from './clients/singers.client';
 import { UserClient } from './clients/user.client';
 import { WechatLoginClient } from './clients/wechat-login.client';
 import { CookieChoice } from './credential/cookie-choice';
+import { ClientIdentity } from './identity/client-identity.service';
+import { DeviceSessionClient } from './identity/device-session.client';
+import { QimeiClient } from './identity/qimei.client';
 import { CgiProtocol } from './protocol/cgi.protocol';
 import { MusicuProtocol } from './protocol/musicu.protocol';
 import { UpstreamFallbacks } from './shape/fallback-witness';
 import { UpstreamShapeWatch } from './shape/shape-watch';
 import { UpstreamTransport } from './transport/upstream-transport';
 
-/** The layers under the clients: transport, cookie choice, the two protocols, fallback accounting and the sampled shape check. */
-const PROTOCOLS = [CgiProtocol, CookieChoice, MusicuProtocol, UpstreamFallbacks, UpstreamShapeWatch, UpstreamTransport];
+/**
+ * The layers under the clients: transport, cookie choice, the client identity (and its two services), the two
+ * protocols, fallback accounting and the sampled shape check.
+ */
+const PROTOCOLS = [
+  CgiProtocol,
+  ClientIdentity,
+  CookieChoice,
+  DeviceSessionClient,
+  MusicuProtocol,
+  QimeiClient,
+  UpstreamFallbacks,
+  UpstreamShapeWatch,
+  UpstreamTransport,
+];
 
 /** One client per QQ Music area; feature services inject these and never see a module name. */
 const CLIENTS = [

@@ -1,4 +1,5 @@
 import type { UpstreamHost } from '../config/app-config';
+import type { CommOverrides, CommProfile } from './identity/comm-profiles';
 
 /** What every upstream call sends as its User-Agent unless it names its own: a current desktop Chrome. */
 export const BROWSER_UA =
@@ -48,13 +49,10 @@ export interface MusicuCall {
 }
 
 export interface MusicuOptions {
-  /** Fields merged over the web `comm` profile (docs/upstream/README.md "Web comm"). */
-  comm?: Record<string, unknown>;
-  /**
-   * Builds the whole `comm` from the cookie this very call carries, replacing the web profile (and `comm`): for calls
-   * whose working clients send a minimal comm (search, the Android retry: docs/upstream/README.md "Android retry").
-   */
-  ownComm?: (cookie: string) => Record<string, unknown>;
+  /** The comm profile (identity/comm-profiles.ts; default `web`), built from the cookie this very call carries. */
+  profile?: CommProfile;
+  /** What a login or a refresh sets in its comm: the login type, the exchange's g_tk. */
+  overrides?: CommOverrides;
   /** POST a JSON body (default) or GET with `data=<JSON string>` (docs/upstream/README.md "Musicu envelope"). */
   via?: 'POST' | 'GET';
   /** Sign from the first try: POST to musics.fcg with the zzc `sign` (docs/upstream/README.md "Signing"). */

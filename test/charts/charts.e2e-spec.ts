@@ -1,3 +1,4 @@
+import { issuedAndroidComm } from '../support/identity';
 import { chartsState } from '../../fake-upstream/handlers/charts';
 import { musicState } from '../../fake-upstream/handlers/music';
 import { syntheticMid } from '../../fake-upstream/catalog';
@@ -7,10 +8,8 @@ import { Harness, startHarness, waitFor } from '../support/harness';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 const SONG_DETAIL = 'music.pf_song_detail_svr.get_song_detail_yqq';
-/** The minimal Android comm of the retry (docs/upstream/README.md "Android retry"), anonymous. */
-const ANDROID_ANON = {
-  ct: 11, cv: 14090008, v: 14090008, chid: '10003505', tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
-};
+/** The Android comm of the retry (docs/upstream/README.md "Android retry"), anonymous, with the issued identity. */
+const ANDROID_ANON = issuedAndroidComm();
 
 describe('GET /getRanks (charts)', () => {
   let h: Harness;
@@ -171,7 +170,7 @@ describe('GET /getRanks (charts)', () => {
     expect(calls).toHaveLength(2);
     expect(calls[0].request.comm).toMatchObject({ ct: 24, cv: 4747474 });
     expect(calls[1].request.comm).toEqual(ANDROID_ANON);
-    expect(calls[1].request.headers['user-agent']).toBe('QQMusic 14090008(android 13)');
+    expect(calls[1].request.headers['user-agent']).toBe('QQMusic 14090008(android 10)');
     expect(calls[1].param).toEqual(calls[0].param);
     expect(res.body.data.topList.name).toBe('Test chart 904');
     expect(res.body.data.songInfoList.map((r: any) => r.songId)).toEqual([401, 402]);
@@ -182,7 +181,7 @@ describe('GET /getRanks (charts)', () => {
     chartsState(h.fake.state).get(905)!.emptyOnWebComm = true;
     await h.http().get('/getRanks?topId=905').set('Cookie', 'uin=o0123; qqmusic_key=Q_H_L_abc').expect(200);
     const calls = h.fake.musicuCalls(DETAIL);
-    expect(calls[1].request.comm).toEqual({ ...ANDROID_ANON, qq: '123', authst: 'Q_H_L_abc', tmeLoginType: 2 });
+    expect(calls[1].request.comm).toEqual(issuedAndroidComm({ qq: '123', authst: 'Q_H_L_abc', tmeLoginType: 2 }));
   });
 
   it('no Android retry for a chart with rows, nor for a page past the end of one (upstream still counts its songs)', async () => {

@@ -169,6 +169,7 @@ describe('Configuration is validated at start-up', () => {
       y: 'https://y.qq.com',
       ptlogin: 'https://ssl.ptlogin2.qq.com',
       ptloginGraph: 'https://ssl.ptlogin2.graph.qq.com',
+      qimei: 'https://api.tencentmusic.com',
       graph: 'https://graph.qq.com',
       wxOpen: 'https://open.weixin.qq.com',
       wxLp: 'https://lp.open.weixin.qq.com',

@@ -47,7 +47,7 @@ describe('GET /getAlbumSongs', () => {
     expect(res.body.data.songs).toHaveLength(3);
     const calls = h.fake.musicuCalls(ALBUM_SONGS);
     expect(calls.map((c) => Number(c.request.comm?.ct))).toEqual([24, 11]);
-    expect(calls[1].request.headers['user-agent']).toBe('QQMusic 14090008(android 13)');
+    expect(calls[1].request.headers['user-agent']).toBe('QQMusic 14090008(android 10)');
     expect(calls[1].param).toEqual(calls[0].param);
   });
 

@@ -1,3 +1,4 @@
+import { issuedAndroidComm } from '../support/identity';
 import { catalog } from '../../fake-upstream/catalog';
 import { musicState } from '../../fake-upstream/handlers/music';
 import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
@@ -20,10 +21,8 @@ const AVAILABLE = ['128', '320', 'm4a', 'flac', 'aac48', 'aac192', 'ogg96', 'ogg
 const FIXTURE_VKEY =
   'E7B88F3490FBA862BC3848F786322C333511B8EC6ED2D34BF076334427E29BD30AB49965B44DAE9BD3D9145ADE8445C6E74A769C33191984';
 const COOKIE = 'uin=o0123; qqmusic_key=Q_H_L_abc';
-/** The minimal Android comm of the retry (docs/upstream/README.md "Android retry"), anonymous. */
-const ANDROID_ANON = {
-  ct: 11, cv: 14090008, v: 14090008, chid: '10003505', tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0',
-};
+/** The Android comm of the retry (docs/upstream/README.md "Android retry"), anonymous, with the issued identity. */
+const ANDROID_ANON = issuedAndroidComm();
 
 describe('Music endpoints', () => {
   let h: Harness;
@@ -434,7 +433,7 @@ describe('Music endpoints', () => {
       expect(calls).toHaveLength(2);
       expect(calls[0].request.comm).toMatchObject({ ct: 24, cv: 4747474 });
       expect(calls[1].request.comm).toEqual(ANDROID_ANON);
-      expect(calls[1].request.headers['user-agent']).toBe('QQMusic 14090008(android 13)');
+      expect(calls[1].request.headers['user-agent']).toBe('QQMusic 14090008(android 10)');
       expect(calls[1].request.musicu).toHaveLength(1);
       expect(calls[1].param).toEqual(calls[0].param);
       expect(h.fake.musicuCalls(ALBUM_DETAIL)).toHaveLength(1);
@@ -449,7 +448,7 @@ describe('Music endpoints', () => {
       state().albumSongsEmptyOnWebComm.add('000MkMni19ClKG');
       await h.http().get('/getAlbumInfo?albummid=000MkMni19ClKG').set('Cookie', COOKIE).expect(200);
       const calls = h.fake.musicuCalls(ALBUM_SONGS);
-      expect(calls[1].request.comm).toEqual({ ...ANDROID_ANON, qq: '123', authst: 'Q_H_L_abc', tmeLoginType: 2 });
+      expect(calls[1].request.comm).toEqual(issuedAndroidComm({ qq: '123', authst: 'Q_H_L_abc', tmeLoginType: 2 }));
       expect(calls[1].request.cookie).toContain('qqmusic_key=Q_H_L_abc');
     });
 

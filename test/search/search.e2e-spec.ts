@@ -1,3 +1,4 @@
+import { issuedAndroidComm } from '../support/identity';
 import { fixture } from '../../fake-upstream/fixtures';
 import { zzcSign } from '../../src/upstream/zzc-sign';
 import { songsFor } from '../../fake-upstream/handlers/search';
@@ -132,7 +133,7 @@ describe('Search (e2e)', () => {
       expect(BigInt(param.searchid) / 2n ** 54n).toBeGreaterThanOrEqual(1n);
       expect(request).toMatchObject({ method: 'POST', path: '/cgi-bin/musics.fcg' });
       expect(request.query.sign).toBe(zzcSign(request.body));
-      expect(request.comm).toMatchObject({ ct: 11, cv: 14090008, tmeAppID: 'qqmusic', QIMEI36: '0', uid: '0' });
+      expect(request.comm).toEqual(issuedAndroidComm());
       expect(request.comm).not.toHaveProperty('authst');
       expect(request.headers['user-agent']).toMatch(/^QQMusic 14090008\(android/);
       expect(h.fake.requestsTo('c', CLIENT_SEARCH)).toHaveLength(0);

@@ -1,3 +1,4 @@
+import { issuedAndroidComm } from '../support/identity';
 import { syntheticMid } from '../../fake-upstream/catalog';
 import { fixture } from '../../fake-upstream/fixtures';
 import {
@@ -328,8 +329,8 @@ describe('singer endpoints', () => {
       const res = await h.http().get(`/getSingerHotsong?singermid=${JAY_MID}&limit=3`).expect(200);
       const calls = h.fake.musicuCalls(SONGS);
       expect(calls).toHaveLength(2);
-      // the minimal Android comm, replacing the web profile (docs/upstream/README.md "Android retry")
-      expect(calls[1].request.comm).toEqual({ ct: 11, cv: 14090008, v: 14090008, chid: '10003505', tmeAppID: 'qqmusic', QIMEI36: '0', OpenUDID: '0', udid: '0', aid: '0', uid: '0', sid: '0' });
+      // the Android comm with the issued identity, replacing the web profile (docs/upstream/README.md "Android retry")
+      expect(calls[1].request.comm).toEqual(issuedAndroidComm());
       expect(calls[1].request.headers['user-agent']).toMatch(/^QQMusic 14090008\(android/);
       expect(calls[1].param).toEqual(calls[0].param);
       expect(res.body.data.songs).toHaveLength(3);

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
+import { ClientIdentity } from '../../src/upstream/identity/client-identity.service';
 import { FakeRoutes, FakeUpstream } from '../../fake-upstream/fake-upstream';
 import { ROUTES } from '../../fake-upstream/handlers';
 
@@ -38,6 +39,17 @@ export interface HarnessOptions {
    * test of a request timeout sets it here rather than waiting half a minute.
    */
   connectionsCheckingIntervalMs?: number;
+  /**
+   * The device identity (QIMEI and session) is obtained before the test starts and those two calls are cleared from
+   * the fake's log, so a suite sees only its own calls; `false` leaves it to the first Android-comm call, as in
+   * production (the identity suites).
+   */
+  warmIdentity?: boolean;
+  /**
+   * Without it, close() fails the suite when the fake refused an Android-comm call for want of the identity it
+   * issued (104009): every Android-comm request of the suites must carry an issued QIMEI and session.
+   */
+  allowIdentityRefusals?: boolean;
 }
 
 /**
@@ -85,6 +97,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   }
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
+  if (options.warmIdentity !== false) {
+    await app.get(ClientIdentity).ready();
+    fake.requests.length = 0;
+  }
   return {
     fake,
     app,
@@ -96,6 +112,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await app.close();
       await fake.stop();
       rmSync(dir, { recursive: true, force: true });
+      if (fake.identityRefusals.length && !options.allowIdentityRefusals) {
+        throw new Error(`The fake refused Android-comm calls without an issued identity: ${fake.identityRefusals.slice(0, 3).join('; ')}`);
+      }
     },
   };
 }

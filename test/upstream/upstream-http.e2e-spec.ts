@@ -94,12 +94,12 @@ describe('The upstream transport and protocols (the one door to QQ Music)', () =
   it('every call carries the desktop Chrome User-Agent unless the caller names its own', async () => {
     await cgi.call('/test/jsonp-nested.fcg', {});
     await musicu.call({ songinfo: { module: 'music.pf_song_detail_svr', method: 'get_song_detail_yqq', param: { song_id: 97773 } } });
-    await transport.send({ host: 'c', path: '/test/xml.fcg', headers: { 'User-Agent': 'QQMusic 14090008(android 13)' } });
+    await transport.send({ host: 'c', path: '/test/xml.fcg', headers: { 'User-Agent': 'QQMusic 14090008(android 10)' } });
     expect(BROWSER_UA).toMatch(/^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\) .* Chrome\/120\.0\.0\.0 Safari\/537\.36$/);
     expect(h.fake.requests.map((r) => [r.path, r.headers['user-agent']])).toEqual([
       ['/test/jsonp-nested.fcg', BROWSER_UA],
       ['/cgi-bin/musicu.fcg', BROWSER_UA],
-      ['/test/xml.fcg', 'QQMusic 14090008(android 13)'],
+      ['/test/xml.fcg', 'QQMusic 14090008(android 10)'],
     ]);
   });
 

@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * Upstream canary per area (admin)
-         * @description Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. The last finding of the upstream canary (CANARY_INTERVAL_S) per QQ Music area: its state, since when, the last check and what to look at, with the latest problem of a sampled live answer (UPSTREAM_SHAPE_SAMPLE_RATE). Answers from memory, never calling upstream; `/health/ready` does not depend on it. No parameters.
+         * @description Admin-only: exists only when ADMIN_TOKEN is set (404 otherwise) and needs `Authorization: Bearer <token>` or `X-Admin-Token`. The last finding of the upstream canary (CANARY_INTERVAL_S) per QQ Music area: its state, since when, the last check and what to look at, with the latest problem of a sampled live answer (UPSTREAM_SHAPE_SAMPLE_RATE), and whether the Android comm runs on the fallback identity (`identity`). Answers from memory, never calling upstream; `/health/ready` does not depend on it. No parameters.
          */
         get: operations["UpstreamHealthController_upstream"];
         put?: never;
@@ -2558,7 +2558,7 @@ export interface operations {
                              * @description The upstream area checked.
                              * @enum {string}
                              */
-                            area: "charts" | "search" | "song" | "lyric" | "playUrl" | "singer" | "playlist" | "comments" | "mv" | "login";
+                            area: "charts" | "search" | "song" | "lyric" | "playUrl" | "singer" | "playlist" | "comments" | "mv" | "login" | "identity";
                             /** @description The client method the check calls, e.g. `ChartsClient.detail`. */
                             call: string;
                             /**
@@ -2584,6 +2584,42 @@ export interface operations {
                                 at: string;
                             } | null;
                         }[];
+                        /** @description The client identity the Android comm carries (docs/upstream/identity.md); never its values. */
+                        identity: {
+                            /**
+                             * @description Where the device identity is kept: the identity file, Redis (shared), or memory (neither could be used).
+                             * @enum {string}
+                             */
+                            store: "memory" | "file" | "redis";
+                            /** @description When the device profile was made (ISO 8601); null until the first Android-comm call. */
+                            deviceCreatedAt: string | null;
+                            /** @description True while Android-comm calls carry a fallback QIMEI or session (their service fails, or never answered). */
+                            fallback: boolean;
+                            /** @description The QIMEI the QIMEI service issued. */
+                            qimei: {
+                                /**
+                                 * @description `issued` (from its service, renewed daily); `fallback` (the last one issued, or "0", while its service fails); `not_needed_yet` (no Android-comm call yet).
+                                 * @enum {string}
+                                 */
+                                state: "issued" | "fallback" | "not_needed_yet";
+                                /** @description When it was issued (ISO 8601); null when never. */
+                                obtainedAt: string | null;
+                                /** @description The service's failure behind a fallback (error kind, code or status); null otherwise. */
+                                problem: string | null;
+                            };
+                            /** @description The anonymous device session (GetSession). */
+                            session: {
+                                /**
+                                 * @description `issued` (from its service, renewed daily); `fallback` (the last one issued, or "0", while its service fails); `not_needed_yet` (no Android-comm call yet).
+                                 * @enum {string}
+                                 */
+                                state: "issued" | "fallback" | "not_needed_yet";
+                                /** @description When it was issued (ISO 8601); null when never. */
+                                obtainedAt: string | null;
+                                /** @description The service's failure behind a fallback (error kind, code or status); null otherwise. */
+                                problem: string | null;
+                            };
+                        };
                     };
                 };
             };

@@ -7,6 +7,7 @@ import { PlaylistsClient } from '../clients/playlists.client';
 import { QqLoginClient } from '../clients/qq-login.client';
 import { SearchClient } from '../clients/search.client';
 import { SingersClient } from '../clients/singers.client';
+import { ClientIdentity } from '../identity/client-identity.service';
 import type { CanaryArea } from '../shape/area-reads';
 
 /**
@@ -51,6 +52,7 @@ export class CanaryProbes {
     comments: CommentsClient,
     mv: MvClient,
     qqLogin: QqLoginClient,
+    identity: ClientIdentity,
   ) {
     const a = CANARY_PROBE_ARGS;
     this.byArea = {
@@ -67,6 +69,7 @@ export class CanaryProbes {
       },
       mv: { call: 'MvClient.playUrls', run: () => mv.playUrls(a.mvVid) },
       login: { call: 'QqLoginClient.qrImage', run: () => qqLogin.qrImage() },
+      identity: { call: 'ClientIdentity.check', run: () => identity.check() },
     };
   }
 }

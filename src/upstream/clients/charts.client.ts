@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ANDROID_RETRY } from '../android-comm';
 import type { MusicuCall } from '../upstream.types';
 import { warrantsFallback } from '../upstream.errors';
 import { chartPeriod, isEmptyChartAnswer } from './charts.params';
@@ -33,7 +32,7 @@ export class ChartsClient extends UpstreamClient {
       if (isEmptyChartAnswer(res.data.req_1)) {
         // docs/upstream/README.md "Android retry": an empty web-comm answer is asked once more with the Android comm.
         this.fellBack('music.musicToplist.Toplist.GetDetail');
-        res = await this.musicu({ req_1: call }, ANDROID_RETRY);
+        res = await this.musicu({ req_1: call }, { profile: 'android' });
       }
       return this.sampleShape('charts', { raw: res.raw, detail: res.data.req_1 });
     } catch (err) {

@@ -1,4 +1,3 @@
-import { ANDROID_RETRY } from '../android-comm';
 import type { MusicuOptions } from '../upstream.types';
 
 /**
@@ -6,4 +5,4 @@ import type { MusicuOptions } from '../upstream.types';
  * comm's adds are refused with 80105 / 500026) and never retried or shared with another in-flight call, because a
  * write that timed out may still have landed.
  */
-export const LIBRARY_WRITE: MusicuOptions = { ...ANDROID_RETRY, idempotent: false };
+export const LIBRARY_WRITE: MusicuOptions = { profile: 'android', idempotent: false };

@@ -50,7 +50,7 @@ export class LoginClient extends UpstreamClient {
   async refresh(params: Record<string, unknown>, loginType: number, cookie: string): Promise<RefreshedCredential> {
     const res = await this.musicu(
       { req: { module: 'music.login.LoginServer', method: 'Login', param: params } },
-      { comm: { tmeLoginType: loginType }, cookie, idempotent: false },
+      { overrides: { loginType }, cookie, idempotent: false },
     );
     const data = (res.data.req ?? {}) as Record<string, unknown>;
     if (typeof data.musickey !== 'string' || !data.musickey) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../../common/cookie';
-import { ANDROID_PARAM_VERSION, ANDROID_RETRY } from '../android-comm';
+import { ANDROID_PARAM_VERSION } from '../identity/comm-profiles';
 import { cgiBusinessError } from '../cgi-helpers';
 import type { MusicuCall } from '../upstream.types';
 import { businessError, requireKey, warrantsFallback } from '../upstream.errors';
@@ -203,7 +203,7 @@ export class MusicClient extends UpstreamClient {
     const res = await this.musicu({ songs: call });
     if (!isEmptySongList(res.data.songs)) return { raw: res.raw, songs: res.data.songs };
     this.fellBack('music.musichallAlbum.AlbumSongList.GetAlbumSongList');
-    const retry = await this.musicu({ songs: call }, ANDROID_RETRY);
+    const retry = await this.musicu({ songs: call }, { profile: 'android' });
     return { raw: retry.raw, songs: retry.data.songs };
   }
 
@@ -225,7 +225,7 @@ export class MusicClient extends UpstreamClient {
       if (isKnownAlbum(res.data.detail) && isEmptySongList(res.data.songs)) {
         // docs/upstream/README.md "Android retry": only the song list is asked again, with the Android comm.
         this.fellBack('music.musichallAlbum.AlbumSongList.GetAlbumSongList');
-        const retry = await this.musicu({ songs: songsCall }, ANDROID_RETRY);
+        const retry = await this.musicu({ songs: songsCall }, { profile: 'android' });
         return { source: 'musicu', raw: { ...res.raw, songs: retry.raw.songs }, detail: res.data.detail, songs: retry.data.songs };
       }
       return { source: 'musicu', raw: res.raw, detail: res.data.detail, songs: res.data.songs };

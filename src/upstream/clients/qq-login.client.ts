@@ -122,7 +122,7 @@ export class QqLoginClient extends UpstreamClient {
   async login(code: string, gTk: number, cookie: string): Promise<QqLoginAnswer> {
     const res = await this.musicu(
       { req: { module: 'QQConnectLogin.LoginServer', method: 'QQLogin', param: { code } } },
-      { comm: { g_tk: gTk, platform: 'yqq', ct: 24, cv: 0, tmeLoginType: 2 }, cookie, idempotent: false },
+      { profile: 'loginExchange', overrides: { loginType: 2, gTk }, cookie, idempotent: false },
     );
     return { raw: res.raw, data: (res.data.req ?? {}) as Record<string, unknown> };
   }

@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { cookieUin, parseCookie } from '../../common/cookie';
-import { ANDROID_RETRY } from '../android-comm';
 import { CGI_COMMON } from '../cgi-helpers';
 import { warrantsFallback } from '../upstream.errors';
 import {
@@ -20,12 +18,6 @@ import { UpstreamClient } from './upstream-client';
 export const MUSICU_SEARCH_TYPE: Record<SearchType, number> = { song: 0, singer: 1, album: 2, playlist: 3, mv: 4, lyric: 7 };
 /** The musicu `search_type` of a user search (docs/upstream/search.md "Search by type"). */
 export const USER_SEARCH_TYPE = 8;
-
-/**
- * The Desktop search's whole comm: the minimal `{ct:19, cv:1859, uin}` that revived search in 2026-06, not the web
- * profile. `uin` is the cookie's account as a digit string, "0" when anonymous. docs/upstream/search.md "Desktop search".
- */
-const searchComm = (cookie: string): Record<string, unknown> => ({ ct: 19, cv: 1859, uin: cookieUin(parseCookie(cookie)) });
 
 /**
  * A search id as the Python QQMusicApi project builds it: (1..20)·2^54 + (0..2^22)·2^32 + the milliseconds of the UTC
@@ -112,7 +104,7 @@ export class SearchClient extends UpstreamClient {
           param: { query: key, search_type: MUSICU_SEARCH_TYPE[type], page_num: pageNum, num_per_page: perPage },
         },
       },
-      { ownComm: searchComm },
+      { profile: 'desktopSearch' },
     );
     return this.sampleShape('search', { raw: res.raw, result: mapMusicuSearch(res.data.req, type) });
   }
@@ -130,7 +122,7 @@ export class SearchClient extends UpstreamClient {
           param: { query: key, search_type: USER_SEARCH_TYPE, page_num: pageNum, num_per_page: perPage },
         },
       },
-      { ownComm: searchComm },
+      { profile: 'desktopSearch' },
     );
     return { raw: res.raw, data: res.data.req };
   }
@@ -153,7 +145,7 @@ export class SearchClient extends UpstreamClient {
           },
         },
       },
-      { ...ANDROID_RETRY, signed: true },
+      { profile: 'android', signed: true },
     );
     return { raw: res.raw, result: mapMobileSearch(res.data.req, type) };
   }
@@ -187,7 +179,7 @@ export class SearchClient extends UpstreamClient {
     try {
       const res = await this.musicu(
         { hotkey: { module: 'music.musicsearch.HotkeyService', method: 'GetHotkeyForQQMusicMobile', param: { search_id: searchId() } } },
-        ANDROID_RETRY,
+        { profile: 'android' },
       );
       const list = mapMusicuHotkeys(res.data.hotkey);
       if (list.hotkeys.length > 0) return { raw: res.raw, list, fromCgi: false };

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { records } from '../../common/catalogue';
-import { ANDROID_RETRY } from '../android-comm';
 import type { MusicuCall } from '../upstream.types';
 import { businessError, UpstreamError, warrantsFallback } from '../upstream.errors';
 import { type MvOrder, type SingerFilter, type SingerListModule, toUpstreamFilter, UPSTREAM_ALL, UPSTREAM_SINGER_PAGE } from './singers.params';
@@ -103,7 +102,7 @@ export class SingersClient extends UpstreamClient {
       if (!records(res.data.songs?.songList).length && !Number(res.data.songs?.totalNum)) {
         // docs/upstream/README.md "Android retry": an empty web-comm answer is asked once more with the Android comm.
         this.fellBack('musichall.song_list_server.GetSingerSongList');
-        res = await this.musicu({ songs: call }, ANDROID_RETRY);
+        res = await this.musicu({ songs: call }, { profile: 'android' });
       }
       return this.sampleShape('singer', { raw: res.raw, data: { songs: records(res.data.songs?.songList), total: Number(res.data.songs?.totalNum ?? 0) || 0 } });
     } catch (err) {

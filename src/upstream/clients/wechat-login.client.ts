@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { bareLoginComm } from '../identity/comm-profiles';
 import { type LoginImage, type LoginStepAnswer, qrImageRequest, toLoginImage } from './login.client';
 import { UpstreamClient } from './upstream-client';
 
@@ -61,7 +62,7 @@ export class WechatLoginClient extends UpstreamClient {
    */
   async login(code: string): Promise<string> {
     const payload = {
-      comm: { tmeLoginType: 1, ct: 24, cv: 0, platform: 'yqq' },
+      comm: bareLoginComm(1),
       req: { module: 'music.login.LoginServer', method: 'Login', param: { code, strAppid: WX_APPID } },
     };
     const res = await this.fetch({

@@ -6,7 +6,7 @@ import { UpstreamFallbacks } from '../shape/fallback-witness';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import { businessError, UpstreamError } from '../upstream.errors';
 import { AUTH_FAILURE_CODES, type CgiOptions, type CgiResponse, type QueryValue, type UpstreamRequest } from '../upstream.types';
-import { gtkOf } from './web-comm';
+import { gtkOf } from '../identity/comm-profiles';
 
 /** The c.y.qq.com-style CGIs: GET with a query, JSON/JSONP/XML out (docs/upstream/README.md "CGI answers"). */
 @Injectable()

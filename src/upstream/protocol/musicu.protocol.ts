@@ -13,7 +13,8 @@ import {
   type UpstreamRequest,
 } from '../upstream.types';
 import { zzcSign } from '../zzc-sign';
-import { webComm } from './web-comm';
+import { ClientIdentity } from '../identity/client-identity.service';
+import { androidComm, androidUserAgent, desktopSearchComm, loginExchangeComm, webComm } from '../identity/comm-profiles';
 
 /** musicu's "signature required": the call is asked again on musics.fcg, signed (docs/upstream/README.md "Signing"). */
 const SIGNATURE_REQUIRED = 2000;
@@ -25,6 +26,7 @@ export class MusicuProtocol {
     private readonly transport: UpstreamTransport,
     private readonly cookies: CookieChoice,
     private readonly fallbacks: UpstreamFallbacks,
+    private readonly identity: ClientIdentity,
   ) {}
 
   /** A musicu.fcg call; every key must answer code 0, else UpstreamError('business') with that code. */
@@ -47,6 +49,8 @@ export class MusicuProtocol {
    * Still throws when the envelope itself fails (transport, non-JSON, top-level code ≠ 0).
    */
   async callPartial<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions = {}): Promise<MusicuPartialResponse<K>> {
+    // The Android comm carries the device identity: obtained at the first such call, from memory afterwards.
+    if (options.profile === 'android') await this.identity.ready();
     return this.cookies.withStoredCredential(
       options.cookie,
       (cookie) => this.once(calls, { ...options, cookie }, options.signed === true),
@@ -61,7 +65,7 @@ export class MusicuProtocol {
    */
   private async once<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions, signed = false): Promise<MusicuPartialResponse<K>> {
     const cookie = this.cookies.cookieFor(options.cookie);
-    const comm = options.ownComm ? options.ownComm(cookie) : { ...webComm(cookie), ...options.comm };
+    const comm = this.commFor(cookie, options);
     const payload = JSON.stringify({ comm, ...calls });
     const label = Object.values<MusicuCall>(calls).map((c) => `${c.module}.${c.method}`).join(',');
     const via = signed ? 'POST' : (options.via ?? 'POST');
@@ -75,6 +79,7 @@ export class MusicuProtocol {
         Referer: 'https://y.qq.com/',
         Origin: 'https://y.qq.com',
         ...(via === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+        ...(options.profile === 'android' ? { 'User-Agent': androidUserAgent(this.identity.android().osRelease) } : {}),
         ...options.headers,
       },
       cookie: options.cookie === false ? false : cookie,
@@ -113,6 +118,20 @@ export class MusicuProtocol {
       }
     }
     return { raw, results };
+  }
+
+  /** The call's comm (identity/comm-profiles.ts builds every profile), from the cookie this very call carries. */
+  private commFor(cookie: string, { profile = 'web', overrides = {} }: MusicuOptions): Record<string, unknown> {
+    switch (profile) {
+      case 'android':
+        return androidComm(cookie, this.identity.android());
+      case 'desktopSearch':
+        return desktopSearchComm(cookie);
+      case 'loginExchange':
+        return loginExchangeComm(cookie, overrides);
+      default:
+        return webComm(cookie, overrides);
+    }
   }
 }
 

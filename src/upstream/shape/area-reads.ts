@@ -6,10 +6,11 @@ import { MV_PLAY_READS } from '../clients/mv.reads';
 import { PLAYLIST_DETAIL_READS } from '../clients/playlists.reads';
 import { SONG_SEARCH_READS } from '../clients/search.reads';
 import { SINGER_SONGS_READS } from '../clients/singers.reads';
+import { IDENTITY_CHECK_READS } from '../identity/identity.reads';
 import { checkShape, type ShapeProblem, type ShapeSpec } from './shape';
 
 /** The areas the upstream canary asks about, in the order it reports them. */
-export const CANARY_AREAS = ['charts', 'search', 'song', 'lyric', 'playUrl', 'singer', 'playlist', 'comments', 'mv', 'login'] as const;
+export const CANARY_AREAS = ['charts', 'search', 'song', 'lyric', 'playUrl', 'singer', 'playlist', 'comments', 'mv', 'login', 'identity'] as const;
 export type CanaryArea = (typeof CANARY_AREAS)[number];
 
 export interface AreaReads {
@@ -35,6 +36,7 @@ export const AREA_READS: Record<CanaryArea, AreaReads> = {
   comments: { call: 'CommentsClient.page', reads: COMMENT_PAGE_READS },
   mv: { call: 'MvClient.playUrls', reads: MV_PLAY_READS },
   login: { call: 'QqLoginClient.qrImage', reads: QQ_QR_READS, also: checkQqQrImage },
+  identity: { call: 'ClientIdentity.check', reads: IDENTITY_CHECK_READS },
 };
 
 /** The first problem of an area's answer (fields, then any check beyond them), or undefined when it has all it needs. */

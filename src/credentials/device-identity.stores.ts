@@ -1,0 +1,84 @@
+import { Logger } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import type Redis from 'ioredis';
+import type { AppConfig } from '../config/app-config';
+import { writeFileAtomic } from '../login/login-persist.service';
+import type { RedisBreaker } from '../redis/redis-breaker';
+import { type DeviceIdentityStore, readStoredIdentity, type StoredIdentity } from '../upstream/identity/identity-store';
+
+/** DEVICE_IDENTITY_FILE, or (empty) the file beside COOKIE_FILE named after it: `user-info.json` → `user-info.device.json`. */
+export function deviceIdentityPath(config: Pick<AppConfig, 'deviceIdentityFile' | 'cookieFile'>): string {
+  if (config.deviceIdentityFile) return config.deviceIdentityFile;
+  const cookieFile = config.cookieFile;
+  return join(dirname(cookieFile), `${basename(cookieFile, extname(cookieFile))}.device.json`);
+}
+
+/** The identity in a local file, written atomically (0600) like the cookie file. One process owns it. */
+export class FileDeviceIdentityStore implements DeviceIdentityStore {
+  readonly kind = 'file' as const;
+  private readonly logger = new Logger('DeviceIdentity');
+
+  constructor(private readonly path: string) {}
+
+  async load(): Promise<StoredIdentity | null> {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    let identity: StoredIdentity | null = null;
+    try {
+      identity = readStoredIdentity(JSON.parse(text));
+    } catch {
+      identity = null;
+    }
+    if (!identity) this.logger.warn(`${this.path} holds no device identity it can read; a new one replaces it`);
+    return identity;
+  }
+
+  async create(identity: StoredIdentity): Promise<StoredIdentity> {
+    const existing = await this.load();
+    if (existing) return existing;
+    await this.save(identity);
+    return identity;
+  }
+
+  async save(identity: StoredIdentity): Promise<void> {
+    writeFileAtomic(this.path, `${JSON.stringify(identity, null, 2)}\n`);
+  }
+}
+
+/** The identity in Redis (REDIS_URL), one JSON value every instance reads: the first instance to need one makes it. */
+export class RedisDeviceIdentityStore implements DeviceIdentityStore {
+  readonly kind = 'redis' as const;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string,
+    private readonly breaker: RedisBreaker,
+  ) {}
+
+  async load(): Promise<StoredIdentity | null> {
+    const text = await this.breaker.run(() => this.redis.get(this.key));
+    if (!text) return null;
+    try {
+      return readStoredIdentity(JSON.parse(text));
+    } catch {
+      return null;
+    }
+  }
+
+  async create(identity: StoredIdentity): Promise<StoredIdentity> {
+    // NX: two instances making one at once keep the first; the other reads it back.
+    const set = await this.breaker.run(() => this.redis.set(this.key, JSON.stringify(identity), 'NX'));
+    if (set === 'OK') return identity;
+    return (await this.load()) ?? identity;
+  }
+
+  async save(identity: StoredIdentity): Promise<void> {
+    await this.breaker.run(() => this.redis.set(this.key, JSON.stringify(identity)));
+  }
+}

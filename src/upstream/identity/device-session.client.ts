@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { UpstreamTransport } from '../transport/upstream-transport';
+import { businessError, UpstreamError } from '../upstream.errors';
+import { androidComm, androidUserAgent, type AndroidIdentity } from './comm-profiles';
+
+const MODULE = 'music.getSession.session';
+const METHOD = 'GetSession';
+const LABEL = `${MODULE}.${METHOD}`;
+
+/**
+ * The anonymous device session (docs/upstream/identity.md "Device session"): `GetSession` with the Android comm (its
+ * QIMEI, no session yet), anonymous. Sent through the transport with its own envelope, as the musicu protocol needs
+ * the session this call opens. Never logged: the sid is a device credential.
+ */
+@Injectable()
+export class DeviceSessionClient {
+  constructor(private readonly transport: UpstreamTransport) {}
+
+  async open(identity: AndroidIdentity, previousUid: string): Promise<{ uid: string; sid: string }> {
+    const body = JSON.stringify({
+      comm: androidComm('', { ...identity, session: undefined }),
+      req_0: { module: MODULE, method: METHOD, param: { uid: previousUid, vkey: 0, caller: 0 } },
+    });
+    const res = await this.transport.fetch(
+      {
+        host: 'u',
+        path: '/cgi-bin/musicu.fcg',
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', 'User-Agent': androidUserAgent(identity.osRelease) },
+        cookie: false,
+        label: LABEL,
+      },
+      true,
+    );
+    let raw: Record<string, any> | undefined;
+    try {
+      raw = JSON.parse(res.text);
+    } catch {
+      raw = undefined;
+    }
+    const code = Number(raw?.code ?? 0) || Number(raw?.req_0?.code ?? 0);
+    if (raw && code) throw this.transport.failed(res, businessError(code, LABEL));
+    const session = raw?.req_0?.data?.session;
+    const uid = session?.uid;
+    if (!session || typeof session.sid !== 'string' || !session.sid || (typeof uid !== 'string' && typeof uid !== 'number')) {
+      throw this.transport.failed(res, new UpstreamError('bad_body', `Upstream ${LABEL} answered no session`, 'u', { target: LABEL }));
+    }
+    return { uid: String(uid), sid: session.sid };
+  }
+}
