@@ -41,9 +41,12 @@ const CONNECTIONS = 50;
 const MISS_SETTLE_S = 8;
 const NO_CACHE = { 'Cache-Control': 'no-cache' };
 const HIT_PATH = '/getRanks?topId=62&limit=20';
+/** A read sent with the Android comm, so it carries the client identity (docs/upstream/identity.md). */
+const ANDROID_COMM_PATH = '/getHotkey';
+const IDENTITY_TARGETS = ['qimei /tme/trpc/proxy', 'music.getSession.session.GetSession'];
 const BARE_NODE = 'baseline: bare node:http, same bytes';
 /** Rows `--only` can pick (comma-separated). heapflags runs by default except with --quick (then with --heap-flags). */
-const SECTIONS = ['idle', 'hit', 'same', 'songinfo', ...MISS_ENDPOINTS.map((e) => e.name), 'light', 'coalescing', 'resolvemid', 'memory', 'baselines', 'upstream', 'heapflags'];
+const SECTIONS = ['idle', 'hit', 'same', 'songinfo', 'identity', ...MISS_ENDPOINTS.map((e) => e.name), 'light', 'coalescing', 'resolvemid', 'memory', 'baselines', 'upstream', 'heapflags'];
 
 /**
  * Environment for a gateway child: a clean one, plus anything the caller set as GW_<NAME> (prefix stripped); an empty
@@ -200,6 +203,28 @@ async function main(): Promise<void> {
     }
     if (want('same')) await scenario('gateway: miss, same URL (no-cache; coalescing may apply)', gw, [HIT_PATH], NO_CACHE);
     if (want('songinfo')) await scenario('gateway: miss  GET /getSongInfo?songid=97773', gw, ['/getSongInfo?songid=97773'], NO_CACHE);
+
+    // ---- the client identity: obtained at the first Android-comm call, then no upstream call of its own on the hot path
+    let identity: Record<string, unknown> | undefined;
+    if (want('identity')) {
+      const identityCalls = (byTarget: Record<string, number>) => IDENTITY_TARGETS.reduce((sum, t) => sum + (byTarget[t] ?? 0), 0);
+      await fake.take();
+      const first = await send(gw.url + ANDROID_COMM_PATH, { headers: NO_CACHE });
+      const atFirstCall = identityCalls((await fake.take()).byTarget);
+      const row = await scenario(`gateway: miss  GET ${ANDROID_COMM_PATH} (Android comm, client identity)`, gw, [ANDROID_COMM_PATH], NO_CACHE);
+      const onHotPath = identityCalls(row.upstreamByTarget);
+      identity = { firstStatus: first.status, firstMs: first.ms, identityCallsAtFirstCall: atFirstCall, identityCallsDuringLoad: onHotPath, requestsDuringLoad: row.requests };
+      console.log(
+        `  client identity: ${atFirstCall} identity calls at the first Android-comm request (${fmt(first.ms)} ms, HTTP ${first.status}), ` +
+          `${onHotPath} during the ${row.requests} requests after it`,
+      );
+      verdicts.push({
+        target: 'client identity: no identity call on the hot path after the first Android-comm request',
+        measured: `${onHotPath} calls / ${row.requests} requests`,
+        pass: onHotPath === 0 && atFirstCall === 2 && first.status === 200,
+        note: `${atFirstCall} at the first (QIMEI + device session)`,
+      });
+    }
 
     // ---- per-endpoint miss rows against the replaying proxy
     const endpoints = MISS_ENDPOINTS.filter((e) => want(e.name) || (e.name === 'ranks' && want('light')));
@@ -433,6 +458,7 @@ async function main(): Promise<void> {
           heapFlags: heapFlags?.map((h) => ({ flags: h.flags, reqPerSec: h.row.reqPerSec, cpuMsPerRequest: h.row.cpuMsPerRequest, p99: h.row.p99, peakRssMb: h.peakRssMb })),
           bursts,
           resolveMid,
+          identity,
           memoryBurst: largeAnswers,
           memoryBurstLegacy: legacyAnswers,
           gatewayMemory: { startRssMb: startRss, endRssMb: gwMem.rssMb, peakRssMb: gwMem.hwmMb, peakRssAfterBurstMb: hwmAfterBurst, heapBeforeGc, heapAfterGc },
