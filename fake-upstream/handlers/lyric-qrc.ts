@@ -1,10 +1,10 @@
 import { deflateSync } from 'node:zlib';
-import { qrcCipher } from '../../src/music/qrc-cipher';
+import { qrcCipher } from '../../src/upstream/clients/qrc-cipher';
 import { type CatalogSong, songByMid } from '../catalog';
 import type { FakeRoutes, MusicuHandler } from '../fake-upstream';
 import { fixtureText } from '../fixtures';
 import type { FakeState } from '../state';
-import { lyricBodyFor } from './music';
+import { lyricBodyFor, musicState } from './music';
 
 /**
  * The word-by-word lyric call, musicu `music.musichallSong.PlayLyricInfo` / `GetPlayLyricInfo` (docs/upstream/music.md
@@ -12,7 +12,10 @@ import { lyricBodyFor } from './music';
  * - RECORDED_QRC_MID answers the recorded payload (陈奕迅 "富士山下", fixtures/SOURCES.md) byte for byte.
  * - A catalogue song answers a QRC built on the time grid of its fake LRC (handlers/music.ts), encrypted with the
  *   gateway's own cipher, as no recording of those songs exists.
- * - An unknown song answers code 0 with empty payloads (assumed: no recording of that answer either).
+ * - Asked with `qrc: 0`, a song answers the LRC and translation the lyric CGI holds for it (a test's `lyrics`, else
+ *   the test's `texts`, else the catalogue's fake LRC): one lyric store behind both calls, as upstream has.
+ * - An unknown song, or one the lyric CGI has no lyric for, answers code 0 with empty payloads (assumed: no recording
+ *   of that answer either).
  */
 
 /** The MID the fake serves the recorded payload for (the recording does not name the song's MID). */
@@ -72,15 +75,19 @@ const playLyricInfo: MusicuHandler = (param, { state }) => {
   const s = lyricQrcState(state);
   const crypt = Number(param.crypt) === 1;
   const custom = s.texts.get(mid);
+  const cgiLyrics = musicState(state);
+  const lrc = cgiLyrics.lyrics.get(mid);
   const song = songByMid(mid);
+  const qrc = Number(param.qrc) === 1;
   let texts: { lyric?: string; trans?: string; roma?: string } = {};
-  if (custom) texts = custom;
-  else if (song) texts = { lyric: Number(param.qrc) === 1 ? catalogueQrc(song) : Buffer.from(String(lyricBodyFor(song).lyric), 'base64').toString('utf8') };
+  if (custom && (qrc || !lrc)) texts = custom;
+  else if (!qrc && lrc) texts = { lyric: lrc.lyric, trans: lrc.trans };
+  else if (song && !cgiLyrics.noLyricMids.has(mid)) texts = { lyric: qrc ? catalogueQrc(song) : Buffer.from(String(lyricBodyFor(song).lyric), 'base64').toString('utf8') };
   const field = (name: 'lyric' | 'trans' | 'roma', asked: boolean): unknown => {
     const given = s.payloads.get(mid);
     if (given && name in given) return given[name];
     if (!asked) return '';
-    if (name === 'lyric' && mid === RECORDED_QRC_MID && !custom) return crypt ? fixtureText('musicu-play-lyric-info.lyric.fragment.txt').trim() : '';
+    if (name === 'lyric' && qrc && mid === RECORDED_QRC_MID && !custom) return crypt ? fixtureText('musicu-play-lyric-info.lyric.fragment.txt').trim() : '';
     const text = texts[name] ?? '';
     return crypt ? encryptLyricText(text) : text;
   };

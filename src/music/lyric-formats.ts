@@ -2,9 +2,10 @@
  * The opt-in /getLyric formats (docs/music.md "Lyric formats"): format=qrc and format=timeline from the word-by-word
  * payloads, and their line-level fallback from the LRC. Pure; unit-tested.
  */
+import { decodeLyricPayload } from '../upstream/clients/lyric-payload';
 import { parseLrc } from './lyric';
 import type { LyricQrc, LyricQrcFallback, LyricTimeline } from './music.answers';
-import { alignTimeline, decodeLyricPayload, lrcLines, parseQrc, qrcContent } from './qrc';
+import { alignTimeline, lrcLines, parseQrc, qrcContent } from './qrc';
 
 export type WordByWordFormat = 'qrc' | 'timeline';
 

@@ -57,9 +57,12 @@ export class MusicService {
     return envelope(answer, raw);
   }
 
-  /** The LRC CGI's texts; 404 when upstream has no lyric. */
-  private async lrcTexts(songmid: string): Promise<{ raw: unknown; lyric: string; trans: string }> {
-    const { raw, noLyric, code } = await this.music.lyric(songmid);
+  /**
+   * The LRC texts (the CGI's, or its PlayLyricInfo fallback's); 404 when upstream has no lyric. `playLyricFailed`: that
+   * call just failed for this song, so the CGI's fallback would only ask it again.
+   */
+  private async lrcTexts(songmid: string, playLyricFailed = false): Promise<{ raw: unknown; lyric: string; trans: string }> {
+    const { raw, noLyric, code } = await this.music.lyric(songmid, { fallback: !playLyricFailed });
     if (noLyric) {
       throw new GatewayError(HttpStatus.NOT_FOUND, 'LYRIC_NOT_FOUND', `No lyric found for songmid ${songmid}`, {
         upstreamCode: code || null,
@@ -79,7 +82,7 @@ export class MusicService {
     } else {
       reason = `the word-by-word lyric call failed: ${payloads.reason}`;
     }
-    const { raw, lyric, trans } = await this.lrcTexts(songmid);
+    const { raw, lyric, trans } = await this.lrcTexts(songmid, !payloads.available);
     return envelope(lrcFallbackAnswer(format, lyric, trans, reason), raw);
   }
 

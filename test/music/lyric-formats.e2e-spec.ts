@@ -184,6 +184,28 @@ describe('GET /getLyric formats', () => {
     expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(0);
   });
 
+  it('the word-by-word call and the LRC CGI both failing: the CGI\'s error, PlayLyricInfo not asked a second time', async () => {
+    h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.musichallSong.PlayLyricInfo' });
+    h.fake.fault({ kind: 'status', status: 200, body: '{"retcode":-2,"code":-2,"subcode":-2}' }, { host: 'c', path: LYRIC_PATH });
+    const res = await get(`songmid=${MID}&format=timeline`).expect(502);
+    expect(res.body).toEqual({ error: expect.stringContaining('fcg_query_lyric_new.fcg'), errorCode: 'UPSTREAM_ERROR', upstreamCode: -2 });
+    expect(h.fake.musicuCalls(PLAY_LYRIC)).toHaveLength(1);
+  });
+
+  it('an unusable word-by-word lyric with the LRC CGI failing: the LRC from PlayLyricInfo (qrc: 0), translation included', async () => {
+    musicState(h.fake.state).lyrics.set(JP_MID, { lyric: '[00:01.00]line one\n[00:02.50]line two', trans: '[00:01.00]first' });
+    qrc().texts.set(JP_MID, { lyric: '[00:01.00]an LRC where a QRC should be' });
+    h.fake.fault({ kind: 'status', status: 500 }, { host: 'c', path: LYRIC_PATH });
+    const res = await get(`songmid=${JP_MID}&format=qrc`).expect(200);
+    expect(res.body.data).toEqual({
+      format: 'lrc',
+      lyric: '[00:01.00]line one\n[00:02.50]line two',
+      trans: '[00:01.00]first',
+      message: 'the word-by-word lyric has no word-timed line; this is the line-level LRC lyric',
+    });
+    expect(h.fake.musicuCalls(PLAY_LYRIC).map((c) => c.param.qrc)).toEqual([1, 0]);
+  });
+
   it('a song without any lyric is 404 LYRIC_NOT_FOUND in every format', async () => {
     const unknown = '000000000000zz';
     for (const format of ['lrc', 'qrc', 'timeline']) {

@@ -1,5 +1,7 @@
 import { issuedAndroidComm } from '../support/identity';
 import { catalog } from '../../fake-upstream/catalog';
+import type { Fault } from '../../fake-upstream/fake-upstream';
+import { lyricQrcState } from '../../fake-upstream/handlers/lyric-qrc';
 import { musicState } from '../../fake-upstream/handlers/music';
 import { Harness, HUNG_CALL_BOUND_MS, startHarness, withUpstreamTimeout } from '../support/harness';
 
@@ -9,6 +11,14 @@ const CGI_VKEY = 'vkey.GetVkeyServer.CgiGetVkey';
 const ALBUM_DETAIL = 'music.musichallAlbum.AlbumInfoServer.GetAlbumDetail';
 const ALBUM_SONGS = 'music.musichallAlbum.AlbumSongList.GetAlbumSongList';
 const LYRIC_PATH = '/lyric/fcgi-bin/fcg_query_lyric_new.fcg';
+const PLAY_LYRIC = 'music.musichallSong.PlayLyricInfo.GetPlayLyricInfo';
+/** The lyric CGI's fallback in gateway_upstream_fallbacks_total, named by the call it replaced. */
+const CGI_FALLBACK_SERIES = 'gateway_upstream_fallbacks_total{call="fcg_query_lyric_new.fcg"}';
+/** A lyric and its translation both lyric calls hold for 晴天 when a test sets them. */
+const TRANSLATED = {
+  lyric: '[ti:晴天]\n[ar:周杰伦]\n[00:02.50]故事的小黄花\n[00:01.05]从出生那年就飘着\n',
+  trans: '[00:01.05]Floating since the year of birth\n',
+};
 const ALBUM_CGI_PATH = '/v8/fcg-bin/fcg_v8_album_info_cp.fcg';
 
 /** 晴天 (genuine song-detail fixture): media_mid differs from the MID; no APE file. */
@@ -324,12 +334,100 @@ describe('Music endpoints', () => {
       ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
       ['MusicJsonCallback({"retcode":0,"code":1000,"subcode":0})', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
       ['{"retcode":2001,"code":2001,"subcode":2001}', 503, 'UPSTREAM_RATE_LIMITED', 2001],
-      ['{"retcode":-2,"code":-2,"subcode":-2}', 502, 'UPSTREAM_ERROR', -2],
-    ])('a business code other than "no lyric" (%s) is a failure, not LYRIC_NOT_FOUND', async (body, status, errorCode, code) => {
+    ])('an account or quota code (%s) is a failure, neither LYRIC_NOT_FOUND nor a reason to ask PlayLyricInfo', async (body, status, errorCode, code) => {
       h.fake.fault({ kind: 'status', status: 200, body }, { host: 'c', path: LYRIC_PATH });
       const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(status);
       expect(res.body).toEqual({ error: expect.stringContaining('fcg_query_lyric_new.fcg'), errorCode, upstreamCode: code });
       expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(1);
+      expect(h.fake.musicuCalls(PLAY_LYRIC)).toHaveLength(0);
+    });
+
+    it('a CGI answer, with or without a translation, is the only upstream call (no PlayLyricInfo)', async () => {
+      const untranslated = await h.http().get(`/getLyric?songmid=${MID}`).expect(200);
+      expect(untranslated.body.data.trans).toBe('');
+      expect(h.fake.requests.map((r) => r.path)).toEqual([LYRIC_PATH]);
+      h.fake.requests.length = 0;
+      state().lyrics.set(MID, TRANSLATED);
+      const translated = await h.http().get(`/getLyric?songmid=${MID}`).expect(200);
+      expect(translated.body.data).toEqual(TRANSLATED);
+      expect(h.fake.requests.map((r) => r.path)).toEqual([LYRIC_PATH]);
+    });
+
+    describe('the CGI failing: PlayLyricInfo answers the lyric and its translation', () => {
+      const fallbacksCounted = async (): Promise<number> => {
+        const line = (await h.http().get('/metrics').expect(200)).text.split('\n').find((l) => l.startsWith(CGI_FALLBACK_SERIES));
+        return line === undefined ? 0 : Number(line.slice(CGI_FALLBACK_SERIES.length + 1));
+      };
+
+      it.each<[string, Fault]>([
+        ['a module code (-2)', { kind: 'status', status: 200, body: '{"retcode":-2,"code":-2,"subcode":-2}' }],
+        ['HTTP 500', { kind: 'status', status: 500 }],
+        ['HTTP 404 (a retired CGI)', { kind: 'status', status: 404 }],
+        ['a body that is not JSON', { kind: 'garbage' }],
+      ])('%s → the same fields from PlayLyricInfo (qrc: 0), counted as a fallback of the CGI', async (_what, fault) => {
+        state().lyrics.set(MID, TRANSLATED);
+        h.fake.fault(fault, { host: 'c', path: LYRIC_PATH });
+        const before = await fallbacksCounted();
+        const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(200);
+        expect(res.body).toEqual({ code: 0, msg: 'ok', data: TRANSLATED });
+        const calls = h.fake.musicuCalls(PLAY_LYRIC);
+        expect(calls).toHaveLength(1);
+        expect(calls[0].param).toEqual({
+          crypt: 1, ct: 11, cv: 14090008, lrc_t: 0, qrc: 0, qrc_t: 0, roma: 0, roma_t: 0, trans: 1, trans_t: 0, type: 1, songMid: MID,
+        });
+        expect(calls[0].request.host).toBe('u.y.qq.com');
+        expect(await fallbacksCounted()).toBe(before + 1);
+
+        const parsed = await h.http().get(`/getLyric?songmid=${MID}&isFormat=1`).expect(200);
+        expect(parsed.body.data.lyric.lines).toEqual([{ time: 1050, txt: '从出生那年就飘着' }, { time: 2500, txt: '故事的小黄花' }]);
+        expect(parsed.body.data.trans.lines).toEqual([{ time: 1050, txt: 'Floating since the year of birth' }]);
+
+        // The legacy shape: the CGI's fields rebuilt, `lyric` decoded and `trans` base64 as on the CGI path.
+        const legacy = await h.http().get(`/getLyric?songmid=${MID}&shape=legacy`).expect(200);
+        expect(legacy.body.response).toEqual({ retcode: 0, code: 0, subcode: 0, lyric: TRANSLATED.lyric, trans: Buffer.from(TRANSLATED.trans).toString('base64') });
+      });
+
+      it('a song PlayLyricInfo has no lyric for is 404 LYRIC_NOT_FOUND', async () => {
+        state().noLyricMids.add(MID);
+        h.fake.fault({ kind: 'status', status: 500 }, { host: 'c', path: LYRIC_PATH });
+        const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(404);
+        expect(res.body).toMatchObject({ errorCode: 'LYRIC_NOT_FOUND', upstreamCode: null });
+        expect(h.fake.musicuCalls(PLAY_LYRIC)).toHaveLength(1);
+      });
+
+      it.each<[string, () => void, number, Record<string, unknown>]>([
+        [
+          'a business code',
+          () => h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.musichallSong.PlayLyricInfo' }),
+          502,
+          { error: expect.stringContaining('GetPlayLyricInfo'), errorCode: 'UPSTREAM_ERROR', upstreamCode: 500001 },
+        ],
+        [
+          'a lyric that does not decode',
+          () => lyricQrcState(h.fake.state).payloads.set(MID, { lyric: 'ABC' }),
+          502,
+          { error: expect.stringMatching(/GetPlayLyricInfo answered a lyric that does not decode: .*odd number/), errorCode: 'UPSTREAM_BAD_RESPONSE' },
+        ],
+        [
+          'HTTP 500',
+          () => h.fake.fault({ kind: 'status', status: 500 }, { host: 'u', path: '/cgi-bin/musicu.fcg' }),
+          502,
+          { error: expect.any(String), errorCode: 'UPSTREAM_BAD_STATUS' },
+        ],
+      ])('both failing (PlayLyricInfo: %s) → the clean JSON error, never a 500', async (_what, failPlayLyric, status, body) => {
+        h.fake.fault({ kind: 'status', status: 500 }, { host: 'c', path: LYRIC_PATH });
+        failPlayLyric();
+        const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(status);
+        expect(res.body).toEqual(body);
+        expect(h.fake.requestsTo('u', '/cgi-bin/musicu.fcg')).toHaveLength(1);
+      });
+
+      it('no answer at all (a reset connection) is final: 502, PlayLyricInfo not asked', async () => {
+        h.fake.fault({ kind: 'reset' }, { host: 'c', path: LYRIC_PATH });
+        const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(502);
+        expect(res.body.errorCode).toBe('UPSTREAM_UNREACHABLE');
+        expect(h.fake.musicuCalls(PLAY_LYRIC)).toHaveLength(0);
+      });
     });
 
     it('400 naming songmid / isFormat', async () => {
@@ -339,14 +437,11 @@ describe('Music endpoints', () => {
       expect(h.fake.requests).toHaveLength(0);
     });
 
-    it('retries an HTML refusal once with the y.qq.com Referer; 502 when the CGI keeps failing', async () => {
+    it('retries an HTML refusal once with the y.qq.com Referer before anything else', async () => {
       h.fake.fault({ kind: 'html' }, { host: 'c', path: LYRIC_PATH, times: 1 });
       await h.http().get(`/getLyric?songmid=${MID}`).expect(200);
       expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(2);
-      h.fake.reset();
-      h.fake.fault({ kind: 'status', status: 500 }, { host: 'c', path: LYRIC_PATH });
-      const res = await h.http().get(`/getLyric?songmid=${MID}`).expect(502);
-      expect(res.body.errorCode).toBe('UPSTREAM_BAD_STATUS');
+      expect(h.fake.musicuCalls(PLAY_LYRIC)).toHaveLength(0);
     });
   });
 

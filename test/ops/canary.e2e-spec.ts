@@ -131,6 +131,12 @@ describe('Upstream canary', () => {
     expect(h.fake.musicuCalls('musicToplist.ToplistInfoServer.GetDetail').length).toBeGreaterThan(0);
   });
 
+  it('the lyric CGI failing, PlayLyricInfo answering in its place: fallback, naming the CGI', async () => {
+    h.fake.fault({ kind: 'status', status: 200, body: '{"retcode":-2,"code":-2,"subcode":-2}' }, { host: 'c', path: '/lyric/fcgi-bin/fcg_query_lyric_new.fcg' });
+    await changesAndRecovers('lyric', 'fallback', (detail) => expect(detail).toBe('answered by a fallback of fcg_query_lyric_new.fcg'), () => h.fake.clearFaults());
+    expect(h.fake.musicuCalls('music.musichallSong.PlayLyricInfo.GetPlayLyricInfo')).toHaveLength(2);
+  });
+
   it('a signature now required (code 2000 on the unsigned call, the signed one answering): fallback, naming the unsigned call', async () => {
     const detailCall = 'music.pf_song_detail_svr.get_song_detail_yqq';
     h.fake.fault({ kind: 'business', code: 2000 }, { path: '/cgi-bin/musicu.fcg', module: SONG_DETAIL });

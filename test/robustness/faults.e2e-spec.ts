@@ -161,6 +161,15 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
       expectDeclaredAnswer(res);
       return expectRecovers();
     }
+    const rescue = e.answersFaultsVia;
+    if (rescue?.faults.includes(f.name)) {
+      // an unreadable answer of this first call is a reason to ask another (docs/upstream/music.md "Lyric")
+      expect(res.status).toBe(200);
+      expect(h.fake.requestsTo(rescue.via.host, rescue.via.path).length).toBeGreaterThanOrEqual(1);
+      expectDeclaredAnswer(res);
+      return expectRecovers();
+    }
+    if (rescue) expect(h.fake.requestsTo(rescue.via.host, rescue.via.path)).toEqual([]);
     expect(typeof res.body.error).toBe('string');
     expect(res.body.error.length).toBeGreaterThan(0);
     expect(res.body.error).not.toMatch(/at \w+ \(|\.ts:\d+|stack/i);

@@ -78,6 +78,11 @@ export interface Endpoint {
    * (warrantsFallback): upstream code 2000 answers 200 through it; 1000/104400/104401/2001/20274 never reach it.
    */
   fallback?: UpstreamDep;
+  /**
+   * Faults of the first call (the faults suite's names: 5xx, html…) that the endpoint answers through the call `via`
+   * instead of an error: the lyric CGI's unreadable answers go to PlayLyricInfo (docs/upstream/music.md "Lyric").
+   */
+  answersFaultsVia?: { faults: readonly string[]; via: UpstreamDep };
   /** An aggregate that keeps good parts: a failing upstream call marks items instead of failing the request. */
   aggregate?: boolean;
   /** Read-only and safe to repeat: retried on 5xx/reset when UPSTREAM_RETRIES > 0. */
@@ -473,6 +478,7 @@ export const ENDPOINTS: Endpoint[] = [
     params: { songmid: { kind: 'mid', required: true }, isFormat: en, format: en, roma: { kind: 'bool' } },
     example: { songmid: SONG_MID },
     upstream: [cgi('/lyric/fcgi-bin/fcg_query_lyric_new.fcg')],
+    answersFaultsVia: { faults: ['5xx', 'html', 'truncated', 'garbage'], via: musicu('music.musichallSong.PlayLyricInfo.GetPlayLyricInfo') },
     idempotent: true,
   },
   {

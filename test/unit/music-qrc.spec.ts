@@ -5,15 +5,16 @@ import '../support/fast-check-seed';
 import { fixtureText } from '../../fake-upstream/fixtures';
 import { encryptLyricText, qrcXml } from '../../fake-upstream/handlers/lyric-qrc';
 import { lrcFallbackAnswer, wordByWordAnswer } from '../../src/music/lyric-formats';
-import { alignTimeline, decodeLyricPayload, MAX_LYRIC_BYTES, MAX_PAYLOAD_HEX, parseQrc, qrcContent } from '../../src/music/qrc';
-import { createTripleDes, QQ_VARIANT, QRC_KEY, qrcCipher, STANDARD_DES } from '../../src/music/qrc-cipher';
+import { alignTimeline, parseQrc, qrcContent } from '../../src/music/qrc';
+import { decodeLyricPayload, MAX_LYRIC_BYTES, MAX_PAYLOAD_HEX } from '../../src/upstream/clients/lyric-payload';
+import { createTripleDes, QQ_VARIANT, QRC_KEY, qrcCipher, STANDARD_DES } from '../../src/upstream/clients/qrc-cipher';
 
 const RECORDED = fixtureText('musicu-play-lyric-info.lyric.fragment.txt').trim();
 
 /** What upstream would send for `bytes`: encrypted with the lyric key, as hex. */
 const sealed = (bytes: Buffer, cipher = qrcCipher) => cipher(Buffer.concat([bytes, Buffer.alloc((8 - (bytes.length % 8)) % 8)]), 'encrypt').toString('hex');
 
-describe('QQ Music triple DES (src/music/qrc-cipher.ts)', () => {
+describe('QQ Music triple DES (src/upstream/clients/qrc-cipher.ts)', () => {
   it('in its standard form is OpenSSL des-ede3-ecb, both ways', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 24, maxLength: 24 }), fc.uint8Array({ minLength: 1, maxLength: 6 }), (key, blocks) => {

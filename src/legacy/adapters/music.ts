@@ -55,7 +55,8 @@ export const getAlbumInfo: LegacyAdapter = (s) => {
 
 /**
  * getLyric: the CGI answer with `lyric` decoded and `trans` still base64, as sansenjian/qq-music-api returns it (apps
- * such as RubenCampoa/Beta-music-player `atob()` the translation). `isFormat=1` gives both parsed.
+ * such as RubenCampoa/Beta-music-player `atob()` the translation). `isFormat=1` gives both parsed. When PlayLyricInfo
+ * answered in the CGI's place, `raw` is the CGI's fields rebuilt from it (MusicClient.lyric), read the same way.
  */
 export const getLyric: LegacyAdapter = (s) => {
   const raw = isRecord(s.raw) ? s.raw : {};
@@ -77,6 +78,6 @@ export const MUSIC_LEGACY_ROUTES: Record<string, LegacyRoute> = {
   ),
   getMusicVKey: legacyRoute(getMusicVKey, Obj({ response: OpenObj({ playLists: Arr(Str(), { description: 'The play URL (none when there is no URL).' }) }, { description: 'The key call\'s answer (`req_0.data.midurlinfo`, `sip`).' }) })),
   getAlbumInfo: legacyRoute(getAlbumInfo, Obj({ response: OpenObj({ data: OpenObj({ list: RawJson({ description: 'The album\'s songs.' }) }) }) })),
-  getLyric: legacyRoute(getLyric, Obj({ response: RawObject({ description: 'The lyric CGI\'s answer: `lyric` decoded, `trans` base64 (isFormat=1: both parsed).' }) })),
+  getLyric: legacyRoute(getLyric, Obj({ response: RawObject({ description: 'The lyric CGI\'s answer: `lyric` decoded, `trans` base64 (isFormat=1: both parsed). When the CGI failed and the word-by-word call answered instead: its `retcode`, `code`, `subcode` (0), `lyric` and `trans` rebuilt from that answer, read the same way.' }) })),
   batchGetSongInfo: legacyRoute(batchGetSongInfo, Obj({ response: Obj({ code: Enum([0] as const), data: Arr(RawObject(), { description: 'The raw musicu bodies.' }) }) })),
 };

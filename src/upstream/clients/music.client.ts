@@ -3,7 +3,8 @@ import { cookieUin, parseCookie } from '../../common/cookie';
 import { ANDROID_PARAM_VERSION } from '../identity/comm-profiles';
 import { cgiBusinessError } from '../cgi-helpers';
 import type { MusicuCall } from '../upstream.types';
-import { businessError, requireKey, warrantsFallback } from '../upstream.errors';
+import { businessError, requireKey, UpstreamError, warrantsFallback } from '../upstream.errors';
+import { decodeLyricPayload } from './lyric-payload';
 import { chunk, isKnownAlbum, newVkeyGuid, VKEY_FILES_PER_CALL } from './music.params';
 import { UpstreamClient } from './upstream-client';
 
@@ -13,6 +14,8 @@ type Raw = Record<string, any>;
 const ALBUM_SONGS_NUM = 999;
 /** The lyric CGI's "this song has no lyric" (retcode/code/subcode), not a failure. */
 const NO_LYRIC_CODE = -1901;
+/** The lyric CGI, as its errors and its fallback name it. */
+const LYRIC_CGI = 'fcg_query_lyric_new.fcg';
 
 export interface SongDetail {
   /** `songinfo.data` as upstream sent it: `{ track_info, info, extras }`. */
@@ -57,7 +60,10 @@ function mergeVkeyBatches(batches: VkeyBatch[]): VkeyBatch {
   return { byFilename, nameless: batches.flatMap((b) => b.nameless), sip, raw: batches.map((b) => b.raw) };
 }
 
-/** The lyric CGI's answer: `noLyric` when upstream has none (then `code` is its code, or 0). */
+/**
+ * The lyric CGI's answer, or the same fields rebuilt from its fallback: `noLyric` when upstream has none (then `code`
+ * is its code, or 0).
+ */
 export interface LyricAnswer {
   raw: Raw;
   noLyric: boolean;
@@ -176,10 +182,23 @@ export class MusicClient extends UpstreamClient {
   }
 
   /**
-   * A song's lyric (base64 LRC in `lyric`/`trans`). Any code but 0 and "no lyric" is a failure, mapped like every
-   * business code (1000 → 401 login required). docs/upstream/music.md "Lyric".
+   * A song's lyric (base64 LRC in `lyric`/`trans`) from the lyric CGI. "No lyric" (−1901, or no `lyric` string) is
+   * `noLyric`, not a failure. When the CGI fails in a way `warrantsLyricFallback` accepts, the same fields come from
+   * PlayLyricInfo instead (`options.fallback: false` leaves that out, for a caller that saw PlayLyricInfo fail just
+   * now). An answer that succeeds is never checked against PlayLyricInfo, translation or not: one call per lyric.
+   * docs/upstream/music.md "Lyric".
    */
-  async lyric(songmid: string): Promise<LyricAnswer> {
+  async lyric(songmid: string, options: { fallback?: boolean } = {}): Promise<LyricAnswer> {
+    try {
+      return await this.lyricFromCgi(songmid);
+    } catch (err) {
+      if (options.fallback === false || !warrantsLyricFallback(err)) throw err;
+      this.fellBack(LYRIC_CGI);
+      return this.lyricFromPlayLyric(songmid);
+    }
+  }
+
+  private async lyricFromCgi(songmid: string): Promise<LyricAnswer> {
     const { raw } = await this.cgi<Raw>(
       '/lyric/fcgi-bin/fcg_query_lyric_new.fcg',
       { songmid, format: 'json', g_tk: 5381, pcachetime: Date.now() },
@@ -189,9 +208,27 @@ export class MusicClient extends UpstreamClient {
     const code = [raw?.retcode, raw?.code, raw?.subcode].map(Number).find((c) => Number.isFinite(c) && c !== 0) ?? 0;
     if (code === 0) this.sampleShape('lyric', { raw });
     if (code === NO_LYRIC_CODE || (code === 0 && typeof raw?.lyric !== 'string')) return { raw, noLyric: true, code };
-    const failed = cgiBusinessError({ code }, 'fcg_query_lyric_new.fcg');
+    const failed = cgiBusinessError({ code }, LYRIC_CGI);
     if (failed) throw failed;
     return { raw, noLyric: false, code };
+  }
+
+  /**
+   * The lyric CGI's answer rebuilt from PlayLyricInfo's LRC and translation (`qrc: 0`), base64 like the CGI's, so both
+   * response shapes read it unchanged. An empty lyric is "no lyric"; a translation that does not decode is left out.
+   */
+  private async lyricFromPlayLyric(songmid: string): Promise<LyricAnswer> {
+    const { data } = await this.musicu({ lyric: playLyricCall(songmid, { qrc: 0, roma: 0 }) });
+    const lyric = decodeLyricPayload(data.lyric?.lyric);
+    if (!lyric.ok) {
+      throw new UpstreamError('bad_body', `Upstream ${PLAY_LYRIC_TARGET} answered a lyric that does not decode: ${lyric.reason}`, 'u', {
+        target: PLAY_LYRIC_TARGET,
+      });
+    }
+    const trans = decodeLyricPayload(data.lyric?.trans);
+    const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    const raw = { retcode: 0, code: 0, subcode: 0, lyric: base64(lyric.text), trans: trans.ok ? base64(trans.text) : '' };
+    return { raw, noLyric: lyric.text === '', code: 0 };
   }
 
   /**
@@ -251,15 +288,14 @@ export class MusicClient extends UpstreamClient {
    * "Word-by-word lyric".
    */
   async playLyric(songmid: string, options: { roma: boolean }): Promise<PlayLyricAnswer> {
-    const param = { ...PLAY_LYRIC_PARAMS, roma: options.roma ? 1 : 0, songMid: songmid };
     try {
-      const { raw, data } = await this.musicu({ lyric: { module: 'music.musichallSong.PlayLyricInfo', method: 'GetPlayLyricInfo', param } });
+      const { raw, data } = await this.musicu({ lyric: playLyricCall(songmid, { qrc: 1, roma: options.roma ? 1 : 0 }) });
       const d: Raw = data.lyric ?? {};
       return { available: true, raw, lyric: d.lyric, trans: d.trans, roma: d.roma };
     } catch (err) {
       if (!warrantsFallback(err)) throw err;
       // The caller reads the LRC CGI instead: a fallback like any other.
-      this.fellBack('music.musichallSong.PlayLyricInfo.GetPlayLyricInfo');
+      this.fellBack(PLAY_LYRIC_TARGET);
       return { available: false, reason: err.message };
     }
   }
@@ -275,7 +311,27 @@ export type PlayLyricAnswer =
   | { available: false; reason: string };
 
 /**
- * The Python QQMusicApi project's params (`lyric.py`): encrypted payloads, QRC and translation always asked, and the
- * Android app's `ct`/`cv` (its version policy fills them in, as the comm's).
+ * The Python QQMusicApi project's params (`lyric.py`): encrypted payloads, the translation always asked, and the
+ * Android app's `ct`/`cv` (its version policy fills them in, as the comm's); `qrc` and `roma` are per call.
  */
-const PLAY_LYRIC_PARAMS = { crypt: 1, ...ANDROID_PARAM_VERSION, lrc_t: 0, qrc: 1, qrc_t: 0, roma_t: 0, trans: 1, trans_t: 0, type: 1 };
+const PLAY_LYRIC_PARAMS = { crypt: 1, ...ANDROID_PARAM_VERSION, lrc_t: 0, qrc_t: 0, roma_t: 0, trans: 1, trans_t: 0, type: 1 };
+
+const PLAY_LYRIC_TARGET = 'music.musichallSong.PlayLyricInfo.GetPlayLyricInfo';
+
+/** PlayLyricInfo for one song: `qrc: 1` asks the word-by-word lyric, `qrc: 0` the line-level LRC. */
+function playLyricCall(songmid: string, asked: { qrc: 0 | 1; roma: 0 | 1 }): MusicuCall {
+  const param = { ...PLAY_LYRIC_PARAMS, qrc: asked.qrc, roma: asked.roma, songMid: songmid };
+  return { module: 'music.musichallSong.PlayLyricInfo', method: 'GetPlayLyricInfo', param };
+}
+
+/**
+ * Whether the lyric CGI's failure warrants asking PlayLyricInfo: the business codes `warrantsFallback` accepts, and
+ * also an answer the gateway cannot read or an HTTP error other than 429. PlayLyricInfo is another service on another
+ * host (u.y.qq.com), and a retired CGI is likelier to answer a 404 or a page than a code. No answer at all (timeout,
+ * connection, open breaker) and 429 (a quota, like code 2001) stay final, as everywhere.
+ */
+function warrantsLyricFallback(err: unknown): err is UpstreamError {
+  if (warrantsFallback(err)) return true;
+  if (!(err instanceof UpstreamError)) return false;
+  return err.kind === 'bad_body' || (err.kind === 'bad_status' && err.details.status !== 429);
+}
