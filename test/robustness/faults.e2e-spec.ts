@@ -12,6 +12,7 @@ import { Endpoint, type ExpectedError, exampleQuery, SONG_MID } from '../support
 import { ALL_ENDPOINTS } from '../support/derived-endpoints';
 import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
 import { issuedQimei36, issuedSid } from '../../fake-upstream/handlers/identity';
+import { BackgroundWork } from '../../src/common/background-work';
 import { Clock } from '../../src/common/clock';
 import { IDENTITY_RETRY_AFTER_MS } from '../../src/upstream/identity/client-identity.service';
 import { UpstreamTransport } from '../../src/upstream/transport/upstream-transport';
@@ -398,7 +399,8 @@ const IDENTITY_FAULT_KINDS = identityFaults({ kind: 'reset' }).length;
 async function withHungCallBound<T>(h: Harness, isHung: (req: UpstreamRequest) => boolean, call: () => PromiseLike<T>): Promise<T> {
   const transport = h.app.get(UpstreamTransport);
   const fetch = transport.fetch.bind(transport);
-  const spy = jest.spyOn(transport, 'fetch').mockImplementation((req, idempotent) => fetch(isHung(req) ? { ...req, timeoutMs: TIMEOUT_MS } : req, idempotent));
+  // As UPSTREAM_TIMEOUT_MS would: a bound of the request's own wins.
+  const spy = jest.spyOn(transport, 'fetch').mockImplementation((req, idempotent) => fetch(isHung(req) ? { ...req, timeoutMs: req.timeoutMs ?? TIMEOUT_MS } : req, idempotent));
   try {
     return await call();
   } finally {
@@ -439,6 +441,8 @@ describe.each(IDENTITY_SERVICES.map((s) => [s.name, s] as const))('the %s under 
       // The first Android-comm call waited for the identity: a hung service for its short bound, not the suite's.
       if (kind === 'timeout') expect(performance.now() - started).toBeLessThan(TIMEOUT_BOUND_MS);
       const second = await hotkey(h);
+      // Within the retry delay the service is not asked again, not even in the background.
+      expect(h.app.get(BackgroundWork).pending().get('device identity renewal') ?? 0).toBe(0);
       for (const res of [first, second]) {
         expect({ status: res.status, type: res.headers['content-type'], body: res.body }).toEqual({
           status: 502,

@@ -491,7 +491,7 @@ const HOSTILE_IDENTITY_ANSWERS: { name: string; part: 'qimei' | 'session'; fault
   { name: 'q36 with ANSI escapes', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: `\u001b[31m${MARK}ansi\u001b[0m\u001b[2J` }) },
   { name: 'q36 of 10 KB', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: `${MARK}${'x'.repeat(10_240)}` }) },
   { name: 'q36 a number', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: 123456789012345 }) },
-  { name: 'q36 a nested object', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: { q36: Q36, toString: Q36 } }) },
+  { name: 'q36 a nested object', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: { q36: Q36 } }) },
   { name: 'q16 with CR/LF', part: 'qimei', fault: qimeiAnswer({ q16: `${MARK}q16\r\nX-Injected: 1`, q36: Q36 }) },
   {
     name: 'data a JSON string of a JSON string',
