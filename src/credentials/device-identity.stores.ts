@@ -51,9 +51,13 @@ export class FileDeviceIdentityStore implements DeviceIdentityStore {
   }
 }
 
+/** Sets KEYS[1] to ARGV[2] only while it still holds ARGV[1] ('' for none): another instance's write is kept. */
+const SET_IF_UNCHANGED = "if (redis.call('get', KEYS[1]) or '') == ARGV[1] then redis.call('set', KEYS[1], ARGV[2]) return 1 else return 0 end";
+
 /** The identity in Redis (REDIS_URL), one JSON value every instance reads: the first instance to need one makes it. */
 export class RedisDeviceIdentityStore implements DeviceIdentityStore {
   readonly kind = 'redis' as const;
+  private readonly logger = new Logger('DeviceIdentity');
 
   constructor(
     private readonly redis: Redis,
@@ -62,23 +66,35 @@ export class RedisDeviceIdentityStore implements DeviceIdentityStore {
   ) {}
 
   async load(): Promise<StoredIdentity | null> {
-    const text = await this.breaker.run(() => this.redis.get(this.key));
-    if (!text) return null;
-    try {
-      return readStoredIdentity(JSON.parse(text));
-    } catch {
-      return null;
-    }
+    return identityOfText(await this.breaker.run(() => this.redis.get(this.key)));
   }
 
   async create(identity: StoredIdentity): Promise<StoredIdentity> {
+    const text = JSON.stringify(identity);
     // NX: two instances making one at once keep the first; the other reads it back.
-    const set = await this.breaker.run(() => this.redis.set(this.key, JSON.stringify(identity), 'NX'));
+    const set = await this.breaker.run(() => this.redis.set(this.key, text, 'NX'));
     if (set === 'OK') return identity;
+    const seen = await this.breaker.run(() => this.redis.get(this.key));
+    const stored = identityOfText(seen);
+    if (stored) return stored;
+    // A value no instance can read (garbage, a hand edit): replaced, as the identity file is, unless another instance
+    // replaced it meanwhile (then its identity is the one read back).
+    this.logger.warn(`The Redis key ${this.key} holds no device identity it can read; a new one replaces it`);
+    await this.breaker.run(() => this.redis.eval(SET_IF_UNCHANGED, 1, this.key, seen ?? '', text));
     return (await this.load()) ?? identity;
   }
 
   async save(identity: StoredIdentity): Promise<void> {
     await this.breaker.run(() => this.redis.set(this.key, JSON.stringify(identity)));
+  }
+}
+
+/** A stored identity from its JSON text, or null when there is none or it is not one. */
+function identityOfText(text: string | null): StoredIdentity | null {
+  if (!text) return null;
+  try {
+    return readStoredIdentity(JSON.parse(text));
+  } catch {
+    return null;
   }
 }

@@ -11,6 +11,12 @@ import { musicState } from '../../fake-upstream/handlers/music';
 import { Endpoint, type ExpectedError, exampleQuery, SONG_MID } from '../support/endpoints';
 import { ALL_ENDPOINTS } from '../support/derived-endpoints';
 import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
+import { issuedQimei36, issuedSid } from '../../fake-upstream/handlers/identity';
+import { BackgroundWork } from '../../src/common/background-work';
+import { Clock } from '../../src/common/clock';
+import { IDENTITY_RETRY_AFTER_MS } from '../../src/upstream/identity/client-identity.service';
+import { UpstreamTransport } from '../../src/upstream/transport/upstream-transport';
+import type { UpstreamRequest } from '../../src/upstream/upstream.types';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { RedisLink } from '../support/redis-link';
 
@@ -92,7 +98,7 @@ const ran: Record<string, number> = {};
 const count = (group: string) => void (ran[group] = (ran[group] ?? 0) + 1);
 afterAll(() => {
   const cases = Object.values(ran).reduce((sum, n) => sum + n, 0) - (ran['fallback answered'] ?? 0);
-  console.log(`faults: ${cases} fault cases over ${withUpstream.length} endpoints`);
+  console.log(`faults: ${cases} fault cases over ${withUpstream.length} endpoints and the two identity services`);
 });
 
 describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream faults', (_name, e) => {
@@ -358,6 +364,129 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
   }
 });
 
+const HOTKEY_MODULE = 'music.musicsearch.HotkeyService.GetHotkeyForQQMusicMobile';
+const SESSION_MODULE = 'music.getSession.session.GetSession';
+
+/** The identity services (docs/upstream/identity.md), each with its fault match and the request its hang holds. */
+const IDENTITY_SERVICES = [
+  {
+    part: 'qimei',
+    name: 'QIMEI service',
+    match: { host: 'qimei' } as FaultMatch,
+    isCall: (req: UpstreamRequest) => req.host === 'qimei',
+    // Not musicu: the service's own refusal, `{code: -1, msg}` (what the fake answers a request it cannot verify).
+    business: { kind: 'status', status: 200, body: JSON.stringify({ code: -1, msg: 'refused' }) } as Fault,
+  },
+  {
+    part: 'session',
+    name: 'device session',
+    match: { module: SESSION_MODULE } as FaultMatch,
+    isCall: (req: UpstreamRequest) => req.label === SESSION_MODULE,
+    business: { kind: 'business', code: 2001 } as Fault,
+  },
+] as const;
+
+/** Every fault kind an identity service can show (`latency` under the bound is no fault); the answers past 1 MB fail. */
+const identityFaults = (business: Fault): [string, Fault][] => [
+  ['timeout', { kind: 'hang' }],
+  ['reset', { kind: 'reset' }],
+  ['5xx', { kind: 'status', status: 503 }],
+  ['html', { kind: 'html' }],
+  ['truncated', { kind: 'truncated' }],
+  ['garbage', { kind: 'garbage' }],
+  ['huge', { kind: 'huge', bytes: 2 * 2 ** 20 }],
+  ['padded', { kind: 'padded', bytes: 2 * 2 ** 20 }],
+  ['business', business],
+  ['shape', { kind: 'shape', data: { session: { uid: [], sid: {} }, data: {} } }],
+];
+const IDENTITY_FAULT_KINDS = identityFaults({ kind: 'reset' }).length;
+
+/**
+ * Runs `call` with the short bound on the hung identity call only (docs/testing.md: a short bound is only for the
+ * call whose upstream hangs): the other identity call and the Android-comm call itself keep the suite's generous one.
+ */
+async function withHungCallBound<T>(h: Harness, isHung: (req: UpstreamRequest) => boolean, call: () => PromiseLike<T>): Promise<T> {
+  const transport = h.app.get(UpstreamTransport);
+  const fetch = transport.fetch.bind(transport);
+  // As UPSTREAM_TIMEOUT_MS would: a bound of the request's own wins.
+  const spy = jest.spyOn(transport, 'fetch').mockImplementation((req, idempotent) => fetch(isHung(req) ? { ...req, timeoutMs: req.timeoutMs ?? TIMEOUT_MS } : req, idempotent));
+  try {
+    return await call();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/**
+ * The identity services down (docs/upstream/identity.md "When a service fails"), with a fresh identity: each case has
+ * its own harness (ClientIdentity's state and the circuit breakers are per process; a harness starts in ≈ 0.2 s).
+ * The Android-comm calls go out with the fallback identity, which the fake refuses as the live service does (104009:
+ * a clean 502, never a 500); the service is asked once and one warning line names it; web-comm calls are untouched;
+ * once it answers again (after the retry delay) the identity is issued and the calls go through.
+ */
+describe.each(IDENTITY_SERVICES.map((s) => [s.name, s] as const))('the %s under upstream faults, with a fresh identity', (_n, service) => {
+  const warningsOf = (logs: string[], name: string) =>
+    logs.map((line) => JSON.parse(line)).filter((l) => l.context === 'ClientIdentity' && l.level === 40 && String(l.msg).startsWith(`The ${name} (`));
+  const metric = async (h: Harness, series: string) => {
+    const line = (await h.http().get('/metrics').expect(200)).text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+  const hotkey = (h: Harness) => h.http().get('/getHotkey');
+
+  it.each(identityFaults(service.business))('%s → the fallback identity, a clean 502, one warning; web calls unaffected; then recovers', async (kind, fault) => {
+    count('identity service fault');
+    const logs: string[] = [];
+    const h = await startHarness({
+      warmIdentity: false,
+      allowIdentityRefusals: true,
+      logs,
+      env: { LOG_LEVEL: 'info', UPSTREAM_TIMEOUT_MS: String(GENEROUS_TIMEOUT_MS), UPSTREAM_MAX_BODY_MB: '1' },
+    });
+    const wall = jest.spyOn(h.app.get(Clock), 'wallNow');
+    try {
+      h.fake.fault(fault, service.match);
+      const started = performance.now();
+      const first = await (kind === 'timeout' ? withHungCallBound(h, service.isCall, () => hotkey(h)) : hotkey(h));
+      // The first Android-comm call waited for the identity: a hung service for its short bound, not the suite's.
+      if (kind === 'timeout') expect(performance.now() - started).toBeLessThan(TIMEOUT_BOUND_MS);
+      const second = await hotkey(h);
+      // Within the retry delay the service is not asked again, not even in the background.
+      expect(h.app.get(BackgroundWork).pending().get('device identity renewal') ?? 0).toBe(0);
+      for (const res of [first, second]) {
+        expect({ status: res.status, type: res.headers['content-type'], body: res.body }).toEqual({
+          status: 502,
+          type: expect.stringMatching(/json/),
+          body: { error: expect.any(String), errorCode: 'UPSTREAM_DEVICE_IDENTITY_REQUIRED', upstreamCode: 104009 },
+        });
+      }
+      // Sent with the fallback: "0" for the part not issued (a session is never issued without a QIMEI).
+      const comm = h.fake.musicuCalls(HOTKEY_MODULE).at(-1)!.request.comm;
+      expect({ sid: comm.sid, uid: comm.uid }).toEqual({ sid: '0', uid: '0' });
+      if (service.part === 'qimei') expect({ QIMEI: comm.QIMEI, QIMEI36: comm.QIMEI36 }).toEqual({ QIMEI: '0', QIMEI36: '0' });
+      else expect(issuedQimei36(comm.QIMEI36)).toBe(true);
+      expect(comm.udid).toMatch(/^[0-9a-f]{32}$/);
+      // Asked once (counted at the gateway: a hung call may end before the fake logs it), one warning line.
+      expect(await metric(h, `gateway_upstream_identity_requests_total{part="${service.part}",outcome="failed"}`)).toBe(1);
+      expect(warningsOf(logs, service.name)).toHaveLength(1);
+      if (service.part === 'session') expect(warningsOf(logs, 'QIMEI service')).toEqual([]);
+      // Calls that need no identity are untouched, and the process keeps serving.
+      await h.http().get('/getTopLists').expect(200);
+      await h.http().get('/getRanks?topId=4&limit=2').expect(200);
+      await h.http().get('/health/live').expect(200);
+      // The service answers again: asked in the background after the retry delay, then the calls go through.
+      h.fake.clearFaults();
+      wall.mockReturnValue(Date.now() + IDENTITY_RETRY_AFTER_MS + 1000);
+      await waitFor(async () => (await hotkey(h)).status === 200, 5000, 'a call with the identity issued again');
+      const issued = h.fake.musicuCalls(HOTKEY_MODULE).at(-1)!.request.comm;
+      expect(issuedQimei36(issued.QIMEI36) && issuedSid(issued.sid, issued.QIMEI36)).toBe(true);
+      expect(warningsOf(logs, service.name)).toHaveLength(1);
+    } finally {
+      wall.mockRestore();
+      await h.close();
+    }
+  }, CASE_BUDGET_MS);
+});
+
 /** The rows that answer without calling upstream (they get no fault case); a derived row that lost its calls is not one. */
 const ANSWERED_WITHOUT_UPSTREAM = ['getImageUrl', 'getUserAvatar'];
 /** The XML CGI rows (the singer description): the only CGI rows without the JSONP case. */
@@ -399,6 +528,7 @@ describe('the fault cases above', () => {
       'c6 CGI code': (BUSINESS.length - 1) * c6, // no CGI answers 104009
       'write sent once': 3 * write,
       'retry backoff': RETRY_REPRESENTATIVES.size,
+      'identity service fault': IDENTITY_SERVICES.length * IDENTITY_FAULT_KINDS,
     });
     // every GET read outside the login steps is retried (a POST read may be too)
     expect(readRetried).toBeGreaterThanOrEqual(rows((e) => e.method === 'GET' && e.upstream.length > 0 && e.family !== 'login'));

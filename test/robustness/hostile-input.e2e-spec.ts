@@ -7,6 +7,13 @@ import { Endpoint, ParamKind } from '../support/endpoints';
 import { ALL_ENDPOINTS, DERIVED } from '../support/derived-endpoints';
 import { Harness, startHarness, waitForReady } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
+import Redis from 'ioredis';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Fault, FaultMatch } from '../../fake-upstream/fake-upstream';
+import { issuedQimei36, issuedSid } from '../../fake-upstream/handlers/identity';
+import { UpstreamCanary } from '../../src/upstream/canary/upstream-canary.service';
+import { generateDeviceProfile } from '../../src/upstream/identity/device-profile';
+import { readStoredIdentity } from '../../src/upstream/identity/identity-store';
 
 /**
  * Property: for EVERY endpoint and every parameter, hostile values (missing, empty, huge, unicode, control
@@ -461,6 +468,176 @@ describe('hostile loginToken values against an issued, confirmed QR, on two inst
     const owner = await b.http().post(channel.check).send({ [channel.id]: qrId, loginToken: qr.loginToken }).expect(200);
     expect(owner.body.isOk).toBe(true);
   }, PROPERTY_TIMEOUT_MS);
+});
+
+const HOTKEY_MODULE = 'music.musicsearch.HotkeyService.GetHotkeyForQQMusicMobile';
+const SESSION_MODULE = 'music.getSession.session.GetSession';
+/**
+ * Every hostile text below carries this mark (a number cannot: its case marks the value beside it), so "never in a
+ * log line, the identity file, Redis or an answer" is one search, whatever escaping a log line applies.
+ */
+const MARK = 'HOSTILE';
+const IDENTITY_ADMIN_TOKEN = 'hostile-identity-admin-token-0123';
+
+/** The QIMEI service's answer around `pair`, `data` being the JSON text of `{code, data: pair}` as the service sends it. */
+const qimeiAnswer = (pair: Record<string, unknown>): Fault => ({ kind: 'status', status: 200, body: JSON.stringify({ code: 0, data: JSON.stringify({ code: 0, data: pair }) }) });
+/** GetSession's answer with `session` in it, the QIMEI service answering as usual. */
+const sessionAnswer = (session: Record<string, unknown>): Fault => ({ kind: 'shape', data: { session: { vkey: '', ...session } } });
+const Q16 = `${MARK}q16abcdef`;
+const Q36 = `${MARK}q36${'0'.repeat(26)}`;
+
+const HOSTILE_IDENTITY_ANSWERS: { name: string; part: 'qimei' | 'session'; fault: Fault }[] = [
+  { name: 'q36 with CR/LF', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: `${MARK}crlf\r\nX-Injected: 1` }) },
+  { name: 'q36 with ANSI escapes', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: `\u001b[31m${MARK}ansi\u001b[0m\u001b[2J` }) },
+  { name: 'q36 of 10 KB', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: `${MARK}${'x'.repeat(10_240)}` }) },
+  { name: 'q36 a number', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: 123456789012345 }) },
+  { name: 'q36 a nested object', part: 'qimei', fault: qimeiAnswer({ q16: Q16, q36: { q36: Q36 } }) },
+  { name: 'q16 with CR/LF', part: 'qimei', fault: qimeiAnswer({ q16: `${MARK}q16\r\nX-Injected: 1`, q36: Q36 }) },
+  {
+    name: 'data a JSON string of a JSON string',
+    part: 'qimei',
+    fault: { kind: 'status', status: 200, body: JSON.stringify({ code: 0, data: JSON.stringify(JSON.stringify({ code: 0, data: { q16: Q16, q36: Q36 } })) }) },
+  },
+  { name: 'sid with spaces', part: 'session', fault: sessionAnswer({ uid: '1234567890', sid: `${MARK} sid with spaces` }) },
+  { name: 'sid of 1 KB', part: 'session', fault: sessionAnswer({ uid: '1234567890', sid: `${MARK}${'s'.repeat(1024)}` }) },
+  { name: 'uid -1', part: 'session', fault: sessionAnswer({ uid: -1, sid: `${MARK}sidUidMinusOne` }) },
+  { name: 'uid 1e21', part: 'session', fault: sessionAnswer({ uid: 1e21, sid: `${MARK}sidUid1e21` }) },
+  { name: 'uid of letters', part: 'session', fault: sessionAnswer({ uid: `${MARK}uid`, sid: `${MARK}sidUidLetters` }) },
+];
+
+/** The identity file of a harness: beside its cookie file (`user-info.json` → `user-info.device.json`). */
+const identityFileOf = (h: Harness) => h.cookieFile.replace(/\.json$/, '.device.json');
+const hotkeyComm = (h: Harness) => h.fake.musicuCalls(HOTKEY_MODULE).at(-1)!.request.comm;
+const expectNoMark = (where: string, lines: string[]) => expect({ where, marked: lines.filter((l) => l.includes(MARK)).map((l) => l.slice(0, 200)) }).toEqual({ where, marked: [] });
+
+/**
+ * Hostile answers from the identity services (docs/upstream/identity.md): never adopted (the next Android-comm call
+ * carries the fallback "0"), never stored, never in a log line, an answer or /health/upstream; the canary calls the
+ * answer `changed`; no 500. Each case has its own harness (a fresh identity; ≈ 0.2 s).
+ */
+describe('hostile answers from the identity services', () => {
+  it.each(HOSTILE_IDENTITY_ANSWERS.map((c) => [c.name, c] as const))('%s: never adopted, stored or logged; the fallback is sent; no 500', async (_n, c) => {
+    const logs: string[] = [];
+    const h = await startHarness({ warmIdentity: false, allowIdentityRefusals: true, logs, env: { LOG_LEVEL: 'debug', ADMIN_TOKEN: IDENTITY_ADMIN_TOKEN } });
+    try {
+      const match: FaultMatch = c.part === 'qimei' ? { host: 'qimei' } : { module: SESSION_MODULE };
+      h.fake.fault(c.fault, match);
+      const answers = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await h.http().get('/getHotkey').timeout(REQUEST_TIMEOUT_MS);
+        expect({ status: res.status, body: res.body }).toEqual({ status: 502, body: expect.objectContaining({ errorCode: 'UPSTREAM_DEVICE_IDENTITY_REQUIRED', upstreamCode: 104009 }) });
+        answers.push(JSON.stringify(res.body));
+        // The fallback went out: "0" for what was not issued (no session without a QIMEI).
+        const comm = hotkeyComm(h);
+        expect({ sid: comm.sid, uid: comm.uid }).toEqual({ sid: '0', uid: '0' });
+        if (c.part === 'qimei') expect({ QIMEI: comm.QIMEI, QIMEI36: comm.QIMEI36 }).toEqual({ QIMEI: '0', QIMEI36: '0' });
+        else expect(issuedQimei36(comm.QIMEI36)).toBe(true);
+      }
+      // The canary's probe reads the same answer: `changed`, and it adopts nothing either.
+      expect((await h.app.get(UpstreamCanary).check('identity'))?.state).toBe('changed');
+      const health = await h.http().get('/health/upstream').set('Authorization', `Bearer ${IDENTITY_ADMIN_TOKEN}`).expect(200);
+      expect(health.body.identity).toMatchObject({ fallback: true, [c.part]: { state: 'fallback', problem: expect.stringMatching(/^bad_body/) } });
+      const text = readFileSync(identityFileOf(h), 'utf8');
+      const stored = JSON.parse(text);
+      if (c.part === 'qimei') expect(stored.qimei).toBeUndefined();
+      else expect(issuedQimei36(stored.qimei?.q36)).toBe(true);
+      expect(stored.session).toBeUndefined();
+      await h.http().get('/getHotkey').expect(502);
+      expect(hotkeyComm(h).sid).toBe('0');
+      expect(logs.length).toBeGreaterThan(0);
+      expectNoMark('log lines', logs);
+      expectNoMark('answers', [...answers, JSON.stringify(health.body)]);
+      expectNoMark('the identity file', [text, readFileSync(identityFileOf(h), 'utf8')]);
+      expect(logs.filter((l) => l.includes('X-Injected') || l.includes('\u001b'))).toEqual([]);
+    } finally {
+      await h.close();
+    }
+  }, FIXED_CASES_TIMEOUT_MS);
+});
+
+/** A profile of the generated kind whose `model` is 1 MB (a corrupted or hand-edited store). */
+const profileWithHugeField = () => ({ device: { ...generateDeviceProfile(new Date()), model: `${MARK}${'m'.repeat(2 ** 20)}` } });
+const HOSTILE_STORED: [string, string][] = [
+  ['garbage', `${MARK} \u0000\u00ff not JSON {{{`],
+  ['a JSON array', JSON.stringify([{ device: { ...generateDeviceProfile(new Date()), model: `${MARK}array` } }])],
+  ['a profile with a 1 MB field', JSON.stringify(profileWithHugeField())],
+];
+
+/** The stored identity after the first call: a new valid profile, the one the call carried, and nothing hostile. */
+function expectReplaced(h: Harness, text: string | null, issued: boolean): void {
+  expect(text).not.toBeNull();
+  expectNoMark('the store', [text!]);
+  expect(text!.length).toBeLessThan(4096);
+  const stored = readStoredIdentity(JSON.parse(text!));
+  const comm = hotkeyComm(h);
+  expect(stored?.device.openUdid).toBe(comm.udid);
+  expect(comm.phonetype).toBe('MI 6');
+  if (issued) {
+    expect(stored?.qimei?.q36).toBe(comm.QIMEI36);
+    expect(issuedQimei36(comm.QIMEI36) && issuedSid(comm.sid, comm.QIMEI36)).toBe(true);
+  }
+}
+
+/**
+ * Hostile device identities in the store (a corrupted or hand-edited file, a Redis value another program wrote): never
+ * used; a new valid profile is made and replaces it, and the gateway works. Nothing of it reaches a log line.
+ */
+describe('a hostile device identity in the store', () => {
+  it.each(HOSTILE_STORED)('the identity file holding %s → replaced by a new valid profile; the gateway works', async (_n, content) => {
+    const logs: string[] = [];
+    const h = await startHarness({ warmIdentity: false, logs, env: { LOG_LEVEL: 'debug' } });
+    try {
+      writeFileSync(identityFileOf(h), content);
+      await h.http().get('/getHotkey').timeout(REQUEST_TIMEOUT_MS).expect(200);
+      expectReplaced(h, readFileSync(identityFileOf(h), 'utf8'), true);
+      await h.http().get('/getHotkey').expect(200);
+      expectNoMark('log lines', logs);
+    } finally {
+      await h.close();
+    }
+  }, FIXED_CASES_TIMEOUT_MS);
+
+  describe('in Redis (<CREDENTIAL_REDIS_KEY>:device)', () => {
+    let redis: Redis;
+    const prefix = `qqgw-test:hostile-identity:${randomBytes(6).toString('hex')}`;
+    let n = 0;
+    beforeAll(async () => {
+      requireRedis();
+      redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      await redis.connect();
+    });
+    afterAll(async () => {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    });
+
+    it.each([
+      ['garbage', false],
+      ['garbage', true],
+      ['a profile with a 1 MB field', false],
+    ] as const)('a Redis value of %s (the QIMEI service down: %s) → replaced by a new valid profile; the gateway works', async (what, qimeiDown) => {
+      const key = `${prefix}:${n++}`;
+      await redis.set(`${key}:device`, HOSTILE_STORED.find(([name]) => name === what)![1]);
+      const logs: string[] = [];
+      const h = await startHarness({
+        warmIdentity: false,
+        allowIdentityRefusals: qimeiDown,
+        logs,
+        env: { LOG_LEVEL: 'debug', REDIS_URL: TEST_REDIS_URL, REDIS_TIMEOUT_MS: '5000', CREDENTIAL_REDIS_KEY: key },
+      });
+      try {
+        await waitForReady('the gateway to reach Redis', h);
+        // Down, the QIMEI service issues nothing to store: the profile alone must replace the value.
+        if (qimeiDown) h.fake.fault({ kind: 'status', status: 503 }, { host: 'qimei' });
+        await h.http().get('/getHotkey').timeout(REQUEST_TIMEOUT_MS).expect(qimeiDown ? 502 : 200);
+        expectReplaced(h, await redis.get(`${key}:device`), !qimeiDown);
+        expectNoMark('log lines', logs);
+      } finally {
+        await h.close();
+      }
+    }, FIXED_CASES_TIMEOUT_MS);
+  });
 });
 
 describe('after the run', () => {

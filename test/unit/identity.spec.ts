@@ -4,6 +4,7 @@ import { issuedQimei36 } from '../../fake-upstream/handlers/identity';
 import { androidComm, bareLoginComm, desktopSearchComm, loginExchangeComm, webComm } from '../../src/upstream/identity/comm-profiles';
 import { generateDeviceProfile, randomImei, readDeviceProfile } from '../../src/upstream/identity/device-profile';
 import { readStoredIdentity } from '../../src/upstream/identity/identity-store';
+import { isQimeiValue, isSessionSid, sessionUidOf } from '../../src/upstream/identity/issued-values';
 import { md5Hex, qimeiOfAnswer, qimeiRequest, QIMEI_HEADER_APP_ID, QIMEI_HEADER_SECRET, QIMEI_PARAMS_SECRET } from '../../src/upstream/identity/qimei.client';
 
 const SRC = join(__dirname, '../../src');
@@ -74,13 +75,56 @@ describe('device profile and QIMEI request', () => {
     const profile = generateDeviceProfile(new Date());
     expect(readDeviceProfile(JSON.parse(JSON.stringify(profile)))).toEqual(profile);
     expect(readDeviceProfile({ ...profile, androidId: 'zz' })).toBeUndefined();
-    expect(readStoredIdentity({ device: profile, qimei: { q16: 'a', q36: 'b', obtainedAt: 1 } })?.qimei).toEqual({ q16: 'a', q36: 'b', obtainedAt: 1 });
+    const qimei = { q16: 'a'.repeat(16), q36: 'b'.repeat(36), obtainedAt: 1 };
+    const session = { uid: '1234567890', sid: 'c'.repeat(32), obtainedAt: 1 };
+    expect(readStoredIdentity({ device: profile, qimei, session })).toEqual({ device: profile, qimei, session });
     expect(readStoredIdentity({ device: { androidId: 'x' } })).toBeNull();
+    expect(readStoredIdentity([{ device: profile }])).toBeNull();
     for (let i = 0; i < 50; i++) {
       const digits = randomImei().split('').map(Number);
       const sum = digits.reduce((t, d, j) => t + (j % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
       expect(sum % 10).toBe(0);
     }
+  });
+
+  it('reads back a profile only with bounded printable fields, and only its own fields', () => {
+    const profile = generateDeviceProfile(new Date());
+    expect(readDeviceProfile({ ...profile, extra: 'x'.repeat(1000) })).toEqual(profile);
+    for (const bad of [
+      { model: 'm'.repeat(1024 * 1024) },
+      { fingerprint: 'f'.repeat(257) },
+      { osRelease: '10\r\nX-Injected: 1' },
+      { brand: '\u001b[31mXiaomi' },
+      { createdAt: 'not a date' },
+      { sdkLevel: 1e9 },
+    ]) {
+      expect(readDeviceProfile({ ...profile, ...bad })).toBeUndefined();
+    }
+    expect(readDeviceProfile({ ...profile, fingerprint: 'f'.repeat(256) })).toBeDefined();
+    expect(readDeviceProfile([profile])).toBeUndefined();
+  });
+
+  it('a stored QIMEI or session is kept only as its service may issue it', () => {
+    const device = generateDeviceProfile(new Date());
+    const qimei = (q36: unknown) => readStoredIdentity({ device, qimei: { q16: 'a'.repeat(16), q36, obtainedAt: 1 } })?.qimei;
+    const session = (uid: unknown, sid: unknown) => readStoredIdentity({ device, session: { uid, sid, obtainedAt: 1 } })?.session;
+    expect(qimei('b'.repeat(36))).toBeDefined();
+    for (const q36 of ['b\r\nc'.repeat(9), 'b'.repeat(10_240), 36, { q36: 'b'.repeat(36) }]) expect(qimei(q36)).toBeUndefined();
+    expect(session('1234567890', 'c'.repeat(32))).toBeDefined();
+    for (const [uid, sid] of [['-1', 'c'], ['abc', 'c'], [12, 'c'], ['1', 'c d'], ['1', 'c'.repeat(129)]]) expect(session(uid, sid)).toBeUndefined();
+  });
+
+  it('what the identity services may issue: a short alphanumeric QIMEI, a digit uid, a printable sid', () => {
+    for (const ok of ['a1B2c3D4', 'f'.repeat(16), '0'.repeat(36), 'Z'.repeat(64)]) expect(isQimeiValue(ok)).toBe(true);
+    for (const bad of ['', 'abc', 'f'.repeat(65), 'abcd\r\nefgh', '\u001b[31mabcdefgh', 'abcd efgh', 'abcd-efgh', 12345678, null, {}, ['abcdefgh']]) {
+      expect({ bad, ok: isQimeiValue(bad) }).toEqual({ bad, ok: false });
+    }
+    expect([sessionUidOf('1234567890'), sessionUidOf(1234567890), sessionUidOf('0'), sessionUidOf('9'.repeat(20))]).toEqual(['1234567890', '1234567890', '0', '9'.repeat(20)]);
+    for (const bad of [-1, 1e21, 1.5, Number.MAX_SAFE_INTEGER + 2, NaN, '-1', '1e21', 'abcdef', '', '9'.repeat(21), ' 1', null, {}]) {
+      expect({ bad, uid: sessionUidOf(bad) }).toEqual({ bad, uid: undefined });
+    }
+    for (const ok of ['c'.repeat(32), 'Q_H_L_x.y~z', '!'.repeat(128)]) expect(isSessionSid(ok)).toBe(true);
+    for (const bad of ['', 'a b', 'a'.repeat(129), 'a\tb', 'a\r\nb', 'é', 42, null]) expect({ bad, ok: isSessionSid(bad) }).toEqual({ bad, ok: false });
   });
 
   it('signs the headers and the params as the service checks them, and the params are the AES-encrypted report', () => {
@@ -101,6 +145,11 @@ describe('device profile and QIMEI request', () => {
     expect(qimeiOfAnswer(JSON.stringify({ code: 0, data: JSON.stringify({ data: pair }) }))).toEqual(pair);
     expect(qimeiOfAnswer(JSON.stringify({ data: { data: pair } }))).toEqual(pair);
     expect(qimeiOfAnswer('{"data":"{}"}')).toBeUndefined();
+    // A pair is two short alphanumeric strings: never CR/LF, escapes, 10 KB, another type, or a JSON text inside a JSON text.
+    for (const q36 of ['b\r\nSet-Cookie: x=1', '\u001b[31mbbbbbbbb\u001b[0m', 'b'.repeat(10_240), 36, { q36: pair.q36 }]) {
+      expect(qimeiOfAnswer(JSON.stringify({ code: 0, data: JSON.stringify({ data: { ...pair, q36 } }) }))).toBeUndefined();
+    }
+    expect(qimeiOfAnswer(JSON.stringify({ code: 0, data: JSON.stringify(JSON.stringify({ data: pair })) }))).toBeUndefined();
     expect(qimeiOfAnswer('not json')).toBeUndefined();
     expect(issuedQimei36(pair.q36)).toBe(false);
   });

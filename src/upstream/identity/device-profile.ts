@@ -55,16 +55,38 @@ export function generateDeviceProfile(now: Date): DeviceProfile {
 }
 
 const HEX = (length: number) => new RegExp(`^[0-9a-f]{${length}}$`);
+/**
+ * A stored text field: printable ASCII (the generated ones are; they go into the comm, the QIMEI request and a
+ * User-Agent header), at most 256 characters: a hand-edited or corrupted store cannot make every call carry megabytes.
+ */
+const TEXT = /^[\x20-\x7e]{1,256}$/;
+const TEXT_FIELDS = ['brand', 'model', 'device', 'osRelease', 'fingerprint', 'procVersion', 'createdAt'] as const;
 
-/** A stored profile as read back (file or Redis), or undefined when it is not one: then a new one is generated. */
+/**
+ * A stored profile as read back (file or Redis), or undefined when it is not one: then a new one is generated. Only
+ * the profile's own fields are kept.
+ */
 export function readDeviceProfile(value: unknown): DeviceProfile | undefined {
-  if (!value || typeof value !== 'object') return undefined;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const p = value as Record<string, unknown>;
-  const strings = ['brand', 'model', 'device', 'osRelease', 'fingerprint', 'procVersion', 'createdAt'];
-  if (strings.some((key) => typeof p[key] !== 'string' || !p[key])) return undefined;
+  if (TEXT_FIELDS.some((key) => typeof p[key] !== 'string' || !TEXT.test(p[key]))) return undefined;
   if (typeof p.androidId !== 'string' || !HEX(16).test(p.androidId)) return undefined;
   if (typeof p.openUdid !== 'string' || !HEX(32).test(p.openUdid)) return undefined;
   if (typeof p.imei !== 'string' || !/^\d{15}$/.test(p.imei)) return undefined;
-  if (!Number.isInteger(p.sdkLevel)) return undefined;
-  return p as unknown as DeviceProfile;
+  if (!Number.isInteger(p.sdkLevel) || (p.sdkLevel as number) < 1 || (p.sdkLevel as number) > 999) return undefined;
+  if (Number.isNaN(Date.parse(p.createdAt as string))) return undefined;
+  const text = (key: (typeof TEXT_FIELDS)[number]) => p[key] as string;
+  return {
+    androidId: p.androidId,
+    openUdid: p.openUdid,
+    imei: p.imei,
+    brand: text('brand'),
+    model: text('model'),
+    device: text('device'),
+    osRelease: text('osRelease'),
+    sdkLevel: p.sdkLevel as number,
+    fingerprint: text('fingerprint'),
+    procVersion: text('procVersion'),
+    createdAt: text('createdAt'),
+  };
 }

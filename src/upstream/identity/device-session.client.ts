@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import { businessError, UpstreamError } from '../upstream.errors';
 import { androidComm, androidUserAgent, type AndroidIdentity } from './comm-profiles';
+import { isSessionSid, sessionUidOf } from './issued-values';
 
 const MODULE = 'music.getSession.session';
 const METHOD = 'GetSession';
@@ -41,11 +42,13 @@ export class DeviceSessionClient {
     }
     const code = Number(raw?.code ?? 0) || Number(raw?.req_0?.code ?? 0);
     if (raw && code) throw this.transport.failed(res, businessError(code, LABEL));
+    // The uid as digits and the sid as printable ASCII (issued-values.ts); anything else is no session.
     const session = raw?.req_0?.data?.session;
-    const uid = session?.uid;
-    if (!session || typeof session.sid !== 'string' || !session.sid || (typeof uid !== 'string' && typeof uid !== 'number')) {
+    const uid = sessionUidOf(session?.uid);
+    const sid: unknown = session?.sid;
+    if (uid === undefined || !isSessionSid(sid)) {
       throw this.transport.failed(res, new UpstreamError('bad_body', `Upstream ${LABEL} answered no session`, 'u', { target: LABEL }));
     }
-    return { uid: String(uid), sid: session.sid };
+    return { uid, sid };
   }
 }

@@ -1,4 +1,5 @@
 import { readDeviceProfile, type DeviceProfile } from './device-profile';
+import { isQimeiValue, isSessionSid, sessionUidOf } from './issued-values';
 
 /** A QIMEI pair as the service issued it, and when (epoch milliseconds). */
 export interface IssuedQimei {
@@ -45,10 +46,13 @@ export function readStoredIdentity(value: unknown): StoredIdentity | null {
   const device = readDeviceProfile(v.device);
   if (!device) return null;
   const identity: StoredIdentity = { device };
+  // A stored QIMEI or session is held to what its service may issue (issued-values.ts): else it is asked for again.
   const q = v.qimei;
-  if (q && typeof q.q16 === 'string' && typeof q.q36 === 'string' && Number.isFinite(q.obtainedAt)) identity.qimei = { q16: q.q16, q36: q.q36, obtainedAt: q.obtainedAt };
+  if (q && isQimeiValue(q.q16) && isQimeiValue(q.q36) && Number.isFinite(q.obtainedAt)) identity.qimei = { q16: q.q16, q36: q.q36, obtainedAt: q.obtainedAt };
   const s = v.session;
-  if (s && typeof s.uid === 'string' && typeof s.sid === 'string' && Number.isFinite(s.obtainedAt)) identity.session = { uid: s.uid, sid: s.sid, obtainedAt: s.obtainedAt };
+  if (s && typeof s.uid === 'string' && sessionUidOf(s.uid) && isSessionSid(s.sid) && Number.isFinite(s.obtainedAt)) {
+    identity.session = { uid: s.uid, sid: s.sid, obtainedAt: s.obtainedAt };
+  }
   return identity;
 }
 

@@ -4,6 +4,7 @@ import { UpstreamTransport } from '../transport/upstream-transport';
 import { UpstreamError } from '../upstream.errors';
 import { QIMEI_APP_VERSION, QIMEI_SDK_VERSION, ANDROID_CHANNEL_ID } from './comm-profiles';
 import type { DeviceProfile } from './device-profile';
+import { isQimeiValue } from './issued-values';
 
 /**
  * Tencent's QIMEI service (docs/upstream/identity.md "QIMEI"): the constants its Android SDK sends, as the Python
@@ -106,13 +107,16 @@ export function qimeiRequest(device: DeviceProfile, now: Date): { headers: Recor
   };
 }
 
-/** The pair inside the service's answer: `data` is a JSON text (or object) whose own `data` holds q16 and q36. */
+/**
+ * The pair inside the service's answer: `data` is a JSON text (or object) whose own `data` holds q16 and q36, each a
+ * short alphanumeric string (isQimeiValue); anything else is no pair.
+ */
 export function qimeiOfAnswer(text: string): QimeiPair | undefined {
   try {
     const outer = JSON.parse(text) as { data?: unknown };
     const inner = (typeof outer?.data === 'string' ? JSON.parse(outer.data) : outer?.data) as { data?: Record<string, unknown> } | undefined;
     const { q16, q36 } = inner?.data ?? {};
-    return typeof q16 === 'string' && typeof q36 === 'string' && q16 && q36 ? { q16, q36 } : undefined;
+    return isQimeiValue(q16) && isQimeiValue(q36) ? { q16, q36 } : undefined;
   } catch {
     return undefined;
   }
