@@ -22,6 +22,11 @@ export class FileDeviceIdentityStore implements DeviceIdentityStore {
   constructor(private readonly path: string) {}
 
   async load(): Promise<StoredIdentity | null> {
+    return this.read(true);
+  }
+
+  /** The file's identity; null when absent or unreadable (`report`: say so, once per load rather than per read). */
+  private read(report: boolean): StoredIdentity | null {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
@@ -35,12 +40,12 @@ export class FileDeviceIdentityStore implements DeviceIdentityStore {
     } catch {
       identity = null;
     }
-    if (!identity) this.logger.warn(`${this.path} holds no device identity it can read; a new one replaces it`);
+    if (!identity && report) this.logger.warn(`${this.path} holds no device identity it can read; a new one replaces it`);
     return identity;
   }
 
   async create(identity: StoredIdentity): Promise<StoredIdentity> {
-    const existing = await this.load();
+    const existing = this.read(false);
     if (existing) return existing;
     await this.save(identity);
     return identity;

@@ -408,8 +408,10 @@ const IDENTITY_FAULT_KINDS = identityFaults({ kind: 'reset' }).length;
 async function withHungCallBound<T>(h: Harness, isHung: (req: UpstreamRequest) => boolean, call: () => PromiseLike<T>): Promise<T> {
   const transport = h.app.get(UpstreamTransport);
   const fetch = transport.fetch.bind(transport);
-  // As UPSTREAM_TIMEOUT_MS would: a bound of the request's own wins.
-  const spy = jest.spyOn(transport, 'fetch').mockImplementation((req, idempotent) => fetch(isHung(req) ? { ...req, timeoutMs: req.timeoutMs ?? TIMEOUT_MS } : req, idempotent));
+  // The identity calls carry their own bound (5 s): the hung one gets the short bound instead.
+  const spy = jest.spyOn(transport, 'fetch').mockImplementation((req, idempotent) =>
+    fetch(isHung(req) ? { ...req, timeoutMs: Math.min(req.timeoutMs ?? TIMEOUT_MS, TIMEOUT_MS) } : req, idempotent),
+  );
   try {
     return await call();
   } finally {

@@ -209,7 +209,7 @@ beforeAll(async () => {
   metrics = new MetricsService();
   transport = new UpstreamTransport(config, cookies, metrics);
   const fallbacks = new UpstreamFallbacks(metrics);
-  const identity = new ClientIdentity(new QimeiClient(transport), new DeviceSessionClient(transport), new Clock(), metrics, new BackgroundWork(config), fallbacks);
+  const identity = new ClientIdentity(new QimeiClient(transport, config), new DeviceSessionClient(transport, config), new Clock(), metrics, new BackgroundWork(config), fallbacks);
   const args = [new MusicuProtocol(transport, cookies, fallbacks, identity), new CgiProtocol(transport, cookies, fallbacks), transport, cookies, fallbacks, new UpstreamShapeWatch(config, metrics)] as const;
   clients = {
     charts: new ChartsClient(...args),

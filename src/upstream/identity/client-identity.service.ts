@@ -176,7 +176,8 @@ export class ClientIdentity {
         changed = true;
       }
     }
-    if (changed || this.due('session', id)) {
+    // A session is opened with a QIMEI: with none ever issued, asking would only fail a second service (and log it).
+    if (id.qimei && (changed || this.due('session', id))) {
       const session = await this.attempt('session', () => this.sessions.open(this.androidOf(id), id.session?.uid ?? ''));
       if (session) {
         id = { ...id, session: { ...session, obtainedAt: this.clock.wallNow() } };

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.constants';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import { businessError, UpstreamError } from '../upstream.errors';
+import { identityCallTimeout } from './qimei.client';
 import { androidComm, androidUserAgent, type AndroidIdentity } from './comm-profiles';
 import { isSessionSid, sessionUidOf } from './issued-values';
 
@@ -15,7 +18,10 @@ const LABEL = `${MODULE}.${METHOD}`;
  */
 @Injectable()
 export class DeviceSessionClient {
-  constructor(private readonly transport: UpstreamTransport) {}
+  constructor(
+    private readonly transport: UpstreamTransport,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async open(identity: AndroidIdentity, previousUid: string): Promise<{ uid: string; sid: string }> {
     const body = JSON.stringify({
@@ -31,6 +37,7 @@ export class DeviceSessionClient {
         headers: { 'Content-Type': 'application/json', 'User-Agent': androidUserAgent(identity.osRelease) },
         cookie: false,
         label: LABEL,
+        timeoutMs: identityCallTimeout(this.config),
       },
       true,
     );

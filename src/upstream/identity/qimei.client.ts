@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { constants, createCipheriv, createHash, publicEncrypt, randomBytes } from 'node:crypto';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.constants';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import { UpstreamError } from '../upstream.errors';
 import { QIMEI_APP_VERSION, QIMEI_SDK_VERSION, ANDROID_CHANNEL_ID } from './comm-profiles';
@@ -25,6 +27,12 @@ export interface QimeiPair {
   q16: string;
   q36: string;
 }
+
+/**
+ * The first Android-comm call waits for the identity calls: each is bounded by 5 s (or UPSTREAM_TIMEOUT_MS when
+ * lower), so a hung identity service delays that call by seconds, not by the full upstream timeout.
+ */
+export const identityCallTimeout = (config: Pick<AppConfig, 'upstreamTimeoutMs'>): number => Math.min(5000, config.upstreamTimeoutMs);
 
 export const md5Hex = (...parts: string[]): string => createHash('md5').update(parts.join('')).digest('hex');
 const randomHex = (length: number): string => randomBytes(length / 2).toString('hex');
@@ -125,11 +133,14 @@ export function qimeiOfAnswer(text: string): QimeiPair | undefined {
 /** Tencent's QIMEI service: one call, the device's QIMEI pair. Never logged: the pair is a device credential. */
 @Injectable()
 export class QimeiClient {
-  constructor(private readonly transport: UpstreamTransport) {}
+  constructor(
+    private readonly transport: UpstreamTransport,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async fetch(device: DeviceProfile, now: Date): Promise<QimeiPair> {
     const { headers, body } = qimeiRequest(device, now);
-    const res = await this.transport.fetch({ host: 'qimei', path: '/tme/trpc/proxy', method: 'POST', headers, body, cookie: false, label: LABEL }, true);
+    const res = await this.transport.fetch({ host: 'qimei', path: '/tme/trpc/proxy', method: 'POST', headers, body, cookie: false, label: LABEL, timeoutMs: identityCallTimeout(this.config) }, true);
     const pair = qimeiOfAnswer(res.text);
     if (!pair) throw this.transport.failed(res, new UpstreamError('bad_body', `Upstream ${LABEL} answered no QIMEI`, 'qimei', { target: LABEL }));
     return pair;
