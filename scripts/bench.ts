@@ -36,7 +36,8 @@ const GATEWAY_NODE_FLAGS = process.env.GW_NODE_FLAGS?.split(' ').filter(Boolean)
 const CONNECTIONS = 50;
 /**
  * Seconds each side of a miss row runs its load before the measured slices. A fresh gateway takes ≈ 8 s of one
- * endpoint's misses to reach the optimising compilers' steady state (docs/benchmarks/README.md "Warm-up").
+ * endpoint's misses to reach the optimising compilers' steady state (the warm-up paragraph of
+ * docs/benchmarks/README.md "Reading the results").
  */
 const MISS_SETTLE_S = 8;
 const NO_CACHE = { 'Cache-Control': 'no-cache' };
@@ -62,7 +63,10 @@ function gatewayEnv(extra: Record<string, string>): Record<string, string> {
   return env;
 }
 
-/** The Koa reference built in `dir` (docs/benchmarks/README.md, "The Koa reference beside the gateway"), calling the fake. */
+/**
+ * The Koa reference built in `dir`, calling the fake: `--reference` in docs/benchmarks/README.md "Benchmark rows (50
+ * connections, 1 s warm-up + N s measured each)".
+ */
 async function startReference(dir: string, fake: FakeClient): Promise<ServerChild> {
   const upstreams = Object.fromEntries(Object.entries(fake.origins).map(([key, origin]) => [FAKE_HOSTS[key as FakeHost], origin]));
   const env = { ...cleanEnv(), REFERENCE_DIR: resolve(dir), REFERENCE_UPSTREAMS: JSON.stringify(upstreams) };

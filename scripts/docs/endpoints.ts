@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { createApp } from '../../src/app.factory';
-import { ADMIN_ERRORS, BODY_ERRORS, buildApiDocument, ERROR_DEFAULTS, GATEWAY_WIDE_ERRORS, UPSTREAM_UNAVAILABLE, type ErrorDoc } from '../../src/common/api-docs';
+import { ADMIN_ERRORS, BODY_ERRORS, buildApiDocument, ERROR_DEFAULTS, errorCodesOfSchema, GATEWAY_WIDE_ERRORS, UPSTREAM_UNAVAILABLE, type ErrorDoc } from '../../src/common/api-docs';
 import type { GeneratedDoc } from './generated-doc';
 
 /**
@@ -207,12 +207,14 @@ const COMMON_ERROR_GROUPS: [string, ErrorDoc[]][] = [
 ];
 const COMMON_ERRORS = COMMON_ERROR_GROUPS.flatMap(([, docs]) => docs);
 
-function errorsSection(op: Json): string[] {
+function errorsSection(document: OpenAPIObject, op: Json): string[] {
   const lines: string[] = [];
-  for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+  for (const [status, reference] of Object.entries(op.responses as Record<string, Json>)) {
     if (!/^[45]\d\d$/.test(status)) continue;
-    const schema = (((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined) ?? {};
-    const codes = ((((schema.properties as Json | undefined)?.errorCode as Json | undefined)?.enum as string[] | undefined) ?? []).map(code);
+    // A shared response is a $ref to components.responses (shareErrorResponses).
+    const response = deref(document, reference);
+    const schema = ((response.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined;
+    const codes = errorCodesOfSchema(schema).map(code);
     let own = String(response.description ?? '');
     for (const common of COMMON_ERRORS) own = own.split(common.description).join('');
     own = own.replace(/\s+/g, ' ').trim();
@@ -264,7 +266,7 @@ function renderOperation(document: OpenAPIObject, { method, path, op }: Operatio
     ...parametersSection(op),
     ...bodySection(document, op),
     ...responseSection(op),
-    ...errorsSection(op),
+    ...errorsSection(document, op),
     ...exampleSection(document, method, path, op),
   ];
 }

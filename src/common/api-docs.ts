@@ -2,35 +2,43 @@ import { CACHE_TTL_METADATA } from '@nestjs/cache-manager';
 import { applyDecorators, type INestApplication, type Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { ApiHeader, ApiOkResponse, ApiResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { OperationObject, ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { jsonSchemaOf, type TSchema } from './answer-schema';
 import { addLegacyShapes } from '../legacy/legacy-docs';
 import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 
 /**
  * OpenAPI helpers shared by every controller. Documentation only: nothing here changes validation or behaviour.
- * Error bodies are always `{ error, errorCode }` (docs/operations.md "Errors"); the schemas are inlined so each response is readable on its own.
+ * Error bodies are always `{ error, errorCode }` (docs/operations.md "Errors"): declared once as the ErrorBody schema,
+ * each response narrowing `errorCode` to its own codes (see errorSchema and shareErrorResponses).
  */
 
 export interface ErrorDoc {
   status: number;
   description: string;
   errorCodes: string[];
+  /**
+   * Its name among the shared responses (`components.responses`): a response made only of named docs is declared
+   * once under the names of its parts and referenced from every operation (shareErrorResponses).
+   */
+  name?: string;
 }
 
 /** The gateway-wide meaning of each status (docs/operations.md "Errors"). */
 export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
-  400: { status: 400, description: 'Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter.', errorCodes: ['BAD_REQUEST'] },
+  400: { status: 400, name: 'BadInput', description: 'Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter.', errorCodes: ['BAD_REQUEST'] },
   401: {
     status: 401,
+    name: 'UpstreamLoginRequired',
     description: 'Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid).',
     errorCodes: ['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID'],
   },
-  403: { status: 403, description: 'Upstream code 20274 (device limit of the account).', errorCodes: ['UPSTREAM_DEVICE_LIMIT'] },
-  404: { status: 404, description: 'Not found.', errorCodes: ['NOT_FOUND'] },
-  413: { status: 413, description: 'Body larger than BODY_LIMIT.', errorCodes: ['PAYLOAD_TOO_LARGE'] },
+  403: { status: 403, name: 'UpstreamDeviceLimit', description: 'Upstream code 20274 (device limit of the account).', errorCodes: ['UPSTREAM_DEVICE_LIMIT'] },
+  404: { status: 404, name: 'NotFound', description: 'Not found.', errorCodes: ['NOT_FOUND'] },
+  413: { status: 413, name: 'PayloadTooLarge', description: 'Body larger than BODY_LIMIT.', errorCodes: ['PAYLOAD_TOO_LARGE'] },
   502: {
     status: 502,
+    name: 'UpstreamFailed',
     description:
       'Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), ' +
       'refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code.',
@@ -38,18 +46,20 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
   },
   500: {
     status: 500,
+    name: 'StoredCookieInvalid',
     description: 'The stored login (cookie file or Redis record) holds characters that cannot be sent in a header: set it again (`STORED_COOKIE_INVALID`).',
     errorCodes: ['STORED_COOKIE_INVALID'],
   },
   503: {
     status: 503,
+    name: 'UpstreamRateLimitedOrUnavailable',
     description:
       'Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host\'s circuit breaker is open after recent failures ' +
       '(`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); ' +
       'or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`).',
     errorCodes: ['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_BUSY', 'SHUTTING_DOWN'],
   },
-  504: { status: 504, description: 'Upstream did not answer within UPSTREAM_TIMEOUT_MS.', errorCodes: ['UPSTREAM_TIMEOUT'] },
+  504: { status: 504, name: 'UpstreamTimeout', description: 'Upstream did not answer within UPSTREAM_TIMEOUT_MS.', errorCodes: ['UPSTREAM_TIMEOUT'] },
 };
 
 /**
@@ -58,6 +68,7 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
  */
 export const UPSTREAM_UNAVAILABLE: ErrorDoc = {
   status: 503,
+  name: 'UpstreamUnavailable',
   description:
     'The upstream host\'s circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`), ' +
     'upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`), ' +
@@ -76,6 +87,7 @@ const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREA
 export const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
   400: {
     status: 400,
+    name: 'BadCookieOrShape',
     description:
       'The caller\'s cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, ' +
       'or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized).',
@@ -83,16 +95,18 @@ export const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
   },
   405: {
     status: 405,
+    name: 'MethodNotAllowed',
     description: 'The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD).',
     errorCodes: ['METHOD_NOT_ALLOWED'],
   },
   429: {
     status: 429,
+    name: 'TooManyRequests',
     description:
       'Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait.',
     errorCodes: ['TOO_MANY_REQUESTS'],
   },
-  500: { status: 500, description: 'Unexpected gateway failure; the details are logged, never sent.', errorCodes: ['INTERNAL'] },
+  500: { status: 500, name: 'Internal', description: 'Unexpected gateway failure; the details are logged, never sent.', errorCodes: ['INTERNAL'] },
 };
 
 /**
@@ -100,10 +114,11 @@ export const GATEWAY_WIDE_ERRORS: Record<400 | 405 | 429 | 500, ErrorDoc> = {
  * refusals. The parser's own message is never sent (it may quote the body).
  */
 export const BODY_ERRORS: ErrorDoc[] = [
-  { status: 400, description: 'A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels.', errorCodes: ['BAD_REQUEST'] },
-  { status: 413, description: 'Body larger than BODY_LIMIT.', errorCodes: ['PAYLOAD_TOO_LARGE'] },
+  { status: 400, name: 'BadBody', description: 'A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels.', errorCodes: ['BAD_REQUEST'] },
+  { status: 413, name: 'PayloadTooLarge', description: 'Body larger than BODY_LIMIT.', errorCodes: ['PAYLOAD_TOO_LARGE'] },
   {
     status: 415,
+    name: 'UnsupportedMediaType',
     description:
       'A body whose `Content-Type` the route does not read (`Content-Type must be application/json (got text/plain)`: JSON, and a form only where the route lists it), ' +
       'a charset other than UTF-8 (`Request body charset must be utf-8 (got utf-16le)`), or a `Content-Encoding` other than gzip, deflate, br or identity.',
@@ -115,48 +130,82 @@ export const BODY_ERRORS: ErrorDoc[] = [
 export const UPSTREAM_ERRORS = [401, 403, 500, 502, 503, 504] as const;
 
 /** Routes behind AdminTokenGuard: absent without ADMIN_TOKEN (404), token missing or wrong (401). */
-export const ADMIN_ERRORS = [
-  { status: 404, description: 'ADMIN_TOKEN is not set: the route does not exist.', errorCodes: ['NOT_FOUND'] },
-  { status: 401, description: 'Admin token missing or wrong (`Authorization: Bearer <token>` or `X-Admin-Token`).', errorCodes: ['ADMIN_TOKEN_REQUIRED'] },
+export const ADMIN_ERRORS: ErrorDoc[] = [
+  { status: 404, name: 'AdminRoutesDisabled', description: 'ADMIN_TOKEN is not set: the route does not exist.', errorCodes: ['NOT_FOUND'] },
+  { status: 401, name: 'AdminTokenRequired', description: 'Admin token missing or wrong (`Authorization: Bearer <token>` or `X-Admin-Token`).', errorCodes: ['ADMIN_TOKEN_REQUIRED'] },
 ];
 
 /** A status with the default text, or an endpoint-specific case (merged with any other case of the same status). */
-export type ErrorSpec = number | { status: number; description: string; errorCodes?: string[] };
+export type ErrorSpec = number | { status: number; description: string; errorCodes?: string[]; name?: string };
 
-function errorSchema(codes: string[]): Record<string, unknown> {
+/** The one schema of every error body; each response narrows `errorCode` to its own codes (errorSchema). */
+const ERROR_BODY_SCHEMA = 'ErrorBody';
+
+const ERROR_BODY: SchemaObject = {
+  type: 'object',
+  description: 'Every error answer. Some add fields their response names (e.g. `available`, `upstreamResult`).',
+  required: ['error', 'errorCode'],
+  properties: {
+    error: { type: 'string', description: 'What went wrong (for a 400 it names the parameter).' },
+    errorCode: { type: 'string', description: 'Stable machine-readable code; each response lists the codes it answers.' },
+    upstreamCode: { type: 'integer', description: 'Upstream business code, when the failure came from one.' },
+  },
+};
+
+/**
+ * An error response's body: ErrorBody with `errorCode` narrowed to `codes` by `allOf`, so validators still check the
+ * code and generated clients still get the union of literals, while the body's fields are declared once.
+ */
+function errorSchema(codes: string[]): SchemaObject {
   return {
-    type: 'object',
-    required: ['error', 'errorCode'],
-    properties: {
-      error: { type: 'string', description: 'What went wrong (for a 400 it names the parameter).' },
-      errorCode: { type: 'string', description: 'Stable machine-readable code.', enum: codes, example: codes[0] },
-      upstreamCode: { type: 'integer', description: 'Upstream business code, when the failure came from one.' },
-    },
+    allOf: [
+      { $ref: `#/components/schemas/${ERROR_BODY_SCHEMA}` },
+      { type: 'object', required: ['errorCode'], properties: { errorCode: { type: 'string', enum: codes, example: codes[0] } } },
+    ],
   };
 }
+
+/** The `errorCode` values an error response schema built by errorSchema lists. */
+export function errorCodesOfSchema(schema: SchemaObject | undefined): string[] {
+  const narrowing = (schema?.allOf ?? []).find((part): part is SchemaObject => 'properties' in part && !!part.properties?.errorCode);
+  return ((narrowing?.properties?.errorCode as SchemaObject | undefined)?.enum as string[] | undefined) ?? [];
+}
+
+/**
+ * Marks a response made only of named ErrorDocs with their names, until shareErrorResponses declares it once under
+ * them; never left in the served document.
+ */
+const SHARED_PARTS = 'x-shared-response-parts';
+
+/** The names of a response's parts, or undefined once an unnamed part joins it. */
+const joinParts = (parts: string[] | undefined, doc: { name?: string }): string[] | undefined => (parts && doc.name ? [...parts, doc.name] : undefined);
 
 /**
  * `@ApiErrorResponses(400, ...UPSTREAM_ERRORS, { status: 404, description: 'Unknown chart', errorCodes: ['CHART_NOT_FOUND'] })`:
  * one `{ error, errorCode }` response per status. Several entries for one status are merged (descriptions joined, codes unioned).
  */
 export function ApiErrorResponses(...specs: ErrorSpec[]): MethodDecorator & ClassDecorator {
-  const merged = new Map<number, { descriptions: string[]; codes: string[] }>();
+  const merged = new Map<number, { descriptions: string[]; codes: string[]; parts: string[] | undefined }>();
   for (const spec of specs) {
     const doc = typeof spec === 'number' ? ERROR_DEFAULTS[spec] : { errorCodes: [], ...spec };
     if (!doc) throw new Error(`ApiErrorResponses: no default text for status ${String(spec)}`);
-    const entry = merged.get(doc.status) ?? { descriptions: [], codes: [] };
-    if (!entry.descriptions.includes(doc.description)) entry.descriptions.push(doc.description);
+    const entry = merged.get(doc.status) ?? { descriptions: [], codes: [], parts: [] };
+    if (!entry.descriptions.includes(doc.description)) {
+      entry.descriptions.push(doc.description);
+      entry.parts = joinParts(entry.parts, doc);
+    }
     for (const code of doc.errorCodes) if (!entry.codes.includes(code)) entry.codes.push(code);
     merged.set(doc.status, entry);
   }
   const decorators = [...merged.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([status, { descriptions, codes }]) =>
+    .map(([status, { descriptions, codes, parts }]) =>
       ApiResponse({
         status,
         description: descriptions.join(' '),
         schema: errorSchema(codes.length ? codes : ['INTERNAL']),
         ...retryAfterHeader(codes),
+        ...(parts ? { [SHARED_PARTS]: parts } : {}),
       }),
     );
   return applyDecorators(...decorators);
@@ -212,7 +261,36 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
   addLegacyShapes(document);
   addCacheTtls(document, app);
   foldAliasPaths(document);
+  shareErrorResponses(document);
   return document;
+}
+
+/**
+ * Declares the error body once (`components.schemas.ErrorBody`), and each error response made only of named ErrorDocs
+ * once (`components.responses`, named after its parts: `StoredCookieInvalidOrInternal`), referenced from every
+ * operation that answers it. Repeated inline, the ~900 error responses made up half of the document and of the client
+ * generated from it. A response with an endpoint-specific part stays inline.
+ */
+export function shareErrorResponses(document: OpenAPIObject): void {
+  const components = (document.components ??= {});
+  components.schemas = { ...components.schemas, [ERROR_BODY_SCHEMA]: ERROR_BODY };
+  const shared: Record<string, ResponseObject> = {};
+  for (const item of Object.values(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const responses = item[method]?.responses ?? {};
+      for (const [status, response] of Object.entries(responses)) {
+        const { [SHARED_PARTS]: parts, ...rest } = response as ResponseObject & { [SHARED_PARTS]?: string[] };
+        if (!parts) continue;
+        const name = parts.join('Or');
+        if (shared[name] && JSON.stringify(shared[name]) !== JSON.stringify(rest)) {
+          throw new Error(`shareErrorResponses: two different ${status} responses are both named ${name}; a doc copied with another text must drop its name`);
+        }
+        shared[name] = rest;
+        responses[status] = { $ref: `#/components/responses/${name}` };
+      }
+    }
+  }
+  components.responses = { ...components.responses, ...Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
 /**
@@ -266,13 +344,15 @@ export function addGatewayWideErrors(document: OpenAPIObject, app: INestApplicat
       ];
       for (const doc of docs) {
         const key = String(doc.status);
-        const own = op.responses[key] as { description?: string; content?: Record<string, { schema?: { properties?: { errorCode?: { enum?: string[] } } } }> } | undefined;
-        const ownCodes = own?.content?.['application/json']?.schema?.properties?.errorCode?.enum ?? [];
+        const own = op.responses[key] as (ResponseObject & { [SHARED_PARTS]?: string[] }) | undefined;
+        const ownCodes = errorCodesOfSchema(own?.content?.['application/json']?.schema as SchemaObject | undefined);
         const codes = [...new Set([...ownCodes, ...doc.errorCodes])];
         const description = !own?.description ? doc.description : own.description.includes(doc.description) ? own.description : `${own.description} ${doc.description}`;
+        const parts = !own?.description ? joinParts([], doc) : own.description.includes(doc.description) ? own[SHARED_PARTS] : joinParts(own[SHARED_PARTS], doc);
         op.responses[key] = {
           description,
           content: { 'application/json': { schema: errorSchema(codes) } },
+          ...(parts ? { [SHARED_PARTS]: parts } : {}),
           ...(doc.status === 429
             ? { headers: { 'Retry-After': { description: 'Seconds until this client may send again.', schema: { type: 'integer', example: 42 } } } }
             : doc.status === 405

@@ -25,7 +25,7 @@ export const scalarStr = (v: unknown): string => (typeof v === 'string' ? v : ty
 
 /**
  * T002 = album/song cover (by album mid), T001 = singer picture, T015 = MV picture: docs/upstream/music.md "Cover and
- * picture URLs".
+ * picture URLs (no call)".
  */
 export const IMAGE_TYPES = { album: 'T002', singer: 'T001', mv: 'T015' } as const;
 export type ImageType = keyof typeof IMAGE_TYPES;

@@ -25,11 +25,12 @@ export const WRITE_NO_ACCOUNT_MESSAGE =
 type LoginSource = 'caller' | 'stored';
 
 /**
- * Whose account a library write touches (docs/library.md "Whose account"): the caller's own login cookie; the stored
- * login (cookie file or Redis) only when the caller also presents the admin token. That cookie must carry a login key
- * and name exactly one account; anything else is refused before any upstream call, so an anonymous caller can never
- * change the operator's account and a cookie pasted from two logins cannot pass one account's ownership check while
- * writing as another. The account is kept in the request context for the services (writeAccount()).
+ * Whose account a library write touches (docs/library.md "Whose account a write touches"): the caller's own login
+ * cookie; the stored login (cookie file or Redis) only when the caller also presents the admin token. That cookie must
+ * carry a login key and name exactly one account; anything else is refused before any upstream call, so an anonymous
+ * caller can never change the operator's account and a cookie pasted from two logins cannot pass one account's
+ * ownership check while writing as another. The account is kept in the request context for the services
+ * (writeAccount()).
  */
 @Injectable()
 export class WriteLoginGuard implements CanActivate {

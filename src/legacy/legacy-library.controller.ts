@@ -46,7 +46,8 @@ const LEGACY_ERRORS: ErrorSpec[] = [
 
 /**
  * Routes of Yuuz12/qq-music-api, a player backend forked from the Koa project (docs/upstream/library.md "Routes apps
- * use"): its body shapes and its `{ response: { code, data } }` answer; errors are the gateway's `{ error, errorCode }`.
+ * use (Koa project and its fork)"): its body shapes and its `{ response: { code, data } }` answer; errors are the
+ * gateway's `{ error, errorCode }`.
  */
 @ApiTags('legacy')
 @Controller()

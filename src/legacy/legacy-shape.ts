@@ -20,7 +20,7 @@ import type { LegacyRoute, LegacySchema, Raw } from './adapters/util';
  * The legacy response shape of the older Koa services (Rain120/qq-music-api and its forks): what a client written
  * against them READS. Default: the raw upstream answer under `response`. Where the gateway's upstream call differs from
  * the one those services make (it follows what the upstream answers today), an adapter rebuilds their keys from the
- * raw answer and the normalised body. README "Migrating from qq-music-api" has the table.
+ * raw answer and the normalised body. docs/legacy.md "What each endpoint returns in the legacy shape" has the table.
  */
 
 /** Query parameter and header that pick the shape per request (they win over RESPONSE_SHAPE). */

@@ -2,7 +2,10 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import { ApiAdminToken, ApiErrorResponses, type ErrorSpec } from '../common/api-docs';
 
-/** Whose account a library write touches, as every write route's OpenAPI text says it (docs/library.md "Whose account"). */
+/**
+ * Whose account a library write touches, as every write route's OpenAPI text says it (docs/library.md "Whose account
+ * a write touches").
+ */
 export const WHOSE_ACCOUNT =
   'Acts on the caller\'s own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` ' +
   'header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway\'s stored login is used only when the caller also presents the admin token ' +

@@ -5,7 +5,10 @@
 
 type Raw = Record<string, any>;
 
-/** Songs one add or remove takes: upstream refuses an envelope of more than 30 keys, and no source states more (docs/upstream/library.md "Batch limits"). */
+/**
+ * Songs one add or remove takes: upstream refuses an envelope of more than 30 keys, and no source states more
+ * (docs/upstream/library.md "How writes are sent").
+ */
 export const PLAYLIST_SONGS_MAX = 30;
 /** Mids one liked-state read takes: the Koa fork's batch size (docs/upstream/library.md "Read the liked state"). */
 export const LIKE_STATE_MAX = 100;

@@ -23,7 +23,10 @@ export class LibrarySongsService {
     private readonly music: MusicClient,
   ) {}
 
-  /** docs/upstream/library.md "Like / unlike a song": AddSonglist / DelSonglist on dirid 201, idempotent either way. */
+  /**
+   * docs/upstream/library.md "Like / unlike a song (我喜欢, dirid 201)": AddSonglist / DelSonglist on dirid 201,
+   * idempotent either way.
+   */
   async setSongLike({ songmid, like }: SetSongLikeBody): Promise<Shaped> {
     const account = this.account.account();
     const [song] = await this.resolveSongs([songmid]);
@@ -35,8 +38,8 @@ export class LibrarySongsService {
 
   /**
    * Likes or unlikes songs by id (the legacy /setFav takes ids). Upstream's "not applied" (80092) is answered for a
-   * song already so by some versions (docs/upstream/library.md "Already liked"): `alreadySo` reads the state back and
-   * settles it, so a repeated like is a 200; without it the 409 stands.
+   * song already so by some versions (docs/upstream/library.md "Like / unlike a song (我喜欢, dirid 201)"): `alreadySo`
+   * reads the state back and settles it, so a repeated like is a 200; without it the 409 stands.
    */
   async likeByIds(account: WriteAccount, songs: SongRefForWrite[], like: boolean, alreadySo?: () => Promise<boolean>): Promise<Record<string, any>> {
     const what = like ? 'the like' : 'the unlike';

@@ -47,12 +47,15 @@ export class OwnedPlaylistsService {
     return answer(data);
   }
 
-  /** docs/upstream/library.md "add songs": AddSonglist with the playlist's dirid and tid. */
+  /**
+   * docs/upstream/library.md "Create / rename / delete an owned playlist" (add songs): AddSonglist with the
+   * playlist's dirid and tid.
+   */
   addPlaylistSongs(body: PlaylistSongsBody): Promise<Shaped> {
     return this.changeSongs(body, 'add');
   }
 
-  /** docs/upstream/library.md "remove songs": DelSonglist. */
+  /** docs/upstream/library.md "Create / rename / delete an owned playlist" (remove songs): DelSonglist. */
   removePlaylistSongs(body: PlaylistSongsBody): Promise<Shaped> {
     return this.changeSongs(body, 'remove');
   }

@@ -1,6 +1,6 @@
 /**
- * The opt-in /getLyric formats (docs/music.md "Lyric formats"): format=qrc and format=timeline from the word-by-word
- * payloads, and their line-level fallback from the LRC. Pure; unit-tested.
+ * The opt-in /getLyric formats (docs/music.md "Lyric formats (`format`, `roma`)"): format=qrc and format=timeline from
+ * the word-by-word payloads, and their line-level fallback from the LRC. Pure; unit-tested.
  */
 import { decodeLyricPayload } from '../upstream/clients/lyric-payload';
 import { parseLrc } from './lyric';

@@ -47,7 +47,7 @@ export class MusicService {
 
   /**
    * GET /getLyric → `{ lyric, trans }` decoded; with isFormat=1 each becomes `{ lyric, tags, lines }`. format=qrc and
-   * format=timeline read the word-by-word lyric instead (docs/music.md "Lyric formats").
+   * format=timeline read the word-by-word lyric instead (docs/music.md "Lyric formats (`format`, `roma`)").
    */
   async getLyric(query: GetLyricQuery): Promise<Shaped<Envelope<GetLyricAnswer>>> {
     if (query.format === 'qrc' || query.format === 'timeline') return this.getWordByWordLyric(query.songmid, query.format, query.roma);

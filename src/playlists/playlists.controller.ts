@@ -90,7 +90,7 @@ export class PlaylistsController {
     { status: 400, description: 'Invalid body field.', errorCodes: ['BAD_REQUEST'] },
     { status: 502, description: 'Every id failed for a transport reason.', errorCodes: ['UPSTREAM_UNREACHABLE', 'UPSTREAM_BAD_STATUS', 'UPSTREAM_BAD_RESPONSE'] },
     { status: 504, description: 'Every id timed out.', errorCodes: ['UPSTREAM_TIMEOUT'] },
-    { ...UPSTREAM_UNAVAILABLE, description: 'Every id failed because the upstream host\'s circuit breaker is open (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`) or the gateway is shutting down (`SHUTTING_DOWN`, `Retry-After: 1`).' },
+    { status: 503, errorCodes: UPSTREAM_UNAVAILABLE.errorCodes, description: 'Every id failed because the upstream host\'s circuit breaker is open (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`) or the gateway is shutting down (`SHUTTING_DOWN`, `Retry-After: 1`).' },
   )
   batchGetSongLists(@Body() body: BatchGetSongListsBody) {
     return this.playlists.batchGetSongLists(body);

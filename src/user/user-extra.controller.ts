@@ -23,7 +23,10 @@ const LEGACY_RAW = 'Legacy shape: `{ response: <upstream answer> }`, as sansenji
 const LIST_404 = { status: 404, description: 'Upstream answered another non-zero code (no such user, or the list is private; body has `upstreamCode`).', errorCodes: ['USER_NOT_FOUND'] };
 const PLAYLIST_EXAMPLE = { dissid: '7024415872', dissname: '夏日歌单', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 42 };
 
-/** docs/legacy.md "User profile routes": the read-only user routes newer sansenjian/qq-music-api versions added. */
+/**
+ * The read-only user routes newer sansenjian/qq-music-api versions added (docs/legacy.md "What each endpoint returns in
+ * the legacy shape").
+ */
 @ApiTags('user')
 @Controller('user')
 export class UserExtraController {

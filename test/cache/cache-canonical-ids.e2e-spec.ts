@@ -4,9 +4,10 @@ import { Harness, startHarness } from '../support/harness';
 import { cookieOf, libraryUser, songAt } from '../library/library-fixtures';
 
 /**
- * A numeric id has one canonical form (docs/decisions/017-cache-key-and-limits.md "Numeric parameters"): digits,
- * surrounding whitespace and leading zeros dropped. The cache key, the invalidation tag and the upstream call all see
- * that form, so two spellings of one id share one entry and a write invalidates both; what is not plain digits is 400.
+ * A numeric id has one canonical form (docs/decisions/017-cache-key-and-limits.md, its revision for numeric
+ * parameters): digits, surrounding whitespace and leading zeros dropped. The cache key, the invalidation tag and the
+ * upstream call all see that form, so two spellings of one id share one entry and a write invalidates both; what is not
+ * plain digits is 400.
  */
 const CHART_DETAIL = 'music.musicToplist.Toplist.GetDetail';
 const PLAYLIST_DETAIL = 'music.srfDissInfo.DissInfo.CgiGetDiss';

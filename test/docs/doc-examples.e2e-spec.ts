@@ -7,11 +7,11 @@ import { type DocExample, extractExamples, type NotRun, parseCurl, shellWords } 
 /**
  * Every `curl` example in README.md and docs/*.md runs as pasted against the demo: the app and the fake upstream (what
  * `npm run start:demo` runs), with what the demo knows: its catalogue's songs, the fake's users (uin 10001…), the
- * stored login its QR walk-through leaves (docs/login.md "Demo"), and ADMIN_TOKEN as the demo is started with it.
- * docs/endpoints.md is included: its examples are generated from the OpenAPI examples, and a reader pastes them too.
- * Each must answer the status its comment shows (`# → 401`), else a 2xx, with the top-level keys its comment shows
- * (`# → { img, qrsig }`). `<name>` placeholders are filled from an earlier answer of the same block (the login walk
- * uses the qrsig the QR call gave) or from the demo (`<ADMIN_TOKEN>`, `<ptlogin origin>`). An example that cannot
+ * stored login its QR walk-through leaves (docs/login.md "Trying it offline"), and ADMIN_TOKEN as the demo is started
+ * with it. docs/endpoints.md is included: its examples are generated from the OpenAPI examples, and a reader pastes
+ * them too. Each must answer the status its comment shows (`# → 401`), else a 2xx, with the top-level keys its comment
+ * shows (`# → { img, qrsig }`). `<name>` placeholders are filled from an earlier answer of the same block (the login
+ * walk uses the qrsig the QR call gave) or from the demo (`<ADMIN_TOKEN>`, `<ptlogin origin>`). An example that cannot
  * run offline is marked `# not run by the tests: <why>` on the line before: counted here, never silently failing.
  */
 

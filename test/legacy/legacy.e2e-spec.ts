@@ -8,8 +8,9 @@ import { fixture } from '../../fake-upstream/fixtures';
 import { Harness, startHarness } from '../support/harness';
 
 /**
- * Drop-in compatibility with the older qq-music-api services (README "Migrating from qq-music-api"). Each legacy test reads exactly the
- * fields a legacy client reads (as Rain120/qq-music-api and sansenjian/qq-music-api (Koa) answer them) and checks the upstream call behind it.
+ * Drop-in compatibility with the older qq-music-api services (docs/legacy.md "Migrating from qq-music-api"). Each
+ * legacy test reads exactly the fields a legacy client reads (as Rain120/qq-music-api and sansenjian/qq-music-api (Koa)
+ * answer them) and checks the upstream call behind it.
  */
 
 const MID = '0039MnYb0qxYhV'; // 晴天, song id 97773

@@ -5,9 +5,9 @@ import { answerValidator, type AnswerValidator } from '../support/answer-validat
 import { Harness, startHarness } from '../support/harness';
 
 /**
- * /getLyric's opt-in formats (docs/music.md "Lyric formats"): format=qrc and format=timeline through the word-by-word
- * call, romanisation and translation aligned on the timeline, the LRC fallback of a missing or broken payload, and
- * the request the fake upstream logged.
+ * /getLyric's opt-in formats (docs/music.md "Lyric formats (`format`, `roma`)"): format=qrc and format=timeline through
+ * the word-by-word call, romanisation and translation aligned on the timeline, the LRC fallback of a missing or broken
+ * payload, and the request the fake upstream logged.
  */
 
 const PLAY_LYRIC = 'music.musichallSong.PlayLyricInfo.GetPlayLyricInfo';

@@ -269,8 +269,9 @@ describe.each(ALL_ENDPOINTS.filter((e) => intParams(e).length).map((e) => [`${e.
 });
 
 /**
- * The kinds that hold numbers. Every spelling of one number is one value (docs/decisions/017-cache-key-and-limits.md
- * "Numeric parameters"): zero-padded, it is the same cache entry, the same answer and the same upstream value.
+ * The kinds that hold numbers. Every spelling of one number is one value (docs/decisions/017-cache-key-and-limits.md,
+ * its revision for numeric parameters): zero-padded, it is the same cache entry, the same answer and the same upstream
+ * value.
  */
 const NUMERIC_KINDS = new Set<ParamKind>(['int', 'numid', 'uin', 'idlist']);
 /** A parameter's plain value: the row's example, else the route's OpenAPI example; only plain digits (lists of them). */

@@ -179,12 +179,23 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   });
   afterAll(() => h.close());
 
-  const resolve = (schema: any): any => {
-    if (schema?.$ref) return resolve(doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);
-    return schema;
+  /** A schema or response with its `$ref` followed (`#/components/schemas/…`, `#/components/responses/…`). */
+  const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.replace(/^#\//, '').split('/').reduce((at: any, key: string) => at?.[key], doc)) : node);
+  /** A schema with its `allOf` parts merged into one: an error body is ErrorBody narrowed to the response's codes. */
+  const flatten = (node: any): any => {
+    const schema = resolve(node);
+    if (!schema?.allOf) return schema;
+    const parts = schema.allOf.map(flatten);
+    const properties: Record<string, any> = {};
+    for (const part of parts) for (const [name, prop] of Object.entries<any>(part.properties ?? {})) properties[name] = { ...properties[name], ...prop };
+    return { type: 'object', properties, required: [...new Set(parts.flatMap((part: any) => part.required ?? []))] };
   };
+  /** The body schema of one documented error response, shared or inline. */
+  const errorBody = (res: any): any => flatten(resolve(res)?.content?.['application/json']?.schema);
   /** The errorCode enum of one documented response. */
-  const codes = (res: any): string[] => resolve(res?.content?.['application/json']?.schema)?.properties?.errorCode?.enum ?? [];
+  const codes = (res: any): string[] => errorBody(res)?.properties?.errorCode?.enum ?? [];
+  /** An operation's responses with the shared ones (`$ref`) resolved. */
+  const resolveAll = (responses: Record<string, any>): Record<string, any> => Object.fromEntries(Object.entries(responses).map(([status, res]) => [status, resolve(res)]));
   /** Every documented route, alias paths (`x-aliases`) included. */
   const docRoutes = (): string[] => documentedRoutes(doc).map((r) => `${r.method.toUpperCase()} ${r.path}`);
   /** The operation documenting a route (for an alias path, its handler's operation). */
@@ -211,6 +222,33 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
 
   it('the admin bearer scheme is a plain bearer token, not announced as a JWT', () => {
     expect(doc.components?.securitySchemes?.bearer).toEqual({ type: 'http', scheme: 'bearer', description: expect.stringContaining('not a JWT') });
+  });
+
+  // Inline, the error bodies made up half of the document and of the TypeScript client generated from it.
+  it('declares the error body once: every error response narrows ErrorBody by allOf, the common ones are shared responses', () => {
+    const errorBodyRef = { $ref: '#/components/schemas/ErrorBody' };
+    expect(doc.components.schemas.ErrorBody).toEqual(expect.objectContaining({ type: 'object', required: ['error', 'errorCode'] }));
+    const problems: string[] = [];
+    const referenced = new Set<string>();
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        for (const [status, res] of Object.entries<any>(op.responses)) {
+          if (Number(status) < 400) continue;
+          if (res.$ref) referenced.add(res.$ref);
+          const schema = resolve(res)?.content?.['application/json']?.schema;
+          const [base, narrowing] = schema?.allOf ?? [];
+          if (JSON.stringify(base) !== JSON.stringify(errorBodyRef) || Object.keys(narrowing?.properties ?? {}).join() !== 'errorCode') {
+            problems.push(`${method} ${path} ${status}: ${JSON.stringify(schema).slice(0, 120)}`);
+          }
+        }
+        if (op.responses['405']?.$ref !== '#/components/responses/MethodNotAllowed') problems.push(`${method} ${path} 405 is not the shared MethodNotAllowed`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys(doc.components.responses).map((name) => `#/components/responses/${name}`).sort()).toEqual([...referenced].sort());
+    expect(referenced.size).toBeGreaterThan(10);
+    // the marker shareErrorResponses works from is never served
+    expect(JSON.stringify(doc)).not.toContain('x-shared-response-parts');
   });
 
   it('every example matches the schema it stands in (parameters, bodies, responses, nested properties)', async () => {
@@ -419,48 +457,47 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
       const errors = Object.entries<any>(op().responses).filter(([status]) => Number(status) >= 400);
       expect(errors.length).toBeGreaterThan(0);
       for (const [status, res] of errors) {
-        const schema = resolve(res.content?.['application/json']?.schema);
+        const schema = errorBody(res);
         const where = `${path} ${status}`;
         expect({ where, props: Object.keys(schema?.properties ?? {}) }).toEqual({ where, props: expect.arrayContaining(['error', 'errorCode']) });
         expect({ where, required: schema.required }).toEqual({ where, required: expect.arrayContaining(['error', 'errorCode']) });
         expect({ where, codes: schema.properties.errorCode.enum?.length > 0 }).toEqual({ where, codes: true });
-        expect(res.description).toEqual(expect.stringMatching(/\S/));
+        expect(resolve(res).description).toEqual(expect.stringMatching(/\S/));
       }
     });
   });
 
   it('documents the upstream error statuses on endpoints that call upstream, and the endpoint-specific codes', () => {
     const upstreamFree = UPSTREAM_FREE;
-    const codes = (path: string, method: Method, status: number): string[] =>
-      resolve(opOf(method, path).responses[String(status)]?.content['application/json'].schema)?.properties.errorCode.enum ?? [];
+    const codesAt = (path: string, method: Method, status: number): string[] => codes(opOf(method, path).responses[String(status)]);
     for (const [method, path] of EXPECTED_ROUTES) {
       const statuses = Object.keys(opOf(method, path).responses).map(Number);
       // 500 (INTERNAL) is on every route: see the next test.
       if (upstreamFree.has(path)) expect({ path, upstream: statuses.filter((s) => s > 500) }).toEqual({ path, upstream: TERMINUS_PROBES.has(path) ? [503] : [] });
       else expect({ path, statuses }).toEqual({ path, statuses: expect.arrayContaining([502, 504]) });
     }
-    expect(codes('/getRanks', 'get', 404)).toEqual(['CHART_NOT_FOUND']);
-    expect(codes('/getSongInfo', 'get', 404)).toEqual(['SONG_NOT_FOUND']);
-    expect(codes('/getMusicPlay', 'get', 404)).toEqual(['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE']);
-    expect(codes('/getMusicPlay', 'get', 403)).toEqual(expect.arrayContaining(['NO_PLAY_URL', 'UPSTREAM_DEVICE_LIMIT']));
-    expect(codes('/getSongListDetail', 'get', 404)).toEqual(['PLAYLIST_NOT_FOUND']);
-    expect(codes('/getMvPlay', 'get', 502)).toContain('MV_URL_UNAVAILABLE');
-    expect(codes('/user/getUserPlaylists', 'get', 401)).toEqual(['LOGIN_REQUIRED', 'LOGIN_EXPIRED']);
+    expect(codesAt('/getRanks', 'get', 404)).toEqual(['CHART_NOT_FOUND']);
+    expect(codesAt('/getSongInfo', 'get', 404)).toEqual(['SONG_NOT_FOUND']);
+    expect(codesAt('/getMusicPlay', 'get', 404)).toEqual(['SONG_NOT_FOUND', 'QUALITY_UNAVAILABLE']);
+    expect(codesAt('/getMusicPlay', 'get', 403)).toEqual(expect.arrayContaining(['NO_PLAY_URL', 'UPSTREAM_DEVICE_LIMIT']));
+    expect(codesAt('/getSongListDetail', 'get', 404)).toEqual(['PLAYLIST_NOT_FOUND']);
+    expect(codesAt('/getMvPlay', 'get', 502)).toContain('MV_URL_UNAVAILABLE');
+    expect(codesAt('/user/getUserPlaylists', 'get', 401)).toEqual(['LOGIN_REQUIRED', 'LOGIN_EXPIRED']);
     expect(doc.paths['/user/getUserPlaylists'].get.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual(['X-Custom-Cookie']);
-    expect(codes('/getComments', 'get', 401)).toEqual(['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID']);
-    expect(codes('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_BUSY', 'SHUTTING_DOWN']);
-    expect(doc.paths['/getComments'].get.responses['503'].headers['Retry-After']).toBeDefined();
-    expect(codes('/checkMainLoginQr', 'post', 403)).toEqual(['LOGIN_TOKEN_MISMATCH', 'LOGIN_QR_UNKNOWN', 'LOGIN_DEVICE_LIMIT']);
-    expect(codes('/user/checkWXLoginQr', 'post', 504)).toEqual(['LOGIN_TIMEOUT']);
+    expect(codesAt('/getComments', 'get', 401)).toEqual(['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID']);
+    expect(codesAt('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_BUSY', 'SHUTTING_DOWN']);
+    expect(resolve(doc.paths['/getComments'].get.responses['503']).headers['Retry-After']).toBeDefined();
+    expect(codesAt('/checkMainLoginQr', 'post', 403)).toEqual(['LOGIN_TOKEN_MISMATCH', 'LOGIN_QR_UNKNOWN', 'LOGIN_DEVICE_LIMIT']);
+    expect(codesAt('/user/checkWXLoginQr', 'post', 504)).toEqual(['LOGIN_TIMEOUT']);
     for (const [method, path] of [['get', '/user/credential/status'], ['post', '/user/setCookie'], ['get', '/user/getCookie']] as const) {
-      expect({ path, 401: codes(path, method, 401), 404: codes(path, method, 404) }).toEqual({ path, 401: ['ADMIN_TOKEN_REQUIRED'], 404: ['NOT_FOUND'] });
+      expect({ path, 401: codesAt(path, method, 401), 404: codesAt(path, method, 404) }).toEqual({ path, 401: ['ADMIN_TOKEN_REQUIRED'], 404: ['NOT_FOUND'] });
       expect(opOf(method, path).parameters.map((p: any) => `${p.in}:${p.name}`)).toEqual(['header:X-Admin-Token']);
     }
   });
 
   it('documents 500 (INTERNAL) on every route and 429 (TOO_MANY_REQUESTS, Retry-After) on every rate-limited one', () => {
     for (const [method, path] of EXPECTED_ROUTES) {
-      const responses = opOf(method, path).responses;
+      const responses = resolveAll(opOf(method, path).responses);
       expect({ path, method, 500: codes(responses['500']) }).toEqual({ path, method, 500: expect.arrayContaining(['INTERNAL']) });
       if (path.startsWith('/health/')) {
         // @SkipThrottle: the probes are never limited
@@ -477,7 +514,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     }
     // a route's own 500 is kept, merged with the gateway-wide one
     expect(codes(doc.paths['/user/setCookie'].post.responses['500'])).toEqual(['COOKIE_WRITE_FAILED', 'INTERNAL']);
-    expect(doc.paths['/user/setCookie'].post.responses['500'].description).toMatch(/cookie file/);
+    expect(resolve(doc.paths['/user/setCookie'].post.responses['500']).description).toMatch(/cookie file/);
   });
 
   it('the documented 429 matches what the gateway answers', async () => {
@@ -486,7 +523,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
       await limited.http().get('/getImageUrl?id=001').expect(200);
       const res = await limited.http().get('/getImageUrl?id=001').expect(429);
       expect(res.body).toEqual({ error: `Too many requests; retry after ${res.headers['retry-after']} s`, errorCode: 'TOO_MANY_REQUESTS' });
-      const documented = resolve(doc.paths['/getImageUrl'].get.responses['429'].content['application/json'].schema);
+      const documented = errorBody(doc.paths['/getImageUrl'].get.responses['429']);
       expect(Object.keys(res.body).every((k) => k in documented.properties)).toBe(true);
       expect(documented.properties.errorCode.enum).toContain(res.body.errorCode);
     } finally {
@@ -509,7 +546,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   it('the documented 400 matches what the gateway answers', async () => {
     const res = await h.http().get('/getRanks?limit=0').expect(400);
     expect(res.body).toEqual({ error: 'limit must be between 1 and 300', errorCode: 'BAD_REQUEST' });
-    const documented = resolve(doc.paths['/getRanks'].get.responses['400'].content['application/json'].schema);
+    const documented = errorBody(doc.paths['/getRanks'].get.responses['400']);
     expect(Object.keys(res.body).every((k) => k in documented.properties)).toBe(true);
     expect(documented.properties.errorCode.enum).toContain(res.body.errorCode);
   });
@@ -561,7 +598,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
 
   it('documents 405 (with Allow) on every route, the body refusals on every POST, and the 503s of every route that calls upstream', () => {
     for (const [method, path] of EXPECTED_ROUTES) {
-      const responses = opOf(method, path).responses;
+      const responses = resolveAll(opOf(method, path).responses);
       expect({ path, method, 405: codes(responses['405']), allow: responses['405']?.headers?.Allow !== undefined }).toEqual({ path, method, 405: ['METHOD_NOT_ALLOWED'], allow: true });
       if (method === 'post') {
         for (const [status, code] of [[400, 'BAD_REQUEST'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE']] as const) {
@@ -581,9 +618,9 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
   describe('the documented errors match what the gateway answers', () => {
     /** The answer's status and errorCode are documented for that operation, and so is each header named. */
     const expectDocumented = (method: Method, path: string, res: { status: number; body: any; headers: Record<string, string> }, headers: string[] = []) => {
-      const documented = opOf(method, path).responses[String(res.status)];
+      const documented = resolve(opOf(method, path).responses[String(res.status)]);
       expect({ path, status: res.status, code: codes(documented).includes(res.body.errorCode) }).toEqual({ path, status: res.status, code: true });
-      expect(Object.keys(res.body).every((k) => k in resolve(documented.content['application/json'].schema).properties)).toBe(true);
+      expect(Object.keys(res.body).every((k) => k in errorBody(documented).properties)).toBe(true);
       for (const name of headers) {
         expect(res.headers[name.toLowerCase()]).toBeDefined();
         expect({ path, header: name, documented: documented.headers?.[name] !== undefined }).toEqual({ path, header: name, documented: true });
@@ -602,7 +639,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
       expectDocumented('get', '/getHotkey', res);
       const shape = await h.http().get('/getHotkey?shape=legacyy').expect(400);
       expectDocumented('get', '/getHotkey', shape);
-      expect(doc.paths['/getHotkey'].get.responses['400'].description).toMatch(/X-Response-Shape/);
+      expect(resolve(doc.paths['/getHotkey'].get.responses['400']).description).toMatch(/X-Response-Shape/);
     });
 
     it('415 UNSUPPORTED_MEDIA_TYPE and 413 PAYLOAD_TOO_LARGE for a body', async () => {

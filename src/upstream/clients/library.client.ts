@@ -30,12 +30,18 @@ const PLAYLIST_BASE_WRITE = 'music.musicasset.PlaylistBaseWrite';
  */
 @Injectable()
 export class LibraryClient extends UpstreamClient {
-  /** docs/upstream/library.md "Like / unlike a song" and "add songs": AddSonglist into the playlist `dirId`. */
+  /**
+   * docs/upstream/library.md "Like / unlike a song (我喜欢, dirid 201)" and "Create / rename / delete an owned
+   * playlist": AddSonglist into the playlist `dirId`.
+   */
   addSongs(dirId: number, tid: number, songs: readonly SongRefForWrite[]): Promise<WriteResult> {
     return this.write({ module: PLAYLIST_DETAIL_WRITE, method: 'AddSonglist', param: songsParam(dirId, tid, songs) });
   }
 
-  /** docs/upstream/library.md "Like / unlike a song" and "remove songs": DelSonglist from the playlist `dirId`. */
+  /**
+   * docs/upstream/library.md "Like / unlike a song (我喜欢, dirid 201)" and "Create / rename / delete an owned
+   * playlist": DelSonglist from the playlist `dirId`.
+   */
   removeSongs(dirId: number, tid: number, songs: readonly SongRefForWrite[]): Promise<WriteResult> {
     return this.write({ module: PLAYLIST_DETAIL_WRITE, method: 'DelSonglist', param: songsParam(dirId, tid, songs) });
   }
@@ -70,7 +76,7 @@ export class LibraryClient extends UpstreamClient {
   }
 }
 
-/** docs/upstream/library.md "Like / unlike a song": the Python project's 2026-03 parameters. */
+/** docs/upstream/library.md "Like / unlike a song (我喜欢, dirid 201)": the Python project's 2026-03 parameters. */
 function songsParam(dirId: number, tid: number, songs: readonly SongRefForWrite[]): Record<string, unknown> {
   return { dirId, tid, bFmtUtf8: true, v_songInfo: songs.map((s) => ({ songId: s.songId, songType: s.songType })) };
 }

@@ -87,7 +87,7 @@ export class RecommendClient extends UpstreamClient {
     return this.keyOutcome('recommend', call('music.recommend.RecommendFeed', 'get_recommend_feed', { direction: 0, page: 1, s_num: 0, v_cache: [] }));
   }
 
-  /** docs/upstream/recommend.md "Daily songs (fallback)": the web page carrying the 今日私享 card (HTML). */
+  /** docs/upstream/recommend.md "Daily songs", its fallback: the web page carrying the 今日私享 card (HTML). */
   async dailyPage(): Promise<string> {
     const { raw } = await this.cgi<string>('/node/musicmac/v6/index.html', {}, { format: 'xml', referer: 'https://y.qq.com/', noRefererRetry: true });
     return raw;
@@ -153,7 +153,7 @@ export class RecommendClient extends UpstreamClient {
 
   /**
    * The older Koa services' own related-playlist call, as their `/getRelatedPlaylists` sends it (`sin`, `last_id`).
-   * docs/upstream/recommend.md "Related playlists (fallback)".
+   * docs/upstream/recommend.md "Related playlists", its fallback.
    */
   async relatedGedan(songid: number, sin: number, lastId: number, songType: number): Promise<KeyedAnswer> {
     const gedan = call('music.mb_gedan_recommend_svr', 'get_related_gedan', { sin, last_id: lastId, song_type: songType, song_id: songid });
@@ -171,7 +171,10 @@ export class RecommendClient extends UpstreamClient {
     return { raw: res.raw, data: res.data.video, target: targetOf(video) };
   }
 
-  /** The recommended playlists feed, key `recomPlaylist` (docs/upstream/recommend.md "Personal recommendations (legacy)"). */
+  /**
+   * The recommended playlists feed, key `recomPlaylist` (docs/upstream/recommend.md "Recommended playlists (legacy
+   * `/getPersonalRecommend?type=1`)").
+   */
   async recommendedPlaylists(): Promise<KeyedAnswer> {
     const recomPlaylist = call('music.playlist.PlaylistSquare', 'GetRecommendFeed', { From: 0, Size: 20 });
     const res = await this.musicu({ recomPlaylist });

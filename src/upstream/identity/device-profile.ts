@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 
 /**
- * The Android device the gateway presents itself as (docs/upstream/identity.md "Device profile"): generated once,
+ * The Android device the gateway presents itself as (docs/upstream/identity.md "Parts"): generated once,
  * persisted with the stored login, and the same for every instance sharing it. The fields are the ones the Python
  * QQMusicApi project's device profile sends in the Android comm and the QIMEI request.
  */
