@@ -420,7 +420,7 @@ async function withHungCallBound<T>(h: Harness, isHung: (req: UpstreamRequest) =
 }
 
 /**
- * The identity services down (docs/upstream/identity.md "When a service fails"), with a fresh identity: each case has
+ * The identity services down (docs/upstream/identity.md "When a service cannot be reached"), with a fresh identity: each case has
  * its own harness (ClientIdentity's state and the circuit breakers are per process; a harness starts in ≈ 0.2 s).
  * The Android-comm calls go out with the fallback identity, which the fake refuses as the live service does (104009:
  * a clean 502, never a 500); the service is asked once and one warning line names it; web-comm calls are untouched;
