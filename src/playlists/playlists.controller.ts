@@ -1,5 +1,5 @@
 import { CacheTTL } from '@nestjs/cache-manager';
-import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
+import { CacheInvalidatedBy } from '../common/cache-invalidated-by';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
