@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { RouteTable, RouteTableModule } from '../common/route-table';
 import { APP_CONFIG } from '../config/config.constants';
-import { WriteLoginGuard } from '../common/write-login.guard';
+import { WriteLoginGuard } from '../library/write-login.guard';
 import { LibraryModule } from '../library/library.module';
 import { MusicModule } from '../music/music.module';
 import { RecommendModule } from '../recommend/recommend.module';
