@@ -53,7 +53,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const [status, body, headers] =
       exception instanceof ThrottlerException ? describeRateLimit(res.getHeader('Retry-After')) : describeError(exception);
     // getMusicPlay's "no URL" in the legacy shape is the older services' 200, not an error.
-    const legacy = this.shaper?.legacyPlayUrlAnswer(host.switchToHttp().getRequest<Request>(), body.errorCode);
+    const legacy = this.shaper?.errorAnswer(host.switchToHttp().getRequest<Request>(), body.errorCode);
     if (legacy) {
       res.status(200).json(legacy);
       return;
