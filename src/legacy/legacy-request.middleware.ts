@@ -119,7 +119,7 @@ function rewriteQuery(req: Request, shaper: Pick<ResponseShaper, 'choose'>): Gat
   const q = req.url.indexOf('?');
   let path = q < 0 ? req.url : req.url.slice(0, q);
   const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
-  const shape = shaper.choose(req, params.get(SHAPE_QUERY));
+  const shapeChoice = shaper.choose(req, params.get(SHAPE_QUERY));
   const name = pathName(path);
   let changed = false;
   if (QUALITY_ROUTES.has(name) && isAbsent(params.get('quality')) && !isAbsent(params.get('type'))) {
@@ -142,10 +142,10 @@ function rewriteQuery(req: Request, shaper: Pick<ResponseShaper, 'choose'>): Gat
     else path = SINGER_ID_ROUTE;
     changed = true;
   }
-  if (shape.cacheParam && params.get(SHAPE_QUERY) !== shape.cacheParam) {
-    params.set(SHAPE_QUERY, shape.cacheParam);
+  if (shapeChoice.cacheParam && params.get(SHAPE_QUERY) !== shapeChoice.cacheParam) {
+    params.set(SHAPE_QUERY, shapeChoice.cacheParam);
     changed = true;
   }
   if (changed) req.url = `${path}?${params.toString()}`;
-  return shape.refusal ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', shape.refusal) : undefined;
+  return shapeChoice.refusal ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', shapeChoice.refusal) : undefined;
 }
