@@ -17,9 +17,9 @@ import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { BackgroundWorkModule } from './common/background-work';
+import { ExtensionPointsModule } from './common/extension-points.module';
 import { BlockRecordingThrottlerGuard, RateLimitBlocks } from './common/rate-limit-blocks';
 import { RequestContextMiddleware } from './common/request-context.middleware';
-import { ResponseShaper } from './common/response-shape';
 import { RouteTableModule } from './common/route-table';
 import { ShutdownSignal } from './common/shutdown.service';
 import { AppConfigModule } from './config/config.module';
@@ -70,6 +70,7 @@ export class AppModule implements NestModule {
       imports: [
         AppConfigModule.forRoot(env, logDestination),
         LoggingModule,
+        ExtensionPointsModule,
         RouteTableModule,
         MetricsModule,
         BackgroundWorkModule,
@@ -93,7 +94,6 @@ export class AppModule implements NestModule {
       providers: [
         ShutdownSignal,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        ResponseShaper,
         {
           // RATE_LIMIT=0 leaves no guard at all: Nest then skips the guard stage of every request.
           provide: APP_GUARD,

@@ -6,9 +6,10 @@ import { parseQueryFirstValue } from '../common/query-parser';
 import { requestIdOf } from '../common/request-id';
 import { resolveCallerCookie } from '../common/request-context';
 import type { AppConfig } from '../config/app-config';
-import { cacheShapeParam } from '../legacy/legacy-shape';
 import { MetricsService } from '../metrics/metrics.service';
 import { RateLimitBlocks } from '../common/rate-limit-blocks';
+import { ResponseShaper } from '../common/response-shape';
+import { admitToCache, CLIENT_NOT_KNOWN_YET } from './cache-admission';
 import { ResponseCache } from './response-cache.service';
 
 /**
@@ -22,6 +23,7 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
   const cache = app.get(ResponseCache);
   const metrics = app.get(MetricsService);
   const blocks = app.get(RateLimitBlocks);
+  const shaper = app.get(ResponseShaper);
   // The pipeline's CORS middleware adds `Vary: Origin` to every answer once CORS_ORIGINS is set (Origin or not):
   // a hit answered here must carry the same Vary.
   const corsVary = config.cors ? 'Origin' : undefined;
@@ -39,16 +41,14 @@ export function installCacheFastLane(app: NestExpressApplication, config: AppCon
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     if (!cache.ttlOf('GET', path)) return false;
-    const cacheControl = req.headers['cache-control'];
-    if (cacheControl && /no-cache|no-store/i.test(cacheControl)) return false;
     const query: Record<string, string> = q < 0 ? {} : parseQueryFirstValue(url.slice(q + 1));
-    if (query.nocache === '1') return false;
+    // A blocked client and a bypass are the pipeline's. Behind a trusted proxy the client's address is Express's to work out.
+    const client = config.trustProxy === false ? req.socket.remoteAddress : CLIENT_NOT_KNOWN_YET;
+    if (admitToCache(blocks, req.headers['cache-control'], query.nocache, client).verdict !== 'lookup') return false;
     // The response shape (legacy or normalised) is part of the key, whichever way the caller asked for it.
-    const shape = cacheShapeParam(query.shape, req.headers['x-response-shape'], config.responseShape);
-    if (shape) query.shape = shape;
+    const { cacheParam } = shaper.choose(req, query.shape);
+    if (cacheParam) query.shape = cacheParam;
     if (!cache.onlyDeclaredParams(path, query)) return false;
-    // A blocked client is refused by the pipeline. Behind a trusted proxy its address is the pipeline's to work out.
-    if (blocks.any() && (config.trustProxy !== false || blocks.secondsLeft(req.socket.remoteAddress) > 0)) return false;
     const rawCookie = resolveCallerCookie(query.cookie, req.headers);
     if (rawCookie !== undefined && !isHeaderSafe(rawCookie)) return false;
     const answer = cache.peek(cache.keyOf(path, query, rawCookie === undefined ? undefined : normaliseCallerCookie(rawCookie)).key);

@@ -6,8 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { RedisBreaker } from '../redis/redis-breaker';
 import { REDIS, redisConnectionDown, reportRedisOutages } from '../redis/redis.module';
-import { tagOf } from './cache-invalidated-by';
-import { CacheTagIndex } from './cache-tag-index';
+import { CacheTagIndex, tagOf } from './cache-tag-index';
 import { CACHE_NAMESPACE } from './cache-tiers';
 
 

@@ -10,6 +10,9 @@ export interface TaggedMiss {
   since: number;
 }
 
+/** The tag an answer of `path` with `param=value` is filed under (value already canonical). */
+export const tagOf = (path: string, param: string, value: string): string => `${path}#${param}=${encodeURIComponent(value)}`;
+
 /** How many recently invalidated tags are remembered one by one; a miss older than the oldest forgotten one is not stored. */
 const REMEMBERED_TAGS = 10_000;
 

@@ -3,9 +3,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { ThrottlerException } from '@nestjs/throttler';
 import { RateLimitBlocks } from '../common/rate-limit-blocks';
 import { requestContext } from '../common/request-context';
+import { SHAPE_HEADER } from '../common/response-shape';
 import { routedPath } from '../common/route-table';
-import { SHAPE_HEADER } from '../legacy/legacy-shape';
 import { MetricsService } from '../metrics/metrics.service';
+import { admitToCache } from './cache-admission';
 import type { TaggedMiss } from './cache-tag-index';
 import { CachedAnswer, etagOf, ResponseCache } from './response-cache.service';
 
@@ -31,15 +32,14 @@ export class ResponseCacheMiddleware implements NestMiddleware {
     const path = routedPath(req);
     const ttl = this.cache.ttlOf(req.method, path);
     if (!ttl) return next();
-    // A client the rate limit blocked gets no hit either (hits are answered before the limiter's guard).
-    const blockedFor = this.blocks.secondsLeft(req.ip);
-    if (blockedFor > 0) {
-      res.setHeader('Retry-After', blockedFor);
+    const admission = admitToCache(this.blocks, req.header('cache-control'), req.query.nocache, req.ip);
+    if (admission.verdict === 'blocked') {
+      if (admission.retryAfter) res.setHeader('Retry-After', admission.retryAfter);
       return next(new ThrottlerException());
     }
     res.locals.route = path;
     const { key, shared } = this.cache.keyOf(path, req.query as Record<string, string>, requestContext.getStore()?.callerCookie);
-    const bypass = /no-cache|no-store/i.test(req.header('cache-control') ?? '') || req.query.nocache === '1';
+    const bypass = admission.verdict === 'bypass';
 
     // Taken before the lookup: a copy read now and a leader joined now are both older than a write invalidating later.
     const miss = this.cache.startMiss(path, req.query as Record<string, string>);

@@ -7,9 +7,8 @@ import { cookieUin, parseCookie } from '../common/cookie';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieChoice } from '../upstream/credential/cookie-choice';
-import { tagOf } from './cache-invalidated-by';
 import { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, SHARED_TIER, type SharedTier } from './cache-tiers';
-import { CacheTagIndex, type TaggedMiss } from './cache-tag-index';
+import { CacheTagIndex, tagOf, type TaggedMiss } from './cache-tag-index';
 
 export { CACHE_NAMESPACE, MEMORY_TIER, MemoryTier, SHARED_TIER, type MemoryEntry, type SharedTier } from './cache-tiers';
 

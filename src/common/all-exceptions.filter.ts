@@ -1,11 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException, Optional } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import type { UpstreamBlame } from '../logging/request-line';
-import { RequestAbortedError, ShuttingDownError, UpstreamError } from '../upstream/upstream.errors';
 import { ResponseShaper } from './response-shape';
 import { RouteTable } from './route-table';
 import { GatewayError } from './http-error';
+import { RequestAbortedError, ShuttingDownError, UpstreamFailure, type UpstreamBlame } from './upstream-failures';
 
 interface ErrorBody {
   error: string;
@@ -54,7 +53,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const [status, body, headers] =
       exception instanceof ThrottlerException ? describeRateLimit(res.getHeader('Retry-After')) : describeError(exception);
     // getMusicPlay's "no URL" in the legacy shape is the older services' 200, not an error.
-    const legacy = this.shaper?.legacyPlayUrlAnswer(host.switchToHttp().getRequest<Request>(), body.errorCode);
+    const legacy = this.shaper?.errorAnswer(host.switchToHttp().getRequest<Request>(), body.errorCode);
     if (legacy) {
       res.status(200).json(legacy);
       return;
@@ -63,7 +62,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // For the response cache: only an upstream failure may be answered with a stale copy (docs/operations.md "Caching").
     res.locals.errorCode = body.errorCode;
     // For the request line: which upstream call failed it (docs/operations.md "Logs").
-    if (exception instanceof UpstreamError) {
+    if (exception instanceof UpstreamFailure) {
       res.locals.upstream = { host: exception.host, target: exception.details.target, kind: exception.kind } satisfies UpstreamBlame;
     }
     res.status(status).json(body);
@@ -98,7 +97,7 @@ export function describeError(exception: unknown): [number, ErrorBody, Record<st
   if (exception instanceof GatewayError) {
     return [exception.getStatus(), { error: exception.message, errorCode: exception.errorCode, ...exception.extra }, exception.headers];
   }
-  if (exception instanceof UpstreamError) return describeUpstream(exception);
+  if (exception instanceof UpstreamFailure) return describeUpstream(exception);
   if (exception instanceof ShuttingDownError) {
     return [503, { error: exception.message, errorCode: 'SHUTTING_DOWN' }, { 'Retry-After': '1', Connection: 'close' }];
   }
@@ -168,7 +167,7 @@ export function bodyParserError(exception: unknown): GatewayError | undefined {
   return new GatewayError(status, STATUS_CODES[status] ?? `HTTP_${status}`, message);
 }
 
-function describeUpstream(err: UpstreamError): [number, ErrorBody, Record<string, string>?] {
+function describeUpstream(err: UpstreamFailure): [number, ErrorBody, Record<string, string>?] {
   switch (err.kind) {
     case 'timeout':
       return [504, { error: err.message, errorCode: 'UPSTREAM_TIMEOUT' }];

@@ -1,10 +1,9 @@
 import { CACHE_TTL_METADATA } from '@nestjs/cache-manager';
-import { applyDecorators, type INestApplication, type Type } from '@nestjs/common';
+import { applyDecorators, Injectable, type INestApplication, type Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { ApiHeader, ApiOkResponse, ApiResponse, DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { OperationObject, ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { jsonSchemaOf, type TSchema } from './answer-schema';
-import { addLegacyShapes } from '../legacy/legacy-docs';
 import { THROTTLER_SKIP } from '@nestjs/throttler/dist/throttler.constants';
 
 /**
@@ -219,6 +218,23 @@ function retryAfterHeader(codes: string[]): { headers?: Record<string, { descrip
   return { headers: { 'Retry-After': { description, schema: { type: 'integer', example: RETRY_AFTER[timed[0]] } } } };
 }
 
+/** A step that completes the OpenAPI document after the controllers' own (LegacyModule's `x-legacy-shape`). */
+export type OpenApiAddition = (document: OpenAPIObject) => void;
+
+/** The additions the modules that own them register at start-up, so this file imports none of those modules. */
+@Injectable()
+export class OpenApiAdditions {
+  private readonly additions: OpenApiAddition[] = [];
+
+  add(addition: OpenApiAddition): void {
+    this.additions.push(addition);
+  }
+
+  applyTo(document: OpenAPIObject): void {
+    for (const addition of this.additions) addition(document);
+  }
+}
+
 /**
  * The OpenAPI document /docs and /docs-json serve, from the controllers and DTOs; `npm run docs` renders
  * docs/endpoints.md from the same document.
@@ -258,7 +274,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .build(),
   );
   addGatewayWideErrors(document, app);
-  addLegacyShapes(document);
+  app.get(OpenApiAdditions).applyTo(document);
   addCacheTtls(document, app);
   foldAliasPaths(document);
   shareErrorResponses(document);

@@ -44,12 +44,6 @@ export function serializeCookie(cookies: Record<string, string> | Iterable<reado
     .join('; ');
 }
 
-/**
- * What a stored login cookie may hold (the cookie file, /user/setCookie): printable ASCII only, so it can always be
- * sent, and a bad paste or a wrong encoding is refused when stored rather than at every upstream call.
- */
-export const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
-
 /** True when the string can go into a Cookie header: no control characters, nothing past Latin-1. */
 export function isHeaderSafe(value: string): boolean {
   // Control characters, and anything past Latin-1 (a percent-decoded ?cookie=…中), cannot go into the upstream Cookie

@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import type { Express, Request, Response } from 'express';
 
 /**
@@ -9,24 +8,13 @@ import type { Express, Request, Response } from 'express';
  */
 export function useLeanJsonResponses(app: Express, render: JsonRenderer = (_req, _res, value) => value): void {
   app.response.json = function json(this: Response, value: unknown): Response {
-    const body = render(this.req, this, value);
-    if (!(body instanceof Promise)) return writeJson(this, body);
-    body.then(
-      (rendered) => writeJson(this, rendered),
-      (err: unknown) => {
-        logger.error(`Rendering the answer of ${this.req.method} ${this.req.path} failed: ${(err as Error)?.message ?? String(err)}`);
-        if (!this.headersSent) writeJson(this.status(500), { error: 'Internal server error', errorCode: 'INTERNAL' });
-      },
-    );
-    return this;
+    return writeJson(this, render(this.req, this, value));
   };
   app.set('etag', false);
 }
 
-/** Turns what a handler returned into the body to send (ResponseShaper); a promise when that takes upstream calls. */
+/** Turns what a handler returned into the body to send (ResponseShaper). Synchronous: no upstream call while writing. */
 export type JsonRenderer = (req: Request, res: Response, value: unknown) => unknown;
-
-const logger = new Logger('Http');
 
 /** A body already serialised (the legacy shape's, measured for the body budget): written as it is. */
 export class SerialisedJson {

@@ -8,7 +8,7 @@ import { AdminTokenGuard } from './admin-token.guard';
 import { ACCEPTS_FORM, FORM_BODY, JSON_BODY } from './body-type';
 import { declaredQueryForms, declaredQueryNames } from './query-names';
 import type { CanonicalForm } from './validation';
-import { CACHE_INVALIDATED_BY, type DeclaredInvalidatedBy, type InvalidatedBy } from '../cache/cache-invalidated-by';
+import { CACHE_INVALIDATED_BY, type DeclaredInvalidatedBy, type InvalidatedBy } from './cache-invalidated-by';
 
 /** Read before app.init() built the table: a start-up order bug, not a route that is never cached. */
 class NotBuilt extends Map<string, never> {

@@ -1,11 +1,13 @@
 /**
  * What a feature service returns: the body the spec defines, plus the raw upstream answer it came from
  * (kept for the legacy `{ response: <raw> }` shape). ResponseShaper picks which one goes out when the answer is written.
+ * `supplements`: further upstream answers another shape reads, fetched before the write (@FetchesShapeSupplements).
  */
 export class Shaped<T = unknown> {
   constructor(
     readonly body: T,
     readonly raw: unknown,
+    readonly supplements?: Record<string, unknown>,
   ) {}
 }
 

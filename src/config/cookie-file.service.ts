@@ -3,7 +3,6 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { APP_CONFIG } from './config.constants';
 import type { AppConfig } from './app-config';
-import { NOT_PRINTABLE_ASCII } from '../common/cookie';
 
 export interface StoredLogin {
   cookie: string;
@@ -19,6 +18,12 @@ export interface StoredLogin {
 }
 
 export class CookieFileError extends Error {}
+
+/**
+ * What a stored login cookie may hold (the cookie file, /user/setCookie): printable ASCII only, so it can always be
+ * sent, and a bad paste or a wrong encoding is refused when stored rather than at every upstream call.
+ */
+export const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 /**
  * The login cookie held in a local JSON file (`{ "cookie": "...", "uin": "..." }`).

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
-import { writeFileAtomic } from '../login/login-persist.service';
+import { writeFileAtomic } from '../common/atomic-file';
 import type { RedisBreaker } from '../redis/redis-breaker';
 import { type DeviceIdentityStore, readStoredIdentity, type StoredIdentity } from '../upstream/identity/identity-store';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CookieFileService, StoredLogin } from '../config/cookie-file.service';
-import { writeFileAtomic } from '../login/login-persist.service';
+import { writeFileAtomic } from '../common/atomic-file';
 import { sameRecord, toCredential, type RefreshStatus, type StoredRecord } from './credential.model';
 import type { CredentialStore, SaveResult } from './credential-store';
 

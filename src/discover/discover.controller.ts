@@ -2,6 +2,7 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { FetchesShapeSupplements } from '../common/shape-supplements';
 import { DigitalAlbumsPage, ImageUrlAnswer, RadioGroupsAnswer, RecommendAnswer, TicketInfoAnswer } from './discover.answers';
 import { DiscoverService } from './discover.service';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
@@ -39,6 +40,7 @@ export class DiscoverController {
   }
 
   @Get('getRadioLists')
+  @FetchesShapeSupplements()
   @CacheTTL(3600)
   @ApiOperation({
     summary: 'Radio stations by group',

@@ -2,7 +2,7 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS } from '../common/api-docs';
-import { WriteLoginGuard } from '../common/write-login.guard';
+import { WriteLoginGuard } from '../library/write-login.guard';
 import { ApiLibraryStateRead, ApiLibraryWrite, WHOSE_ACCOUNT } from '../library/collections-docs';
 import {
   JsososoSongAnswer,

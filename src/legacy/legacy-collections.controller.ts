@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiPlainOk } from '../common/api-docs';
-import { WriteLoginGuard } from '../common/write-login.guard';
+import { WriteLoginGuard } from '../library/write-login.guard';
 import { LegacyFanAnswer, LegacyFavWriteAnswer } from '../library/collections.answers';
 import { ApiLibraryStateRead, ApiLibraryWrite, WHOSE_ACCOUNT } from '../library/collections-docs';
 import { GetIsAlbumFanBody, GetIsPlaylistFanBody, SetAlbumFavBody, SetPlaylistFavBody } from './legacy-collections.dto';

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { cookieUin, loginKey, NOT_PRINTABLE_ASCII, parseCookie } from '../common/cookie';
+import { cookieUin, loginKey, parseCookie } from '../common/cookie';
+import { NOT_PRINTABLE_ASCII } from '../config/cookie-file.service';
 import { GatewayError } from '../common/http-error';
 import { maskUin } from '../credentials/credential.model';
 import { CredentialService } from '../credentials/credential.service';

@@ -18,7 +18,8 @@ type Extra = Record<string, Raw>;
  * answer held that the gateway's own call lacks (under the Koa key), or, where those services called a CGI the
  * gateway does not use first, that CGI's whole answer under `reference`, which the adapter then passes through. A
  * failed extra call never fails the request: the block is `{ code, data: <empty> }` or rebuilt by the adapter, and a
- * failed or empty `reference` leaves the adapted body of the gateway's own call.
+ * failed or empty `reference` leaves the adapted body of the gateway's own call. Made after the route's handler and
+ * before the answer is written (the routes are marked @FetchesShapeSupplements); the renderer itself calls nothing.
  */
 @Injectable()
 export class LegacyExtras {
@@ -65,14 +66,9 @@ export class LegacyExtras {
     },
   };
 
-  /** Whether route `name` may make extra calls in the legacy shape (the others render without waiting). */
-  makesExtraCalls(name: string): boolean {
-    return Object.hasOwn(this.fetchers, name);
-  }
-
   /** The extra answers for route `name`, or undefined when the route makes none. */
-  async fetch(name: string, shaped: Shaped<Raw>, req: Request): Promise<Extra | undefined> {
-    if (!this.makesExtraCalls(name)) return undefined;
+  fetch(name: string, shaped: Shaped<Raw>, req: Request): Promise<Extra | undefined> | undefined {
+    if (!Object.hasOwn(this.fetchers, name)) return undefined;
     return this.fetchers[name](shaped, (req.query ?? {}));
   }
 

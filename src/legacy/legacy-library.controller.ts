@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Injectable, Post, UseGuards } from '@nestjs
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAdminToken, ApiErrorResponses, ApiPlainOk, type ErrorSpec } from '../common/api-docs';
 import { Shaped } from '../common/shaped';
-import { WriteLoginGuard } from '../common/write-login.guard';
+import { WriteLoginGuard } from '../library/write-login.guard';
 import { AMBIGUOUS_ACCOUNT_ERROR } from '../library/collections-docs';
 import { LibraryAccount } from '../library/library-account';
 import { ForkAnswer } from '../library/library-songs.answers';

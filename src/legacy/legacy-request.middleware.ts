@@ -1,10 +1,9 @@
 import { HttpStatus } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { GatewayError } from '../common/http-error';
+import { SHAPE_QUERY, type ResponseShaper } from '../common/response-shape';
 import type { RouteTable } from '../common/route-table';
-import type { ResponseShape } from '../config/app-config';
 import { MID_PATTERN } from '../singers/dto/singer-query.dto';
-import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy-shape';
 
 /**
  * Request rewrites for clients written against the older qq-music-api services (docs/legacy.md). Installed on the
@@ -22,13 +21,13 @@ import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy
  * - the response shape chosen by header or deployment default is written into the query (`shape=`), so the response
  *   cache keys legacy and normalised answers apart.
  */
-export function legacyRewrite(defaultShape: ResponseShape, routes: Pick<RouteTable, 'allowed'>) {
+export function legacyRewrite(shaper: Pick<ResponseShaper, 'choose'>, routes: Pick<RouteTable, 'allowed'>) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     let refused: GatewayError | undefined;
     try {
       collapseLeadingSlashes(req);
       rewritePathForms(req);
-      refused = rewriteQuery(req, defaultShape);
+      refused = rewriteQuery(req, shaper);
     } catch {
       /* a URL we cannot parse is left as it came */
     }
@@ -116,11 +115,11 @@ function pathName(url: string): string {
  * on the shape as the caller sent it, before the header's shape is folded into the query (the path rewrites before it
  * never touch `shape`).
  */
-function rewriteQuery(req: Request, defaultShape: ResponseShape): GatewayError | undefined {
+function rewriteQuery(req: Request, shaper: Pick<ResponseShaper, 'choose'>): GatewayError | undefined {
   const q = req.url.indexOf('?');
   let path = q < 0 ? req.url : req.url.slice(0, q);
   const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
-  const message = shapeError(params.get(SHAPE_QUERY), req.headers[SHAPE_HEADER]);
+  const shapeChoice = shaper.choose(req, params.get(SHAPE_QUERY));
   const name = pathName(path);
   let changed = false;
   if (QUALITY_ROUTES.has(name) && isAbsent(params.get('quality')) && !isAbsent(params.get('type'))) {
@@ -143,11 +142,10 @@ function rewriteQuery(req: Request, defaultShape: ResponseShape): GatewayError |
     else path = SINGER_ID_ROUTE;
     changed = true;
   }
-  const shape = cacheShapeParam(params.get(SHAPE_QUERY), req.header(SHAPE_HEADER), defaultShape);
-  if (shape && params.get(SHAPE_QUERY) !== shape) {
-    params.set(SHAPE_QUERY, shape);
+  if (shapeChoice.cacheParam && params.get(SHAPE_QUERY) !== shapeChoice.cacheParam) {
+    params.set(SHAPE_QUERY, shapeChoice.cacheParam);
     changed = true;
   }
   if (changed) req.url = `${path}?${params.toString()}`;
-  return message ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', message) : undefined;
+  return shapeChoice.refusal ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', shapeChoice.refusal) : undefined;
 }

@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import type { ResponseShape } from '../config/app-config';
 import type { Shaped } from '../common/shaped';
 import { APP_ROUTES_LEGACY_ROUTES } from './adapters/app-routes';
 import { CHARTS_LEGACY_ROUTES } from './adapters/charts';
@@ -21,63 +20,8 @@ import type { LegacyRoute, LegacySchema, Raw } from './adapters/util';
  * against them READS. Default: the raw upstream answer under `response`. Where the gateway's upstream call differs from
  * the one those services make (it follows what the upstream answers today), an adapter rebuilds their keys from the
  * raw answer and the normalised body. docs/legacy.md "What each endpoint returns in the legacy shape" has the table.
+ * Which shape a request gets is decided in src/common/response-shape.ts (chooseShape).
  */
-
-/** Query parameter and header that pick the shape per request (they win over RESPONSE_SHAPE). */
-export const SHAPE_QUERY = 'shape';
-export const SHAPE_HEADER = 'x-response-shape';
-
-/** What `?shape=` and `X-Response-Shape` accept (case-insensitive, trimmed; empty = absent). */
-const SHAPE_VALUES: Record<string, ResponseShape> = { legacy: 'legacy', normalised: 'normalised', normalized: 'normalised' };
-const ALLOWED_SHAPES = 'legacy, normalised (or normalized)';
-
-/**
- * The 400 message for a shape value that names no shape (`?shape=legacyy`, `X-Response-Shape: weird`), the query's
- * first: a typo must not quietly give the other shape. Undefined when both are absent, empty or known.
- */
-export function shapeError(query: string | null | undefined, header: string | string[] | undefined): string | undefined {
-  const sources: [string, unknown][] = [['shape', query], ['X-Response-Shape', Array.isArray(header) ? header.join(', ') : header]];
-  for (const [name, raw] of sources) {
-    const v = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-    if (v && !(v in SHAPE_VALUES)) return `${name} must be one of ${ALLOWED_SHAPES}`;
-  }
-  return undefined;
-}
-
-/** The shape for this request: `?shape=` first, then `X-Response-Shape`, then the deployment default. */
-export function requestedShape(req: Request, fallback: ResponseShape): ResponseShape {
-  const q = req.query?.[SHAPE_QUERY];
-  return requestedShapeOf(typeof q === 'string' ? q : null, req.header(SHAPE_HEADER), fallback);
-}
-
-export function requestedShapeOf(query: string | null | undefined, header: string | undefined, fallback: ResponseShape): ResponseShape {
-  for (const raw of [query, header]) {
-    const v = (raw ?? '').trim().toLowerCase();
-    if (Object.hasOwn(SHAPE_VALUES, v)) return SHAPE_VALUES[v];
-  }
-  return fallback;
-}
-
-/**
- * The `shape` query value a request is cached under: `'legacy'` when the answer will be legacy (by query, header or
- * deployment default), `'normalised'` when the query named a shape, else undefined (the plain URL). Both the request
- * rewrite and any cache that keys on the URL before it (the cache fast lane) must use this, so the two shapes never
- * share an entry. An unknown value (shapeError) gets INVALID_SHAPE, a key no answer is stored under, so such a
- * request always reaches the rewrite, which refuses it.
- */
-export function cacheShapeParam(
-  query: string | null | undefined,
-  header: string | string[] | undefined,
-  fallback: ResponseShape,
-): 'legacy' | 'normalised' | typeof INVALID_SHAPE | undefined {
-  if (shapeError(query, header)) return INVALID_SHAPE;
-  const shape = requestedShapeOf(query, Array.isArray(header) ? header[0] : header, fallback);
-  if (shape === 'legacy') return 'legacy';
-  return query !== null && query !== undefined ? 'normalised' : undefined;
-}
-
-/** The cache key's shape for a request with an unknown shape value (answered 400, so never stored). */
-export const INVALID_SHAPE = 'invalid';
 
 export type { LegacyAdapter, LegacyRoute, LegacySchema } from './adapters/util';
 
@@ -140,9 +84,10 @@ export function routeName(path: unknown): string {
   return parts[parts.length - 1] ?? '';
 }
 
-export function toLegacy(shaped: Shaped<Raw>, req: Request, extra?: Record<string, Raw>): unknown {
+/** The legacy answer of a service's result; the extra calls' answers (LegacyExtras) are its supplements by now. */
+export function toLegacy(shaped: Shaped<Raw>, req: Request): unknown {
   const name = routeName(req.route?.path);
-  return (LEGACY_ROUTES[name] ?? passthrough).adapt({ body: shaped.body, raw: shaped.raw, extra }, req);
+  return (LEGACY_ROUTES[name] ?? passthrough).adapt({ body: shaped.body, raw: shaped.raw, extra: shaped.supplements }, req);
 }
 
 /** Errors the Koa services answered with 200 and a per-song `error` (getMusicPlay). */

@@ -5,6 +5,7 @@ import { AdminTokenGuard } from '../common/admin-token.guard';
 import { ADMIN_ERRORS, ApiAdminToken, ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { AcceptsForm } from '../common/body-type';
 import { GatewayError } from '../common/http-error';
+import { FetchesShapeSupplements } from '../common/shape-supplements';
 import { DownloadMainMusicQuery, GetMusicPlayQuery } from '../music/dto/music-play.dto';
 import { PLAY_ERRORS } from '../music/music.controller';
 import { PlayUrlService } from '../music/play-url.service';
@@ -58,6 +59,7 @@ export class LegacyController {
 
   /** `/getSingerHotsong?singerid=<digits>` lands here (legacy request rewrite); callable directly as well. */
   @Get('legacy/getSingerHotsongById')
+  @FetchesShapeSupplements()
   @ApiOperation({
     summary: 'A singer\'s most popular songs by numeric singer id (older services\' `getSingerHotsong?singerid=`)',
     description:

@@ -1,9 +1,9 @@
-import { Inject, Module, NestModule } from '@nestjs/common';
+import { Module, NestModule, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { AppConfig } from '../config/app-config';
+import { OpenApiAdditions } from '../common/api-docs';
+import { ResponseShaper } from '../common/response-shape';
 import { RouteTable, RouteTableModule } from '../common/route-table';
-import { APP_CONFIG } from '../config/config.constants';
-import { WriteLoginGuard } from '../common/write-login.guard';
+import { WriteLoginGuard } from '../library/write-login.guard';
 import { LibraryModule } from '../library/library.module';
 import { MusicModule } from '../music/music.module';
 import { RecommendModule } from '../recommend/recommend.module';
@@ -16,7 +16,9 @@ import { LegacyRecommendService } from './legacy-recommend.service';
 import { LegacyCollectionsController } from './legacy-collections.controller';
 import { LegacyCollectionsService } from './legacy-collections.service';
 import { LegacyLibraryController, LegacyLibraryService } from './legacy-library.controller';
+import { addLegacyShapes } from './legacy-docs';
 import { LegacyExtras } from './legacy-extras.service';
+import { LegacyRenderer } from './legacy-renderer';
 import { LegacyRelationController } from './legacy-relation.controller';
 import { LegacyRelationService } from './legacy-relation.service';
 import { legacyRewrite } from './legacy-request.middleware';
@@ -24,8 +26,10 @@ import { LegacySingersService } from './legacy-singers.service';
 
 /**
  * Drop-in compatibility with the older qq-music-api services (docs/legacy.md): request rewrites (doubled slash,
- * path-parameter forms, `type` → `quality`, `singerid` → `singermid` or the by-id route), the routes only they had, and (in
- * src/common/response-shape.interceptor.ts + ./legacy-shape.ts) the legacy `{ response: <upstream> }` shape.
+ * path-parameter forms, `type` → `quality`, `singerid` → `singermid` or the by-id route), the routes only they had, and
+ * the legacy `{ response: <upstream> }` shape (./legacy-renderer.ts, ./legacy-shape.ts). Nothing but the app wiring
+ * imports this folder: the shape's renderer and its OpenAPI additions are registered at start-up with the registries
+ * src/common defines (ResponseShaper, OpenApiAdditions).
  */
 @Module({
   imports: [MusicModule, RecommendModule, RouteTableModule, LibraryModule],
@@ -34,6 +38,7 @@ import { LegacySingersService } from './legacy-singers.service';
     LegacySingersService,
     LegacyCookieService,
     LegacyExtras,
+    LegacyRenderer,
     LegacyRecommendService,
     LegacyRelationService,
     LegacyLibraryService,
@@ -41,20 +46,25 @@ import { LegacySingersService } from './legacy-singers.service';
     LegacyAppRoutesService,
     WriteLoginGuard,
   ],
-  // For ResponseShaper (in AppModule): the legacy shape's extra upstream calls.
-  exports: [LegacyExtras],
 })
-export class LegacyModule implements NestModule {
+export class LegacyModule implements NestModule, OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly shaper: ResponseShaper,
     private readonly routes: RouteTable,
+    private readonly renderer: LegacyRenderer,
+    private readonly openApi: OpenApiAdditions,
   ) {}
+
+  onModuleInit(): void {
+    this.shaper.useRenderer('legacy', this.renderer);
+    this.openApi.add(addLegacyShapes);
+  }
 
   configure(): void {
     // The URL rewrite goes onto the Express app directly: Nest mounts its middleware at the route path (which hides
     // the path from a rewrite), and this runs while modules register, i.e. before every Nest middleware and route.
     // The route table is read per request, by which time app.init() has built it.
-    this.adapterHost.httpAdapter.getInstance().use(legacyRewrite(this.config.responseShape, this.routes));
+    this.adapterHost.httpAdapter.getInstance().use(legacyRewrite(this.shaper, this.routes));
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope } from '../common/api-docs';
-import { WriteLoginGuard } from '../common/write-login.guard';
+import { WriteLoginGuard } from './write-login.guard';
 import { AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SingerFollowAnswer } from './collections.answers';
 import { ApiLibraryStateRead, ApiLibraryWrite, WHOSE_ACCOUNT } from './collections-docs';
 import { CollectionsService } from './collections.service';

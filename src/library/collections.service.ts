@@ -3,7 +3,7 @@ import { CacheInvalidation, StaleReads } from '../cache/cache-invalidation';
 import { parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
-import { writeAccount } from '../common/write-login.guard';
+import { writeAccount } from './write-login.guard';
 import { AlbumRef, CollectionsClient, WriteAnswer } from '../upstream/clients/collections.client';
 import { UserClient } from '../upstream/clients/user.client';
 import { businessError, UpstreamError, warrantsFallback } from '../upstream/upstream.errors';

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { CacheInvalidation } from '../cache/cache-invalidation';
 import { GatewayError } from '../common/http-error';
-import { writeAccount, type WriteAccount } from '../common/write-login.guard';
+import { writeAccount, type WriteAccount } from './write-login.guard';
 import { LibraryClient, WriteResult } from '../upstream/clients/library.client';
 import { PlaylistsClient } from '../upstream/clients/playlists.client';
 import { UserClient } from '../upstream/clients/user.client';

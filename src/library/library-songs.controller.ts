@@ -1,7 +1,7 @@
 import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAdminToken, ApiEnvelope, ApiErrorResponses, type ErrorSpec } from '../common/api-docs';
-import { WriteLoginGuard } from '../common/write-login.guard';
+import { WriteLoginGuard } from './write-login.guard';
 import { AMBIGUOUS_ACCOUNT_ERROR } from './collections-docs';
 import { CreatePlaylistBody, PlaylistIdBody, PlaylistSongsBody, RenamePlaylistBody, SetSongLikeBody, SongLikeStateQuery } from './dto/library-songs.dto';
 import { PlaylistAnswer, PlaylistDeletedAnswer, PlaylistSongsAnswer, SongLikeAnswer, SongLikeStateAnswer } from './library-songs.answers';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ResponseCacheModule } from '../cache/response-cache.module';
-import { WriteLoginGuard } from '../common/write-login.guard';
+import { WriteLoginGuard } from './write-login.guard';
 import { CollectionsController } from './collections.controller';
 import { CollectionsService } from './collections.service';
 import { LibraryAccount } from './library-account';

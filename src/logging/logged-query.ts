@@ -2,7 +2,7 @@ import { Injectable, Module, type INestApplication } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { unescape } from 'node:querystring';
 import { declaredQueryNames } from '../common/query-names';
-import { SHAPE_QUERY } from '../legacy/legacy-shape';
+import { SHAPE_QUERY } from '../common/response-shape';
 
 export const REDACTED = '[Redacted]';
 

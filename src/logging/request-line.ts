@@ -1,11 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-/** The upstream call an error answer blames, as the exception filter notes it in `res.locals.upstream`. */
-export interface UpstreamBlame {
-  host: string;
-  target?: string;
-  kind: string;
-}
+import type { UpstreamBlame } from '../common/upstream-failures';
 
 /** What the exception filter leaves on the response for the request line (Express's res.locals). */
 interface ErrorNotes {

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
 import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { MusicClient, SongDetail } from '../upstream/clients/music.client';
-import { RequestAbortedError } from '../upstream/upstream.errors';
+import { RequestAbortedError } from '../common/upstream-failures';
 import { mapAlbumFromCgi, mapAlbumFromMusicu, mapAlbumSongList } from './album.mapper';
 import { batchFailure } from './batch-failure';
 import { BatchGetSongInfoBody } from './dto/batch-get-song-info.dto';

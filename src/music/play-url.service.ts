@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { envelope, type Envelope, type Shaped } from '../common/shaped';
 import { MusicClient, type SongDetail, type VkeyBatch } from '../upstream/clients/music.client';
-import { RequestAbortedError } from '../upstream/upstream.errors';
+import { RequestAbortedError } from '../common/upstream-failures';
 import { batchFailure } from './batch-failure';
 import { DownloadMainMusicQuery, GetMusicPlayBatchBody, GetMusicPlayQuery } from './dto/music-play.dto';
 import type { BatchPlayAnswer, BatchPlayFailed, DownloadAnswer, MusicPlayAnswer, PlayList, PlayListFailure, PlayUrl } from './music.answers';

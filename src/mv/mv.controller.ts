@@ -2,6 +2,7 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { FetchesShapeSupplements } from '../common/shape-supplements';
 import { GetMvByTagQuery, GetMvPlayQuery, GetMvQuery } from './dto/mv.dto';
 import { MvByTagAnswer, MvListAnswer, MvPlayAnswer } from './mv.answers';
 import { MvService } from './mv.service';
@@ -39,6 +40,7 @@ export class MvController {
   }
 
   @Get('getMvPlay')
+  @FetchesShapeSupplements()
   @CacheTTL(300)
   @ApiOperation({
     summary: 'Play URLs of an MV by clarity',

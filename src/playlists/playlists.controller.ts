@@ -1,8 +1,9 @@
 import { CacheTTL } from '@nestjs/cache-manager';
-import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
+import { CacheInvalidatedBy } from '../common/cache-invalidated-by';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
+import { FetchesShapeSupplements } from '../common/shape-supplements';
 import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
@@ -55,6 +56,7 @@ export class PlaylistsController {
   }
 
   @Get('getSongListDetail')
+  @FetchesShapeSupplements()
   @CacheTTL(600)
   // Edited playlists: the library writes invalidate this playlist's answers (docs/decisions/020-cache-invalidation.md).
   @CacheInvalidatedBy('disstid')

@@ -2,6 +2,7 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { FetchesShapeSupplements } from '../common/shape-supplements';
 import { GetSingerListQuery, GetSingerMvQuery, SingerMidQuery, SingerPagedQuery } from './dto/singer-query.dto';
 import {
   SimilarSingers,
@@ -55,6 +56,7 @@ export class SingersController {
   }
 
   @Get('getSingerHotsong')
+  @FetchesShapeSupplements()
   @CacheTTL(1800)
   @ApiOperation({ summary: 'A singer\'s most popular songs', description: 'Upstream `musichall.song_list_server`/`GetSingerSongList` (begin = page × limit).' })
   @ApiEnvelope('A page of songs.', {
@@ -81,6 +83,7 @@ export class SingersController {
   }
 
   @Get('getSingerMv')
+  @FetchesShapeSupplements()
   @CacheTTL(3600)
   @ApiOperation({ summary: 'A singer\'s MVs', description: 'Upstream `MvService.MvInfoProServer`/`GetSingerMvList`; `order` listen → upstream order 1, time → 0; `publishDate` is Unix seconds; start = page × limit.' })
   @ApiEnvelope('A page of MVs.', {

@@ -1,9 +1,8 @@
+import { UpstreamFailure, type UpstreamFailureKind } from '../common/upstream-failures';
 import type { UpstreamHost } from '../config/app-config';
 
-export type UpstreamFailureKind = 'timeout' | 'network' | 'bad_status' | 'bad_body' | 'business' | 'circuit_open' | 'busy';
-
 /** The one error type the upstream transport and protocols throw; the exception filter turns it into status + `{ error, errorCode }`. */
-export class UpstreamError extends Error {
+export class UpstreamError extends UpstreamFailure {
   constructor(
     readonly kind: UpstreamFailureKind,
     message: string,
@@ -12,22 +11,6 @@ export class UpstreamError extends Error {
   ) {
     super(message);
     this.name = 'UpstreamError';
-  }
-}
-
-/** The client went away (or the server is shutting down) before upstream answered. */
-export class RequestAbortedError extends Error {
-  constructor() {
-    super('Request aborted');
-    this.name = 'RequestAbortedError';
-  }
-}
-
-/** The server began shutting down while the call waited (e.g. a long poll). */
-export class ShuttingDownError extends Error {
-  constructor() {
-    super('The gateway is restarting; retry the request');
-    this.name = 'ShuttingDownError';
   }
 }
 

@@ -14,7 +14,7 @@ import {
 } from './user.answers';
 import { UserExtraService } from './user-extra.service';
 import { canonicalUin, USER_READ_TTL } from './user.mapper';
-import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
+import { CacheInvalidatedBy } from '../common/cache-invalidated-by';
 
 const NEEDS_LOGIN =
   'Needs a login cookie, as /user/getUserPlaylists: the `cookie` query parameter, `X-Custom-Cookie` or `Cookie` (in that order), else the server\'s cookie file; ' +

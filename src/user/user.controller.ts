@@ -8,7 +8,7 @@ import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
 import { UserAvatarAnswer, UserPlaylistsPage } from './user.answers';
 import { UserService } from './user.service';
 import { canonicalUin, USER_READ_TTL } from './user.mapper';
-import { CacheInvalidatedBy } from '../cache/cache-invalidated-by';
+import { CacheInvalidatedBy } from '../common/cache-invalidated-by';
 
 @ApiTags('user')
 @Controller('user')

@@ -3,7 +3,7 @@ import { RequestMethod } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { randomInt } from 'node:crypto';
 import { addFakeUser } from '../../fake-upstream/handlers/user';
-import { WriteLoginGuard } from '../../src/common/write-login.guard';
+import { WriteLoginGuard } from '../../src/library/write-login.guard';
 import { Endpoint, ENDPOINTS, exampleQuery } from '../support/endpoints';
 import { Harness, startHarness, waitForReady } from '../support/harness';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';

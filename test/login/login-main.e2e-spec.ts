@@ -3,7 +3,8 @@ import { hash33 } from '../../src/common/cookie';
 import type { AppConfig } from '../../src/config/app-config';
 import { APP_CONFIG } from '../../src/config/config.constants';
 import { FinishedLogins } from '../../src/login/finished-logins';
-import { LoginPersistService, NODE_FILE_OPS } from '../../src/login/login-persist.service';
+import { NODE_FILE_OPS } from '../../src/common/atomic-file';
+import { LoginPersistService } from '../../src/login/login-persist.service';
 import {
   FAKE_MUSICKEY_QQ,
   FAKE_PNG,

@@ -3,7 +3,7 @@ import { Controller, Get, Post, Query, UseGuards, type Type } from '@nestjs/comm
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { AdminTokenGuard } from '../../src/common/admin-token.guard';
-import { CacheInvalidatedBy } from '../../src/cache/cache-invalidated-by';
+import { CacheInvalidatedBy } from '../../src/common/cache-invalidated-by';
 import { RouteTable } from '../../src/common/route-table';
 import { ToInt, ToNumericId } from '../../src/common/validation';
 import type { AppConfig } from '../../src/config/app-config';

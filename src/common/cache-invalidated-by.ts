@@ -28,6 +28,3 @@ export function CacheInvalidatedBy(param: string, canonical?: InvalidatedBy['can
     return descriptor;
   };
 }
-
-/** The tag an answer of `path` with `param=value` is filed under (value already canonical). */
-export const tagOf = (path: string, param: string, value: string): string => `${path}#${param}=${encodeURIComponent(value)}`;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NODE_FILE_OPS, writeFileAtomic } from '../../src/login/login-persist.service';
+import { NODE_FILE_OPS, writeFileAtomic } from '../../src/common/atomic-file';
 
 describe('writeFileAtomic', () => {
   let dir: string;

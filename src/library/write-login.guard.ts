@@ -3,10 +3,10 @@ import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieChoice } from '../upstream/credential/cookie-choice';
-import { adminTokenMatches } from './admin-token.guard';
-import { cookieUin, loginKey, parseCookie, UIN_FIELDS, uinFieldsNamingOthers } from './cookie';
-import { GatewayError } from './http-error';
-import { requestContext, type WriteAccount } from './request-context';
+import { adminTokenMatches } from '../common/admin-token.guard';
+import { cookieUin, loginKey, parseCookie, UIN_FIELDS, uinFieldsNamingOthers } from '../common/cookie';
+import { GatewayError } from '../common/http-error';
+import { requestContext, type WriteAccount } from '../common/request-context';
 
 export type { WriteAccount };
 
