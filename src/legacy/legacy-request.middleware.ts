@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { GatewayError } from '../common/http-error';
 import type { RouteTable } from '../common/route-table';
 import type { ResponseShape } from '../config/app-config';
-import { MID_PATTERN } from '../singers/dto/singer-query.dto';
+import { MID_PATTERN } from '../common/validation';
 import { cacheShapeParam, SHAPE_HEADER, SHAPE_QUERY, shapeError } from './legacy-shape';
 
 /**

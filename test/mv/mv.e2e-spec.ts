@@ -272,7 +272,7 @@ describe('MV endpoints', () => {
     it.each([
       ['', 'vid is required'],
       ['?vid=', 'vid is required'],
-      ['?vid=a/b', 'vid must be an MV vid (letters and digits)'],
+      ['?vid=a/b', 'vid must be an MV vid (letters and digits, at most 32 characters)'],
     ])('rejects %s with 400', async (q, message) => {
       const res = await h.http().get(`/getMvPlay${q}`).expect(400);
       expect(res.body).toEqual({ error: message, errorCode: 'BAD_REQUEST' });
