@@ -2012,7 +2012,7 @@ export interface components {
             /**
              * @description Optional: the `errcode` of your previous answer for this QR (408, 404, 403 or 402), sent to WeChat as `last` so the poll waits for a change instead of repeating it. The gateway also remembers it per instance; pass it when several instances serve you.
              * @example 404
-             * @enum {number}
+             * @enum {integer}
              */
             last?: 408 | 404 | 403 | 402;
             /**
