@@ -1,5 +1,6 @@
 import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
+import { isRecord } from './catalogue';
 
 /**
  * class-validator looks a DTO's rules up again on every validation, walking every class it knows for inherited ones
@@ -46,21 +47,19 @@ export class GatewayValidationPipe extends ValidationPipe {
   }
 
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && metadata.data === undefined && value !== undefined && !isPlainObject(value)) {
+    if (metadata.type === 'body' && metadata.data === undefined && value !== undefined && !isRecord(value)) {
       throw new BadRequestException('Request body must be a JSON object');
     }
     // Nest's and class-transformer's walks are recursive: a few KB of `[[[[…]]]]` would overflow the stack (a 500).
     if (metadata.type === 'body' && nestingDepth(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
       throw new BadRequestException(`Request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels)`);
     }
-    if (metadata.type === 'body' && isPlainObject(value)) {
+    if (metadata.type === 'body' && isRecord(value)) {
       value = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
     }
     return super.transform(value, metadata);
   }
 }
-
-const isPlainObject = (value: unknown): value is object => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Deeper than any body the gateway accepts (its deepest, batchGetSongInfo's `songs`, is 3 levels). */
 const MAX_BODY_DEPTH = 32;
