@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
-import { describeCode } from '../upstream/upstream.errors';
-import { LOGIN_CODES, throwIfLoginCode } from '../user/user-login';
+import { describeCode, LOGIN_CODES } from '../common/upstream-codes';
+import { throwIfLoginCode } from '../user/user-login';
 
 // The refusals every library write shares (docs/library.md "Errors"), so a client sees one vocabulary. Upstream
 // codes with no documented meaning are WRITE_REFUSED with `upstreamCode`.
