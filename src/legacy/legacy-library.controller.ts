@@ -69,10 +69,10 @@ export class LegacyLibraryController {
   @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { retCode: 0 } } }, ForkAnswer)
   @ApiErrorResponses(
     ...LEGACY_ERRORS,
-    { status: 409, description: 'Upstream did not apply the write (80092 / 2001; body has `upstreamCode`).', errorCodes: ['WRITE_NOT_APPLIED'] },
+    { status: 409, description: 'Upstream did not apply the write (80092; body has `upstreamCode`).', errorCodes: ['WRITE_NOT_APPLIED'] },
     { status: 502, description: 'Upstream refused the write with another code (body has `upstreamCode`).', errorCodes: ['WRITE_REFUSED'] },
     { status: 504, description: 'Upstream did not answer in time: the write may or may not have been applied.', errorCodes: ['WRITE_OUTCOME_UNKNOWN'] },
-    500, 502, 503, 504,
+    403, 500, 502, 503, 504,
   )
   setFav(@Body() body: LegacySetFavBody) {
     return this.legacy.setFav(body);
@@ -89,7 +89,7 @@ export class LegacyLibraryController {
   @ApiAdminToken()
   @ApiBody({ type: LegacyIsSongFanBody, examples: { two: { value: { songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
   @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { m_fan: { '0039MnYb0qxYhV': 1, '003UkWuI0E8U0l': 0 } } } }, ForkAnswer)
-  @ApiErrorResponses(...LEGACY_ERRORS, 500, 502, 503, 504)
+  @ApiErrorResponses(...LEGACY_ERRORS, 403, 500, 502, 503, 504)
   getIsSongFan(@Body() body: LegacyIsSongFanBody) {
     return this.legacy.getIsSongFan(body);
   }

@@ -31,7 +31,7 @@ export function ApiLibraryWrite(...own: ErrorSpec[]): MethodDecorator {
       { status: 401, description: 'No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream.', errorCodes: ['LOGIN_REQUIRED'] },
       AMBIGUOUS_ACCOUNT_ERROR,
       { status: 401, description: 'Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
-      { status: 409, description: 'QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again.', errorCodes: ['WRITE_NOT_APPLIED'] },
+      { status: 409, description: 'QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again.', errorCodes: ['WRITE_NOT_APPLIED'] },
       { status: 502, description: 'QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login).', errorCodes: ['WRITE_REFUSED'] },
       { status: 504, description: 'The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying.', errorCodes: ['WRITE_OUTCOME_UNKNOWN'] },
       ...own,

@@ -24,7 +24,7 @@ const LOGIN_ERRORS: ErrorSpec[] = [
   { status: 401, description: 'Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
 ];
 const WRITE_ERRORS: ErrorSpec[] = [
-  { status: 409, description: 'Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again.', errorCodes: ['WRITE_NOT_APPLIED'] },
+  { status: 409, description: 'Upstream did not apply the write (code 80092; body has `upstreamCode`): read the state back and try again.', errorCodes: ['WRITE_NOT_APPLIED'] },
   { status: 502, description: 'Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login).', errorCodes: ['WRITE_REFUSED'] },
   { status: 504, description: 'Upstream did not answer the write in time: it may or may not have been applied.', errorCodes: ['WRITE_OUTCOME_UNKNOWN'] },
 ];
@@ -32,7 +32,7 @@ const PLAYLIST_ERRORS: ErrorSpec[] = [
   { status: 403, description: 'The playlist exists but is not one of the caller\'s own (its homepage `mydiss`): nothing is written.', errorCodes: ['NOT_PLAYLIST_OWNER'] },
   { status: 404, description: 'No such playlist.', errorCodes: ['PLAYLIST_NOT_FOUND'] },
 ];
-const UPSTREAM = [500, 502, 503, 504] as const;
+const UPSTREAM = [403, 500, 502, 503, 504] as const;
 
 function ApiLibraryWrite(path: string, summary: string, description: string, ...errors: ErrorSpec[]): MethodDecorator {
   return applyDecorators(

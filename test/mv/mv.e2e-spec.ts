@@ -107,7 +107,7 @@ describe('MV endpoints', () => {
       h.fake.reset();
       h.fake.fault({ kind: 'business', code: 1000 }, { module: ALLOC });
       const login = await h.http().get('/getMv').expect(401);
-      expect(login.body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED');
+      expect(login.body.errorCode).toBe('LOGIN_EXPIRED');
     });
 
     it('maps transport faults: 500 → 502, garbage → 502, latency past the timeout → 504', async () => {

@@ -2349,6 +2349,21 @@ export interface components {
                 };
             };
         };
+        /** @description Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
+        LoginExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /**
+                     * @example LOGIN_EXPIRED
+                     * @enum {string}
+                     */
+                    errorCode: "LOGIN_EXPIRED";
+                };
+            };
+        };
         /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
         MethodNotAllowed: {
             headers: {
@@ -2455,21 +2470,6 @@ export interface components {
                      * @enum {string}
                      */
                     errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
-                };
-            };
-        };
-        /** @description Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid). */
-        UpstreamLoginRequired: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /**
-                     * @example UPSTREAM_LOGIN_REQUIRED
-                     * @enum {string}
-                     */
-                    errorCode: "UPSTREAM_LOGIN_REQUIRED" | "UPSTREAM_CREDENTIAL_INVALID";
                 };
             };
         };
@@ -2870,7 +2870,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown topId. */
             404: {
@@ -2978,7 +2978,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3034,7 +3034,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3135,7 +3135,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown or private playlist. */
             404: {
@@ -3415,7 +3415,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3485,7 +3485,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3567,7 +3567,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3645,7 +3645,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3720,7 +3720,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3804,7 +3804,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3867,7 +3867,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3919,7 +3919,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -4007,7 +4007,7 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song. */
             404: {
@@ -4136,7 +4136,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
@@ -4243,7 +4243,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
@@ -4572,7 +4572,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Upstream has no lyric for the song (body has `upstreamCode`). */
             404: {
@@ -4682,7 +4682,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown album. */
             404: {
@@ -4785,7 +4785,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown album. */
             404: {
@@ -5067,7 +5067,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5157,7 +5157,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5271,7 +5271,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5392,7 +5392,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5462,7 +5462,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5612,7 +5612,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5685,7 +5685,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5779,7 +5779,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6001,7 +6001,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6165,7 +6165,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6378,7 +6378,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6439,7 +6439,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6551,7 +6551,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6623,7 +6623,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -8090,6 +8090,7 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             /** @description No song with that MID. */
             404: {
                 headers: {
@@ -8106,7 +8107,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description Upstream did not apply the write (code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8222,6 +8223,7 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
@@ -8303,8 +8305,9 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description Upstream did not apply the write (code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8429,7 +8432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. */
+            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8440,7 +8443,7 @@ export interface operations {
                          * @example NOT_PLAYLIST_OWNER
                          * @enum {string}
                          */
-                        errorCode: "NOT_PLAYLIST_OWNER";
+                        errorCode: "NOT_PLAYLIST_OWNER" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -8460,7 +8463,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description Upstream did not apply the write (code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8573,7 +8576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. */
+            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8584,7 +8587,7 @@ export interface operations {
                          * @example NOT_PLAYLIST_OWNER
                          * @enum {string}
                          */
-                        errorCode: "NOT_PLAYLIST_OWNER";
+                        errorCode: "NOT_PLAYLIST_OWNER" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -8604,7 +8607,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description Upstream did not apply the write (code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8747,7 +8750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. */
+            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8758,7 +8761,7 @@ export interface operations {
                          * @example NOT_PLAYLIST_OWNER
                          * @enum {string}
                          */
-                        errorCode: "NOT_PLAYLIST_OWNER";
+                        errorCode: "NOT_PLAYLIST_OWNER" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -8778,7 +8781,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description Upstream did not apply the write (code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8915,7 +8918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. */
+            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8926,7 +8929,7 @@ export interface operations {
                          * @example NOT_PLAYLIST_OWNER
                          * @enum {string}
                          */
-                        errorCode: "NOT_PLAYLIST_OWNER";
+                        errorCode: "NOT_PLAYLIST_OWNER" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -8946,7 +8949,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description Upstream did not apply the write (code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9092,7 +9095,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. The account's own playlist: QQ Music does not let an account collect it (`upstreamCode` 80184). */
+            /** @description QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again. The account's own playlist: QQ Music does not let an account collect it (`upstreamCode` 80184). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9238,7 +9241,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9369,7 +9372,7 @@ export interface operations {
             };
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. Upstream code 104604 from the web follow CGI (fallback): too many follows in a short time. */
+            /** @description QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again. Upstream code 104604 from the web follow CGI (fallback): too many follows in a short time. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9938,7 +9941,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song (the song detail resolving the MID has no such song). */
             404: {
@@ -10025,7 +10028,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song (the song detail resolving the MID has no such song). */
             404: {
@@ -10129,7 +10132,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song (the song detail resolving the MID has no such song). */
             404: {
@@ -10222,7 +10225,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
@@ -10365,7 +10368,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
@@ -10472,7 +10475,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -11201,7 +11204,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -11277,7 +11280,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -11370,7 +11373,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -11536,8 +11539,9 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (80092 / 2001; body has `upstreamCode`). */
+            /** @description Upstream did not apply the write (80092; body has `upstreamCode`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11640,6 +11644,7 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -11734,7 +11739,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11870,7 +11875,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12165,7 +12170,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12285,7 +12290,7 @@ export interface operations {
             };
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12420,7 +12425,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. The account's own playlist cannot be collected. */
+            /** @description QQ Music did not apply the write (upstream code 80092 on the write; body has `upstreamCode`): read the state back and try again. The account's own playlist cannot be collected. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12579,7 +12584,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song. */
             404: {
