@@ -192,8 +192,8 @@ function verdictMissing(what: string): GatewayError {
 }
 
 /**
- * A state read's key code: login codes → 401 in the library's words; any other code as every read answers it (2001 →
- * 503 with Retry-After, 20274 → 403, else 502), so a rate limit is not mistaken for a refusal worth retrying at once.
+ * A state read's key code: a login code → 401 LOGIN_EXPIRED in the words of the cookie sent; any other code as every
+ * read answers it (src/common/upstream-codes.ts: 2001 → 503 with Retry-After, 20274 → 403, else 502).
  */
 function stateRefusal(code: number, cookie: string): UpstreamError {
   throwIfLoginCode(code, cookie);
