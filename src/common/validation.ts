@@ -95,10 +95,8 @@ export const ToLowerTrimmed = () =>
   Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value));
 
 // ---------------------------------------------------------------------------------------------------------------------
-// Parameters declared once: each decorator below applies a parameter's checks, its transform and its @ApiProperty from
-// one declaration, so a bound, a pattern or a default is typed once and the document cannot drift from the checks.
-// class-validator runs a field's checks in the order they are applied and reports the first failure
-// (stopAtFirstError): the type first, then size, then content, so `abc` is told it is not a number.
+// Each parameter decorator below applies the checks, the transform and the @ApiProperty from one declaration, so the
+// document cannot drift from the checks. Checks go type, size, content: the first failure is the one reported.
 
 /** What every parameter's documentation says besides its constraints. */
 export interface ParamDoc {
@@ -144,7 +142,7 @@ export interface IntParamOptions extends ParamDoc {
   outOfRange?: 'between' | 'perBound';
   /** A JSON body's number only: text is not read as a number. */
   jsonOnly?: boolean;
-  messages?: { required?: string; integer?: string; min?: string; max?: string };
+  messages?: { integer?: string; min?: string; max?: string };
 }
 
 /** A whole number from `min` to `max`; query text is read by ToInt. */
@@ -153,7 +151,7 @@ export const IntParam = (o: IntParamOptions): PropertyDecorator =>
     const between = `${name} must be between ${o.min} and ${o.max}`;
     const perBound = o.outOfRange === 'perBound';
     return [
-      presence(name, o, o.messages?.required),
+      presence(name, o),
       ...(o.jsonOnly ? [] : [ToInt()]),
       Documented({ type: 'integer', minimum: o.min, maximum: o.max, ...(o.values ? { enum: [...o.values] } : {}) }, o),
       IsInt({ message: o.messages?.integer ?? `${name} must be an integer` }),
@@ -203,20 +201,19 @@ export const RELATED_PLAYLIST_ID: IdFamily = { pattern: digits(12), noun: 'a pla
 export interface IdParamOptions extends ParamDoc {
   /** Trimmed, and blank read as absent (ToTrimmed); a numeric family's form trims anyway. */
   trim?: boolean;
-  messages?: { required?: string; mismatch?: string };
 }
 
 /** One id of `family`. */
 export const IdParam = (family: IdFamily, o: IdParamOptions): PropertyDecorator =>
   byName((name) => [
-    presence(name, o, o.messages?.required),
+    presence(name, o),
     ...(family.form ? [ToCanonical(family.form)] : o.trim ? [ToTrimmed()] : []),
     Documented({ type: 'string', pattern: (family.sent ?? family.pattern).source }, o),
-    Matches(family.pattern, { message: o.messages?.mismatch ?? `${name} must be ${family.noun}` }),
+    Matches(family.pattern, { message: `${name} must be ${family.noun}` }),
   ]);
 
 /** `^id(,id){0,max-1}$`: 1 to `max` ids of `family`, comma-separated. */
-export const idListPattern = (family: IdFamily, max: number): RegExp => {
+const idListPattern = (family: IdFamily, max: number): RegExp => {
   const id = family.pattern.source.slice(1, -1);
   return new RegExp(`^${id}(,${id}){0,${max - 1}}$`);
 };
@@ -274,13 +271,13 @@ export interface TextParamOptions extends ParamDoc {
   string?: boolean;
   /** How the text is read (default: as sent). */
   read?: PropertyDecorator;
-  messages?: { required?: string; string?: string; maxLength?: string };
+  messages?: { string?: string; maxLength?: string };
 }
 
 /** Free text, bounded by a length or a pattern: checked as a string, then its length, then its characters. */
 export const TextParam = (o: TextParamOptions): PropertyDecorator =>
   byName((name) => [
-    presence(name, o, o.messages?.required),
+    presence(name, o),
     ...(o.read ? [o.read] : []),
     Documented({ type: 'string', ...(o.maxLength !== undefined ? { maxLength: o.maxLength } : {}), ...(o.match ? { pattern: o.match.pattern.source } : {}) }, o),
     ...(o.string ? [IsString({ message: o.messages?.string ?? `${name} must be a string` })] : []),
