@@ -20,7 +20,7 @@ import { FORM_BODY, JSON_BODY, unsupportedBody } from './common/body-type';
 import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue, parseQueryOncePerUrl } from './common/query-parser';
 import { buildApiDocument } from './common/api-docs';
-import { GatewayValidationPipe } from './common/validation';
+import { GatewayValidationPipe } from './common/validation-pipe';
 import { documentedQueryNames, LoggedQuery } from './logging/logged-query';
 import { QuietStartLogger } from './logging/quiet-start-logger';
 

@@ -5,24 +5,13 @@ import { ResponseShaper } from './response-shape';
 import { RouteTable } from './route-table';
 import { GatewayError } from './http-error';
 import { RequestAbortedError, ShuttingDownError, UpstreamFailure, type UpstreamBlame } from './upstream-failures';
+import { OTHER_UPSTREAM_CODE, retryAfterHeader, UPSTREAM_CODES } from './upstream-codes';
 
 interface ErrorBody {
   error: string;
   errorCode: string;
   [extra: string]: unknown;
 }
-
-/** Upstream business codes → status + errorCode (docs/operations.md "Errors"). Anything else is a 502 UPSTREAM_ERROR. */
-const BUSINESS_CODES: Record<number, [HttpStatus, string]> = {
-  1000: [HttpStatus.UNAUTHORIZED, 'UPSTREAM_LOGIN_REQUIRED'],
-  104400: [HttpStatus.UNAUTHORIZED, 'UPSTREAM_CREDENTIAL_INVALID'],
-  104401: [HttpStatus.UNAUTHORIZED, 'UPSTREAM_CREDENTIAL_INVALID'],
-  2000: [HttpStatus.BAD_GATEWAY, 'UPSTREAM_SIGNATURE_REQUIRED'],
-  2001: [HttpStatus.SERVICE_UNAVAILABLE, 'UPSTREAM_RATE_LIMITED'],
-  20274: [HttpStatus.FORBIDDEN, 'UPSTREAM_DEVICE_LIMIT'],
-  // Not transient, so no 503: retrying cannot help until the gateway sends a device identity.
-  104009: [HttpStatus.BAD_GATEWAY, 'UPSTREAM_DEVICE_IDENTITY_REQUIRED'],
-};
 
 const STATUS_CODES: Partial<Record<number, string>> = {
   400: 'BAD_REQUEST',
@@ -183,9 +172,8 @@ function describeUpstream(err: UpstreamFailure): [number, ErrorBody, Record<stri
       return [503, { error: err.message, errorCode: 'UPSTREAM_BUSY' }, { 'Retry-After': '1' }];
     case 'business': {
       const code = err.details.upstreamCode ?? -1;
-      const [status, errorCode] = BUSINESS_CODES[code] ?? [HttpStatus.BAD_GATEWAY, 'UPSTREAM_ERROR'];
-      const headers = status === HttpStatus.SERVICE_UNAVAILABLE ? { 'Retry-After': '30' } : undefined;
-      return [status, { error: err.message, errorCode, upstreamCode: code }, headers];
+      const answer = UPSTREAM_CODES[code] ?? OTHER_UPSTREAM_CODE;
+      return [answer.status, { error: err.message, errorCode: answer.errorCode, upstreamCode: code }, retryAfterHeader(answer)];
     }
   }
 }

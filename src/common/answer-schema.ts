@@ -18,6 +18,9 @@ export const Str = (options: { description?: string; example?: string; format?: 
 export const Int = (options: { description?: string; example?: number; minimum?: number } = {}) => Type.Integer(options);
 export const Num = (options: { description?: string; example?: number } = {}) => Type.Number(options);
 export const Bool = (options: { description?: string } = {}) => Type.Boolean(options);
+/** `true` or `false` alone, as an OpenAPI `enum` (the discriminant of a union: a batch entry, a poll state). */
+export const BoolConst = <V extends boolean>(value: V, options: { description?: string } = {}) =>
+  Type.Unsafe<V>({ type: 'boolean', enum: [value], ...options });
 export const Arr = <T extends TSchema>(items: T, options: { description?: string } = {}) => Type.Array(items, options);
 export const Optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
 

@@ -28,9 +28,11 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
   400: { status: 400, name: 'BadInput', description: 'Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter.', errorCodes: ['BAD_REQUEST'] },
   401: {
     status: 401,
-    name: 'UpstreamLoginRequired',
-    description: 'Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid).',
-    errorCodes: ['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID'],
+    name: 'LoginExpired',
+    description:
+      'Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: ' +
+      'log in again or refresh the cookie (body has `upstreamCode`).',
+    errorCodes: ['LOGIN_EXPIRED'],
   },
   403: { status: 403, name: 'UpstreamDeviceLimit', description: 'Upstream code 20274 (device limit of the account).', errorCodes: ['UPSTREAM_DEVICE_LIMIT'] },
   404: { status: 404, name: 'NotFound', description: 'Not found.', errorCodes: ['NOT_FOUND'] },

@@ -5,13 +5,13 @@
  * upstream schema change empties a field instead of failing the request.
  */
 export function records(v: unknown): Record<string, any>[] {
-  return Array.isArray(v) ? v.filter((x): x is Record<string, any> => x !== null && typeof x === 'object' && !Array.isArray(x)) : [];
+  return Array.isArray(v) ? v.filter(isRecord) : [];
 }
 
-/** A finite number, else 0: upstream sends counts and ids as numbers, numeric strings, or not at all. */
 /** A plain object (not null, not an array): what upstream answers are read as. */
 export const isRecord = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A finite number, else 0: upstream sends counts and ids as numbers, numeric strings, or not at all. */
 export const num = (v: unknown): number => {
   const n = Number(v);
   return Number.isFinite(n) ? n : 0;

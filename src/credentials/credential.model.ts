@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseCookie } from '../common/cookie';
+import { LOGIN_CODES } from '../common/upstream-codes';
 import type { REFRESH_OUTCOMES } from './credential.answers';
 
 /**
@@ -62,7 +63,7 @@ export const FINAL_OUTCOMES: ReadonlySet<RefreshOutcome> = new Set(['auth_expire
 
 /** Upstream code of a failed refresh → outcome (docs/upstream/login.md "Credential refresh"). */
 export function outcomeOfCode(code: number): RefreshOutcome {
-  if (code === 1000 || code === 104400 || code === 104401) return 'auth_expired';
+  if (LOGIN_CODES.has(code)) return 'auth_expired';
   if ([20274, 20277, 20278, 20450, 20279].includes(code)) return 'restricted';
   if (code === 104604) return 'too_frequent';
   if (code === 20261) return 'bad_params';

@@ -1,9 +1,8 @@
 import { CacheTTL } from '@nestjs/cache-manager';
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPlainOk, UPSTREAM_ERRORS } from '../common/api-docs';
-import { WriteLoginGuard } from '../library/write-login.guard';
-import { ApiLibraryStateRead, ApiLibraryWrite, WHOSE_ACCOUNT } from '../library/collections-docs';
+import { ApiLibraryStateRead, FOLLOW_CGI_ERRORS, IDEMPOTENT, LibraryWrite } from '../library/library-docs';
 import {
   JsososoSongAnswer,
   PlaylistSubscriptionWriteAnswer,
@@ -32,35 +31,39 @@ const SAME_IN_BOTH = 'The same body in both response shapes.';
 export class LegacyAppRoutesController {
   constructor(private readonly routes: LegacyAppRoutesService) {}
 
-  @Post('user/setSongFavorite')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({ summary: `Like / unlike a song (${APP}; see /user/setSongLike)`, description: `As /user/setSongLike with \`mid\` and \`liked\`. ${WHOSE_ACCOUNT} ${SAME_IN_BOTH}` })
+  @LibraryWrite(
+    'user/setSongFavorite',
+    `Like / unlike a song (${APP}; see /user/setSongLike)`,
+    `As /user/setSongLike with \`mid\` and \`liked\`. ${SAME_IN_BOTH}`,
+    { status: 404, description: 'No song with that MID.', errorCodes: ['SONG_NOT_FOUND'] },
+  )
   @ApiBody({ type: SetSongFavoriteBody, examples: { like: { value: { mid: '0039MnYb0qxYhV', liked: true } } } })
   @ApiPlainOk('`{ response: { code: 0, data: { songmid, songid, liked } } }`.', { response: { code: 0, data: { songmid: '0039MnYb0qxYhV', songid: 97773, liked: true } } }, SongFavoriteAnswer)
-  @ApiLibraryWrite({ status: 404, description: 'No song with that MID.', errorCodes: ['SONG_NOT_FOUND'] })
   setSongFavorite(@Body() body: SetSongFavoriteBody) {
     return this.routes.setSongFavorite(body);
   }
 
-  @Post('user/setSingerSubscription')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({ summary: `Follow / unfollow a singer (${APP}; see /user/setSingerFollow)`, description: `As /user/setSingerFollow with \`subscribed\`: a QQ or WeChat login. ${WHOSE_ACCOUNT} ${SAME_IN_BOTH}` })
+  @LibraryWrite(
+    'user/setSingerSubscription',
+    `Follow / unfollow a singer (${APP}; see /user/setSingerFollow)`,
+    `As /user/setSingerFollow with \`subscribed\`: a QQ or WeChat login. ${IDEMPOTENT} ${SAME_IN_BOTH}`,
+    ...FOLLOW_CGI_ERRORS,
+  )
   @ApiBody({ type: SetSingerSubscriptionBody, examples: { follow: { value: { singermid: '0025NhlN2yWrP4', subscribed: true } } } })
   @ApiPlainOk('`{ response: { code: 0, data: { singermid, subscribed } } }`.', { response: { code: 0, data: { singermid: '0025NhlN2yWrP4', subscribed: true } } }, SingerSubscriptionWriteAnswer)
-  @ApiLibraryWrite({ status: 401, description: 'Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired.', errorCodes: ['LOGIN_EXPIRED'] })
   setSingerSubscription(@Body() body: SetSingerSubscriptionBody) {
     return this.routes.setSingerSubscription(body);
   }
 
-  @Post('user/setPlaylistSubscription')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({ summary: `Collect / uncollect a playlist (${APP}; see /user/setPlaylistCollect)`, description: `As /user/setPlaylistCollect with \`id\` and \`subscribed\`. ${WHOSE_ACCOUNT} ${SAME_IN_BOTH}` })
+  @LibraryWrite(
+    'user/setPlaylistSubscription',
+    `Collect / uncollect a playlist (${APP}; see /user/setPlaylistCollect)`,
+    `As /user/setPlaylistCollect with \`id\` and \`subscribed\`. ${IDEMPOTENT} ${SAME_IN_BOTH}`,
+    { status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] },
+    { status: 409, description: 'The account\'s own playlist cannot be collected.', errorCodes: ['WRITE_REFUSED'] },
+  )
   @ApiBody({ type: SetPlaylistSubscriptionBody, examples: { collect: { value: { id: '7100000012', subscribed: true } } } })
   @ApiPlainOk('`{ response: { code: 0, data: { id, subscribed } } }`.', { response: { code: 0, data: { id: '7100000012', subscribed: true } } }, PlaylistSubscriptionWriteAnswer)
-  @ApiLibraryWrite({ status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] }, { status: 409, description: 'The account\'s own playlist cannot be collected.', errorCodes: ['WRITE_REFUSED'] })
   setPlaylistSubscription(@Body() body: SetPlaylistSubscriptionBody) {
     return this.routes.setPlaylistSubscription(body);
   }

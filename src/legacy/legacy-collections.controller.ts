@@ -1,9 +1,8 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiPlainOk } from '../common/api-docs';
-import { WriteLoginGuard } from '../library/write-login.guard';
 import { LegacyFanAnswer, LegacyFavWriteAnswer } from '../library/collections.answers';
-import { ApiLibraryStateRead, ApiLibraryWrite, WHOSE_ACCOUNT } from '../library/collections-docs';
+import { ApiLibraryStateRead, IDEMPOTENT, LibraryWrite } from '../library/library-docs';
 import { GetIsAlbumFanBody, GetIsPlaylistFanBody, SetAlbumFavBody, SetPlaylistFavBody } from './legacy-collections.dto';
 import { LegacyCollectionsService } from './legacy-collections.service';
 
@@ -18,24 +17,26 @@ const WRITE_OK = { response: { code: 0, data: { raw: { code: 0, write: { code: 0
 export class LegacyCollectionsController {
   constructor(private readonly legacy: LegacyCollectionsService) {}
 
-  @Post('setPlaylistFav')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({ summary: 'Collect / uncollect a playlist (Yuuz12/qq-music-api\'s name; see /user/setPlaylistCollect)', description: `\`isFan\` is the current state: true uncollects. ${WHOSE_ACCOUNT}` })
+  @LibraryWrite(
+    'setPlaylistFav',
+    'Collect / uncollect a playlist (Yuuz12/qq-music-api\'s name; see /user/setPlaylistCollect)',
+    `\`isFan\` is the current state: true uncollects. ${IDEMPOTENT}`,
+    { status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] },
+  )
   @ApiBody({ type: SetPlaylistFavBody, examples: { collect: { value: { disstid: '7100000012', isFan: false } } } })
   @ApiPlainOk('Not the envelope: `{ response: { code: 0, data: { raw: <upstream answer> } } }`.', WRITE_OK, LegacyFavWriteAnswer)
-  @ApiLibraryWrite({ status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] })
   setPlaylistFav(@Body() body: SetPlaylistFavBody) {
     return this.legacy.setPlaylistFav(body);
   }
 
-  @Post('setAlbumFav')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({ summary: 'Collect / uncollect an album (Yuuz12/qq-music-api\'s name; see /user/setAlbumCollect)', description: `\`isFan\` is the current state: true uncollects. ${WHOSE_ACCOUNT}` })
+  @LibraryWrite(
+    'setAlbumFav',
+    'Collect / uncollect an album (Yuuz12/qq-music-api\'s name; see /user/setAlbumCollect)',
+    `\`isFan\` is the current state: true uncollects. ${IDEMPOTENT}`,
+    { status: 404, description: 'No album with that MID.', errorCodes: ['ALBUM_NOT_FOUND'] },
+  )
   @ApiBody({ type: SetAlbumFavBody, examples: { collect: { value: { albumMid: '000MkMni19ClKG', isFan: false } } } })
   @ApiPlainOk('Not the envelope: `{ response: { code: 0, data: { raw: <upstream answer> } } }`.', WRITE_OK, LegacyFavWriteAnswer)
-  @ApiLibraryWrite({ status: 404, description: 'No album with that MID.', errorCodes: ['ALBUM_NOT_FOUND'] })
   setAlbumFav(@Body() body: SetAlbumFavBody) {
     return this.legacy.setAlbumFav(body);
   }

@@ -1,17 +1,26 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { TextParam } from '../common/validation';
 
 /** The documented example: printable ASCII, as the route demands (a pasted `…` would be refused). */
 export const SET_COOKIE_EXAMPLE = 'uin=o0123456789; qqmusic_key=Q_H_L_<key>';
+const COOKIE_MAX = 8192;
 
 /** POST /user/setCookie: `{ cookie }`, or the references' `{ data: "<cookie>" }`. */
 export class SetCookieBody {
-  // class-validator runs these bottom-up: the type first, so a non-string is not reported as "too long".
-  @IsOptional() @MaxLength(8192, { message: 'cookie is too long (at most 8192 characters)' }) @IsString({ message: 'cookie must be a string' })
-  @ApiPropertyOptional({ type: 'string', description: 'The login cookie, e.g. `uin=o0123456789; qqmusic_key=Q_H_L_<key>` (at most 8192 characters).', maxLength: 8192, example: SET_COOKIE_EXAMPLE })
+  @TextParam({
+    string: true,
+    maxLength: COOKIE_MAX,
+    description: `The login cookie, e.g. \`uin=o0123456789; qqmusic_key=Q_H_L_<key>\` (at most ${COOKIE_MAX} characters).`,
+    example: SET_COOKIE_EXAMPLE,
+    messages: { maxLength: `cookie is too long (at most ${COOKIE_MAX} characters)` },
+  })
   cookie?: string;
 
-  @IsOptional() @MaxLength(8192, { message: 'data is too long (at most 8192 characters)' }) @IsString({ message: 'data must be a string (the cookie)' })
-  @ApiPropertyOptional({ type: 'string', description: 'The references\' name for the same cookie string (used when `cookie` is absent; at most 8192 characters).', maxLength: 8192, example: SET_COOKIE_EXAMPLE })
+  @TextParam({
+    string: true,
+    maxLength: COOKIE_MAX,
+    description: `The references' name for the same cookie string (used when \`cookie\` is absent; at most ${COOKIE_MAX} characters).`,
+    example: SET_COOKIE_EXAMPLE,
+    messages: { string: 'data must be a string (the cookie)', maxLength: `data is too long (at most ${COOKIE_MAX} characters)` },
+  })
   data?: string;
 }

@@ -1,12 +1,10 @@
-import { Body, Controller, HttpCode, Injectable, Post, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiAdminToken, ApiErrorResponses, ApiPlainOk, type ErrorSpec } from '../common/api-docs';
+import { Body, Controller, HttpCode, Injectable, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiPlainOk } from '../common/api-docs';
 import { Shaped } from '../common/shaped';
-import { WriteLoginGuard } from '../library/write-login.guard';
-import { AMBIGUOUS_ACCOUNT_ERROR } from '../library/collections-docs';
 import { LibraryAccount } from '../library/library-account';
+import { LibraryWrite, OwnAccountRead, WHOSE_ACCOUNT } from '../library/library-docs';
 import { ForkAnswer } from '../library/library-songs.answers';
-import { WHOSE_ACCOUNT } from '../library/library-songs.controller';
 import { distinctMids } from '../library/library-songs.mapper';
 import { LibrarySongsService } from '../library/library-songs.service';
 import { LegacyIsSongFanBody, LegacySetFavBody } from './legacy-library.dto';
@@ -38,12 +36,6 @@ export class LegacyLibraryService {
   }
 }
 
-const LEGACY_ERRORS: ErrorSpec[] = [
-  400,
-  { status: 401, description: 'No caller login and no admin token with a stored login (upstream not called), or upstream code 1000/104400/104401.', errorCodes: ['LOGIN_REQUIRED', 'LOGIN_EXPIRED'] },
-  AMBIGUOUS_ACCOUNT_ERROR,
-];
-
 /**
  * Routes of Yuuz12/qq-music-api, a player backend forked from the Koa project (docs/upstream/library.md "Routes apps
  * use (Koa project and its fork)"): its body shapes and its `{ response: { code, data } }` answer; errors are the
@@ -54,42 +46,26 @@ const LEGACY_ERRORS: ErrorSpec[] = [
 export class LegacyLibraryController {
   constructor(private readonly legacy: LegacyLibraryService) {}
 
-  @Post('setFav')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({
-    summary: 'Like or unlike songs by id (Yuuz12/qq-music-api\'s /setFav)',
-    description:
-      `As /user/setSongLike, by numeric song ids and for up to 30 songs in one write; \`isFan: true\` unlikes. ${WHOSE_ACCOUNT} ` +
-      'Never cached or retried; the cached reads of the account are dropped after it. Answer: `{ response: { code: 0, data: <upstream write data> } }` in either shape.',
-  })
-  @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie.' })
-  @ApiAdminToken()
+  @LibraryWrite(
+    'setFav',
+    'Like or unlike songs by id (Yuuz12/qq-music-api\'s /setFav)',
+    'As /user/setSongLike, by numeric song ids and for up to 30 songs in one write; `isFan: true` unlikes. Answer: `{ response: { code: 0, data: <upstream write data> } }` in either shape.',
+  )
   @ApiBody({ type: LegacySetFavBody, examples: { like: { value: { dirId: 201, songs: [{ songId: 97773, songType: 0 }], isFan: false } } } })
   @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { retCode: 0 } } }, ForkAnswer)
-  @ApiErrorResponses(
-    ...LEGACY_ERRORS,
-    { status: 409, description: 'Upstream did not apply the write (80092 / 2001; body has `upstreamCode`).', errorCodes: ['WRITE_NOT_APPLIED'] },
-    { status: 502, description: 'Upstream refused the write with another code (body has `upstreamCode`).', errorCodes: ['WRITE_REFUSED'] },
-    { status: 504, description: 'Upstream did not answer in time: the write may or may not have been applied.', errorCodes: ['WRITE_OUTCOME_UNKNOWN'] },
-    500, 502, 503, 504,
-  )
   setFav(@Body() body: LegacySetFavBody) {
     return this.legacy.setFav(body);
   }
 
   @Post('getIsSongFan')
   @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
+  @OwnAccountRead()
   @ApiOperation({
     summary: 'Whether the account likes each song (Yuuz12/qq-music-api\'s /getIsSongFan)',
     description: `As /user/getSongLikeState, by a JSON body. ${WHOSE_ACCOUNT} Never cached. Answer: \`{ response: { code: 0, data: { m_fan: { <mid>: 1 | 0 } } } }\` in either shape.`,
   })
-  @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie.' })
-  @ApiAdminToken()
   @ApiBody({ type: LegacyIsSongFanBody, examples: { two: { value: { songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
   @ApiPlainOk('The fork\'s answer.', { response: { code: 0, data: { m_fan: { '0039MnYb0qxYhV': 1, '003UkWuI0E8U0l': 0 } } } }, ForkAnswer)
-  @ApiErrorResponses(...LEGACY_ERRORS, 500, 502, 503, 504)
   getIsSongFan(@Body() body: LegacyIsSongFanBody) {
     return this.legacy.getIsSongFan(body);
   }

@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsBoolean, IsDefined, IsInt, IsOptional, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsDefined, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { BoolParam, ArrayParam, IntParam, SONG_MID } from '../common/validation';
 import { LIKE_STATE_MAX, PLAYLIST_SONGS_MAX } from '../library/library-songs.mapper';
+
+const SONG_TYPE_MESSAGE = 'songs[].songType must be an integer from 0 to 1000';
 
 /** One song of the Koa fork's /setFav: its numeric id and type. */
 export class LegacyFavSong {
@@ -11,9 +14,7 @@ export class LegacyFavSong {
   @ApiProperty({ type: 'integer', description: 'The song\'s numeric id.', example: 97773 })
   songId!: number;
 
-  @IsOptional()
-  @IsInt({ message: 'songs[].songType must be an integer from 0 to 1000' }) @Min(0, { message: 'songs[].songType must be an integer from 0 to 1000' }) @Max(1000, { message: 'songs[].songType must be an integer from 0 to 1000' })
-  @ApiPropertyOptional({ type: 'integer', description: 'The song\'s type (0 for ordinary songs).', default: 0, minimum: 0, maximum: 1000, example: 0 })
+  @IntParam({ min: 0, max: 1000, jsonOnly: true, description: 'The song\'s type (0 for ordinary songs).', example: 0, messages: { integer: SONG_TYPE_MESSAGE, min: SONG_TYPE_MESSAGE, max: SONG_TYPE_MESSAGE } })
   songType: number = 0;
 }
 
@@ -32,19 +33,29 @@ export class LegacySetFavBody {
   @ApiProperty({ type: [LegacyFavSong], description: `1 to ${PLAYLIST_SONGS_MAX} songs by numeric id.`, minItems: 1, maxItems: PLAYLIST_SONGS_MAX, example: [{ songId: 97773, songType: 0 }] })
   songs!: LegacyFavSong[];
 
-  @IsDefined({ message: 'isFan is required' })
-  @IsBoolean({ message: 'isFan must be true (unlike: the songs are liked now) or false (like)' })
-  @ApiProperty({ type: 'boolean', description: 'The fork\'s meaning: whether the songs are liked NOW, so `true` unlikes them and `false` likes them.', example: false })
+  @BoolParam({
+    required: true,
+    jsonOnly: true,
+    description: 'The fork\'s meaning: whether the songs are liked NOW, so `true` unlikes them and `false` likes them.',
+    example: false,
+    message: 'isFan must be true (unlike: the songs are liked now) or false (like)',
+  })
   isFan!: boolean;
 }
 
 /** POST /getIsSongFan (Yuuz12/qq-music-api). */
 export class LegacyIsSongFanBody {
-  @IsDefined({ message: 'songmids is required' })
-  @IsArray({ message: `songmids must be an array of 1 to ${LIKE_STATE_MAX} song MIDs` })
-  @ArrayMinSize(1, { message: `songmids must be an array of 1 to ${LIKE_STATE_MAX} song MIDs` })
-  @ArrayMaxSize(LIKE_STATE_MAX, { message: `songmids must be an array of 1 to ${LIKE_STATE_MAX} song MIDs` })
-  @Matches(/^[0-9A-Za-z]{1,32}$/, { each: true, message: 'songmids must hold song MIDs (letters and digits, at most 32 characters each)' })
-  @ApiProperty({ type: 'array', items: { type: 'string', pattern: '^[0-9A-Za-z]{1,32}$' }, minItems: 1, maxItems: LIKE_STATE_MAX, description: `1 to ${LIKE_STATE_MAX} song MIDs.`, example: ['0039MnYb0qxYhV'] })
+  @ArrayParam(SONG_MID, {
+    required: true,
+    min: 1,
+    max: LIKE_STATE_MAX,
+    description: `1 to ${LIKE_STATE_MAX} song MIDs.`,
+    example: ['0039MnYb0qxYhV'],
+    messages: {
+      notArray: `songmids must be an array of 1 to ${LIKE_STATE_MAX} song MIDs`,
+      tooMany: `songmids must be an array of 1 to ${LIKE_STATE_MAX} song MIDs`,
+      item: 'songmids must hold song MIDs (letters and digits, at most 32 characters each)',
+    },
+  })
   songmids!: string[];
 }

@@ -2,8 +2,8 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { ApiAccountRoute } from '../user/api-account-route';
 import {
-  ApiAccountRoute,
   DAILY_404,
   DAILY_EXAMPLE,
   MV_EXAMPLE,

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiEnvelope, ApiErrorResponses } from '../common/api-docs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEnvelope } from '../common/api-docs';
+import { ApiAccountRoute } from '../user/api-account-route';
 import { GetRelationListQuery } from './legacy-relation.dto';
 import { LegacyRelationService } from './legacy-relation.service';
 import { RelationListPage } from './legacy.answers';
@@ -27,17 +28,7 @@ export class LegacyRelationController {
     hasMore: false,
     list: [{ mid: '0025NhlN2yWrP4', encUin: '', name: '周杰伦', desc: '', avatarUrl: 'https://y.gtimg.cn/music/photo_new/T001R300x300M0000025NhlN2yWrP4.jpg', fanNum: 1000, isFollow: true }],
   }, RelationListPage)
-  @ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`.' })
-  @ApiErrorResponses(
-    400,
-    { status: 401, description: 'No cookie at all (upstream not called).', errorCodes: ['LOGIN_REQUIRED'] },
-    { status: 401, description: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
-    403,
-    500,
-    502,
-    503,
-    504,
-  )
+  @ApiAccountRoute()
   getRelationList(@Query() query: GetRelationListQuery) {
     return this.relations.getRelationList(query);
   }

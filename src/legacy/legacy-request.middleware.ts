@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { GatewayError } from '../common/http-error';
 import { SHAPE_QUERY, type ResponseShaper } from '../common/response-shape';
 import type { RouteTable } from '../common/route-table';
-import { MID_PATTERN } from '../singers/dto/singer-query.dto';
+import { MID_PATTERN } from '../common/validation';
 
 /**
  * Request rewrites for clients written against the older qq-music-api services (docs/legacy.md). Installed on the

@@ -1,5 +1,4 @@
-import { AnyOf, Arr, Bool, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
-import { Type } from '@sinclair/typebox';
+import { AnyOf, Arr, Bool, BoolConst, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
 import { RadioGroup, RecPlaylist } from '../discover/discover.answers';
 import { MvListItem } from '../mv/mv.answers';
 import { DailyPlaylist } from '../recommend/recommend.answers';
@@ -9,9 +8,6 @@ import { DailyPlaylist } from '../recommend/recommend.answers';
  * /user/setCookie, /user/getCookie, /getRelationList, /getDailyPlaylist, /getPersonalRecommend. The aliases answer their
  * normalised route's schema.
  */
-
-const BoolConst = <V extends boolean>(value: V, options: { description?: string } = {}) =>
-  Type.Unsafe<V>({ type: 'boolean', enum: [value], ...options });
 
 export const CookieStored = Obj(
   {

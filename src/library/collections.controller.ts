@@ -1,9 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope } from '../common/api-docs';
-import { WriteLoginGuard } from './write-login.guard';
 import { AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SingerFollowAnswer } from './collections.answers';
-import { ApiLibraryStateRead, ApiLibraryWrite, WHOSE_ACCOUNT } from './collections-docs';
+import { ApiLibraryStateRead, FOLLOW_CGI_ERRORS, IDEMPOTENT, LibraryWrite } from './library-docs';
 import { CollectionsService } from './collections.service';
 import {
   AlbumCollectStateQuery,
@@ -19,52 +18,40 @@ import {
 export class CollectionsController {
   constructor(private readonly collections: CollectionsService) {}
 
-  @Post('setPlaylistCollect')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({
-    summary: 'Collect or uncollect a playlist (the caller\'s account)',
-    description: `${WHOSE_ACCOUNT} Upstream \`music.musicasset.PlaylistFavWrite\` with the account's encrypt_uin (read from its homepage once).`,
-  })
-  @ApiBody({ type: SetPlaylistCollectBody, examples: { collect: { value: { dissid: '7100000012', collect: true } } } })
-  @ApiEnvelope('The new state.', { dissid: '7100000012', collected: true }, PlaylistCollectAnswer)
-  @ApiLibraryWrite(
+  @LibraryWrite(
+    'setPlaylistCollect',
+    'Collect or uncollect a playlist (the caller\'s account)',
+    `Upstream \`music.musicasset.PlaylistFavWrite\` with the account's encrypt_uin (read from its homepage once). ${IDEMPOTENT}`,
     { status: 404, description: 'QQ Music knows no playlist with that id that can be collected.', errorCodes: ['PLAYLIST_NOT_FOUND', 'USER_NOT_FOUND'] },
     { status: 409, description: 'The account\'s own playlist: QQ Music does not let an account collect it (`upstreamCode` 80184).', errorCodes: ['WRITE_REFUSED'] },
   )
+  @ApiBody({ type: SetPlaylistCollectBody, examples: { collect: { value: { dissid: '7100000012', collect: true } } } })
+  @ApiEnvelope('The new state.', { dissid: '7100000012', collected: true }, PlaylistCollectAnswer)
   setPlaylistCollect(@Body() body: SetPlaylistCollectBody) {
     return this.collections.setPlaylistCollect(body);
   }
 
-  @Post('setAlbumCollect')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({
-    summary: 'Collect or uncollect an album (the caller\'s account)',
-    description: `${WHOSE_ACCOUNT} Upstream \`music.musicasset.AlbumFavWrite\` by the album's numeric id (looked up from its MID), and by MID when that form is refused.`,
-  })
+  @LibraryWrite(
+    'setAlbumCollect',
+    'Collect or uncollect an album (the caller\'s account)',
+    `Upstream \`music.musicasset.AlbumFavWrite\` by the album's numeric id (looked up from its MID), and by MID when that form is refused. ${IDEMPOTENT}`,
+    { status: 404, description: 'No album with that MID.', errorCodes: ['ALBUM_NOT_FOUND'] },
+  )
   @ApiBody({ type: SetAlbumCollectBody, examples: { collect: { value: { albummid: '000MkMni19ClKG', collect: true } } } })
   @ApiEnvelope('The new state.', { albummid: '000MkMni19ClKG', collected: true }, AlbumCollectAnswer)
-  @ApiLibraryWrite({ status: 404, description: 'No album with that MID.', errorCodes: ['ALBUM_NOT_FOUND'] })
   setAlbumCollect(@Body() body: SetAlbumCollectBody) {
     return this.collections.setAlbumCollect(body);
   }
 
-  @Post('setSingerFollow')
-  @HttpCode(200)
-  @UseGuards(WriteLoginGuard)
-  @ApiOperation({
-    summary: 'Follow or unfollow a singer (the caller\'s account; a QQ or WeChat login)',
-    description:
-      `${WHOSE_ACCOUNT} Upstream: QQ Music's musicu follow write, which any login key authenticates (QQ or WeChat); when it is refused ` +
-      'with a module code and the cookie carries the QQ web session (`p_skey`), the web follow CGI. Which follow call QQ Music accepts today is not confirmed live (docs/library.md).',
-  })
+  @LibraryWrite(
+    'setSingerFollow',
+    'Follow or unfollow a singer (the caller\'s account; a QQ or WeChat login)',
+    'Upstream: QQ Music\'s musicu follow write, which any login key authenticates (QQ or WeChat); when it is refused with a module code and the cookie carries ' +
+      `the QQ web session (\`p_skey\`), the web follow CGI. Which follow call QQ Music accepts today is not confirmed live (docs/library.md). ${IDEMPOTENT}`,
+    ...FOLLOW_CGI_ERRORS,
+  )
   @ApiBody({ type: SetSingerFollowBody, examples: { follow: { value: { singermid: '0025NhlN2yWrP4', follow: true } } } })
   @ApiEnvelope('The new state.', { singermid: '0025NhlN2yWrP4', followed: true }, SingerFollowAnswer)
-  @ApiLibraryWrite(
-    { status: 401, description: 'Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired.', errorCodes: ['LOGIN_EXPIRED'] },
-    { status: 409, description: 'Upstream code 104604 from the web follow CGI (fallback): too many follows in a short time.', errorCodes: ['WRITE_NOT_APPLIED'] },
-  )
   setSingerFollow(@Body() body: SetSingerFollowBody) {
     return this.collections.setSingerFollow(body);
   }

@@ -3,15 +3,16 @@ import { CacheInvalidation, StaleReads } from '../cache/cache-invalidation';
 import { parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
+import { FINAL_CODES } from '../common/upstream-codes';
 import { writeAccount } from './write-login.guard';
 import { AlbumRef, CollectionsClient, WriteAnswer } from '../upstream/clients/collections.client';
 import { UserClient } from '../upstream/clients/user.client';
 import { businessError, UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
-import { checkHomepage, LOGIN_CODES, requireLoginCookie, throwIfLoginCode } from '../user/user-login';
+import { checkHomepage, requireLoginCookie, throwIfLoginCode } from '../user/user-login';
 import type { AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SingerFollowAnswer } from './collections.answers';
 import { collectedStates, distinctIds, encryptUinOf, favWriteFailure, hasWriteResult } from './collections.mapper';
 import { AlbumCollectStateQuery, PlaylistCollectStateQuery, SetAlbumCollectBody, SetPlaylistCollectBody, SetSingerFollowBody } from './dto/collections.dto';
-import { writeOutcomeUnknown, writeRefusal } from './library-errors';
+import { NOT_APPLIED, writeOutcomeUnknown, writeRefusal } from './library-errors';
 
 /** encrypt_uin of accounts seen lately: it never changes for an account, and each playlist write needs it. */
 const EUIN_CACHE_SIZE = 1000;
@@ -172,9 +173,12 @@ async function sentOnce<T>(what: string, send: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The numeric-id album write was refused in a way the mid form may not be: a key code other than login / not-applied, or a failed id. */
+/**
+ * The numeric-id album write was refused in a way the mid form may not be: a key code about the call rather than the
+ * account or quota, other than not-applied, or a failed id.
+ */
 function otherFormMayWork(answer: WriteAnswer, albumId: number): boolean {
-  if (answer.code !== 0) return !LOGIN_CODES.has(answer.code) && answer.code !== 2001 && answer.code !== 80092;
+  if (answer.code !== 0) return !FINAL_CODES.has(answer.code) && answer.code !== NOT_APPLIED;
   return favWriteFailure(answer.data, 'v_failedAlbumId', albumId) !== undefined;
 }
 
@@ -188,8 +192,8 @@ function verdictMissing(what: string): GatewayError {
 }
 
 /**
- * A state read's key code: login codes → 401 in the library's words; any other code as every read answers it (2001 →
- * 503 with Retry-After, 20274 → 403, else 502), so a rate limit is not mistaken for a refusal worth retrying at once.
+ * A state read's key code: a login code → 401 LOGIN_EXPIRED in the words of the cookie sent; any other code as every
+ * read answers it (src/common/upstream-codes.ts: 2001 → 503 with Retry-After, 20274 → 403, else 502).
  */
 function stateRefusal(code: number, cookie: string): UpstreamError {
   throwIfLoginCode(code, cookie);

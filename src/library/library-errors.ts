@@ -1,23 +1,21 @@
 import { HttpStatus } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
-import { describeCode } from '../upstream/upstream.errors';
-import { LOGIN_CODES, throwIfLoginCode } from '../user/user-login';
+import { describeCode, retryAfterHeader, UPSTREAM_CODES } from '../common/upstream-codes';
+import { throwIfLoginCode } from '../user/user-login';
 
-// The refusals every library write shares (docs/library.md "Errors"), so a client sees one vocabulary. Upstream
-// codes with no documented meaning are WRITE_REFUSED with `upstreamCode`.
+// The refusals every library write shares (docs/library.md "Errors"), so a client sees one vocabulary. A code the
+// gateway gives a meaning everywhere (src/common/upstream-codes.ts) keeps it on a write; upstream codes with no
+// documented meaning are WRITE_REFUSED with `upstreamCode`.
 
-/** Upstream codes with a meaning for writes (docs/upstream/library.md "Error codes seen on these calls"). */
-const NOT_APPLIED_CODES = new Set([80092, 2001]);
-/** The key service's refusal of a caller without a device identity: not about the write, the same code as any call's. */
-const DEVICE_IDENTITY_REQUIRED = 104009;
+/** Upstream's "not applied" on a write (docs/upstream/library.md "Error codes seen on these calls"). */
+export const NOT_APPLIED = 80092;
 
 /** The GatewayError for an upstream write key that answered `code` (non-zero): login codes first, then the known ones. */
 export function writeRefusal(code: number, cookie: string, what: string): GatewayError {
-  if (LOGIN_CODES.has(code)) throwIfLoginCode(code, cookie);
-  if (code === DEVICE_IDENTITY_REQUIRED) {
-    return new GatewayError(HttpStatus.BAD_GATEWAY, 'UPSTREAM_DEVICE_IDENTITY_REQUIRED', `QQ Music refused ${what}: ${describeCode(code)}`, { upstreamCode: code });
-  }
-  if (NOT_APPLIED_CODES.has(code)) {
+  throwIfLoginCode(code, cookie);
+  const known = UPSTREAM_CODES[code];
+  if (known) return new GatewayError(known.status, known.errorCode, `QQ Music refused ${what}: ${describeCode(code)}`, { upstreamCode: code }, retryAfterHeader(known));
+  if (code === NOT_APPLIED) {
     return new GatewayError(HttpStatus.CONFLICT, 'WRITE_NOT_APPLIED', `QQ Music did not apply ${what} (upstream code ${code}); read the state back and try again`, { upstreamCode: code });
   }
   return new GatewayError(HttpStatus.BAD_GATEWAY, 'WRITE_REFUSED', `QQ Music refused ${what} (upstream code ${code})`, { upstreamCode: code });

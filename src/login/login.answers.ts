@@ -1,14 +1,9 @@
-import { Type } from '@sinclair/typebox';
-import { AnyOf, Arr, Bool, Dict, Enum, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { AnyOf, Arr, Bool, BoolConst, Dict, Enum, Obj, Optional, type Static, Str } from '../common/answer-schema';
 
 /**
  * What the QR login routes answer (decision 021: each schema is also the type its service builds). Not the envelope:
  * the older services' clients read these keys at the top level.
  */
-
-/** `true` or `false` alone, as an OpenAPI `enum` (the discriminant of a poll state and a session). */
-const BoolConst = <V extends boolean>(value: V, options: { description?: string } = {}) =>
-  Type.Unsafe<V>({ type: 'boolean', enum: [value], ...options });
 
 export const MainQrAnswer = Obj({
   img: Str({ description: 'The QR code as a PNG data URL.' }),

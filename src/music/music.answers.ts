@@ -1,14 +1,9 @@
-import { Type } from '@sinclair/typebox';
-import { AnyOf, Arr, Enum, Int, Num, Obj, Optional, RawObject, type Static, Str } from '../common/answer-schema';
+import { AnyOf, Arr, BoolConst, Enum, Int, Num, Obj, Optional, RawObject, type Static, Str } from '../common/answer-schema';
 
 /**
  * What the music routes answer (decision 021: each schema is also the type its mapper or service returns):
  * /getSongInfo, /batchGetSongInfo, /getMusicPlay, /downloadMainMusic, /getLyric, /getAlbumInfo, /getAlbumSongs.
  */
-
-/** `true` or `false` alone, as an OpenAPI `enum` (the discriminant of a batch entry). */
-const BoolConst = <V extends boolean>(value: V, options: { description?: string } = {}) =>
-  Type.Unsafe<V>({ type: 'boolean', enum: [value], ...options });
 
 export const SongSinger = Obj({ id: Int(), mid: Str(), name: Str() });
 export type SongSinger = Static<typeof SongSinger>;

@@ -1,16 +1,10 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
-import { ApiErrorResponses, type ErrorSpec } from '../common/api-docs';
+import { type ErrorSpec } from '../common/api-docs';
 
 /** The OpenAPI texts and examples the recommendation routes share (normalised and legacy). */
 
 export const NEEDS_LOGIN =
   'Needs a login cookie: per request the `cookie` query parameter, the `X-Custom-Cookie` header or the `Cookie` header (in that order), else the server\'s stored login; ' +
   'without any the upstream is not called (401 LOGIN_REQUIRED). The answer is that account\'s own.';
-export const LOGIN_ERRORS: ErrorSpec[] = [
-  { status: 401, description: 'No cookie at all (upstream not called).', errorCodes: ['LOGIN_REQUIRED'] },
-  { status: 401, description: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`).', errorCodes: ['LOGIN_EXPIRED'] },
-];
 export const DAILY_404: ErrorSpec = { status: 404, description: 'Neither the home feed nor the web page shows this account a daily playlist.', errorCodes: ['DAILY_SONGS_NOT_FOUND'] };
 export const SONG_404: ErrorSpec = { status: 404, description: 'Unknown song (the song detail resolving the MID has no such song).', errorCodes: ['SONG_NOT_FOUND'] };
 
@@ -21,11 +15,3 @@ export const MV_EXAMPLE = {
   playCount: 2352806, duration: 291, publishDate: 1560355200, singers: [{ mid: '001BLpXF2DyJe2', name: '林俊杰' }],
 };
 export const RELATED_PLAYLIST_EXAMPLE = { dissid: '7100000010', dissname: 'Playlist 10000000-10', picurl: 'http://p.qpic.cn/music_cover/abc/600?n=1', creator: 'Creator 0', songCount: 12, listenNum: 1000 };
-
-/** The header and errors of a route that reads the caller's account. */
-export function ApiAccountRoute(...more: ErrorSpec[]): MethodDecorator {
-  return applyDecorators(
-    ApiHeader({ name: 'X-Custom-Cookie', required: false, description: 'The caller\'s QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`.' }),
-    ApiErrorResponses(400, ...LOGIN_ERRORS, ...more, 403, 500, 502, 503, 504),
-  );
-}

@@ -4,7 +4,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { SongMidQuery } from '../music/dto/song-mid.dto';
 import { RadioNumQuery, RadioTracksQuery, SongRelatedMvsQuery, SongRelatedPlaylistsQuery } from './dto/recommend.dto';
-import { ApiAccountRoute, DAILY_404, DAILY_EXAMPLE, MV_EXAMPLE, NEEDS_LOGIN, RELATED_PLAYLIST_EXAMPLE, SONG_404, SONG_EXAMPLE } from './recommend-docs';
+import { ApiAccountRoute } from '../user/api-account-route';
+import { DAILY_404, DAILY_EXAMPLE, MV_EXAMPLE, NEEDS_LOGIN, RELATED_PLAYLIST_EXAMPLE, SONG_404, SONG_EXAMPLE } from './recommend-docs';
 import { DailySongs, RadioTracks, RelatedMvs, RelatedPlaylists, SimilarSongs } from './recommend.answers';
 import { RecommendService } from './recommend.service';
 

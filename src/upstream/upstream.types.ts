@@ -110,9 +110,6 @@ export interface CgiResponse<T = any> {
   text: string;
 }
 
-/** Answers meaning "this login is no longer valid" (docs/upstream/README.md "Auth-failure refresh"). */
-export const AUTH_FAILURE_CODES: ReadonlySet<number> = new Set([1000, 104400, 104401]);
-
 /**
  * The stored login (src/credentials), plugged in at start-up. CookieChoice only asks it for the cookie to fall back
  * on, lets it get ready before a call made with it (refresh when expired), and tells it when such a call got an

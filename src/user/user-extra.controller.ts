@@ -2,7 +2,7 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope } from '../common/api-docs';
-import { ApiLoginCookieRoute, HOMEPAGE_404 } from './api-login-cookie-route';
+import { ApiAccountRoute, HOMEPAGE_404 } from './api-account-route';
 import { UserPagedQuery, UserUinQuery } from './dto/user-extra.dto';
 import {
   CollectedAlbumsPage,
@@ -47,7 +47,7 @@ export class UserExtraController {
     createdPlaylistCount: 35,
     liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 },
   }, UserDetail)
-  @ApiLoginCookieRoute({ notFound: HOMEPAGE_404 })
+  @ApiAccountRoute(HOMEPAGE_404)
   getUserDetail(@Query() query: UserUinQuery) {
     return this.extra.getUserDetail(query);
   }
@@ -62,7 +62,7 @@ export class UserExtraController {
       '`liked` is null (total 0) when there is no such entry. `offset` / `limit`, which the older services took and did not use, are ignored. Legacy shape: `{ response: { code: 0, data: { songs: [<entry>], total, hasMore: false, info: { title, songCount, albumCount, playlistCount, id } } } }`, as sansenjian/qq-music-api answers it.',
   })
   @ApiEnvelope('The liked list.', { liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 }, total: 12 }, UserLikedSongs)
-  @ApiLoginCookieRoute({ notFound: HOMEPAGE_404 })
+  @ApiAccountRoute(HOMEPAGE_404)
   getUserLikedSongs(@Query() query: UserUinQuery) {
     return this.extra.getUserLikedSongs(query);
   }
@@ -75,7 +75,7 @@ export class UserExtraController {
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 3), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
   @ApiEnvelope('A page of collected playlists.', { playlists: [PLAYLIST_EXAMPLE], total: 3 }, CollectedPlaylistsPage)
-  @ApiLoginCookieRoute({ notFound: LIST_404 })
+  @ApiAccountRoute(LIST_404)
   getUserCollectedSongLists(@Query() query: UserPagedQuery) {
     return this.extra.getUserCollected('playlists', query);
   }
@@ -88,7 +88,7 @@ export class UserExtraController {
     description: `Upstream CGI \`fcg_get_profile_order_asset.fcg\` (reqtype 2), paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
   @ApiEnvelope('A page of collected albums.', { albums: [{ albumMid: '003c616O2Zlswm', albumName: '新的心跳', albumId: 8220, singerName: 'G.E.M. 邓紫棋' }], total: 2 }, CollectedAlbumsPage)
-  @ApiLoginCookieRoute({ notFound: LIST_404 })
+  @ApiAccountRoute(LIST_404)
   getUserCollectedAlbums(@Query() query: UserPagedQuery) {
     return this.extra.getUserCollected('albums', query);
   }
@@ -101,7 +101,7 @@ export class UserExtraController {
     description: `Upstream CGI \`fcg_order_singer_getlist.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
   @ApiEnvelope('A page of followed singers.', { singers: [{ singerMid: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558 }], total: 2 }, FollowedSingersPage)
-  @ApiLoginCookieRoute({ notFound: LIST_404 })
+  @ApiAccountRoute(LIST_404)
   getUserFollowSingers(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowSingers(query);
   }
@@ -114,7 +114,7 @@ export class UserExtraController {
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
   @ApiEnvelope('A page of followed users.', { users: [{ nickname: 'Bob', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=def&s=140', encryptUin: 'owSfoKEq10002oz' }], total: 1 }, SocialUsersPage)
-  @ApiLoginCookieRoute({ notFound: LIST_404 })
+  @ApiAccountRoute(LIST_404)
   getUserFollowUsers(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowList(query, false);
   }
@@ -127,7 +127,7 @@ export class UserExtraController {
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\` with \`is_listen=1\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
   @ApiEnvelope('A page of fans.', { users: [{ nickname: 'Carol', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=ghi&s=140', encryptUin: 'owSfoKEq10003oz' }], total: 1 }, SocialUsersPage)
-  @ApiLoginCookieRoute({ notFound: LIST_404 })
+  @ApiAccountRoute(LIST_404)
   getUserFans(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowList(query, true);
   }

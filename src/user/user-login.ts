@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { cookieUin, loginKey, parseCookie } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
+import { LOGIN_CODES, UPSTREAM_CODES } from '../common/upstream-codes';
 import { hasCreator } from './user.mapper';
 
 export const LOGIN_REQUIRED_MESSAGE =
@@ -14,12 +15,6 @@ export const LOGIN_EXPIRED_MESSAGE =
 export const LOGIN_KEY_MISSING_MESSAGE =
   'QQ Music refused the cookie (upstream code {code}): it carries no login key (qqmusic_key or qm_keyst), so it is ' +
   'no login; send the whole cookie of a login, or log in with a QR login (/getMainLoginQr or /getAltLoginQr)';
-
-/**
- * Codes that mean "log in again": 1000 expired or not logged in, 104400/104401 credential invalid
- * (docs/upstream/user.md "User homepage").
- */
-export const LOGIN_CODES: ReadonlySet<number> = new Set([1000, 104400, 104401]);
 
 /** No cookie at all (caller's or stored): the upstream is not called. */
 export function requireLoginCookie(cookie: string | undefined): string {
@@ -43,11 +38,15 @@ const NO_UIN_MESSAGE = 'uin was not sent and the login cookie names no account (
 /** The answer's `code` as a number (absent = 0). */
 export const codeOf = (raw: Record<string, any>): number => Number(raw.code ?? 0);
 
-/** 401 LOGIN_EXPIRED for a login code; a cookie without a key is still sent, and the message says it was no login. */
+/**
+ * A login code's answer (401 LOGIN_EXPIRED), told in the words of the cookie that was sent: a cookie without a key is
+ * still sent, and the message then says it was no login.
+ */
 export function throwIfLoginCode(code: number, cookie: string): void {
   if (!LOGIN_CODES.has(code)) return;
+  const { status, errorCode } = UPSTREAM_CODES[code];
   const template = loginKey(parseCookie(cookie)) ? LOGIN_EXPIRED_MESSAGE : LOGIN_KEY_MISSING_MESSAGE;
-  throw new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_EXPIRED', template.replace('{code}', String(code)), { upstreamCode: code });
+  throw new GatewayError(status, errorCode, template.replace('{code}', String(code)), { upstreamCode: code });
 }
 
 /** 404 USER_NOT_FOUND: upstream answered another non-zero code (or, for the homepage, no creator). */

@@ -2,7 +2,7 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
-import { ApiLoginCookieRoute, HOMEPAGE_404 } from './api-login-cookie-route';
+import { ApiAccountRoute, HOMEPAGE_404 } from './api-account-route';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
 import { UserAvatarAnswer, UserPlaylistsPage } from './user.answers';
@@ -29,11 +29,7 @@ export class UserController {
     playlists: [{ dissid: '7024415872', dissname: '我喜欢', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 120 }],
     total: 12,
   }, UserPlaylistsPage)
-  @ApiLoginCookieRoute({
-    notFound: HOMEPAGE_404,
-    header: 'The caller\'s QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`.',
-    expired: 'Upstream code 1000, 104400 or 104401: log in again or refresh the cookie; when the cookie sent carries no login key (qqmusic_key or qm_keyst) the message says so (body has `upstreamCode`).',
-  })
+  @ApiAccountRoute(HOMEPAGE_404)
   getUserPlaylists(@Query() query: GetUserPlaylistsQuery) {
     return this.user.getUserPlaylists(query);
   }

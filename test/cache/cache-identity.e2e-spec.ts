@@ -93,7 +93,7 @@ describe('Response cache: the key names the account every upstream call carried'
     expiredKeys.add('Q_H_L_keyOfA'); // upstream now answers A's key 1000 (login expired)
     h.fake.release(DETAIL);
     const res = await inFlight;
-    expect([res.status, res.body.errorCode]).toEqual([401, 'UPSTREAM_LOGIN_REQUIRED']);
+    expect([res.status, res.body.errorCode]).toEqual([401, 'LOGIN_EXPIRED']);
     // No retry with B's login: the answer would have been filed under A's key.
     expect(h.fake.musicuCalls(DETAIL).map((c) => c.request.cookie)).toEqual([A]);
     h.fake.reset();

@@ -194,7 +194,7 @@ describe('GET /getComments', () => {
       failPrimary();
       commentsState(h.fake.state).cgiBody = { code: 1000, subcode: 0 };
       const res = await h.http().get('/getComments?id=97773').expect(401);
-      expect(res.body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED');
+      expect(res.body.errorCode).toBe('LOGIN_EXPIRED');
     });
 
     it('CGI garbage → 502 after its Referer retry', async () => {

@@ -261,7 +261,7 @@ describe('Stored credential: expiry and refresh (file store)', () => {
       expiredKeys.add(OLD_KEY);
       loginFake(h.fake.state).faults.refreshCode = code;
       const res = await h.http().get('/getRanks?topId=4&limit=1').expect(httpStatus);
-      expect(res.body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED'); // the call's own 1000, not the refresh's code
+      expect(res.body.errorCode).toBe('LOGIN_EXPIRED'); // the call's own 1000, not the refresh's code
       expect(h.fake.musicuCalls(LOGIN)).toHaveLength(1);
       expect(detailKeys()).toEqual([OLD_KEY]); // no retry without a new key
 
@@ -339,7 +339,7 @@ describe('Stored credential: expiry and refresh (file store)', () => {
 
     expiredKeys.add(OLD_KEY);
     const res = await h.http().get('/getRanks?topId=26&limit=1').expect(401);
-    expect(res.body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED');
+    expect(res.body.errorCode).toBe('LOGIN_EXPIRED');
     expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
     expect(readFileSync(h.cookieFile, 'utf8')).toBe(before);
 
@@ -356,7 +356,7 @@ describe('Stored credential: expiry and refresh (file store)', () => {
       .get('/getRanks?topId=4&limit=1')
       .set('X-Custom-Cookie', `uin=123456; qqmusic_key=Q_H_L_callerKey`)
       .expect(401);
-    expect(res.body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED');
+    expect(res.body.errorCode).toBe('LOGIN_EXPIRED');
     expect(h.fake.musicuCalls(LOGIN)).toHaveLength(0);
     expect(detailKeys()).toEqual(['Q_H_L_callerKey']);
     expect(saved().credential.musickey).toBe(OLD_KEY);

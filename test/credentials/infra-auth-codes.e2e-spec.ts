@@ -6,7 +6,7 @@ import { Harness, startHarness } from '../support/harness';
 
 /**
  * Every upstream code meaning "this login is no longer valid" (docs/operations.md "Errors": 1000, 104400, 104401) makes a call
- * made with the stored login refresh it once and retry with the new key (AUTH_FAILURE_CODES, CookieChoice.withStoredCredential).
+ * made with the stored login refresh it once and retry with the new key (LOGIN_CODES, CookieChoice.withStoredCredential).
  */
 const realDetail: MusicuHandler = Object.assign({}, ...ROUTES.map((r) => r.musicu ?? {}))[DETAIL];
 let deadKeyCode = 1000;

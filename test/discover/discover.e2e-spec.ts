@@ -108,7 +108,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
     });
 
     it.each([
-      ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['{"code":1000}', 401, 'LOGIN_EXPIRED', 1000],
       ['{"code":500001,"subcode":500001}', 502, 'UPSTREAM_ERROR', 500001],
     ])('a business code (%s) is a failure, not an empty list', async (body, status, errorCode, code) => {
       h.fake.fault({ kind: 'status', status: 200, body }, { host: 'c', path: MALL });
@@ -170,7 +170,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
     });
 
     it.each([
-      ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['{"code":1000}', 401, 'LOGIN_EXPIRED', 1000],
       ['{"code":-1,"subcode":-1}', 502, 'UPSTREAM_ERROR', -1],
     ])('a business code (%s) from the CGI fallback is a failure, not empty groups', async (body, status, errorCode, code) => {
       h.fake.fault({ kind: 'business', code: 500001 }, { module: 'pf.radiosvr' });
@@ -255,7 +255,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
 
     it('fails as a whole on a top-level business code or a transport fault', async () => {
       h.fake.fault({ kind: 'business', code: 1000 }, { host: 'u', times: 1 });
-      expect((await h.http().get('/getRecommend').expect(401)).body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED');
+      expect((await h.http().get('/getRecommend').expect(401)).body.errorCode).toBe('LOGIN_EXPIRED');
       h.fake.fault({ kind: 'truncated' }, { host: 'u', times: 1 });
       await h.http().get('/getRecommend').expect(502);
       h.fake.fault({ kind: 'hang' }, { host: 'u', times: 1 });

@@ -140,14 +140,19 @@ describe('POST /user/setPlaylistCollect', () => {
     expect(res.body).toMatchObject({ errorCode: 'LOGIN_EXPIRED', upstreamCode: 1000 });
   });
 
-  it('upstream refusals keep a stable errorCode and the upstream code: 80105 (refused profile), 2001 (not applied)', async () => {
+  it('upstream refusals keep a stable errorCode and the upstream code: 80105 (refused profile), 80092 (not applied), 2001 (rate limited)', async () => {
     const a = freshAccount();
     h.fake.fault({ kind: 'business', code: 80105 }, { module: `${PLAYLIST_WRITE}.FavPlaylist`, times: 1 });
     const refused = await post('/user/setPlaylistCollect', { dissid: '7100000012', collect: true }, a.cookie).expect(502);
     expect(refused.body).toMatchObject({ errorCode: 'WRITE_REFUSED', upstreamCode: 80105 });
-    h.fake.fault({ kind: 'business', code: 2001 }, { module: `${PLAYLIST_WRITE}.FavPlaylist`, times: 1 });
+    h.fake.fault({ kind: 'business', code: 80092 }, { module: `${PLAYLIST_WRITE}.FavPlaylist`, times: 1 });
     const notApplied = await post('/user/setPlaylistCollect', { dissid: '7100000012', collect: true }, a.cookie).expect(409);
-    expect(notApplied.body).toMatchObject({ errorCode: 'WRITE_NOT_APPLIED', upstreamCode: 2001 });
+    expect(notApplied.body).toMatchObject({ errorCode: 'WRITE_NOT_APPLIED', upstreamCode: 80092 });
+    // 2001 on a write is the rate limit it is on every call, with the same Retry-After
+    h.fake.fault({ kind: 'business', code: 2001 }, { module: `${PLAYLIST_WRITE}.FavPlaylist`, times: 1 });
+    const limited = await post('/user/setPlaylistCollect', { dissid: '7100000012', collect: true }, a.cookie).expect(503);
+    expect(limited.body).toMatchObject({ errorCode: 'UPSTREAM_RATE_LIMITED', upstreamCode: 2001 });
+    expect(limited.headers['retry-after']).toBe('30');
     // the web comm itself is refused by the fake as upstream refuses it: the gateway never sends it for a write
     expect(h.fake.musicuCalls(PLAYLIST_WRITE).every((c) => c.request.comm.ct === 11)).toBe(true);
   });

@@ -27,7 +27,7 @@ const WRITES: [string, object, string][] = [
 const FAULTS: [string, Fault, number, string][] = [
   ['hang', { kind: 'hang' }, 504, 'WRITE_OUTCOME_UNKNOWN'],
   ['1000 on the key', { kind: 'business', code: 1000 }, 401, 'LOGIN_EXPIRED'],
-  ['2001 on the key', { kind: 'business', code: 2001 }, 409, 'WRITE_NOT_APPLIED'],
+  ['2001 on the key', { kind: 'business', code: 2001 }, 503, 'UPSTREAM_RATE_LIMITED'],
   ['500026 on the key', { kind: 'business', code: 500026 }, 502, 'WRITE_REFUSED'],
 ];
 

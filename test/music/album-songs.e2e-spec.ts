@@ -58,7 +58,7 @@ describe('GET /getAlbumSongs', () => {
 
   it.each([
     ['', 'albummid is required'],
-    ['albummid=bad-mid', 'albummid must be an album MID (letters and digits)'],
+    ['albummid=bad-mid', 'albummid must be an album MID (letters and digits, at most 32 characters)'],
     [`albummid=${ALBUM}&limit=101`, 'limit must be between 1 and 100'],
     [`albummid=${ALBUM}&page=-1`, 'page must be 0 or more'],
   ])('400 for ?%s', async (query, message) => {

@@ -180,7 +180,7 @@ describe('GET /getLyric formats', () => {
     h.fake.reset();
     h.fake.fault({ kind: 'business', code: 1000 }, { module: 'music.musichallSong.PlayLyricInfo' });
     const login = await get(`songmid=${MID}&format=qrc`).expect(401);
-    expect(login.body).toMatchObject({ errorCode: 'UPSTREAM_LOGIN_REQUIRED', upstreamCode: 1000 });
+    expect(login.body).toMatchObject({ errorCode: 'LOGIN_EXPIRED', upstreamCode: 1000 });
     expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(0);
   });
 

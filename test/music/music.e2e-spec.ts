@@ -191,7 +191,7 @@ describe('Music endpoints', () => {
 
     it.each([
       [2001, 503, 'UPSTREAM_RATE_LIMITED'],
-      [1000, 401, 'UPSTREAM_LOGIN_REQUIRED'],
+      [1000, 401, 'LOGIN_EXPIRED'],
       [20274, 403, 'UPSTREAM_DEVICE_LIMIT'],
     ])('an account or quota code (%i) from UrlGetVkey is answered as is: one vkey call, no fallback', async (code, status, errorCode) => {
       h.fake.fault({ kind: 'business', code }, { module: 'music.vkey.GetVkey' });
@@ -331,8 +331,8 @@ describe('Music endpoints', () => {
     });
 
     it.each([
-      ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
-      ['MusicJsonCallback({"retcode":0,"code":1000,"subcode":0})', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['{"code":1000}', 401, 'LOGIN_EXPIRED', 1000],
+      ['MusicJsonCallback({"retcode":0,"code":1000,"subcode":0})', 401, 'LOGIN_EXPIRED', 1000],
       ['{"retcode":2001,"code":2001,"subcode":2001}', 503, 'UPSTREAM_RATE_LIMITED', 2001],
     ])('an account or quota code (%s) is a failure, neither LYRIC_NOT_FOUND nor a reason to ask PlayLyricInfo', async (body, status, errorCode, code) => {
       h.fake.fault({ kind: 'status', status: 200, body }, { host: 'c', path: LYRIC_PATH });
@@ -512,7 +512,7 @@ describe('Music endpoints', () => {
     });
 
     it.each([
-      ['{"code":1000}', 401, 'UPSTREAM_LOGIN_REQUIRED', 1000],
+      ['{"code":1000}', 401, 'LOGIN_EXPIRED', 1000],
       ['{"code":-500,"subcode":-500,"data":null}', 502, 'UPSTREAM_ERROR', -500],
     ])('a business code from the CGI fallback (%s) is mapped, not taken for an unknown album', async (body, status, errorCode, code) => {
       h.fake.fault({ kind: 'business', code: 500003 }, { module: 'music.musichallAlbum.AlbumInfoServer' });

@@ -107,7 +107,7 @@ describe('MV endpoints', () => {
       h.fake.reset();
       h.fake.fault({ kind: 'business', code: 1000 }, { module: ALLOC });
       const login = await h.http().get('/getMv').expect(401);
-      expect(login.body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED');
+      expect(login.body.errorCode).toBe('LOGIN_EXPIRED');
     });
 
     it('maps transport faults: 500 → 502, garbage → 502, latency past the timeout → 504', async () => {
@@ -272,7 +272,7 @@ describe('MV endpoints', () => {
     it.each([
       ['', 'vid is required'],
       ['?vid=', 'vid is required'],
-      ['?vid=a/b', 'vid must be an MV vid (letters and digits)'],
+      ['?vid=a/b', 'vid must be an MV vid (letters and digits, at most 32 characters)'],
     ])('rejects %s with 400', async (q, message) => {
       const res = await h.http().get(`/getMvPlay${q}`).expect(400);
       expect(res.body).toEqual({ error: message, errorCode: 'BAD_REQUEST' });

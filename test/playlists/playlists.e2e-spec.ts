@@ -418,7 +418,7 @@ describe('Playlists (e2e)', () => {
     it('an upstream business code is mapped (1000 → 401, other → 502)', async () => {
       h.fake.fault({ kind: 'business', code: 1000 }, { module: 'newalbum.NewAlbumServer', times: 1 });
       const a = await h.http().get('/getNewDisks').expect(401);
-      expect(a.body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED');
+      expect(a.body.errorCode).toBe('LOGIN_EXPIRED');
       h.fake.fault({ kind: 'business', code: 500001 }, { module: 'newalbum.NewAlbumServer', times: 1 });
       const b = await h.http().get('/getNewDisks').expect(502);
       expect(b.body).toMatchObject({ errorCode: 'UPSTREAM_ERROR', upstreamCode: 500001 });

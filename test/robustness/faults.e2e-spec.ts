@@ -58,11 +58,11 @@ const TRANSPORT_FAULTS: FaultCase[] = [
 ];
 
 const BUSINESS: [number, number, string][] = [
-  [1000, 401, 'UPSTREAM_LOGIN_REQUIRED'],
+  [1000, 401, 'LOGIN_EXPIRED'],
   [2000, 502, 'UPSTREAM_SIGNATURE_REQUIRED'],
   [2001, 503, 'UPSTREAM_RATE_LIMITED'],
-  [104400, 401, 'UPSTREAM_CREDENTIAL_INVALID'],
-  [104401, 401, 'UPSTREAM_CREDENTIAL_INVALID'],
+  [104400, 401, 'LOGIN_EXPIRED'],
+  [104401, 401, 'LOGIN_EXPIRED'],
   [20274, 403, 'UPSTREAM_DEVICE_LIMIT'],
   [104009, 502, 'UPSTREAM_DEVICE_IDENTITY_REQUIRED'],
 ];
@@ -79,18 +79,6 @@ const ACCOUNT_OR_QUOTA = BUSINESS.filter(([code]) => code !== 2000);
 const PARTIAL_ANSWERS = new Set(['getRecommend']);
 /** docs/upstream/mv.md: the MV URLs fall back on the older module on any code, the account codes included. */
 const OLDER_MODULE_ON_ANY_CODE: Record<string, string> = { getMvPlay: 'gosrf.Stream.MvUrlProxy.GetMvUrls' };
-/**
- * docs/library.md "Errors": the library's reads and writes answer their own key's code in the library's vocabulary
- * (LOGIN_EXPIRED, WRITE_NOT_APPLIED, WRITE_REFUSED; test/library/library-faults.e2e-spec.ts). Here: never a 2xx.
- */
-const LIBRARY_VOCABULARY = new Set([
-  'getSongLikeState', 'getIsSongFan', 'getPlaylistCollectState', 'getAlbumCollectState', 'getIsPlaylistFan', 'getIsAlbumFan',
-  'setPlaylistCollect', 'setPlaylistFav', 'setPlaylistSubscription', 'getRelationList', 'setSingerFollow', 'setSingerSubscription',
-]);
-
-/** The codes a library route answers in its own login words (LOGIN_EXPIRED…) wherever they sit. */
-const LOGIN_CODES_ON_KEY = new Set([1000, 104400, 104401]);
-
 const RETRY_REPRESENTATIVES = new Set(['getRanks', 'getHotkey', 'getSingerDesc', 'getUserPlaylists']);
 const withUpstream = ALL_ENDPOINTS.filter((e) => e.upstream.length > 0);
 /** Fault cases run, by group; the last test compares them with what the endpoint table says each group must have. */
@@ -254,15 +242,10 @@ describe.each(withUpstream.map((e) => [e.name, e] as const))('%s under upstream 
         return expectRecovers();
       }
       expect({ status: res.status >= 400, upstreamCode: res.body.upstreamCode }).toEqual({ status: true, upstreamCode: code });
-      if (!LIBRARY_VOCABULARY.has(e.name)) {
-        const expected = e.documentedErrors?.[code] ?? { status, errorCode };
-        expect({ status: res.status, errorCode: res.body.errorCode }).toEqual(expected);
-        if (expected.status === 503) expect(res.headers['retry-after']).toEqual(expect.any(String));
-      } else if (e.method === 'GET' && !LOGIN_CODES_ON_KEY.has(code)) {
-        // A library read speaks the library's words for a login only: a rate limit or device limit reads as anywhere.
-        expect({ status: res.status, errorCode: res.body.errorCode }).toEqual({ status, errorCode });
-        if (status === 503) expect(res.headers['retry-after']).toEqual(expect.any(String));
-      }
+      // One answer per code on every route, a library read or write included (src/common/upstream-codes.ts).
+      const expected = e.documentedErrors?.[code] ?? { status, errorCode };
+      expect({ status: res.status, errorCode: res.body.errorCode }).toEqual(expected);
+      if (expected.status === 503) expect(res.headers['retry-after']).toEqual(expect.any(String));
       await expectRecovers();
     }, CASE_BUDGET_MS);
   }

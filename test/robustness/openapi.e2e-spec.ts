@@ -484,7 +484,7 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
     expect(codesAt('/getMvPlay', 'get', 502)).toContain('MV_URL_UNAVAILABLE');
     expect(codesAt('/user/getUserPlaylists', 'get', 401)).toEqual(['LOGIN_REQUIRED', 'LOGIN_EXPIRED']);
     expect(doc.paths['/user/getUserPlaylists'].get.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)).toEqual(['X-Custom-Cookie']);
-    expect(codesAt('/getComments', 'get', 401)).toEqual(['UPSTREAM_LOGIN_REQUIRED', 'UPSTREAM_CREDENTIAL_INVALID']);
+    expect(codesAt('/getComments', 'get', 401)).toEqual(['LOGIN_EXPIRED']);
     expect(codesAt('/getComments', 'get', 503)).toEqual(['UPSTREAM_RATE_LIMITED', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_BUSY', 'SHUTTING_DOWN']);
     expect(resolve(doc.paths['/getComments'].get.responses['503']).headers['Retry-After']).toBeDefined();
     expect(codesAt('/checkMainLoginQr', 'post', 403)).toEqual(['LOGIN_TOKEN_MISMATCH', 'LOGIN_QR_UNKNOWN', 'LOGIN_DEVICE_LIMIT']);

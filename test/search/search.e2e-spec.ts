@@ -300,7 +300,7 @@ describe('Search (e2e)', () => {
     it('an account code of the musicu call is final: 401, the CGI is not asked', async () => {
       h.fake.fault({ kind: 'business', code: 1000 }, { module: HOTKEY_MODULE });
       const res = await h.http().get('/getHotkey').expect(401);
-      expect(res.body).toMatchObject({ errorCode: 'UPSTREAM_LOGIN_REQUIRED', upstreamCode: 1000 });
+      expect(res.body).toMatchObject({ errorCode: 'LOGIN_EXPIRED', upstreamCode: 1000 });
       expect(h.fake.requestsTo('c', HOTKEY)).toHaveLength(0);
     });
 

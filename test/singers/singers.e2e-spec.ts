@@ -566,7 +566,7 @@ describe('singer endpoints', () => {
 
     it('a non-zero code: 1000 → 401, others → 502', async () => {
       singersState(h.fake.state).starNumBody = { code: 1000 };
-      expect((await h.http().get(`/getSingerStarNum?singermid=${JAY_MID}`).expect(401)).body.errorCode).toBe('UPSTREAM_LOGIN_REQUIRED');
+      expect((await h.http().get(`/getSingerStarNum?singermid=${JAY_MID}`).expect(401)).body.errorCode).toBe('LOGIN_EXPIRED');
       singersState(h.fake.state).starNumBody = { code: -1 };
       expect((await h.http().get(`/getSingerStarNum?singermid=${JAY_MID}`).expect(502)).body.upstreamCode).toBe(-1);
     });

@@ -118,12 +118,6 @@ const LOGIN_CHECK_ERRORS: Record<string, ExpectedError> = {
   timeout: { status: 504, errorCode: 'LOGIN_TIMEOUT' },
 };
 
-/** docs/upstream/user.md: the user routes answer the account codes with LOGIN_EXPIRED. */
-const USER_LOGIN_ERRORS: Record<string, ExpectedError> = {
-  1000: { status: 401, errorCode: 'LOGIN_EXPIRED' },
-  104400: { status: 401, errorCode: 'LOGIN_EXPIRED' },
-  104401: { status: 401, errorCode: 'LOGIN_EXPIRED' },
-};
 const HOMEPAGE = '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg';
 /** The user profile routes (UserExtraController) and the CGI each calls. */
 const USER_PROFILE_ROUTES: [string, string][] = [
@@ -175,25 +169,17 @@ const playlistBaseWrite = (method: string) => musicu(`music.musicasset.PlaylistB
 const songmids: ParamSpec = { kind: 'array', required: true };
 const dissid: ParamSpec = { kind: 'numid', required: true };
 const name: ParamSpec = { kind: 'text', required: true };
-/** The write's own answers when it is the first call: lost (it may have landed), the account codes, a refusal. */
-const WRITE_FIRST: Record<string, ExpectedError> = {
-  ...LOST_WRITE,
-  ...USER_LOGIN_ERRORS,
-  2000: { status: 502, errorCode: 'WRITE_REFUSED' },
-  2001: { status: 409, errorCode: 'WRITE_NOT_APPLIED' },
-  20274: { status: 502, errorCode: 'WRITE_REFUSED' },
-};
 /** method, path, params, example, upstream calls (first call first), the write call (none: a state read), errors. */
 const SONG_LIBRARY_ROUTES: ['GET' | 'POST', string, Record<string, ParamSpec>, Record<string, unknown>, UpstreamDep[], UpstreamDep?, Record<string, ExpectedError>?][] = [
   ['POST', '/user/setSongLike', { songmid: { kind: 'mid', required: true }, like: { kind: 'bool', required: true } }, { songmid: SONG_MID, like: true }, [SONG_DETAIL, ADD_SONGS], ADD_SONGS],
   ['GET', '/user/getSongLikeState', { songmids: { kind: 'text', required: true } }, { songmids: `${SONG_MID},003UkWuI0E8U0l` }, [LIKED_STATE]],
-  ['POST', '/user/createPlaylist', { name }, { name: '夏日歌单' }, [playlistBaseWrite('AddPlaylist')], playlistBaseWrite('AddPlaylist'), WRITE_FIRST],
-  ['POST', '/user/renamePlaylist', { dissid, name }, { dissid: '7000001', name: '夏夜歌单' }, [OWN_PLAYLISTS, playlistBaseWrite('EditPlaylist')], playlistBaseWrite('EditPlaylist'), USER_LOGIN_ERRORS],
-  ['POST', '/user/deletePlaylist', { dissid }, { dissid: '7000003' }, [OWN_PLAYLISTS, playlistBaseWrite('DelPlaylist')], playlistBaseWrite('DelPlaylist'), USER_LOGIN_ERRORS],
-  ['POST', '/user/addPlaylistSongs', { dissid, songmids }, { dissid: '7000002', songmids: [SONG_MID, '003UkWuI0E8U0l'] }, [OWN_PLAYLISTS, SONG_DETAIL, ADD_SONGS], ADD_SONGS, USER_LOGIN_ERRORS],
-  ['POST', '/user/removePlaylistSongs', { dissid, songmids }, { dissid: '7000002', songmids: [SONG_MID] }, [OWN_PLAYLISTS, SONG_DETAIL, DEL_SONGS], DEL_SONGS, USER_LOGIN_ERRORS],
+  ['POST', '/user/createPlaylist', { name }, { name: '夏日歌单' }, [playlistBaseWrite('AddPlaylist')], playlistBaseWrite('AddPlaylist'), LOST_WRITE],
+  ['POST', '/user/renamePlaylist', { dissid, name }, { dissid: '7000001', name: '夏夜歌单' }, [OWN_PLAYLISTS, playlistBaseWrite('EditPlaylist')], playlistBaseWrite('EditPlaylist')],
+  ['POST', '/user/deletePlaylist', { dissid }, { dissid: '7000003' }, [OWN_PLAYLISTS, playlistBaseWrite('DelPlaylist')], playlistBaseWrite('DelPlaylist')],
+  ['POST', '/user/addPlaylistSongs', { dissid, songmids }, { dissid: '7000002', songmids: [SONG_MID, '003UkWuI0E8U0l'] }, [OWN_PLAYLISTS, SONG_DETAIL, ADD_SONGS], ADD_SONGS],
+  ['POST', '/user/removePlaylistSongs', { dissid, songmids }, { dissid: '7000002', songmids: [SONG_MID] }, [OWN_PLAYLISTS, SONG_DETAIL, DEL_SONGS], DEL_SONGS],
   // the Koa fork's routes: a like by numeric id (no lookup), and the liked-state read as a POST
-  ['POST', '/setFav', { dirId: en, songs: { kind: 'array', required: true }, isFan: { kind: 'bool', required: true } }, { dirId: 201, songs: [{ songId: 97773, songType: 0 }], isFan: false }, [ADD_SONGS], ADD_SONGS, WRITE_FIRST],
+  ['POST', '/setFav', { dirId: en, songs: { kind: 'array', required: true }, isFan: { kind: 'bool', required: true } }, { dirId: 201, songs: [{ songId: 97773, songType: 0 }], isFan: false }, [ADD_SONGS], ADD_SONGS, LOST_WRITE],
   ['POST', '/getIsSongFan', { songmids }, { songmids: [SONG_MID, '003UkWuI0E8U0l'] }, [LIKED_STATE]],
 ];
 
@@ -201,27 +187,24 @@ const SONG_LIBRARY_ROUTES: ['GET' | 'POST', string, Record<string, ParamSpec>, R
 const DAILY_FEED = musicu('music.recommend.RecommendFeed.get_recommend_feed');
 const DAILY_PAGE = cgi('/node/musicmac/v6/index.html', 'c', 'xml');
 const GUESS_YOU_LIKE = musicu('music.radioProxy.MbTrackRadioSvr.get_radio_track');
-/**
- * The personal recommendation routes (docs/recommend.md): like the user routes they read the account codes as
- * LOGIN_EXPIRED; the daily ones fall back on the web page when the feed fails.
- */
+/** The personal recommendation routes (docs/recommend.md): the daily ones fall back on the web page when the feed fails. */
 const PERSONAL_ROUTES: Endpoint[] = [
   ...['getDailySongs', 'getDailyRecommend'].map((name): Endpoint => ({
     name, family: 'recommend', method: 'GET', path: `/${name}`, params: {}, example: {},
-    upstream: [DAILY_FEED, musicu('music.srfDissInfo.DissInfo.CgiGetDiss')], fallback: DAILY_PAGE, idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+    upstream: [DAILY_FEED, musicu('music.srfDissInfo.DissInfo.CgiGetDiss')], fallback: DAILY_PAGE, idempotent: true,
   })),
   {
     name: 'getDailyPlaylist', family: 'recommend', method: 'GET', path: '/getDailyPlaylist', params: {}, example: {},
-    upstream: [DAILY_FEED], fallback: DAILY_PAGE, idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+    upstream: [DAILY_FEED], fallback: DAILY_PAGE, idempotent: true,
   },
   // Station 99 (guess you like) by default: never cached, the account's next tracks.
   ...['getPersonalRadio', 'getPrivateFM'].map((name): Endpoint => ({
     name, family: 'recommend', method: 'GET', path: `/${name}`, params: name === 'getPersonalRadio' ? { num: int } : {}, example: {},
-    upstream: [GUESS_YOU_LIKE], idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+    upstream: [GUESS_YOU_LIKE], idempotent: true,
   })),
   {
     name: 'getRadioTrack', family: 'recommend', method: 'GET', path: '/getRadioTrack', params: { id: int, num: int, firstplay: en }, example: {},
-    upstream: [GUESS_YOU_LIKE], idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+    upstream: [GUESS_YOU_LIKE], idempotent: true,
   },
 ];
 
@@ -246,7 +229,7 @@ const APP_ROUTES: Endpoint[] = [
   {
     name: 'getSingerSubscription', family: 'user', method: 'GET', path: '/user/getSingerSubscription',
     params: singerMid, example: { singermid: JAY_MID },
-    headers: WRITE_LOGIN, upstream: [cgi('/rsc/fcgi-bin/fcg_order_singer_getlist.fcg')], idempotent: true, documentedErrors: USER_LOGIN_ERRORS,
+    headers: WRITE_LOGIN, upstream: [cgi('/rsc/fcgi-bin/fcg_order_singer_getlist.fcg')], idempotent: true,
   },
   {
     name: 'song', family: 'songInfo', method: 'GET', path: '/song',
@@ -688,8 +671,6 @@ export const ENDPOINTS: Endpoint[] = [
     example: { uin: '10001' },
     upstream: [cgi('/rsc/fcgi-bin/fcg_get_profile_homepage.fcg', 'c6')],
     idempotent: true,
-    // docs/user.md: the account codes mean "log in again" here.
-    documentedErrors: USER_LOGIN_ERRORS,
   },
   ...USER_PROFILE_ROUTES.map(
     ([name, path]): Endpoint => ({
@@ -701,8 +682,6 @@ export const ENDPOINTS: Endpoint[] = [
       example: { uin: '10001' },
       upstream: [path.includes('homepage') ? cgi(path, 'c6') : cgi(path)],
       idempotent: true,
-      // docs/user.md: the account codes mean "log in again" here, as for getUserPlaylists.
-      documentedErrors: USER_LOGIN_ERRORS,
     }),
   ),
   {

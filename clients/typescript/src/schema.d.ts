@@ -1080,7 +1080,7 @@ export interface paths {
         put?: never;
         /**
          * Like or unlike a song (the account's 我喜欢 list)
-         * @description Upstream: the song's detail (mid → numeric id), then `PlaylistDetailWrite` AddSonglist / DelSonglist on dirid 201. Idempotent: liking a liked song (or unliking one not liked) is a 200. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: the song's detail (mid → numeric id), then `PlaylistDetailWrite` AddSonglist / DelSonglist on dirid 201. Idempotent: liking a liked song (or unliking one not liked) is a 200. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_setSongLike"];
         delete?: never;
@@ -1098,7 +1098,7 @@ export interface paths {
         };
         /**
          * Whether the account likes each song
-         * @description Upstream: `SongFavRead` IsSongFanByMid. The account is the one a write would touch: Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached: the answer is one account's and every like changes it, so a cached copy would need dropping on each like for every MID set asked.
+         * @description Upstream: `SongFavRead` IsSongFanByMid. The account is the one a write would touch: Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached: the answer is one account's and every like changes it, so a cached copy would need dropping on each like for every MID set asked.
          */
         get: operations["LibrarySongsController_getSongLikeState"];
         put?: never;
@@ -1120,7 +1120,7 @@ export interface paths {
         put?: never;
         /**
          * Create a playlist
-         * @description Upstream: `PlaylistBaseWrite` AddPlaylist. A duplicate name is not refused: QQ Music keeps another name, and the answer's `dissname` is the one it kept. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: `PlaylistBaseWrite` AddPlaylist. A duplicate name is not refused: QQ Music keeps another name, and the answer's `dissname` is the one it kept. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_createPlaylist"];
         delete?: never;
@@ -1140,7 +1140,7 @@ export interface paths {
         put?: never;
         /**
          * Rename one of the account's playlists
-         * @description Upstream: the caller's homepage (ownership, dirid), then `PlaylistBaseWrite` EditPlaylist. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: the caller's homepage (ownership, dirid), then `PlaylistBaseWrite` EditPlaylist. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_renamePlaylist"];
         delete?: never;
@@ -1160,7 +1160,7 @@ export interface paths {
         put?: never;
         /**
          * Delete one of the account's playlists
-         * @description Upstream: the caller's homepage (ownership, dirid), then `PlaylistBaseWrite` DelPlaylist. Deleting a playlist that is gone is a 404 PLAYLIST_NOT_FOUND. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: the caller's homepage (ownership, dirid), then `PlaylistBaseWrite` DelPlaylist. Deleting a playlist that is gone is a 404 PLAYLIST_NOT_FOUND. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_deletePlaylist"];
         delete?: never;
@@ -1180,7 +1180,7 @@ export interface paths {
         put?: never;
         /**
          * Add songs to one of the account's playlists
-         * @description Upstream: the caller's homepage (ownership, dirid), the songs' details in one request (mid → id), then ONE `PlaylistDetailWrite` AddSonglist with every song found, then the homepage again (the new count). A song that is unknown (`SONG_NOT_FOUND`) or could not be looked up (`WRITE_NOT_APPLIED`) is named in `results` with `ok: false` and was not sent; the others are applied. A song already in the playlist is `ok: true`. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description Upstream: the caller's homepage (ownership, dirid), the songs' details in one request (mid → id), then ONE `PlaylistDetailWrite` AddSonglist with every song found, then the homepage again (the new count). A song that is unknown (`SONG_NOT_FOUND`) or could not be looked up (`WRITE_NOT_APPLIED`) is named in `results` with `ok: false` and was not sent; the others are applied. A song already in the playlist is `ok: true`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_addPlaylistSongs"];
         delete?: never;
@@ -1200,7 +1200,7 @@ export interface paths {
         put?: never;
         /**
          * Remove songs from one of the account's playlists
-         * @description As /user/addPlaylistSongs, with `PlaylistDetailWrite` DelSonglist. A song not in the playlist is `ok: true` (nothing to remove). Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once sent (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A successful write drops the cached reads it changed for the account (/user/getUserPlaylists, /user/getUserDetail, /user/getUserLikedSongs, and /getSongListDetail of the playlist) on every instance sharing Redis.
+         * @description As /user/addPlaylistSongs, with `PlaylistDetailWrite` DelSonglist. A song not in the playlist is `ok: true` (nothing to remove). Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LibrarySongsController_removePlaylistSongs"];
         delete?: never;
@@ -1220,7 +1220,7 @@ export interface paths {
         put?: never;
         /**
          * Collect or uncollect a playlist (the caller's account)
-         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream `music.musicasset.PlaylistFavWrite` with the account's encrypt_uin (read from its homepage once).
+         * @description Upstream `music.musicasset.PlaylistFavWrite` with the account's encrypt_uin (read from its homepage once). Idempotent: asking for the state the item is already in answers 200. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["CollectionsController_setPlaylistCollect"];
         delete?: never;
@@ -1240,7 +1240,7 @@ export interface paths {
         put?: never;
         /**
          * Collect or uncollect an album (the caller's account)
-         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream `music.musicasset.AlbumFavWrite` by the album's numeric id (looked up from its MID), and by MID when that form is refused.
+         * @description Upstream `music.musicasset.AlbumFavWrite` by the album's numeric id (looked up from its MID), and by MID when that form is refused. Idempotent: asking for the state the item is already in answers 200. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["CollectionsController_setAlbumCollect"];
         delete?: never;
@@ -1260,7 +1260,7 @@ export interface paths {
         put?: never;
         /**
          * Follow or unfollow a singer (the caller's account; a QQ or WeChat login)
-         * @description Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). Upstream: QQ Music's musicu follow write, which any login key authenticates (QQ or WeChat); when it is refused with a module code and the cookie carries the QQ web session (`p_skey`), the web follow CGI. Which follow call QQ Music accepts today is not confirmed live (docs/library.md).
+         * @description Upstream: QQ Music's musicu follow write, which any login key authenticates (QQ or WeChat); when it is refused with a module code and the cookie carries the QQ web session (`p_skey`), the web follow CGI. Which follow call QQ Music accepts today is not confirmed live (docs/library.md). Idempotent: asking for the state the item is already in answers 200. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["CollectionsController_setSingerFollow"];
         delete?: never;
@@ -1704,7 +1704,7 @@ export interface paths {
         put?: never;
         /**
          * Like or unlike songs by id (Yuuz12/qq-music-api's /setFav)
-         * @description As /user/setSongLike, by numeric song ids and for up to 30 songs in one write; `isFan: true` unlikes. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached or retried; the cached reads of the account are dropped after it. Answer: `{ response: { code: 0, data: <upstream write data> } }` in either shape.
+         * @description As /user/setSongLike, by numeric song ids and for up to 30 songs in one write; `isFan: true` unlikes. Answer: `{ response: { code: 0, data: <upstream write data> } }` in either shape. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LegacyLibraryController_setFav"];
         delete?: never;
@@ -1724,7 +1724,7 @@ export interface paths {
         put?: never;
         /**
          * Whether the account likes each song (Yuuz12/qq-music-api's /getIsSongFan)
-         * @description As /user/getSongLikeState, by a JSON body. Acts on the caller's own login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header, carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin; a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached. Answer: `{ response: { code: 0, data: { m_fan: { <mid>: 1 | 0 } } } }` in either shape.
+         * @description As /user/getSongLikeState, by a JSON body. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached. Answer: `{ response: { code: 0, data: { m_fan: { <mid>: 1 | 0 } } } }` in either shape.
          */
         post: operations["LegacyLibraryController_getIsSongFan"];
         delete?: never;
@@ -1744,7 +1744,7 @@ export interface paths {
         put?: never;
         /**
          * Collect / uncollect a playlist (Yuuz12/qq-music-api's name; see /user/setPlaylistCollect)
-         * @description `isFan` is the current state: true uncollects. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis).
+         * @description `isFan` is the current state: true uncollects. Idempotent: asking for the state the item is already in answers 200. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LegacyCollectionsController_setPlaylistFav"];
         delete?: never;
@@ -1764,7 +1764,7 @@ export interface paths {
         put?: never;
         /**
          * Collect / uncollect an album (Yuuz12/qq-music-api's name; see /user/setAlbumCollect)
-         * @description `isFan` is the current state: true uncollects. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis).
+         * @description `isFan` is the current state: true uncollects. Idempotent: asking for the state the item is already in answers 200. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LegacyCollectionsController_setAlbumFav"];
         delete?: never;
@@ -1824,7 +1824,7 @@ export interface paths {
         put?: never;
         /**
          * Like / unlike a song (WQTY-MASTER/tiaolv-music's server; see /user/setSongLike)
-         * @description As /user/setSongLike with `mid` and `liked`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         * @description As /user/setSongLike with `mid` and `liked`. The same body in both response shapes. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LegacyAppRoutesController_setSongFavorite"];
         delete?: never;
@@ -1844,7 +1844,7 @@ export interface paths {
         put?: never;
         /**
          * Follow / unfollow a singer (WQTY-MASTER/tiaolv-music's server; see /user/setSingerFollow)
-         * @description As /user/setSingerFollow with `subscribed`: a QQ or WeChat login. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         * @description As /user/setSingerFollow with `subscribed`: a QQ or WeChat login. Idempotent: asking for the state the item is already in answers 200. The same body in both response shapes. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LegacyAppRoutesController_setSingerSubscription"];
         delete?: never;
@@ -1864,7 +1864,7 @@ export interface paths {
         put?: never;
         /**
          * Collect / uncollect a playlist (WQTY-MASTER/tiaolv-music's server; see /user/setPlaylistCollect)
-         * @description As /user/setPlaylistCollect with `id` and `subscribed`. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` header or `Cookie` header; one account in uin / qqmusic_uin, a p_uin agreeing). The gateway's stored login is used only when the caller also presents the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise a write without a cookie is refused with 401 LOGIN_REQUIRED before anything is sent upstream. Never cached, never shared with another request, and not retried once it may have reached QQ Music. Idempotent: asking for the state the item is already in answers 200. A success drops the cached reads it changes for that account (on every instance sharing Redis). The same body in both response shapes.
+         * @description As /user/setPlaylistCollect with `id` and `subscribed`. Idempotent: asking for the state the item is already in answers 200. The same body in both response shapes. Acts on the caller's own QQ Music login: the cookie sent with the request (`cookie` query parameter, `X-Custom-Cookie` or `Cookie` header), carrying qqmusic_key or qm_keyst and naming one account in uin / qqmusic_uin (a p_uin must agree). The gateway's stored login (cookie file or Redis) is used only when the caller also sends the admin token (`X-Admin-Token` or `Authorization: Bearer`); otherwise the request is refused with 401 LOGIN_REQUIRED before any upstream call. Never cached, never shared with another request, never retried once it may have reached QQ Music (a timeout answers 504 WRITE_OUTCOME_UNKNOWN: read the state back before trying again). A success drops the cached reads it changed for the account, on every instance sharing Redis.
          */
         post: operations["LegacyAppRoutesController_setPlaylistSubscription"];
         delete?: never;
@@ -2012,7 +2012,7 @@ export interface components {
             /**
              * @description Optional: the `errcode` of your previous answer for this QR (408, 404, 403 or 402), sent to WeChat as `last` so the poll waits for a change instead of repeating it. The gateway also remembers it per instance; pass it when several instances serve you.
              * @example 404
-             * @enum {number}
+             * @enum {integer}
              */
             last?: 408 | 404 | 403 | 402;
             /**
@@ -2349,6 +2349,21 @@ export interface components {
                 };
             };
         };
+        /** @description Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
+        LoginExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"] & {
+                    /**
+                     * @example LOGIN_EXPIRED
+                     * @enum {string}
+                     */
+                    errorCode: "LOGIN_EXPIRED";
+                };
+            };
+        };
         /** @description The path exists, but not for this method (e.g. `PUT`); `Allow` lists the methods it answers (GET brings HEAD). */
         MethodNotAllowed: {
             headers: {
@@ -2455,21 +2470,6 @@ export interface components {
                      * @enum {string}
                      */
                     errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
-                };
-            };
-        };
-        /** @description Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid). */
-        UpstreamLoginRequired: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorBody"] & {
-                    /**
-                     * @example UPSTREAM_LOGIN_REQUIRED
-                     * @enum {string}
-                     */
-                    errorCode: "UPSTREAM_LOGIN_REQUIRED" | "UPSTREAM_CREDENTIAL_INVALID";
                 };
             };
         };
@@ -2870,7 +2870,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown topId. */
             404: {
@@ -2978,7 +2978,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3034,7 +3034,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3135,7 +3135,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown or private playlist. */
             404: {
@@ -3415,7 +3415,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3485,7 +3485,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3567,7 +3567,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3645,7 +3645,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3720,7 +3720,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3804,7 +3804,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3867,7 +3867,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -3919,7 +3919,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -4007,7 +4007,7 @@ export interface operations {
                     };
                 };
             };
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song. */
             404: {
@@ -4136,7 +4136,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
@@ -4243,7 +4243,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
@@ -4572,7 +4572,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Upstream has no lyric for the song (body has `upstreamCode`). */
             404: {
@@ -4682,7 +4682,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown album. */
             404: {
@@ -4785,7 +4785,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown album. */
             404: {
@@ -5067,7 +5067,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5157,7 +5157,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5271,7 +5271,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5392,7 +5392,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5462,7 +5462,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5612,7 +5612,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5685,7 +5685,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -5779,7 +5779,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6001,7 +6001,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6165,7 +6165,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6378,7 +6378,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6439,7 +6439,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6551,7 +6551,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -6623,7 +6623,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -7237,7 +7237,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie; when the cookie sent carries no login key (qqmusic_key or qm_keyst) the message says so (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7339,7 +7339,7 @@ export interface operations {
                 uin?: string;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -7398,7 +7398,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7444,7 +7444,7 @@ export interface operations {
                 uin?: string;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -7494,7 +7494,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7544,7 +7544,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -7596,7 +7596,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7646,7 +7646,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -7695,7 +7695,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,7 +7745,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -7792,7 +7792,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7842,7 +7842,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -7889,7 +7889,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7939,7 +7939,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -7986,7 +7986,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8075,7 +8075,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8090,6 +8090,7 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             /** @description No song with that MID. */
             404: {
                 headers: {
@@ -8106,7 +8107,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8125,7 +8126,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8141,7 +8142,7 @@ export interface operations {
                 };
             };
             503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
-            /** @description Upstream did not answer the write in time: it may or may not have been applied. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8165,10 +8166,10 @@ export interface operations {
                 songmids: string;
             };
             header?: {
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
-                /** @description The caller's QQ Music login cookie. */
-                "X-Custom-Cookie"?: string;
             };
             path?: never;
             cookie?: never;
@@ -8207,7 +8208,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8222,6 +8223,7 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
@@ -8288,7 +8290,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8303,8 +8305,9 @@ export interface operations {
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8323,7 +8326,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8339,7 +8342,7 @@ export interface operations {
                 };
             };
             503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
-            /** @description Upstream did not answer the write in time: it may or may not have been applied. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8414,7 +8417,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8429,7 +8432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. */
+            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8440,7 +8443,7 @@ export interface operations {
                          * @example NOT_PLAYLIST_OWNER
                          * @enum {string}
                          */
-                        errorCode: "NOT_PLAYLIST_OWNER";
+                        errorCode: "NOT_PLAYLIST_OWNER" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -8460,7 +8463,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8479,7 +8482,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8495,7 +8498,7 @@ export interface operations {
                 };
             };
             503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
-            /** @description Upstream did not answer the write in time: it may or may not have been applied. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8558,7 +8561,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8573,7 +8576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. */
+            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8584,7 +8587,7 @@ export interface operations {
                          * @example NOT_PLAYLIST_OWNER
                          * @enum {string}
                          */
-                        errorCode: "NOT_PLAYLIST_OWNER";
+                        errorCode: "NOT_PLAYLIST_OWNER" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -8604,7 +8607,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +8626,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8639,7 +8642,7 @@ export interface operations {
                 };
             };
             503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
-            /** @description Upstream did not answer the write in time: it may or may not have been applied. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8732,7 +8735,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8747,7 +8750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. */
+            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8758,7 +8761,7 @@ export interface operations {
                          * @example NOT_PLAYLIST_OWNER
                          * @enum {string}
                          */
-                        errorCode: "NOT_PLAYLIST_OWNER";
+                        errorCode: "NOT_PLAYLIST_OWNER" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -8778,7 +8781,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8797,7 +8800,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8813,7 +8816,7 @@ export interface operations {
                 };
             };
             503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
-            /** @description Upstream did not answer the write in time: it may or may not have been applied. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8900,7 +8903,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401 (after one refresh of a stored login): log in again (body has `upstreamCode`). */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8915,7 +8918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. */
+            /** @description The playlist exists but is not one of the caller's own (its homepage `mydiss`): nothing is written. Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8926,7 +8929,7 @@ export interface operations {
                          * @example NOT_PLAYLIST_OWNER
                          * @enum {string}
                          */
-                        errorCode: "NOT_PLAYLIST_OWNER";
+                        errorCode: "NOT_PLAYLIST_OWNER" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -8946,7 +8949,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (code 80092, or 2001 right after another write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8965,7 +8968,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the comm was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8981,7 +8984,7 @@ export interface operations {
                 };
             };
             503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
-            /** @description Upstream did not answer the write in time: it may or may not have been applied. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -9002,7 +9005,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
@@ -9045,22 +9048,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /**
-                         * @example BAD_REQUEST
-                         * @enum {string}
-                         */
-                        errorCode: "BAD_REQUEST";
-                    };
-                };
-            };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9092,7 +9081,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. The account's own playlist: QQ Music does not let an account collect it (`upstreamCode` 80184). */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. The account's own playlist: QQ Music does not let an account collect it (`upstreamCode` 80184). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9111,7 +9100,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9148,7 +9137,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
@@ -9191,22 +9180,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /**
-                         * @example BAD_REQUEST
-                         * @enum {string}
-                         */
-                        errorCode: "BAD_REQUEST";
-                    };
-                };
-            };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9238,7 +9213,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9257,7 +9232,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9294,7 +9269,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
@@ -9337,22 +9312,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /**
-                         * @example BAD_REQUEST
-                         * @enum {string}
-                         */
-                        errorCode: "BAD_REQUEST";
-                    };
-                };
-            };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired. */
+            400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9369,7 +9330,7 @@ export interface operations {
             };
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. Upstream code 104604 from the web follow CGI (fallback): too many follows in a short time. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. Upstream code 104604 from the web follow CGI (fallback): too many follows in a short time. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9388,7 +9349,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9428,7 +9389,7 @@ export interface operations {
                 dissids: string;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -9468,7 +9429,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9513,7 +9474,7 @@ export interface operations {
                 albummids: string;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -9553,7 +9514,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9595,7 +9556,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -9666,7 +9627,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9712,7 +9673,7 @@ export interface operations {
                 num?: number;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -9767,7 +9728,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9800,7 +9761,7 @@ export interface operations {
                 id: number;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -9855,7 +9816,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9938,7 +9899,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song (the song detail resolving the MID has no such song). */
             404: {
@@ -10025,7 +9986,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song (the song detail resolving the MID has no such song). */
             404: {
@@ -10129,7 +10090,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song (the song detail resolving the MID has no such song). */
             404: {
@@ -10222,7 +10183,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
@@ -10365,7 +10326,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             /** @description Upstream gives no play URL (VIP/paid song, region or login; body has `upstreamResult` and `available`). Upstream offers only an encrypted file (.mflac/.mgg), which this gateway never serves (body has `available`). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
@@ -10472,7 +10433,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -10738,7 +10699,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -10809,7 +10770,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10852,7 +10813,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -10897,7 +10858,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10940,7 +10901,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -10995,7 +10956,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11030,7 +10991,7 @@ export interface operations {
                 firstplay?: 0 | 1;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -11085,7 +11046,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11201,7 +11162,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -11277,7 +11238,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -11370,7 +11331,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -11393,7 +11354,7 @@ export interface operations {
                 hostUin?: string;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -11461,7 +11422,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again or refresh the cookie (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11489,10 +11450,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
-                /** @description The caller's QQ Music login cookie. */
-                "X-Custom-Cookie"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11521,7 +11482,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No caller login and no admin token with a stored login (upstream not called), or upstream code 1000/104400/104401. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11532,12 +11493,13 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED" | "AMBIGUOUS_ACCOUNT";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description Upstream did not apply the write (80092 / 2001; body has `upstreamCode`). */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11556,7 +11518,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream refused the write with another code (body has `upstreamCode`). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11572,7 +11534,7 @@ export interface operations {
                 };
             };
             503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
-            /** @description Upstream did not answer in time: the write may or may not have been applied. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
+            /** @description The write was sent but QQ Music did not answer in time or the connection broke: it may or may not have been applied; read the state back before retrying. Upstream did not answer within UPSTREAM_TIMEOUT_MS. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -11593,10 +11555,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
-                /** @description The caller's QQ Music login cookie. */
-                "X-Custom-Cookie"?: string;
             };
             path?: never;
             cookie?: never;
@@ -11625,7 +11587,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No caller login and no admin token with a stored login (upstream not called), or upstream code 1000/104400/104401. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. */
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11636,10 +11598,11 @@ export interface operations {
                          * @example LOGIN_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED" | "AMBIGUOUS_ACCOUNT";
+                        errorCode: "LOGIN_REQUIRED" | "AMBIGUOUS_ACCOUNT" | "LOGIN_EXPIRED";
                     };
                 };
             };
+            403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -11654,7 +11617,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
@@ -11687,22 +11650,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /**
-                         * @example BAD_REQUEST
-                         * @enum {string}
-                         */
-                        errorCode: "BAD_REQUEST";
-                    };
-                };
-            };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11734,7 +11683,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11753,7 +11702,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11790,7 +11739,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
@@ -11823,22 +11772,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /**
-                         * @example BAD_REQUEST
-                         * @enum {string}
-                         */
-                        errorCode: "BAD_REQUEST";
-                    };
-                };
-            };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11870,7 +11805,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11889,7 +11824,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -11926,7 +11861,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -11961,7 +11896,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12005,7 +11940,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -12040,7 +11975,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12084,7 +12019,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
@@ -12118,22 +12053,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /**
-                         * @example BAD_REQUEST
-                         * @enum {string}
-                         */
-                        errorCode: "BAD_REQUEST";
-                    };
-                };
-            };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12165,7 +12086,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12184,7 +12105,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12221,7 +12142,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
@@ -12253,22 +12174,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /**
-                         * @example BAD_REQUEST
-                         * @enum {string}
-                         */
-                        errorCode: "BAD_REQUEST";
-                    };
-                };
-            };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired. */
+            400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). Upstream code 1006 from the web follow CGI (fallback): the web session (`p_skey`) expired. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12285,7 +12192,7 @@ export interface operations {
             };
             403: components["responses"]["UpstreamDeviceLimit"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. Upstream code 104604 from the web follow CGI (fallback): too many follows in a short time. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12304,7 +12211,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12341,7 +12248,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The caller's QQ Music login cookie (must carry qqmusic_key or qm_keyst); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
                 /** @description The ADMIN_TOKEN value; alternatively send `Authorization: Bearer <token>`. One of the two is required. */
                 "X-Admin-Token"?: string;
@@ -12373,22 +12280,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input; the message names the parameter (`dissid must be a playlist id …`, `collect must be true or false`). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] & {
-                        /**
-                         * @example BAD_REQUEST
-                         * @enum {string}
-                         */
-                        errorCode: "BAD_REQUEST";
-                    };
-                };
-            };
-            /** @description No login: no cookie (and no admin token with a stored login), or a cookie without a login key or without an account in uin / qqmusic_uin; nothing was sent upstream. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000, 104400 or 104401: the login has expired; log in again (body has `upstreamCode`). */
+            400: components["responses"]["BadInputOrBadCookieOrShapeOrBadBody"];
+            /** @description No caller login and no admin token with a stored login, or a cookie without a login key or without an account in uin / qqmusic_uin: refused before any upstream call. The cookie's uin, qqmusic_uin and p_uin name different accounts (compared without the o0 prefix): nothing was sent upstream. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12420,7 +12313,7 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            /** @description QQ Music did not apply the write (upstream code 2001 or 80092 on the write; body has `upstreamCode`): read the state back and try again. The account's own playlist cannot be collected. */
+            /** @description QQ Music did not apply the write (upstream code 80092; body has `upstreamCode`): read the state back and try again. The account's own playlist cannot be collected. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12439,7 +12332,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12479,7 +12372,7 @@ export interface operations {
                 singermid: string;
             };
             header?: {
-                /** @description The caller's QQ Music login cookie; a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
                 "X-Custom-Cookie"?: string;
             };
             path?: never;
@@ -12512,7 +12405,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            /** @description No cookie at all (upstream not called). Upstream code 1000, 104400 or 104401: log in again (body has `upstreamCode`). */
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12579,7 +12472,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadInputOrBadCookieOrShape"];
-            401: components["responses"]["UpstreamLoginRequired"];
+            401: components["responses"]["LoginExpired"];
             403: components["responses"]["UpstreamDeviceLimit"];
             /** @description Unknown song. */
             404: {

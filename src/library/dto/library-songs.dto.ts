@@ -1,12 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsString, Matches, MaxLength } from 'class-validator';
-import { ToNumericId, ToTrimmed } from '../../common/validation';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsString, Matches, MaxLength } from 'class-validator';
+import { BoolParam, ArrayParam, IdParam, PLAYLIST_ID, SONG_MID, ToTrimmed } from '../../common/validation';
 import { LIKE_STATE_MAX, PLAYLIST_SONGS_MAX } from '../library-songs.mapper';
 
-const MID = /^[0-9A-Za-z]{1,32}$/;
-const MID_TEXT = 'Song MID: letters and digits, at most 32 characters.';
 /** The playlist names the gateway sends on: printable, no control characters. */
 // eslint-disable-next-line no-control-regex -- the point is to refuse control characters
 const NAME = /^[^\u0000-\u001f\u007f]+$/;
@@ -15,22 +13,26 @@ const NAME_TEXT = `The playlist's name: 1 to ${PLAYLIST_NAME_MAX} characters aft
 
 /** POST /user/setSongLike. */
 export class SetSongLikeBody {
-  @IsDefined({ message: 'songmid is required' }) @ToTrimmed()
-  @Matches(MID, { message: 'songmid must be a song MID (letters and digits)' })
-  @ApiProperty({ type: 'string', description: MID_TEXT, pattern: MID.source, example: '0039MnYb0qxYhV' })
+  @IdParam(SONG_MID, { required: true, trim: true, description: 'Song MID: letters and digits, at most 32 characters.', example: '0039MnYb0qxYhV' })
   songmid!: string;
 
-  @IsDefined({ message: 'like is required' })
-  @IsBoolean({ message: 'like must be true (like) or false (unlike)' })
-  @ApiProperty({ type: 'boolean', description: 'true likes the song (adds it to 我喜欢), false unlikes it. Either is a 200 when the song is already so.', example: true })
+  @BoolParam({
+    required: true,
+    jsonOnly: true,
+    description: 'true likes the song (adds it to 我喜欢), false unlikes it. Either is a 200 when the song is already so.',
+    example: true,
+    message: 'like must be true (like) or false (unlike)',
+  })
   like!: boolean;
 }
 
 /** The `dissid` of an owned-playlist write. */
 export class PlaylistIdBody {
-  @IsDefined({ message: 'dissid is required' }) @ToNumericId()
-  @Matches(/^\d{1,15}$/, { message: 'dissid must be a numeric playlist id' })
-  @ApiProperty({ type: 'string', description: 'The playlist\'s numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller\'s own playlists.', pattern: '^\\d{1,15}$', example: '7100000010' })
+  @IdParam(PLAYLIST_ID, {
+    required: true,
+    description: 'The playlist\'s numeric id (dissid / disstid, ≤ 15 digits; a JSON number is accepted). It must be one of the caller\'s own playlists.',
+    example: '7100000010',
+  })
   dissid!: string;
 }
 
@@ -62,18 +64,17 @@ export class RenamePlaylistBody extends PlaylistIdBody {
 
 /** POST /user/addPlaylistSongs and /user/removePlaylistSongs. */
 export class PlaylistSongsBody extends PlaylistIdBody {
-  @IsDefined({ message: 'songmids is required' })
-  @IsArray({ message: `songmids must be an array of 1 to ${PLAYLIST_SONGS_MAX} song MIDs` })
-  @ArrayMinSize(1, { message: `songmids must be an array of 1 to ${PLAYLIST_SONGS_MAX} song MIDs` })
-  @ArrayMaxSize(PLAYLIST_SONGS_MAX, { message: `songmids must be an array of 1 to ${PLAYLIST_SONGS_MAX} song MIDs` })
-  @Matches(MID, { each: true, message: 'songmids must hold song MIDs (letters and digits, at most 32 characters each)' })
-  @ApiProperty({
-    type: 'array',
-    items: { type: 'string', pattern: MID.source },
-    minItems: 1,
-    maxItems: PLAYLIST_SONGS_MAX,
+  @ArrayParam(SONG_MID, {
+    required: true,
+    min: 1,
+    max: PLAYLIST_SONGS_MAX,
     description: `1 to ${PLAYLIST_SONGS_MAX} song MIDs. A repeated MID counts once (de-duplicated, one result per distinct MID, in the order first given).`,
     example: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'],
+    messages: {
+      notArray: `songmids must be an array of 1 to ${PLAYLIST_SONGS_MAX} song MIDs`,
+      tooMany: `songmids must be an array of 1 to ${PLAYLIST_SONGS_MAX} song MIDs`,
+      item: 'songmids must hold song MIDs (letters and digits, at most 32 characters each)',
+    },
   })
   songmids!: string[];
 }
@@ -85,7 +86,7 @@ export class SongLikeStateQuery {
   @IsArray({ message: `songmids must be a comma-separated list of 1 to ${LIKE_STATE_MAX} song MIDs` })
   @ArrayMinSize(1, { message: `songmids must be a comma-separated list of 1 to ${LIKE_STATE_MAX} song MIDs` })
   @ArrayMaxSize(LIKE_STATE_MAX, { message: `songmids must be a comma-separated list of 1 to ${LIKE_STATE_MAX} song MIDs` })
-  @Matches(MID, { each: true, message: 'songmids must hold song MIDs (letters and digits, at most 32 characters each)' })
+  @Matches(SONG_MID.pattern, { each: true, message: 'songmids must hold song MIDs (letters and digits, at most 32 characters each)' })
   @ApiProperty({ type: 'string', description: `Comma-separated song MIDs, 1 to ${LIKE_STATE_MAX} (repeats count once).`, example: '0039MnYb0qxYhV,003UkWuI0E8U0l' })
   songmids!: string[];
 }

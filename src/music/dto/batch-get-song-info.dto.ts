@@ -1,10 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, ValidateBy, ValidationOptions } from 'class-validator';
+import { SONG_ID } from '../../common/validation';
 
 export const BATCH_SONGS_MAX = 50;
-
-/** A song id as upstream numbers them: up to 15 digits, so it stays exact as a JS number (2^53 has 16). */
-const SONG_ID = /^\d{1,15}$/;
 
 /** `[song_mid]` or `[song_mid, song_id]`, both strings; song_id empty or a song id; song_mid non-empty or a song id. */
 function isSongsList(value: unknown): boolean {
@@ -12,7 +10,7 @@ function isSongsList(value: unknown): boolean {
   return value.every((el) => {
     if (!Array.isArray(el) || el.length < 1 || el.length > 2 || !el.every((part) => typeof part === 'string')) return false;
     const [mid, id = ''] = el.map((part) => part.trim());
-    return (id === '' || SONG_ID.test(id)) && (mid !== '' || id !== '');
+    return (id === '' || SONG_ID.pattern.test(id)) && (mid !== '' || id !== '');
   });
 }
 
@@ -24,6 +22,6 @@ export class BatchGetSongInfoBody {
   @IsSongsList({
     message: `songs must be an array of at most ${BATCH_SONGS_MAX} elements, each [song_mid] or [song_mid, song_id] (strings; song_id up to 15 digits)`,
   })
-  @ApiPropertyOptional({ type: 'array', description: 'At most 50 entries, each `[song_mid]` or `[song_mid, song_id]` (strings); song_id, when not empty, is 1 to 15 digits; an entry needs a non-empty song_mid or a song_id. Absent → an empty answer.', items: {type: 'array', minItems: 1, maxItems: 2, items: {type: 'string'}}, maxItems: 50, example: [['0039MnYb0qxYhV'], ['003UkWuI0E8U0l', '331839675']] })
+  @ApiPropertyOptional({ type: 'array', description: `At most ${BATCH_SONGS_MAX} entries, each \`[song_mid]\` or \`[song_mid, song_id]\` (strings); song_id, when not empty, is 1 to 15 digits; an entry needs a non-empty song_mid or a song_id. Absent → an empty answer.`, items: {type: 'array', minItems: 1, maxItems: 2, items: {type: 'string'}}, maxItems: BATCH_SONGS_MAX, example: [['0039MnYb0qxYhV'], ['003UkWuI0E8U0l', '331839675']] })
   songs?: string[][];
 }

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsOptional, Matches, ValidateBy, ValidationOptions } from 'class-validator';
-import { ToLowerTrimmed, ToNumericId, ToTrimmed } from '../../common/validation';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, ValidateBy, ValidationOptions } from 'class-validator';
+import { ChoiceParam, IdListParam, IdParam, SONG_ID, SONG_MID } from '../../common/validation';
 import { QUALITY_CHOICES, type QualityChoice } from '../play-url';
 import { SongMidQuery } from './song-mid.dto';
 
@@ -18,40 +18,35 @@ export const MAX_PLAY_MIDS = 20;
 /** Song MIDs one POST /getMusicPlayBatch may ask for. */
 export const MAX_BATCH_PLAY_MIDS = 100;
 
-const MID = /^[0-9A-Za-z]{1,32}$/;
+/** The audio level every play and download route takes. */
+const QualityParam = (example: string) => ChoiceParam(QUALITY_CHOICES, { description: QUALITY_DESCRIPTION, example, messages: { choice: QUALITY_MESSAGE } });
 
 export class GetMusicPlayQuery {
-  @IsDefined({ message: 'songmid is required' }) @ToTrimmed()
-  @Matches(new RegExp(`^[0-9A-Za-z]{1,32}(,[0-9A-Za-z]{1,32}){0,${MAX_PLAY_MIDS - 1}}$`), {
-    message: `songmid must be a song MID (letters and digits), or up to ${MAX_PLAY_MIDS} of them separated by commas`,
-  })
-  @ApiProperty({
-    type: 'string',
+  @IdListParam(SONG_MID, {
+    required: true,
+    max: MAX_PLAY_MIDS,
     description: `Song MID: letters and digits, at most 32 characters. Up to ${MAX_PLAY_MIDS} MIDs separated by commas give \`data.list\`: one \`{ songmid, url, size, quality, available }\` per song, or \`{ songmid, url: '', error, errorCode, available }\` for a song without a URL. More songs: POST /getMusicPlayBatch.`,
-    pattern: `^[0-9A-Za-z]{1,32}(,[0-9A-Za-z]{1,32}){0,${MAX_PLAY_MIDS - 1}}$`,
     example: '0039MnYb0qxYhV',
+    message: `songmid must be a song MID (letters and digits), or up to ${MAX_PLAY_MIDS} of them separated by commas`,
   })
   songmid!: string;
 
   /** Numeric song id; accepted for compatibility, the MID identifies the song. */
-  @IsOptional() @ToNumericId() @Matches(/^\d{1,15}$/, { message: 'songid must be a numeric song id' })
-  @ApiPropertyOptional({ type: 'string', description: 'Numeric song id; accepted for compatibility, the MID identifies the song.', pattern: '^\\d{1,15}$', example: '102065756' })
+  @IdParam(SONG_ID, { description: 'Numeric song id; accepted for compatibility, the MID identifies the song.', example: '102065756' })
   songid?: string;
 
-  @IsOptional() @ToLowerTrimmed() @IsIn(QUALITY_CHOICES, { message: QUALITY_MESSAGE })
-  @ApiPropertyOptional({ type: 'string', description: QUALITY_DESCRIPTION, enum: QUALITY_CHOICES, default: '128', example: '320' })
+  @QualityParam('320')
   quality: QualityChoice = '128';
 }
 
 export class DownloadMainMusicQuery extends SongMidQuery {
-  @IsOptional() @ToLowerTrimmed() @IsIn(QUALITY_CHOICES, { message: QUALITY_MESSAGE })
-  @ApiPropertyOptional({ type: 'string', description: QUALITY_DESCRIPTION, enum: QUALITY_CHOICES, default: '128', example: '320' })
+  @QualityParam('320')
   quality: QualityChoice = '128';
 }
 
 /** 1 to MAX_BATCH_PLAY_MIDS strings, each a MID (duplicates allowed: each gets its entry). */
 function isMidList(value: unknown): boolean {
-  return Array.isArray(value) && value.length >= 1 && value.length <= MAX_BATCH_PLAY_MIDS && value.every((mid) => typeof mid === 'string' && MID.test(mid.trim()));
+  return Array.isArray(value) && value.length >= 1 && value.length <= MAX_BATCH_PLAY_MIDS && value.every((mid) => typeof mid === 'string' && SONG_MID.pattern.test(mid.trim()));
 }
 
 const IsMidList = (options?: ValidationOptions) => ValidateBy({ name: 'isMidList', validator: { validate: isMidList } }, options);
@@ -61,7 +56,7 @@ export class GetMusicPlayBatchBody {
   @IsMidList({ message: `songmids must be an array of 1 to ${MAX_BATCH_PLAY_MIDS} song MIDs (strings of letters and digits, at most 32 characters)` })
   @ApiProperty({
     type: 'array',
-    items: { type: 'string', pattern: '^[0-9A-Za-z]{1,32}$' },
+    items: { type: 'string', pattern: SONG_MID.pattern.source },
     minItems: 1,
     maxItems: MAX_BATCH_PLAY_MIDS,
     description: `1 to ${MAX_BATCH_PLAY_MIDS} song MIDs; a MID sent twice gets two entries (asked upstream once).`,
@@ -69,9 +64,6 @@ export class GetMusicPlayBatchBody {
   })
   songmids!: string[];
 
-  @IsOptional()
-  @ToLowerTrimmed()
-  @IsIn(QUALITY_CHOICES, { message: QUALITY_MESSAGE })
-  @ApiPropertyOptional({ type: 'string', description: QUALITY_DESCRIPTION, enum: QUALITY_CHOICES, default: '128', example: 'best' })
+  @QualityParam('best')
   quality: QualityChoice = '128';
 }

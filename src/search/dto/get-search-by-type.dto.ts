@@ -1,6 +1,5 @@
-import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { ToInt, ToLowerTrimmed } from '../../common/validation';
+import { PickType } from '@nestjs/swagger';
+import { ChoiceParam, LimitParam } from '../../common/validation';
 import { SEARCH_TYPES } from '../search.mapper';
 import { GetSearchByKeyQuery } from './get-search-by-key.dto';
 
@@ -12,19 +11,13 @@ const T_MESSAGE = 't must be one of 1 (singer), 2 (album), 3 (playlist), 8 (user
 /** `GET /getSearchByType`: the Koa project's fork (Yuuz12/qq-music-api) names and limits. */
 export class GetSearchByTypeQuery extends PickType(GetSearchByKeyQuery, ['key', 'page'] as const) {
   /** Capped at 30: the fork found 50 gave empty singer and album pages. */
-  @Min(1, { message: 'limit must be between 1 and 30' }) @Max(30, { message: 'limit must be between 1 and 30' })
-  @IsOptional() @ToInt() @IsInt({ message: 'limit must be an integer' })
-  @ApiPropertyOptional({ type: 'integer', description: 'Results per page.', default: 10, minimum: 1, maximum: 30, example: 10 })
+  @LimitParam({ max: 30, description: 'Results per page.', example: 10 })
   limit: number = 10;
 
-  @IsIn(SEARCH_BY_TYPE_CODES, { message: T_MESSAGE })
-  @IsOptional() @ToInt() @IsInt({ message: T_MESSAGE })
-  @ApiPropertyOptional({
-    type: 'integer',
+  @ChoiceParam(SEARCH_BY_TYPE_CODES, {
     description: 'What to search for: 1 singer, 2 album, 3 playlist, 8 user (upstream\'s search_type).',
-    enum: [...SEARCH_BY_TYPE_CODES],
-    default: 1,
     example: 1,
+    messages: { integer: T_MESSAGE, choice: T_MESSAGE },
   })
   t: SearchByTypeCode = 1;
 }
@@ -35,8 +28,11 @@ export type SearchByTypeName = (typeof SEARCH_BY_TYPE_NAMES)[number];
 
 /** `GET /searchByType`: the query WQTY-MASTER/tiaolv-music sends (`key`, `limit`, `page`, `type=playlist|artist`). */
 export class SearchByTypeQuery extends PickType(GetSearchByKeyQuery, ['key', 'limit', 'page'] as const) {
-  @IsDefined({ message: `type is required (one of ${SEARCH_BY_TYPE_NAMES.join(', ')})` })
-  @ToLowerTrimmed() @IsIn(SEARCH_BY_TYPE_NAMES, { message: `type must be one of ${SEARCH_BY_TYPE_NAMES.join(', ')}` })
-  @ApiProperty({ type: 'string', description: 'What to search for (case-insensitive); `artist` = singer.', enum: [...SEARCH_BY_TYPE_NAMES], example: 'playlist' })
+  @ChoiceParam(SEARCH_BY_TYPE_NAMES, {
+    required: true,
+    description: 'What to search for (case-insensitive); `artist` = singer.',
+    example: 'playlist',
+    messages: { required: `type is required (one of ${SEARCH_BY_TYPE_NAMES.join(', ')})` },
+  })
   type!: SearchByTypeName;
 }

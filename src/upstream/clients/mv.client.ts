@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { describeCode } from '../../common/upstream-codes';
 import type { MusicuCall, MusicuKeyResult } from '../upstream.types';
-import { describeCode, requireKey, UpstreamError } from '../upstream.errors';
+import { requireKey, UpstreamError } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
 
 const MV_MODULE = 'MvService.MvInfoProServer';

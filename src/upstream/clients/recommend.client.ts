@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { LOGIN_CODES } from '../../common/upstream-codes';
 import type { MusicuCall } from '../upstream.types';
 import { businessError, warrantsFallback } from '../upstream.errors';
 import { UpstreamClient } from './upstream-client';
@@ -45,7 +46,6 @@ export interface KeyedAnswer {
   target: string;
 }
 
-const LOGIN_CODES = new Set([1000, 104400, 104401]);
 const call = (module: string, method: string, param: Record<string, unknown>): MusicuCall => ({ module, method, param });
 const targetOf = (c: MusicuCall) => `${c.module}.${c.method}`;
 
@@ -102,7 +102,7 @@ export class RecommendClient extends UpstreamClient {
       id: GUESS_YOU_LIKE_RADIO_ID, num, from: 0, scene: 0, song_ids: [], ext: { bluetooth: '' }, should_count_down: 1,
     });
     const outcome = await this.keyOutcome('fm', primary);
-    if (outcome.code === 0 || LOGIN_CODES.has(outcome.code) || !warrantsFallback(businessError(outcome.code, outcome.target))) return outcome;
+    if (outcome.code === 0 || !warrantsFallback(businessError(outcome.code, outcome.target))) return outcome;
     this.fellBack(outcome.target);
     this.logger.warn(`${outcome.target} answered code ${outcome.code}; trying mb_track_radio_svr`);
     return this.keyOutcome('fm', call('mb_track_radio_svr', 'get_radio_track', { id: GUESS_YOU_LIKE_RADIO_ID, firstplay: 1, num }));

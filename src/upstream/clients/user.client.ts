@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LOGIN_CODES, UPSTREAM_CODES } from '../../common/upstream-codes';
 import { businessError, UpstreamError } from '../upstream.errors';
 import type { QueryValue } from '../upstream.types';
 import { UpstreamClient } from './upstream-client';
@@ -7,8 +8,8 @@ const HOMEPAGE_PATH = '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg';
 const ORDER_ASSET_PATH = '/fav/fcgi-bin/fcg_get_profile_order_asset.fcg';
 const FOLLOWED_SINGERS_PATH = '/rsc/fcgi-bin/fcg_order_singer_getlist.fcg';
 const FOLLOW_LIST_PATH = '/rsc/fcgi-bin/friend_follow_or_listen_list.fcg';
-/** Codes with a gateway-wide meaning (signature, rate limit, device limit): mapped centrally, not "user not found". */
-const GLOBAL_CODES = new Set([2000, 2001, 20274]);
+/** A code with a gateway-wide meaning other than the login codes (the routes read those): mapped centrally, not "user not found". */
+const answeredCentrally = (code: number): boolean => code in UPSTREAM_CODES && !LOGIN_CODES.has(code);
 /** What the profile page's own CGIs are signed with: hash33 of nothing, as the projects these routes come from send. */
 const ANONYMOUS_GTK = 5381;
 const profileReferer = (uin: string) => `https://y.qq.com/portal/profile.html?uin=${uin}`;
@@ -71,7 +72,7 @@ export class UserClient extends UpstreamClient {
   }
 
   /**
-   * A CGI whose codes the caller reads: a gateway-wide code (2000, 2001, 20274) throws the usual business error, an
+   * A CGI whose codes the caller reads: a gateway-wide code (signature, rate limit, device) throws the usual business error, an
    * answer that is no JSON object is a bad body; the rest (login expired, unknown user…) is returned.
    */
   private async ownCodesCgi(
@@ -86,7 +87,7 @@ export class UserClient extends UpstreamClient {
       throw new UpstreamError('bad_body', `Upstream ${target} answered an unexpected body`, host, { target });
     }
     const code = Number(raw.code ?? 0);
-    if (GLOBAL_CODES.has(code)) throw businessError(code, target, host);
+    if (answeredCentrally(code)) throw businessError(code, target, host);
     return raw;
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../../common/cookie';
 import { requestContext } from '../../common/request-context';
+import { LOGIN_CODES } from '../../common/upstream-codes';
 import { CookieFileService } from '../../config/cookie-file.service';
 import { UpstreamError } from '../upstream.errors';
-import { AUTH_FAILURE_CODES, type StoredCredentialProvider } from '../upstream.types';
+import type { StoredCredentialProvider } from '../upstream.types';
 
 /**
  * Which cookie an upstream call carries: the caller's own, else the stored login's (pinned per request), and the one
@@ -61,7 +62,7 @@ export class CookieChoice {
       result = await call(cookie);
     } catch (err) {
       const code = err instanceof UpstreamError && err.kind === 'business' ? err.details.upstreamCode : undefined;
-      if (code === undefined || !AUTH_FAILURE_CODES.has(code)) throw err;
+      if (code === undefined || !LOGIN_CODES.has(code)) throw err;
       const fresh = await this.stored.onAuthFailure(cookie, code);
       if (!fresh || fresh === cookie || !this.adopt(fresh)) throw err;
       return call(fresh);

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { cookieUin, parseCookie } from '../../common/cookie';
+import { LOGIN_CODES } from '../../common/upstream-codes';
 import { CookieChoice } from '../credential/cookie-choice';
 import { looksLikeRefusal, parseJsonOrJsonp } from '../parse';
 import { UpstreamFallbacks } from '../shape/fallback-witness';
 import { UpstreamTransport } from '../transport/upstream-transport';
 import { businessError, UpstreamError } from '../upstream.errors';
-import { AUTH_FAILURE_CODES, type CgiOptions, type CgiResponse, type QueryValue, type UpstreamRequest } from '../upstream.types';
+import { type CgiOptions, type CgiResponse, type QueryValue, type UpstreamRequest } from '../upstream.types';
 import { gtkOf } from '../identity/comm-profiles';
 
 /** The c.y.qq.com-style CGIs: GET with a query, JSON/JSONP/XML out (docs/upstream/README.md "CGI answers"). */
@@ -75,7 +76,7 @@ export class CgiProtocol {
 /** A CGI body's top-level code when it is an auth failure (the c6 homepage answers `{code:1000}` for a dead login). */
 function authCodeOfBody(raw: unknown): number | undefined {
   const code = raw && typeof raw === 'object' ? Number((raw as { code?: unknown }).code) : NaN;
-  return AUTH_FAILURE_CODES.has(code) ? code : undefined;
+  return LOGIN_CODES.has(code) ? code : undefined;
 }
 
 function isRetriableForReferer(err: unknown): boolean {

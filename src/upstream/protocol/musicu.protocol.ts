@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { describeCode, LOGIN_CODES } from '../../common/upstream-codes';
 import { CookieChoice } from '../credential/cookie-choice';
 import { UpstreamFallbacks } from '../shape/fallback-witness';
 import { UpstreamTransport } from '../transport/upstream-transport';
-import { businessError, describeCode, UpstreamError } from '../upstream.errors';
+import { businessError, UpstreamError } from '../upstream.errors';
 import {
-  AUTH_FAILURE_CODES,
   type MusicuCall,
   type MusicuOptions,
   type MusicuPartialResponse,
@@ -54,7 +54,7 @@ export class MusicuProtocol {
     return this.cookies.withStoredCredential(
       options.cookie,
       (cookie) => this.once(calls, { ...options, cookie }, options.signed === true),
-      (res) => Object.values<MusicuPartialResponse['results'][string]>(res.results).map((r) => r.code).find((c) => AUTH_FAILURE_CODES.has(c)),
+      (res) => Object.values<MusicuPartialResponse['results'][string]>(res.results).map((r) => r.code).find((c) => LOGIN_CODES.has(c)),
     );
   }
 

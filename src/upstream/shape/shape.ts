@@ -1,3 +1,5 @@
+import { isRecord } from '../../common/catalogue';
+
 /**
  * What the gateway reads of an upstream answer, declared once per call beside its client (`<area>.reads.ts`), and the
  * check that says whether an answer still has it. The canary (docs/operations.md) and the sampled live check both
@@ -40,7 +42,8 @@ const matches = (value: unknown, expected: FieldType): boolean => {
   return expected === 'string|number' ? got === 'string' || got === 'number' : got === expected;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** An object or an array: what a declared path steps into, and what pruning and dropping walk. */
+const isContainer = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** A declared path: its steps, whether it may be absent, and the name it is declared under. */
 interface ParsedPath {
@@ -79,7 +82,7 @@ function checkPath(steps: string[], value: unknown, at: string, expected: FieldT
   const join = (name: string) => (at ? `${at}.${name}` : name);
   if (step === '*') {
     if (value === undefined && optional) return undefined;
-    if (!isRecord(value) || Array.isArray(value)) return { path: at, expected: 'object', got: typeOf(value) };
+    if (!isRecord(value)) return { path: at, expected: 'object', got: typeOf(value) };
     const first = Object.keys(value)[0];
     // An object keyed by the ids asked for: empty, it lacks the one asked.
     if (first === undefined) return optional ? undefined : { path: join('*'), expected, got: 'undefined' };
@@ -88,9 +91,9 @@ function checkPath(steps: string[], value: unknown, at: string, expected: FieldT
   const each = step.endsWith('[]');
   const names = (each ? step.slice(0, -2) : step).split('|');
   // Of alternatives, the first one present is the one the mapper reads.
-  const name = names.find((n) => isRecord(value) && value[n] !== undefined) ?? names[0];
+  const name = names.find((n) => isContainer(value) && value[n] !== undefined) ?? names[0];
   const here = join(name);
-  const child = isRecord(value) ? value[name] : undefined;
+  const child = isContainer(value) ? value[name] : undefined;
   if (!each) return checkPath(rest, child, here, expected, optional);
   if (child === undefined && optional) return undefined;
   if (!Array.isArray(child)) return { path: here, expected: 'array', got: typeOf(child) };
@@ -100,7 +103,7 @@ function checkPath(steps: string[], value: unknown, at: string, expected: FieldT
 /** A copy of the plain objects and arrays of `value`; anything else (a Buffer, a Map) is shared. */
 function copyJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyJson) as T;
-  if (isRecord(value) && Object.getPrototypeOf(value) === Object.prototype) {
+  if (isContainer(value) && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyJson(v)])) as T;
   }
   return value;
@@ -111,7 +114,7 @@ function copyJson<T>(value: T): T {
  * the same output on this as on the whole answer reads nothing undeclared; the tests rely on it.
  */
 export function pruneToSpec<T>(spec: ShapeSpec, value: T): T {
-  if (!isRecord(value)) return value;
+  if (!isContainer(value)) return value;
   const out = (Array.isArray(value) ? [] : {}) as Record<string, unknown>;
   const paths = parsePaths(spec);
   const bare = (steps: string[]) => steps.join('.').replace(/\[\]/g, '');
@@ -125,10 +128,10 @@ export function pruneToSpec<T>(spec: ShapeSpec, value: T): T {
 
 /** An empty container of the kind of `value` (an array keeps one empty slot per element). */
 const shell = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map((e) => (isRecord(e) ? shell(e) : e)) : isRecord(value) ? {} : copyJson(value);
+  Array.isArray(value) ? value.map((e) => (isContainer(e) ? shell(e) : e)) : isContainer(value) ? {} : copyJson(value);
 
 function keep(steps: string[], from: unknown, into: Record<string, unknown>, container: boolean): void {
-  if (!isRecord(from)) return;
+  if (!isContainer(from)) return;
   const [step, ...rest] = steps;
   const names = step === '*' ? Object.keys(from) : (step.endsWith('[]') ? step.slice(0, -2) : step).split('|');
   for (const name of names) {
@@ -138,7 +141,7 @@ function keep(steps: string[], from: unknown, into: Record<string, unknown>, con
       if (!(name in into)) into[name] = container ? shell(child) : copyJson(child);
       continue;
     }
-    if (!isRecord(child)) continue;
+    if (!isContainer(child)) continue;
     into[name] ??= shell(child);
     const target = into[name] as Record<string, unknown>;
     if (step.endsWith('[]') && Array.isArray(child)) {
@@ -160,7 +163,7 @@ export function withoutPath<T>(declared: string, value: T): T {
 }
 
 function drop(steps: string[], value: unknown): void {
-  if (!isRecord(value)) return;
+  if (!isContainer(value)) return;
   const [step, ...rest] = steps;
   if (step === '*') {
     for (const key of Object.keys(value)) {

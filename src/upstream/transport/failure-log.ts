@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
+import { UPSTREAM_CODES } from '../../common/upstream-codes';
 import { type UpstreamHost, UPSTREAM_HOST_NAMES } from '../../config/app-config';
-import { UPSTREAM_CODE_MESSAGES, type UpstreamError } from '../upstream.errors';
+import type { UpstreamError } from '../upstream.errors';
 import type { UpstreamRequest } from '../upstream.types';
 
 /** One upstream call as its failure line reports it. */
@@ -68,7 +69,7 @@ function failureWords(error: UpstreamError, transportCode: string | undefined): 
     case 'bad_status':
       return `bad status ${status}`;
     case 'business': {
-      const meaning = UPSTREAM_CODE_MESSAGES[upstreamCode ?? 0];
+      const meaning = UPSTREAM_CODES[upstreamCode ?? 0]?.meaning;
       return `business code ${upstreamCode}${meaning ? ` (${meaning})` : ''}`;
     }
     case 'circuit_open':

@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNumber, IsOptional, IsPositive, Matches, ValidateIf } from 'class-validator';
-import { ToCanonical } from '../../common/validation';
-import { AVATAR_KEY_PATTERN, canonicalUin, DEFAULT_AVATAR_SIZE, UIN_PATTERN } from '../user.mapper';
+import { IsNumber, IsOptional, IsPositive, ValidateIf } from 'class-validator';
+import { IdParam, TextParam, ToTrimmed } from '../../common/validation';
+import { AVATAR_KEY_PATTERN, DEFAULT_AVATAR_SIZE } from '../user.mapper';
+import { UIN, UIN_TEXT } from './user-extra.dto';
 
 const SIZE_MESSAGE = 'size must be a number greater than 0 (supported sizes: 40, 100, 140, 640)';
 
@@ -21,17 +22,16 @@ const ToNumber = () =>
 /** `k` or `uin` is required; the service reports 'k or uin is required' when both are missing. */
 export class GetUserAvatarQuery {
   /** Avatar key (as in thirdqq.qlogo.cn URLs). Wins over uin. Its example is in the description: Swagger UI sends every example, and k would hide uin's. */
-  @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
-  @Matches(AVATAR_KEY_PATTERN, { message: 'k must be 1-128 characters of A-Z, a-z, 0-9, *, _ or -' })
-  @ApiPropertyOptional({ type: 'string', description: 'Avatar key (as in thirdqq.qlogo.cn URLs): 1-128 characters of A-Z, a-z, 0-9, *, _ or -, e.g. `ABCdef123_-*`. Send k OR uin: one is required; when both are sent, k is used and uin is ignored.', pattern: '^[A-Za-z0-9*_-]{1,128}$' })
+  @TextParam({
+    read: ToTrimmed(),
+    match: { pattern: AVATAR_KEY_PATTERN, message: 'k must be 1-128 characters of A-Z, a-z, 0-9, *, _ or -' },
+    description: 'Avatar key (as in thirdqq.qlogo.cn URLs): 1-128 characters of A-Z, a-z, 0-9, *, _ or -, e.g. `ABCdef123_-*`. Send k OR uin: one is required; when both are sent, k is used and uin is ignored.',
+  })
   k?: string;
 
   /** Account number; only read (and validated) when k is absent. */
   @ValidateIf((o: GetUserAvatarQuery) => o.k === undefined && o.uin !== undefined)
-  @ToCanonical(canonicalUin)
-  @Matches(UIN_PATTERN, { message: 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)' })
-  @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Only read when k is absent; one of k / uin is required (none → 400 `k or uin is required`).', pattern: '^(o0*)?\\d{1,20}$', example: '123456' })
+  @IdParam(UIN, { description: `${UIN_TEXT} Only read when k is absent; one of k / uin is required (none → 400 \`k or uin is required\`).`, example: '123456' })
   uin?: string;
 
   /** Any number > 0 (empty, 0 or negative → 400); snapped to the nearest supported size (40, 100, 140, 640). */

@@ -1,6 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { ToCanonical, ToInt } from '../../common/validation';
+import { IdParam, type IdFamily, IntParam, LimitParam } from '../../common/validation';
 import { canonicalUin, UIN_PATTERN } from '../user.mapper';
 
 /** getUserCollected* / getUserFollow* / getUserFans paging defaults (sansenjian/qq-music-api: page 1, limit 20). */
@@ -9,30 +7,31 @@ export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE = 1000;
 export const MAX_PAGE_LIMIT = 100;
 
-const UIN_MESSAGE = 'uin must be a QQ number (digits only, at most 20; an o0… prefix is accepted)';
+/** A QQ number as the user routes take it: the `o0…` cookie form is read as its digits (canonicalUin). */
+export const UIN: IdFamily = {
+  pattern: UIN_PATTERN,
+  noun: 'a QQ number (digits only, at most 20; an o0… prefix is accepted)',
+  form: canonicalUin,
+  sent: /^(o0*)?\d{1,20}$/,
+};
+/** How every `uin` is described before what leaving it out means on the route. */
+export const UIN_TEXT = 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped).';
 
 /** `uin` alone: GET /user/getUserDetail, /user/getUserLikedSongs. */
 export class UserUinQuery {
   /** Whose profile: digits (≤ 20), or the `o0…` cookie form (`o` and zeros dropped). */
-  @ToCanonical(canonicalUin)
-  @IsOptional()
-  @Matches(UIN_PATTERN, { message: UIN_MESSAGE })
-  @ApiPropertyOptional({ type: 'string', description: 'QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller\'s cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED.', pattern: '^(o0*)?\\d{1,20}$', example: '10001' })
+  @IdParam(UIN, {
+    description: `${UIN_TEXT} Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its \`uin\` / \`qqmusic_uin\` / \`p_uin\`); with no cookie at all 401 LOGIN_REQUIRED.`,
+    example: '10001',
+  })
   uin?: string;
 }
 
 /** `uin` + 1-based `page` and `limit`: the collected, followed and fan lists (upstream pages them itself). */
 export class UserPagedQuery extends UserUinQuery {
-  // class-validator runs the decorators bottom-up: IsInt last so a non-number is reported as such.
-  @IsOptional() @ToInt()
-  @Min(1, { message: `page must be between 1 and ${MAX_PAGE}` }) @Max(MAX_PAGE, { message: `page must be between 1 and ${MAX_PAGE}` })
-  @IsInt({ message: 'page must be an integer' })
-  @ApiPropertyOptional({ type: 'integer', description: 'Page number, from 1.', default: DEFAULT_PAGE, minimum: 1, maximum: MAX_PAGE, example: 1 })
+  @IntParam({ min: 1, max: MAX_PAGE, description: 'Page number, from 1.', example: 1 })
   page: number = DEFAULT_PAGE;
 
-  @IsOptional() @ToInt()
-  @Min(1, { message: `limit must be between 1 and ${MAX_PAGE_LIMIT}` }) @Max(MAX_PAGE_LIMIT, { message: `limit must be between 1 and ${MAX_PAGE_LIMIT}` })
-  @IsInt({ message: 'limit must be an integer' })
-  @ApiPropertyOptional({ type: 'integer', description: 'Entries per page.', default: DEFAULT_PAGE_LIMIT, minimum: 1, maximum: MAX_PAGE_LIMIT, example: 10 })
+  @LimitParam({ max: MAX_PAGE_LIMIT, description: 'Entries per page.', example: 10 })
   limit: number = DEFAULT_PAGE_LIMIT;
 }
