@@ -87,10 +87,21 @@ export async function callGateway(tool: GatewayTool, args: Record<string, unknow
   if (!response.ok) {
     const error = json as { error?: unknown; errorCode?: unknown } | undefined;
     const summary = error?.error !== undefined ? `${String(error.errorCode ?? 'ERROR')}: ${String(error.error)}` : text.slice(0, 500);
-    return { ...failure(`HTTP ${response.status} ${summary}`), ...(isObject(json) ? { structuredContent: json } : {}) };
+    const hint = response.status === 401 && tool.route.account ? loginHint(target) : '';
+    return { ...failure(`HTTP ${response.status} ${summary}${hint}`), ...(isObject(json) ? { structuredContent: json } : {}) };
   }
   if (json === undefined) return { content: [{ type: 'text', text }] };
   return { content: [{ type: 'text', text: JSON.stringify(json) }], ...(isObject(json) ? { structuredContent: json } : {}) };
+}
+
+/**
+ * What to do about a 401 on an account tool, for the person running the MCP server (the gateway's own message speaks
+ * of headers and admin tokens, which an MCP client cannot send).
+ */
+function loginHint(target: GatewayTarget): string {
+  return target.cookie
+    ? ' — GATEWAY_COOKIE was sent but the gateway refused it: it has expired or is not a QQ Music login; log in again and set it anew.'
+    : ' — this tool acts on a QQ Music account: set GATEWAY_COOKIE to your login cookie (a QR login gives one: `npm run login`, docs/login.md) and restart the MCP server.';
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);

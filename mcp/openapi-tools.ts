@@ -1,8 +1,8 @@
 import type { ToolRoute } from './tools';
 
 /**
- * MCP tool definitions derived from the gateway's OpenAPI document (GET /docs-json): a tool's description is its
- * operation's summary and description, and its input schema lists the operation's query parameters and JSON body
+ * MCP tool definitions derived from the gateway's OpenAPI document (GET /docs-json): a tool's description is what
+ * it does for a listener (tools.ts), and its input schema lists the operation's query parameters and JSON body
  * fields with their types, limits and examples. Headers are not inputs: the caller's cookie is the server's own
  * setting (GATEWAY_COOKIE), never something the model passes on.
  */
@@ -81,10 +81,11 @@ export function toolsFromDocument(document: Json, routes: ToolRoute[]): GatewayT
       properties[name] = jsonSchemaOf(document, prop);
     }
     for (const name of (body.required ?? []) as string[]) if (op.requestBody?.required !== false) required.push(name);
-    const description = [oneLine(op.summary), oneLine(op.description)].filter(Boolean).join('. ');
+    // What it does for a listener (tools.ts), not how the gateway gets it: the operation's text names upstream calls.
+    const login = route.account ? ' Needs a QQ Music login (GATEWAY_COOKIE).' : '';
     tools.push({
       name: route.name,
-      description: `${description} (${route.method.toUpperCase()} ${route.path} of the gateway; answers its JSON.)`,
+      description: `${route.listener}${login} (${route.method.toUpperCase()} ${route.path} of the gateway; answers its JSON.)`,
       inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
       route,
       queryNames,

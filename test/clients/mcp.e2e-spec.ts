@@ -147,10 +147,28 @@ describe('the MCP server over stdio', () => {
     expect(h.fake.requests).toHaveLength(0);
   });
 
-  it('a login-only tool without a login answers the gateway 401 as an error result', async () => {
+  it('a login-only tool without a login answers the gateway 401 and says to set GATEWAY_COOKIE', async () => {
     const result = await call('daily_songs', {});
     expect(result.isError).toBe(true);
     expect(result.content[0].text).toMatch(/^HTTP 401 LOGIN_REQUIRED: .*cookie/);
+    expect(result.content[0].text).toContain('set GATEWAY_COOKIE to your login cookie');
+    expect(result.content[0].text).toContain('npm run login');
+  });
+
+  it('a write tool without a login says the same, and nothing goes upstream', async () => {
+    const result = await call('set_song_like', { songmid: '0039MnYb0qxYhV', like: true });
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/^HTTP 401 /);
+    expect(result.content[0].text).toContain('set GATEWAY_COOKIE');
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('describes each tool for a listener, and says which ones need a login', async () => {
+    const { tools } = await client.listTools();
+    const daily = tools.find((t) => t.name === 'daily_songs')!;
+    expect(daily.description).toMatch(/^Today's 30 songs .*Needs a QQ Music login \(GATEWAY_COOKIE\)/);
+    expect(tools.find((t) => t.name === 'search')!.description).not.toContain('GATEWAY_COOKIE');
+    for (const tool of tools) expect(tool.description).not.toMatch(/music\.\w|\.fcg|musicu/);
   });
 });
 
@@ -176,6 +194,16 @@ describe('the MCP server with GATEWAY_COOKIE', () => {
     expect(h.fake.requests.some((r) => r.cookie.includes('Q_H_L_mcpServerKey'))).toBe(true);
     expect(output()).toContain('(with GATEWAY_COOKIE)');
     expect(output()).not.toContain('Q_H_L_mcpServerKey');
+  });
+
+  it('a login the gateway refuses says GATEWAY_COOKIE was sent and must be renewed', async () => {
+    h.fake.fault({ kind: 'business', code: 1000 }, { host: 'u' });
+    const result = (await client.callTool({ name: 'daily_songs', arguments: {} })) as TextResult;
+    h.fake.clearFaults();
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/^HTTP 401 LOGIN_EXPIRED/);
+    expect(result.content[0].text).toContain('GATEWAY_COOKIE was sent but the gateway refused it');
+    expect(result.content[0].text).not.toContain('Q_H_L_mcpServerKey');
   });
 });
 
