@@ -4,7 +4,8 @@ import { adminTokenMatches } from '../common/admin-token.guard';
 import { GatewayError } from '../common/http-error';
 
 /**
- * Whether a check's confirmed login becomes the gateway's own stored login (docs/login.md "Storing a login"):
+ * Whether a check's confirmed login becomes the gateway's own stored login (docs/login.md "Storing a login as the
+ * gateway's own"):
  * - 'store': the check presented the admin token (the login page, `npm run login`): stored, with its full
  *   credential, whatever LOGIN_PERSIST_COOKIE says;
  * - 'skip': the check asked for its session alone (`X-Login-Persist: false`, the login page's visitor mode): never

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Get, HttpCode, Inject, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
@@ -53,21 +53,19 @@ const LOGIN_EXCHANGE_ERRORS = [
   UPSTREAM_UNAVAILABLE,
 ];
 
-/** Who keeps a confirmed login (docs/login.md "Storing a login"): the check's headers, read before upstream is asked. */
+/**
+ * Who keeps a confirmed login (docs/login.md "Storing a login as the gateway's own"): the check's headers, read before
+ * upstream is asked. The admin token is told in the description, not as a header parameter: it is optional here, and
+ * the admin routes' header would make every example send it.
+ */
+const STORE_NOTE =
+  'With the admin token (`Authorization: Bearer <ADMIN_TOKEN>` or `X-Admin-Token`) the confirmed login is stored as the gateway\'s own, with its full credential, whatever LOGIN_PERSIST_COOKIE says (a wrong token is 401 before upstream is asked); with `X-Login-Persist: false` it is never stored.';
 const ApiLoginStore = () =>
-  applyDecorators(
-    ApiHeader({
-      name: 'X-Admin-Token',
-      required: false,
-      description:
-        'Optional: the ADMIN_TOKEN value (or send `Authorization: Bearer <token>`). A confirmed login is then stored as the gateway\'s own login, with its full credential, whatever LOGIN_PERSIST_COOKIE says (the answer says `persisted`). A wrong token is 401 before upstream is asked.',
-    }),
-    ApiHeader({
-      name: LOGIN_PERSIST_HEADER,
-      required: false,
-      description: 'Optional: `false` keeps this login to the caller: it is never stored as the gateway\'s own, even with LOGIN_PERSIST_COOKIE (the login page\'s visitor mode).',
-    }),
-  );
+  ApiHeader({
+    name: LOGIN_PERSIST_HEADER,
+    required: false,
+    description: 'Optional: `false` keeps this login to the caller: it is never stored as the gateway\'s own, even with LOGIN_PERSIST_COOKIE (the login page\'s visitor mode).',
+  });
 const ADMIN_TOKEN_WRONG = {
   status: 401,
   description: 'An admin token was sent (`Authorization: Bearer` or `X-Admin-Token`) and is not ADMIN_TOKEN, or the gateway has none. Checked before upstream is asked.',
@@ -111,7 +109,7 @@ export class LoginController {
     summary: 'Poll the QQ (Main) login',
     description:
       'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
-      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` (plus \`persistPending: true\` while Redis cannot take the write yet) when the login is stored (the admin token, or LOGIN_PERSIST_COOKIE). ${CONFIRMED_ONCE}`,
+      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` (plus \`persistPending: true\` while Redis cannot take the write yet) when the login is stored. ${STORE_NOTE} ${CONFIRMED_ONCE}`,
   })
   @ApiBody({ type: CheckMainLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN, loginToken: EXAMPLE_LOGIN_TOKEN } } } })
   @ApiPlainOk('A poll state (`MainPollState`) or the logged-in session (`MainLoggedIn`), both 200.', {
@@ -158,7 +156,7 @@ export class LoginController {
     description:
       'One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): ' +
       '408 waiting (`timeout: true` when the gateway\'s bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). ' +
-      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }\`. ${CONFIRMED_ONCE}`,
+      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }\`. ${STORE_NOTE} ${CONFIRMED_ONCE}`,
   })
   @ApiBody({ type: CheckAltLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN } } } })
   @ApiPlainOk('A poll state (`AltPollState`) or the logged-in session (`AltLoggedIn`), both 200.', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' }, AltCheckAnswer)

@@ -4,9 +4,9 @@ import { DETAIL } from '../support/credentials';
 import { Harness, startHarness } from '../support/harness';
 
 /**
- * Who keeps a confirmed login (docs/login.md "Storing a login"): a check carrying the admin token stores it as the
- * gateway's own whatever LOGIN_PERSIST_COOKIE says; `X-Login-Persist: false` never stores it; a wrong token is 401
- * before upstream is asked.
+ * Who keeps a confirmed login (docs/login.md "Storing a login as the gateway's own"): a check carrying the admin
+ * token stores it as the gateway's own whatever LOGIN_PERSIST_COOKIE says; `X-Login-Persist: false` never stores it;
+ * a wrong token is 401 before upstream is asked.
  */
 const ADMIN_TOKEN = 'login-store-admin-token-0123456789';
 
