@@ -50,8 +50,8 @@ const checkBody = (kind: LoginKind, qr: QrAnswer, last: number | undefined) =>
 
 /**
  * A running gateway (`--gateway URL`): its checks carry the admin token, so the gateway itself stores the login
- * with its full credential (docs/login.md "Storing a login"). The token is tried first on the admin status route,
- * so a wrong token or a gateway without one fails before a QR is shown.
+ * with its full credential (docs/login.md "Storing a login as the gateway's own"). The token is tried first on the
+ * admin status route, so a wrong token or a gateway without one fails before a QR is shown.
  */
 export async function gatewayDriver(base: string, adminToken: string | undefined): Promise<LoginDriver> {
   if (!adminToken) throw new LoginFailure('Set ADMIN_TOKEN to the gateway\'s admin token (in the environment or .env): the gateway stores a login as its own only with it');
@@ -125,7 +125,7 @@ export async function inProcessDriver(env: Record<string, string | undefined>, l
       {
         ...env,
         // Warnings and errors only (on stderr): the terminal shows the QR and the login's states.
-        LOG_LEVEL: env.LOGIN_LOG_LEVEL ?? 'warn',
+        LOG_LEVEL: 'warn',
         // The upstream canary of a long-running gateway has nothing to watch in a login of a minute.
         CANARY_INTERVAL_S: '0',
       },
