@@ -62,6 +62,9 @@ export async function gatewayDriver(base: string, adminToken: string | undefined
     throw new LoginFailure(`--gateway ${JSON.stringify(base)} is not a URL (e.g. http://127.0.0.1:3200)`);
   }
   const shown = root.origin + root.pathname.replace(/\/$/, '');
+  if (root.protocol === 'http:' && !/^(localhost|127(\.\d+){3}|\[::1\])$/.test(root.hostname)) {
+    process.stderr.write(`Warning: the admin token goes to ${root.host} unencrypted (http://); use https:// to reach another machine.\n`);
+  }
   const call = async (path: string, body?: object): Promise<{ status: number; json: any }> => {
     let res: Response;
     try {
