@@ -25,6 +25,8 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/package.json ./package.json
 # The fake upstream's recorded payloads, for the offline demo: docker run --rm -p 3200:3200 <image> node dist/fake-upstream/demo.js
 COPY --from=build --chown=node:node /app/fake-upstream/fixtures ./fake-upstream/fixtures
+# The login page's static files (GET /login), read from the source tree: tsc does not copy them into dist.
+COPY --from=build --chown=node:node /app/src/login/page ./src/login/page
 # config/ holds the cookie file (mount a volume here to keep a login across restarts)
 RUN mkdir -p config && chown node:node config
 USER node

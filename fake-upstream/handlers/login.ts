@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FakeContext, FakeReply, FakeRoutes, HttpHandler, MusicuHandler } from '../fake-upstream';
 import { fixtureText } from '../fixtures';
+import { qrJpeg, qrPng } from '../qr-image';
 import type { FakeState } from '../state';
 
 export type QqState = 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'refused';
@@ -25,12 +26,18 @@ export interface QqEntry {
   pt4Token?: string;
   /** Issued by authorize, redeemed by QQLogin. */
   code?: string;
+  /** What the QR encodes (a txz.qq.com link, as ptqrshow's do) and the PNG that ptqrshow answered. */
+  qr?: string;
+  image?: Buffer;
 }
 
 export interface WxEntry {
   state: WxState;
   code?: string;
   listeners: (() => void)[];
+  /** What the QR encodes (WeChat's confirm link for the uuid) and, once asked for, its JPEG. */
+  qr?: string;
+  image?: Buffer;
 }
 
 /** Faults a test switches on to exercise each error of the chains. */
@@ -90,15 +97,8 @@ export const FAKE_PTSIGX = 'a1b2+c3d4/e5f6*Zz-_%2Bq';
 export const FAKE_MUSICKEY_QQ = 'Q_H_L_63k3NfakeKeyQQ+/==';
 export const FAKE_MUSICKEY_WX = 'W_X_63k3NfakeKeyWX+/==';
 
-// A 1×1 PNG and a tiny JPEG: real image bytes (non-UTF-8), so a text round trip would corrupt them.
-export const FAKE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-export const FAKE_JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+// The QR images are real (fake-upstream/qr-image.ts): a PNG for QQ, a JPEG for WeChat, each encoding its own QR's
+// link, so a client can read them as it reads upstream's (and a text round trip of their bytes would corrupt them).
 
 /** hash33 as ptlogin computes ptqrtoken (seed 0) and g_tk (seed 5381); kept separate from the gateway's copy. */
 export function fakeHash33(text: string, seed = 0): number {
@@ -146,13 +146,15 @@ const newWxUuid = (): string => `0${randomBytes(12).toString('base64url').slice(
 
 // ---- ptlogin ----
 
-const ptqrshow = ({ state }: FakeContext): FakeReply => {
+const ptqrshow = async ({ state }: FakeContext): Promise<FakeReply> => {
   const fake = loginFake(state);
   const qrsig = randomBytes(36).toString('base64').replace(/\//g, '*').replace(/=+$/, '');
-  fake.qq.set(qrsig, { state: 'waiting', qq: FAKE_QQ });
+  const qr = `https://txz.qq.com/p?k=${randomBytes(24).toString('base64url')}&f=716027609`;
+  const image = await qrPng(qr);
+  fake.qq.set(qrsig, { state: 'waiting', qq: FAKE_QQ, qr, image });
   const headers: Record<string, string | string[]> = { 'Content-Type': 'image/png' };
   if (!fake.faults.noQrsig) headers['Set-Cookie'] = [`qrsig=${qrsig};Path=/;Domain=ptlogin2.qq.com;Secure;SameSite=None`];
-  return { body: FAKE_PNG, headers };
+  return { body: image, headers };
 };
 
 const PTUICB_REFUSED = "ptuiCB('68','0','','0','本次登录已被拒绝', '')";
@@ -272,15 +274,17 @@ const qrconnect = ({ req, state }: FakeContext): FakeReply => {
   const fake = loginFake(state);
   if (req.query.appid !== 'wx48db31d50e334801') return { text: '<html><body>appid 参数错误</body></html>', headers: { 'Content-Type': 'text/html' } };
   const uuid = newWxUuid();
-  fake.wx.set(uuid, { state: 'waiting', listeners: [] });
+  fake.wx.set(uuid, { state: 'waiting', listeners: [], qr: `https://open.weixin.qq.com/connect/confirm?uuid=${uuid}` });
   const img = fake.faults.noUuid ? '' : `<img class="qrcode lightBorder" src="/connect/qrcode/${uuid}" />`;
   const html = `<!DOCTYPE html><html><head><title>微信登录</title></head><body><div class="main impowerBox"><div class="title">微信登录</div><div class="waiting panelContent"><div class="wrp_code">${img}</div><div class="info"><div class="status status_browser js_status" id="wx_default_tip"><p>使用微信扫一扫登录</p><p>“QQ音乐”</p></div></div></div></div></body></html>`;
   return { text: html, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
 };
 
 const qrcodeImage = ({ req, state }: FakeContext): FakeReply => {
-  if (!loginFake(state).wx.has(req.path.slice('/connect/qrcode/'.length))) return { status: 404, text: '<html><body>404</body></html>' };
-  return { body: FAKE_JPEG, headers: { 'Content-Type': 'image/jpeg' } };
+  const entry = loginFake(state).wx.get(req.path.slice('/connect/qrcode/'.length));
+  if (!entry?.qr) return { status: 404, text: '<html><body>404</body></html>' };
+  entry.image ??= qrJpeg(entry.qr);
+  return { body: entry.image, headers: { 'Content-Type': 'image/jpeg' } };
 };
 
 const WX_CODES: Record<WxState, number> = { waiting: 408, scanned: 404, confirmed: 405, cancelled: 403, expired: 402 };
@@ -356,7 +360,11 @@ const wxLogin: MusicuHandler = (param, ctx) => {
 
 // ---- demo control routes: drive a login from curl (see docs/login.md) ----
 
-/** The "phone" of one login kind: `?action=<one of actions>&<idParam>=<a QR it issued>` moves that QR's login on. */
+/**
+ * The "phone" of one login kind: `?action=<one of actions>&<idParam>=<a QR it issued>` moves that QR's login on;
+ * without `<idParam>`, the QR issued last (what a client that does not show the QR's id, such as `npm run login` or
+ * the login page, is showing).
+ */
 function demoPhone(
   idParam: 'qrsig' | 'uuid',
   logins: (state: FakeState) => Map<string, { state: string }>,
@@ -366,7 +374,7 @@ function demoPhone(
   // A Map: looked up on the object, action=toString found Object.prototype's and answered 200 without doing anything.
   const byName = new Map(Object.entries(actions));
   return ({ req, state }) => {
-    const id = req.query[idParam] ?? '';
+    const id = req.query[idParam] ?? [...logins(state).keys()].at(-1) ?? '';
     const act = byName.get(req.query.action ?? '');
     if (!act || !logins(state).has(id)) return { status: 400, json: { error: usage } };
     act(state, id);

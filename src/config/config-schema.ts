@@ -177,7 +177,12 @@ const LOGIN = {
     unit: 'milliseconds',
     description: 'Upper bound of one WeChat long poll made by /checkAltLoginQr.',
   }),
-  LOGIN_PERSIST_COOKIE: flag({ key: 'persistLoginCookie', default: false, description: 'Opt-in: a successful QR login writes its cookie into COOKIE_FILE.' }),
+  LOGIN_PERSIST_COOKIE: flag({
+    key: 'persistLoginCookie',
+    default: false,
+    description:
+      "Opt-in: every successful QR login (but one sent with `X-Login-Persist: false`) is stored as the gateway's login, so any visitor's login replaces it. Not needed to log the gateway in: `npm run login` and /login store a login with the admin token.",
+  }),
   LOGIN_TOKEN_REQUIRED: flag({
     key: 'loginTokenRequired',
     default: false,

@@ -16,6 +16,7 @@ import { FinishedLogins, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
 import type { AltLoggedIn, AltPollState, AltQrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
+import type { StoreChoice } from './login-store';
 import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll } from './login.parse';
 import { loginRejected, MAIN_ERRORS } from './main-login.service';
 
@@ -90,7 +91,8 @@ export class AltLoginService {
     return new Shaped({ img: `data:image/jpeg;base64,${image.body.toString('base64')}`, uuid, loginToken }, { html: page.text });
   }
 
-  async check(input: CheckAltLoginBody): Promise<Shaped> {
+  /** `store`: whether a confirmed login becomes the gateway's own (src/login/login-store.ts; default LOGIN_PERSIST_COOKIE). */
+  async check(input: CheckAltLoginBody, store?: StoreChoice): Promise<Shaped> {
     const { uuid } = input;
     // Before the long poll: a poll that sees the scan confirmed hands out the single-use code.
     const check = await this.finished.admit('alt', uuid, input.loginToken);
@@ -126,7 +128,7 @@ export class AltLoginService {
     // The code is single-use: the exchange runs where a hang-up cannot cut it, and its session is kept for its owner.
     const exchange = async (guard: SpendGuard) => {
       await guard();
-      return this.exchange(code);
+      return this.exchange(code, store);
     };
     return this.exchanged(this.finished.run(check, exchange, () => true));
   }
@@ -150,7 +152,7 @@ export class AltLoginService {
    * The code exchange (docs/upstream/login.md "WeChat login exchange"), read from its raw text: WeChat musicids
    * exceed 2^53.
    */
-  private async exchange(code: string): Promise<Shaped<AltLoggedIn>> {
+  private async exchange(code: string, store: StoreChoice): Promise<Shaped<AltLoggedIn>> {
     const text = await this.wechat.login(code);
     let raw: any;
     try {
@@ -191,7 +193,7 @@ export class AltLoginService {
       message: '登录成功',
       session,
     };
-    await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 1, data });
+    await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 1, data }, store);
     return new Shaped(body, text);
   }
 }

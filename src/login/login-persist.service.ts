@@ -6,6 +6,7 @@ import { CookieFileService } from '../config/cookie-file.service';
 import { LOGIN_SINK, type LoginSink } from '../credentials/credential-store';
 import { maskUin } from '../credentials/credential.model';
 import { pickCredential } from './login.parse';
+import type { StoreChoice } from './login-store';
 
 /**
  * Opt-in (LOGIN_PERSIST_COOKIE=true): a successful QR login writes `{ cookie, uin, credential }` into the cookie
@@ -34,15 +35,17 @@ export class LoginPersistService {
    * and says on the answer what happened (left out when persistence is off): `persisted: true` only once the store
    * holds it; `persisted: false, persistPending: true` when Redis could not take it now and it is written once Redis
    * answers. The credential itself is not echoed in the answer: the session is what the spec returns; refresh tokens
-   * stay server-side.
+   * stay server-side. `store` is the check's own choice (src/login/login-store.ts): the admin token stores it whatever
+   * LOGIN_PERSIST_COOKIE says, `X-Login-Persist: false` never does.
    */
   async saveConfirmedLogin(
     answer: { persisted?: boolean; persistPending?: true },
     login: { cookie: string; musicid: string; loginType: 1 | 2; data: Record<string, unknown> },
+    store?: StoreChoice,
   ): Promise<void> {
+    if (store === 'skip' || (store === undefined && !this.enabled)) return;
     const credential = pickCredential({ loginType: login.loginType, ...login.data }, login.musicid);
-    const persisted = await this.persist(login.cookie, login.musicid, credential);
-    if (persisted === undefined) return;
+    const persisted = await this.write(login.cookie, login.musicid, credential);
     answer.persisted = persisted === true;
     if (persisted === 'pending') answer.persistPending = true;
   }
@@ -54,6 +57,10 @@ export class LoginPersistService {
    */
   async persist(cookie: string, uin: string, credential?: Record<string, unknown>): Promise<boolean | 'pending' | undefined> {
     if (!this.enabled) return undefined;
+    return this.write(cookie, uin, credential);
+  }
+
+  private async write(cookie: string, uin: string, credential?: Record<string, unknown>): Promise<boolean | 'pending'> {
     if (this.sink?.storeKind === 'redis') {
       try {
         if ((await this.sink.save(cookie, uin, credential ?? {})) === 'pending') {

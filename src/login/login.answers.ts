@@ -30,9 +30,9 @@ export const LoginSession = Obj({
 });
 export type LoginSession = Static<typeof LoginSession>;
 
-/** What a confirmed login says about saving it (absent when LOGIN_PERSIST_COOKIE is off). */
+/** What a confirmed login says about saving it (absent when it is not stored: no admin token, LOGIN_PERSIST_COOKIE off). */
 const Persisted = {
-  persisted: Optional(Bool({ description: 'With LOGIN_PERSIST_COOKIE: whether the store holds the login now.' })),
+  persisted: Optional(Bool({ description: 'With the admin token or LOGIN_PERSIST_COOKIE: whether the store holds the login now.' })),
   persistPending: Optional(BoolConst(true, { description: 'Redis could not take the write yet; it is written once Redis answers.' })),
 };
 

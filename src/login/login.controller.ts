@@ -1,10 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
 import { AltLoginService } from './alt-login.service';
 import { CheckAltLoginBody, CheckMainLoginBody, EXAMPLE_LOGIN_TOKEN, EXAMPLE_PTQRTOKEN, EXAMPLE_QRSIG } from './dto/check-login.dto';
 import { AltCheckAnswer, AltQrAnswer, MainCheckAnswer, MainQrAnswer } from './login.answers';
 import { MainLoginService } from './main-login.service';
+import { LOGIN_PERSIST_HEADER, storeChoiceOf } from './login-store';
 import { QueryFallback } from './query-fallback.interceptor';
 
 /** Every login path: the spec's names, their /user/ aliases, and the Koa projects' real-name aliases (QQ / WX). */
@@ -49,12 +53,32 @@ const LOGIN_EXCHANGE_ERRORS = [
   UPSTREAM_UNAVAILABLE,
 ];
 
+/**
+ * Who keeps a confirmed login (docs/login.md "Storing a login as the gateway's own"): the check's headers, read before
+ * upstream is asked. The admin token is told in the description, not as a header parameter: it is optional here, and
+ * the admin routes' header would make every example send it.
+ */
+const STORE_NOTE =
+  'With the admin token (`Authorization: Bearer <ADMIN_TOKEN>` or `X-Admin-Token`) the confirmed login is stored as the gateway\'s own, with its full credential, whatever LOGIN_PERSIST_COOKIE says (a wrong token is 401 before upstream is asked); with `X-Login-Persist: false` it is never stored.';
+const ApiLoginStore = () =>
+  ApiHeader({
+    name: LOGIN_PERSIST_HEADER,
+    required: false,
+    description: 'Optional: `false` keeps this login to the caller: it is never stored as the gateway\'s own, even with LOGIN_PERSIST_COOKIE (the login page\'s visitor mode).',
+  });
+const ADMIN_TOKEN_WRONG = {
+  status: 401,
+  description: 'An admin token was sent (`Authorization: Bearer` or `X-Admin-Token`) and is not ADMIN_TOKEN, or the gateway has none. Checked before upstream is asked.',
+  errorCodes: ['ADMIN_TOKEN_REQUIRED'],
+};
+
 @ApiTags('login')
 @Controller()
 export class LoginController {
   constructor(
     private readonly main: MainLoginService,
     private readonly alt: AltLoginService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get(LOGIN_PATHS.getMain)
@@ -85,7 +109,7 @@ export class LoginController {
     summary: 'Poll the QQ (Main) login',
     description:
       'Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). ' +
-      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` (plus \`persistPending: true\` while Redis cannot take the write yet) when LOGIN_PERSIST_COOKIE is on. ${CONFIRMED_ONCE}`,
+      `On success (200, \`isOk: true\`): \`session\` {loginUin, uin, cookie, cookieList, cookieObject}, and \`persisted\` (plus \`persistPending: true\` while Redis cannot take the write yet) when the login is stored. ${STORE_NOTE} ${CONFIRMED_ONCE}`,
   })
   @ApiBody({ type: CheckMainLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { qrsig: EXAMPLE_QRSIG, ptqrtoken: EXAMPLE_PTQRTOKEN, loginToken: EXAMPLE_LOGIN_TOKEN } } } })
   @ApiPlainOk('A poll state (`MainPollState`) or the logged-in session (`MainLoggedIn`), both 200.', {
@@ -93,8 +117,10 @@ export class LoginController {
     message: '登录成功',
     session: SESSION_EXAMPLE,
   }, MainCheckAnswer)
+  @ApiLoginStore()
   @ApiErrorResponses(
     { status: 400, description: 'qrsig missing or malformed, ptqrtoken not digits or not hash33(qrsig).', errorCodes: ['BAD_REQUEST'] },
+    ADMIN_TOKEN_WRONG,
     ...LOGIN_EXCHANGE_ERRORS,
     {
       status: 502,
@@ -102,8 +128,8 @@ export class LoginController {
       errorCodes: ['LOGIN_POLL_FAILED', 'LOGIN_BAD_POLL', 'LOGIN_NO_CHECK_SIG', 'LOGIN_NO_P_SKEY', 'LOGIN_NO_REDIRECT', 'LOGIN_NO_CODE'],
     },
   )
-  checkMainLoginQr(@Body() body: CheckMainLoginBody) {
-    return this.main.check(body);
+  checkMainLoginQr(@Body() body: CheckMainLoginBody, @Req() req: Request) {
+    return this.main.check(body, storeChoiceOf(req, this.config.adminToken));
   }
 
   @Get(LOGIN_PATHS.getAlt)
@@ -130,12 +156,14 @@ export class LoginController {
     description:
       'One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): ' +
       '408 waiting (`timeout: true` when the gateway\'s bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). ' +
-      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }\`. ${CONFIRMED_ONCE}`,
+      `Success (200): \`{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }\`. ${STORE_NOTE} ${CONFIRMED_ONCE}`,
   })
   @ApiBody({ type: CheckAltLoginBody, description: `JSON body. ${QUERY_FORM}`, examples: { poll: { value: { uuid: '071Xw4Xx1a2b3c4d', loginToken: EXAMPLE_LOGIN_TOKEN } } } })
   @ApiPlainOk('A poll state (`AltPollState`) or the logged-in session (`AltLoggedIn`), both 200.', { isOk: false, errcode: 408, state: 'waiting', message: '等待扫码' }, AltCheckAnswer)
+  @ApiLoginStore()
   @ApiErrorResponses(
     { status: 400, description: 'uuid missing or malformed.', errorCodes: ['BAD_REQUEST'] },
+    ADMIN_TOKEN_WRONG,
     ...LOGIN_EXCHANGE_ERRORS,
     {
       status: 502,
@@ -143,7 +171,7 @@ export class LoginController {
       errorCodes: ['LOGIN_POLL_FAILED', 'LOGIN_BAD_POLL', 'LOGIN_NO_CODE', 'LOGIN_BAD_RESPONSE'],
     },
   )
-  checkAltLoginQr(@Body() body: CheckAltLoginBody) {
-    return this.alt.check(body);
+  checkAltLoginQr(@Body() body: CheckAltLoginBody, @Req() req: Request) {
+    return this.alt.check(body, storeChoiceOf(req, this.config.adminToken));
   }
 }

@@ -9,6 +9,7 @@ import { FinishedLogins, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
 import type { MainLoggedIn, MainPollState, MainQrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
+import type { StoreChoice } from './login-store';
 import {
   buildSession,
   CookieJar,
@@ -61,7 +62,8 @@ export class MainLoginService {
     return new Shaped(body, { status: res.status, setCookies: res.setCookies });
   }
 
-  async check(input: CheckMainLoginBody): Promise<Shaped> {
+  /** `store`: whether a confirmed login becomes the gateway's own (src/login/login-store.ts; default LOGIN_PERSIST_COOKIE). */
+  async check(input: CheckMainLoginBody, store?: StoreChoice): Promise<Shaped> {
     const { qrsig } = input;
     const ptqrtoken = String(hash33(qrsig));
     if (input.ptqrtoken !== undefined && input.ptqrtoken !== ptqrtoken) {
@@ -71,7 +73,7 @@ export class MainLoginService {
     const check = await this.finished.admit('main', qrsig, input.loginToken);
     try {
       // The poll that reports a confirmed scan spends the QR, so the whole chain runs where a hang-up cannot cut it.
-      return await this.finished.run(check, (guard) => this.runChain(qrsig, ptqrtoken, guard), isLoggedIn);
+      return await this.finished.run(check, (guard) => this.runChain(qrsig, ptqrtoken, guard, store), isLoggedIn);
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'timeout') {
         throw new GatewayError(HttpStatus.GATEWAY_TIMEOUT, 'LOGIN_TIMEOUT', MAIN_ERRORS.timeout);
@@ -80,7 +82,7 @@ export class MainLoginService {
     }
   }
 
-  private async runChain(qrsig: string, ptqrtoken: string, guard: SpendGuard): Promise<Shaped<MainPollState | MainLoggedIn>> {
+  private async runChain(qrsig: string, ptqrtoken: string, guard: SpendGuard, store: StoreChoice): Promise<Shaped<MainPollState | MainLoggedIn>> {
     const jar = new CookieJar();
     jar.set('qrsig', qrsig);
 
@@ -151,7 +153,7 @@ export class MainLoginService {
       message: '登录成功',
       session,
     };
-    await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 2, data });
+    await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 2, data }, store);
     return new Shaped(body, login.raw);
   }
 }

@@ -7,7 +7,6 @@ import { NODE_FILE_OPS } from '../../src/common/atomic-file';
 import { LoginPersistService } from '../../src/login/login-persist.service';
 import {
   FAKE_MUSICKEY_QQ,
-  FAKE_PNG,
   FAKE_PTSIGX,
   FAKE_QQ,
   fakeHash33,
@@ -41,7 +40,7 @@ describe('Main channel (QQ) QR login', () => {
     it.each(GET_PATHS)('%s answers the PNG, qrsig and ptqrtoken = hash33(qrsig), asking ptqrshow without any cookie', async (path) => {
       const res = await h.http().get(path).set('Cookie', 'uin=o0111; qqmusic_key=SECRET').expect(200);
       const { img, qrsig, ptqrtoken } = res.body;
-      expect(img).toBe(`data:image/png;base64,${FAKE_PNG.toString('base64')}`);
+      expect(img).toBe(`data:image/png;base64,${fake().qq.get(qrsig)!.image!.toString('base64')}`);
       expect(fake().qq.has(qrsig)).toBe(true);
       expect(ptqrtoken).toBe(String(fakeHash33(qrsig)));
       expect(ptqrtoken).toBe(String(hash33(qrsig)));

@@ -18,9 +18,9 @@ export interface Child {
   kill: () => Promise<void>;
 }
 
-/** Runs `entry` (a path from the repository root) in `cwd` with exactly `env` (PATH added). */
-export function runEntry(entry: string, cwd: string, env: Record<string, string>): Child {
-  const proc = spawn(process.execPath, ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, entry)], {
+/** Runs `entry` (a path from the repository root) in `cwd` with exactly `env` (PATH added), given `args`. */
+export function runEntry(entry: string, cwd: string, env: Record<string, string>, args: string[] = []): Child {
+  const proc = spawn(process.execPath, ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, entry), ...args], {
     cwd,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -814,7 +814,7 @@ export interface paths {
         put?: never;
         /**
          * Poll the QQ (Main) login
-         * @description Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). On success (200, `isOk: true`): `session` {loginUin, uin, cookie, cookieList, cookieObject}, and `persisted` (plus `persistPending: true` while Redis cannot take the write yet) when LOGIN_PERSIST_COOKIE is on. Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer's `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice). A check sending another `loginToken` than the QR was issued with gets 403 `LOGIN_TOKEN_MISMATCH` before upstream is asked: it neither spends the QR nor gets its session.
+         * @description Answers at once (poll every ~1.5 s). Poll states (200, `isOk: false`): waiting (66), scanned (67), expired (65, `refresh: true`, carries `error`), refused (68, `refresh: true`, carries `error`). On success (200, `isOk: true`): `session` {loginUin, uin, cookie, cookieList, cookieObject}, and `persisted` (plus `persistPending: true` while Redis cannot take the write yet) when the login is stored. With the admin token (`Authorization: Bearer <ADMIN_TOKEN>` or `X-Admin-Token`) the confirmed login is stored as the gateway's own, with its full credential, whatever LOGIN_PERSIST_COOKIE says (a wrong token is 401 before upstream is asked); with `X-Login-Persist: false` it is never stored. Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer's `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice). A check sending another `loginToken` than the QR was issued with gets 403 `LOGIN_TOKEN_MISMATCH` before upstream is asked: it neither spends the QR nor gets its session.
          *
          *     Also answered at `/user/checkMainLoginQr`, `/checkQQLoginQr`, `/user/checkQQLoginQr`.
          */
@@ -858,7 +858,7 @@ export interface paths {
         put?: never;
         /**
          * Long-poll the WeChat (Alt) login
-         * @description One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): 408 waiting (`timeout: true` when the gateway's bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). Success (200): `{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }`. Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer's `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice). A check sending another `loginToken` than the QR was issued with gets 403 `LOGIN_TOKEN_MISMATCH` before upstream is asked: it neither spends the QR nor gets its session.
+         * @description One long poll, blocking up to ALT_LOGIN_POLL_TIMEOUT_MS (default 35000 ms); call again right after each answer. States (200, `isOk: false`, `errcode` always a number): 408 waiting (`timeout: true` when the gateway's bound passed first), 404 scanned, 403 cancelled (`refresh: true`), 402 expired (`refresh: true`). Success (200): `{ isOk: true, errcode: 405, state: 'confirmed', message, session[, persisted[, persistPending]] }`. With the admin token (`Authorization: Bearer <ADMIN_TOKEN>` or `X-Admin-Token`) the confirmed login is stored as the gateway's own, with its full credential, whatever LOGIN_PERSIST_COOKIE says (a wrong token is 401 before upstream is asked); with `X-Login-Persist: false` it is never stored. Once the scan is confirmed the chain finishes even if the client hangs up. The session goes to the check whose own poll saw the login finish; for 120 s a check sending the QR answer's `loginToken` gets it again, any other check of that QR gets 410 `LOGIN_QR_USED` (a used QR never logs in twice). A check sending another `loginToken` than the QR was issued with gets 403 `LOGIN_TOKEN_MISMATCH` before upstream is asked: it neither spends the QR nor gets its session.
          *
          *     Also answered at `/user/checkAltLoginQr`, `/checkWXLoginQr`, `/user/checkWXLoginQr`.
          */
@@ -6700,7 +6700,10 @@ export interface operations {
     LoginController_checkMainLoginQr: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: `false` keeps this login to the caller: it is never stored as the gateway's own, even with LOGIN_PERSIST_COOKIE (the login page's visitor mode). */
+                "X-Login-Persist"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6750,7 +6753,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                         };
-                        /** @description With LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
+                        /** @description With the admin token or LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
                         persisted?: boolean;
                         /**
                          * @description Redis could not take the write yet; it is written once Redis answers.
@@ -6772,6 +6775,21 @@ export interface operations {
                          * @enum {string}
                          */
                         errorCode: "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description An admin token was sent (`Authorization: Bearer` or `X-Admin-Token`) and is not ADMIN_TOKEN, or the gateway has none. Checked before upstream is asked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example ADMIN_TOKEN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "ADMIN_TOKEN_REQUIRED";
                     };
                 };
             };
@@ -6908,7 +6926,10 @@ export interface operations {
     LoginController_checkAltLoginQr: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: `false` keeps this login to the caller: it is never stored as the gateway's own, even with LOGIN_PERSIST_COOKIE (the login page's visitor mode). */
+                "X-Login-Persist"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6978,7 +6999,7 @@ export interface operations {
                                 [key: string]: string;
                             };
                         };
-                        /** @description With LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
+                        /** @description With the admin token or LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
                         persisted?: boolean;
                         /**
                          * @description Redis could not take the write yet; it is written once Redis answers.
@@ -7000,6 +7021,21 @@ export interface operations {
                          * @enum {string}
                          */
                         errorCode: "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description An admin token was sent (`Authorization: Bearer` or `X-Admin-Token`) and is not ADMIN_TOKEN, or the gateway has none. Checked before upstream is asked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example ADMIN_TOKEN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "ADMIN_TOKEN_REQUIRED";
                     };
                 };
             };

@@ -1,0 +1,32 @@
+import jpeg from 'jpeg-js';
+import QRCode from 'qrcode';
+
+/**
+ * Real QR images for the fake's login chains, so a client that reads the QR (`npm run login` decodes it to print it in
+ * the terminal) sees what it would upstream: ptqrshow's PNG and WeChat's JPEG, each encoding its own text.
+ */
+
+/** A PNG of `text`, about ptqrshow's size (3 px a module, 2 modules of margin). */
+export function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 3 });
+}
+
+/** A JPEG of `text` (4 px a module, 4 modules of margin), encoded by jpeg-js as WeChat sends a JPEG. */
+export function qrJpeg(text: string): Buffer {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const modules = qr.modules.size;
+  const scale = 4;
+  const margin = 4;
+  const width = (modules + 2 * margin) * scale;
+  const data = Buffer.alloc(width * width * 4, 255);
+  for (let y = 0; y < modules; y++) {
+    for (let x = 0; x < modules; x++) {
+      if (!qr.modules.get(y, x)) continue; // (row, column)
+      for (let dy = 0; dy < scale; dy++) {
+        const row = ((y + margin) * scale + dy) * width;
+        for (let dx = 0; dx < scale; dx++) data.fill(0, (row + (x + margin) * scale + dx) * 4, (row + (x + margin) * scale + dx) * 4 + 3);
+      }
+    }
+  }
+  return jpeg.encode({ data, width, height: width }, 90).data;
+}
