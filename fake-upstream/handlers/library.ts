@@ -1,6 +1,6 @@
-import { songByMid } from '../catalog';
+import { catalog, songById, songByMid, trackCore } from '../catalog';
 import type { FakeContext, FakeRoutes, MusicuHandler } from '../fake-upstream';
-import { AccountLibrary, FULL_PLAYLIST_RETCODE, librarySongsState, libraryOf, OwnedFakePlaylist, songsOf } from '../library-state';
+import { AccountLibrary, FULL_PLAYLIST_RETCODE, librarySongsState, libraryOf, OwnedFakePlaylist, SEED_LIKED, songsOf, writtenLibrary } from '../library-state';
 import type { FakeState } from '../state';
 import { userState } from './user';
 
@@ -122,6 +122,27 @@ const isSongFan: MusicuHandler = (param, ctx) => {
   const m_fan = Object.fromEntries(mids.map((mid) => [String(mid), lib.liked.includes(songByMid(String(mid))?.id ?? -1) ? 1 : 0]));
   return { code: 0, data: { m_fan } };
 };
+
+/**
+ * CgiGetDiss on dirid 201 with `enc_host_uin` (docs/upstream/library.md "Read the liked songs"): the liked list of the
+ * account with that encrypt_uin, from its library state (the seeded twelve until a write), newest like first (the
+ * order is a modelling choice: no capture shows it). No login key, or an expired one, is key code 1000; an unknown
+ * encrypt_uin an empty dirinfo, as an unknown playlist. Called by ./playlists.ts, which owns CgiGetDiss.
+ */
+export function likedDiss(param: any, ctx: FakeContext): { code: number; data?: unknown } {
+  const cookies = cookieOf(ctx.req.cookie);
+  const key = cookies.qqmusic_key || cookies.qm_keyst || '';
+  if (!key || userState(ctx.state).expiredKeys.has(key)) return { code: 1000, data: {} };
+  const user = [...userState(ctx.state).users.values()].find((u) => u.creator?.encrypt_uin === String(param.enc_host_uin));
+  if (!user) return { code: 0, data: { code: 0, dirinfo: {}, songlist: [], total_song_num: 0, hasmore: 0 } };
+  const liked = writtenLibrary(ctx.state, user.uin)?.liked ?? catalog().slice(0, SEED_LIKED).map((s) => s.id);
+  const ids = [...liked].reverse();
+  const begin = Number(param.song_begin ?? 0);
+  const songlist = ids.slice(begin, begin + Number(param.song_num ?? 10)).map((id) => ({ ...trackCore(songById(id)), file: { media_mid: songById(id).mediaMid } }));
+  const dirinfo = { id: 0, dirid: 201, title: '我喜欢', songnum: ids.length, host_uin: Number(user.uin), host_nick: user.creator?.nick ?? '', tag: [] };
+  const hasmore = begin + songlist.length < ids.length ? 1 : 0;
+  return { code: 0, data: { code: 0, dirinfo, songlist, total_song_num: ids.length, songlist_size: songlist.length, hasmore } };
+}
 
 export const libraryRoutes: FakeRoutes = {
   musicu: {

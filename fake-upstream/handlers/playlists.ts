@@ -3,6 +3,7 @@ import type { FakeReply, FakeRoutes, HttpHandler, MusicuHandler } from '../fake-
 import { fixture } from '../fixtures';
 import { OwnedFakePlaylist, seededPlaylist, songsOf, writtenLibrary, writtenPlaylist } from '../library-state';
 import type { FakeState } from '../state';
+import { likedDiss } from './library';
 import { userState } from './user';
 
 /**
@@ -121,7 +122,9 @@ function cdOf(disstid: string): any {
   };
 }
 
-const cgiDiss: MusicuHandler = (param, { state }) => {
+const cgiDiss: MusicuHandler = (param, ctx) => {
+  if (Number(param?.dirid) === 201 && param?.enc_host_uin) return likedDiss(param, ctx);
+  const { state } = ctx;
   const disstid = String(param.disstid ?? '');
   const owned = writtenPlaylist(state, disstid);
   if (owned) return ownedDiss(owned, param);

@@ -70,10 +70,10 @@ export class LibraryAccount {
 
   /**
    * Drops the cached reads a write changed for this account (docs/library.md "Reads after a write"): its profile,
-   * playlists and liked entry (counts), and the playlist's detail when one was written.
+   * playlists, liked entry (counts) and liked songs, and the playlist's detail when one was written.
    */
   async invalidate(account: WriteAccount, dissid?: string): Promise<void> {
-    const byUin = ['/user/getUserPlaylists', '/user/getUserDetail', '/user/getUserLikedSongs'].map((path) => ({ path, param: 'uin', value: account.uin }));
+    const byUin = ['/user/getUserPlaylists', '/user/getUserDetail', '/user/getUserLikedSongs', '/user/getLikedSongs'].map((path) => ({ path, param: 'uin', value: account.uin }));
     await this.cache.invalidate(dissid ? [...byUin, { path: '/getSongListDetail', param: 'disstid', value: dissid }] : byUin);
   }
 

@@ -8,6 +8,7 @@ import {
   CollectedAlbumsPage,
   CollectedPlaylistsPage,
   FollowedSingersPage,
+  LikedSongsPage,
   SocialUsersPage,
   UserDetail,
   UserLikedSongs,
@@ -58,13 +59,32 @@ export class UserExtraController {
   @ApiOperation({
     summary: 'The user\'s liked-songs list: its id and counts (needs a login cookie)',
     description:
-      `Upstream: the homepage CGI of /user/getUserPlaylists; the \`mymusic\` entry whose title contains 喜欢 (or of type 1). Its songs are not listed: open the list with /getSongListDetail?disstid=<id>. ${NEEDS_LOGIN} ` +
+      `Upstream: the homepage CGI of /user/getUserPlaylists; the \`mymusic\` entry whose title contains 喜欢 (or of type 1). Its songs are not listed here: page them with /user/getLikedSongs. ${NEEDS_LOGIN} ` +
       '`liked` is null (total 0) when there is no such entry. `offset` / `limit`, which the older services took and did not use, are ignored. Legacy shape: `{ response: { code: 0, data: { songs: [<entry>], total, hasMore: false, info: { title, songCount, albumCount, playlistCount, id } } } }`, as sansenjian/qq-music-api answers it.',
   })
   @ApiEnvelope('The liked list.', { liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 }, total: 12 }, UserLikedSongs)
   @ApiAccountRoute(HOMEPAGE_404)
   getUserLikedSongs(@Query() query: UserUinQuery) {
     return this.extra.getUserLikedSongs(query);
+  }
+
+  @Get('getLikedSongs')
+  @CacheTTL(USER_READ_TTL)
+  @CacheInvalidatedBy('uin', canonicalUin, 'account-uin')
+  @ApiOperation({
+    summary: 'The songs a user liked (我喜欢), a page at a time (needs a login cookie)',
+    description:
+      `Upstream: the homepage CGI of /user/getUserPlaylists (for the account's encrypt_uin), then musicu \`music.srfDissInfo.DissInfo\` / \`CgiGetDiss\` on dirid 201. ${NEEDS_LOGIN} ` +
+      'Each song is a /getSongListDetail song row. A like or unlike through the gateway (/user/setSongLike, /setFav, /user/setSongFavorite) drops the cached pages of that account. ' +
+      'Both response shapes answer the normalised page (the upstream answer names the account).',
+  })
+  @ApiEnvelope('A page of liked songs.', {
+    songs: [{ songname: '晴天', singer: '周杰伦', songmid: '0039MnYb0qxYhV', songid: 97773, albumName: '叶惠美', albumMid: '000MkMni19ClKG', interval: 269 }],
+    total: 12,
+  }, LikedSongsPage)
+  @ApiAccountRoute(HOMEPAGE_404)
+  getLikedSongs(@Query() query: UserPagedQuery) {
+    return this.extra.getLikedSongs(query);
   }
 
   @Get('getUserCollectedSongLists')

@@ -1,9 +1,10 @@
 /**
- * Pure helpers of the user profile routes (getUserDetail, getUserLikedSongs, the collected / followed / fan lists):
+ * Pure helpers of the user profile routes (getUserDetail, getUserLikedSongs, getLikedSongs, the collected / followed / fan lists):
  * upstream answers → the normalised data. Field names per docs/upstream/user.md. Unit-tested.
  */
 import { isRecord } from '../common/catalogue';
-import type { CollectedAlbum, FollowedSinger, LikedInfo, SocialUser, UserDetail, UserPlaylist } from './user.answers';
+import { mapPlaylistSong } from '../playlists/playlists.mapper';
+import type { CollectedAlbum, FollowedSinger, LikedInfo, LikedSongsPage, SocialUser, UserDetail, UserPlaylist } from './user.answers';
 
 type Raw = Record<string, any>;
 
@@ -38,6 +39,15 @@ export function mapLikedInfo(item: Raw): LikedInfo {
     albumCount: firstNumber(item.num1) ?? 0,
     playlistCount: firstNumber(item.num2) ?? 0,
   };
+}
+
+/**
+ * CgiGetDiss's data for the 我喜欢 list (docs/upstream/library.md "Read the liked songs") → a page of songs. The total
+ * is `total_song_num`, else the list's `songnum`, else the page's length.
+ */
+export function mapLikedSongs(data: Raw | undefined): LikedSongsPage {
+  const songs = items(data?.songlist).map(mapPlaylistSong).filter((s) => s.songmid !== '');
+  return { songs, total: firstNumber(data?.total_song_num, data?.dirinfo?.songnum) ?? songs.length };
 }
 
 /** The homepage's `data` (creator, mydiss, mymusic) → the profile. */

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
 import { envelope, type Envelope, Shaped } from '../common/shaped';
-import type { CollectedAlbumsPage, CollectedPlaylistsPage, FollowedSingersPage, SocialUsersPage, UserDetail, UserLikedSongs } from './user.answers';
+import type { CollectedAlbumsPage, CollectedPlaylistsPage, FollowedSingersPage, LikedSongsPage, SocialUsersPage, UserDetail, UserLikedSongs } from './user.answers';
 import { CollectionKind, UserClient } from '../upstream/clients/user.client';
 import { DEFAULT_PAGE, DEFAULT_PAGE_LIMIT, UserPagedQuery, UserUinQuery } from './dto/user-extra.dto';
 import {
@@ -10,11 +10,12 @@ import {
   mapCollectedPlaylists,
   mapFollowedSingers,
   mapLikedInfo,
+  mapLikedSongs,
   mapSocialUsers,
   mapUserDetail,
   totalOf,
 } from './user-extra.mapper';
-import { checkHomepage, codeOf, readUin, requireLoginCookie, throwIfLoginCode } from './user-login';
+import { checkHomepage, codeOf, readUin, requireLoginCookie, throwIfLoginCode, userNotFound } from './user-login';
 
 /**
  * The user profile routes newer sansenjian/qq-music-api versions added (docs/legacy.md): profile, liked list, what
@@ -39,6 +40,21 @@ export class UserExtraService {
     const entry = findLikedEntry(checkHomepage(raw, cookie, uin));
     const liked = entry ? mapLikedInfo(entry) : null;
     return envelope({ liked, total: liked?.songCount ?? 0 }, raw);
+  }
+
+  /**
+   * A page of the account's 我喜欢 songs (docs/upstream/library.md "Read the liked songs"): its homepage gives the
+   * encrypt_uin (and answers the login and unknown-user codes as getUserDetail's), then CgiGetDiss on dirid 201 pages
+   * the list. The answer is the normalised page in both shapes: the upstream one names the account (host uin, euin).
+   */
+  async getLikedSongs(query: UserPagedQuery): Promise<Shaped<Envelope<LikedSongsPage>>> {
+    const cookie = requireLoginCookie(this.user.effectiveCookie());
+    const { uin, page, limit } = this.paging(query, cookie);
+    const home = checkHomepage(await this.user.homepage(uin), cookie, uin);
+    const euin = home.creator?.encrypt_uin;
+    if (typeof euin !== 'string' || !euin) throw userNotFound(uin, 0);
+    const data = mapLikedSongs(await this.user.likedSongs(euin, (page - 1) * limit, limit));
+    return envelope(data, { code: 0, data });
   }
 
   async getUserCollected(kind: CollectionKind, query: UserPagedQuery): Promise<Shaped<Envelope<CollectedAlbumsPage | CollectedPlaylistsPage>>> {

@@ -1,8 +1,9 @@
 import { Arr, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { PlaylistSong } from '../playlists/playlists.answers';
 
 /**
  * What the /user/ read routes answer (decision 021: each schema is also the type its mapper returns):
- * getUserPlaylists, getUserAvatar, getUserDetail, getUserLikedSongs, the collected, followed and fan lists.
+ * getUserPlaylists, getUserAvatar, getUserDetail, getUserLikedSongs, getLikedSongs, the collected, followed and fan lists.
  */
 
 const total = (what: string) => Int({ description: `How many ${what} upstream names (its total field, else the items' count).` });
@@ -36,7 +37,7 @@ export type UserAvatarAnswer = Static<typeof UserAvatarAnswer>;
 
 /** The homepage's liked-songs entry, with its counts. */
 export const LikedInfo = Obj({
-  id: Str({ description: 'The liked list\'s id: open it with /getSongListDetail?disstid=<id>.' }),
+  id: Str({ description: 'The liked list\'s id inside the account (its dirid, 201), not a playlist id: list its songs with /user/getLikedSongs.' }),
   title: Str(),
   songCount: Int(),
   albumCount: Int(),
@@ -59,6 +60,13 @@ export const UserLikedSongs = Obj({
   total: Int({ description: 'The liked list\'s song count (0 without one).' }),
 });
 export type UserLikedSongs = Static<typeof UserLikedSongs>;
+
+/** /user/getLikedSongs: a page of the 我喜欢 list, each song a playlist detail's song row. */
+export const LikedSongsPage = Obj({
+  songs: Arr(PlaylistSong, { description: 'The page asked (page / limit), newest like first as upstream orders it.' }),
+  total: Int({ description: 'Songs in the whole liked list (all pages).' }),
+});
+export type LikedSongsPage = Static<typeof LikedSongsPage>;
 
 export const CollectedPlaylistsPage = Obj({ playlists: Arr(UserPlaylist), total: total('collected playlists') });
 export type CollectedPlaylistsPage = Static<typeof CollectedPlaylistsPage>;

@@ -684,6 +684,17 @@ export const ENDPOINTS: Endpoint[] = [
       idempotent: true,
     }),
   ),
+  // the homepage for the account's encrypt_uin, then the 我喜欢 list (docs/upstream/library.md "Read the liked songs")
+  {
+    name: 'getLikedSongs',
+    family: 'user',
+    method: 'GET',
+    path: '/user/getLikedSongs',
+    params: { uin: { kind: 'uin' }, ...paged },
+    example: { uin: '10001', limit: '5' },
+    upstream: [cgi(HOMEPAGE, 'c6'), musicu('music.srfDissInfo.DissInfo.CgiGetDiss')],
+    idempotent: true,
+  },
   {
     name: 'getUserAvatar',
     family: 'user',

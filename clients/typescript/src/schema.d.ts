@@ -958,9 +958,29 @@ export interface paths {
         };
         /**
          * The user's liked-songs list: its id and counts (needs a login cookie)
-         * @description Upstream: the homepage CGI of /user/getUserPlaylists; the `mymusic` entry whose title contains 喜欢 (or of type 1). Its songs are not listed: open the list with /getSongListDetail?disstid=<id>. Needs a login cookie, as /user/getUserPlaylists: the `cookie` query parameter, `X-Custom-Cookie` or `Cookie` (in that order), else the server's cookie file; without any the upstream is not called (401 LOGIN_REQUIRED). `liked` is null (total 0) when there is no such entry. `offset` / `limit`, which the older services took and did not use, are ignored. Legacy shape: `{ response: { code: 0, data: { songs: [<entry>], total, hasMore: false, info: { title, songCount, albumCount, playlistCount, id } } } }`, as sansenjian/qq-music-api answers it.
+         * @description Upstream: the homepage CGI of /user/getUserPlaylists; the `mymusic` entry whose title contains 喜欢 (or of type 1). Its songs are not listed here: page them with /user/getLikedSongs. Needs a login cookie, as /user/getUserPlaylists: the `cookie` query parameter, `X-Custom-Cookie` or `Cookie` (in that order), else the server's cookie file; without any the upstream is not called (401 LOGIN_REQUIRED). `liked` is null (total 0) when there is no such entry. `offset` / `limit`, which the older services took and did not use, are ignored. Legacy shape: `{ response: { code: 0, data: { songs: [<entry>], total, hasMore: false, info: { title, songCount, albumCount, playlistCount, id } } } }`, as sansenjian/qq-music-api answers it.
          */
         get: operations["UserExtraController_getUserLikedSongs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/getLikedSongs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The songs a user liked (我喜欢), a page at a time (needs a login cookie)
+         * @description Upstream: the homepage CGI of /user/getUserPlaylists (for the account's encrypt_uin), then musicu `music.srfDissInfo.DissInfo` / `CgiGetDiss` on dirid 201. Needs a login cookie, as /user/getUserPlaylists: the `cookie` query parameter, `X-Custom-Cookie` or `Cookie` (in that order), else the server's cookie file; without any the upstream is not called (401 LOGIN_REQUIRED). Each song is a /getSongListDetail song row. A like or unlike through the gateway (/user/setSongLike, /setFav, /user/setSongFavorite) drops the cached pages of that account. Both response shapes answer the normalised page (the upstream answer names the account).
+         */
+        get: operations["UserExtraController_getLikedSongs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7422,7 +7442,7 @@ export interface operations {
                             encryptUin: string;
                             createdPlaylistCount: number;
                             liked: {
-                                /** @description The liked list's id: open it with /getSongListDetail?disstid=<id>. */
+                                /** @description The liked list's id inside the account (its dirid, 201), not a playlist id: list its songs with /user/getLikedSongs. */
                                 id: string;
                                 title: string;
                                 songCount: number;
@@ -7516,7 +7536,7 @@ export interface operations {
                          */
                         data: {
                             liked: {
-                                /** @description The liked list's id: open it with /getSongListDetail?disstid=<id>. */
+                                /** @description The liked list's id inside the account (its dirid, 201), not a playlist id: list its songs with /user/getLikedSongs. */
                                 id: string;
                                 title: string;
                                 songCount: number;
@@ -7524,6 +7544,114 @@ export interface operations {
                                 playlistCount: number;
                             } | null;
                             /** @description The liked list's song count (0 without one). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInputOrBadCookieOrShape"];
+            /** @description No cookie at all (upstream not called). Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). A cookie without a login key (qqmusic_key or qm_keyst) is told so in the LOGIN_EXPIRED message. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REQUIRED" | "LOGIN_EXPIRED";
+                    };
+                };
+            };
+            403: components["responses"]["UpstreamDeviceLimit"];
+            /** @description Wrong uin: upstream answered another non-zero code, or no creator. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example USER_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "USER_NOT_FOUND";
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["StoredCookieInvalidOrInternal"];
+            502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    UserExtraController_getLikedSongs: {
+        parameters: {
+            query?: {
+                /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
+                uin?: string;
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Entries per page. */
+                limit?: number;
+            };
+            header?: {
+                /** @description The caller's QQ Music login cookie (`uin=o0…; qqmusic_key=Q_H_L_…`); a `cookie` query parameter wins over it, it wins over `Cookie`. */
+                "X-Custom-Cookie"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of liked songs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "songs": [
+                         *         {
+                         *           "songname": "晴天",
+                         *           "singer": "周杰伦",
+                         *           "songmid": "0039MnYb0qxYhV",
+                         *           "songid": 97773,
+                         *           "albumName": "叶惠美",
+                         *           "albumMid": "000MkMni19ClKG",
+                         *           "interval": 269
+                         *         }
+                         *       ],
+                         *       "total": 12
+                         *     }
+                         */
+                        data: {
+                            /** @description The page asked (page / limit), newest like first as upstream orders it. */
+                            songs: {
+                                songname: string;
+                                /** @description Singer names joined with "/". */
+                                singer: string;
+                                songmid: string;
+                                songid: number;
+                                albumName: string;
+                                albumMid: string;
+                                /** @description Duration in seconds. */
+                                interval: number;
+                            }[];
+                            /** @description Songs in the whole liked list (all pages). */
                             total: number;
                         };
                     };

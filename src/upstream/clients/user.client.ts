@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { isRecord } from '../../common/catalogue';
 import { LOGIN_CODES, UPSTREAM_CODES } from '../../common/upstream-codes';
 import { businessError, UpstreamError } from '../upstream.errors';
 import type { QueryValue } from '../upstream.types';
+import { LIKED_DIRID } from './library.client';
 import { UpstreamClient } from './upstream-client';
 
 const HOMEPAGE_PATH = '/rsc/fcgi-bin/fcg_get_profile_homepage.fcg';
@@ -51,6 +53,22 @@ export class UserClient extends UpstreamClient {
       },
       { host: 'c6', referer: profileReferer(uin), gtk: true },
     );
+  }
+
+  /**
+   * docs/upstream/library.md "Read the liked songs": `songNum` songs from `songBegin` of the 我喜欢 list (dirid 201) of
+   * the account whose encrypt_uin is `euin`, with CgiGetDiss. Answers the key's data (`dirinfo`, `songlist`,
+   * `total_song_num`); a key code (login codes included) throws the usual business error.
+   */
+  async likedSongs(euin: string, songBegin: number, songNum: number): Promise<Record<string, any>> {
+    const { data } = await this.musicu({
+      liked: {
+        module: 'music.srfDissInfo.DissInfo',
+        method: 'CgiGetDiss',
+        param: { disstid: 0, dirid: LIKED_DIRID, tag: 1, userinfo: 1, orderlist: 1, onlysonglist: 0, song_begin: songBegin, song_num: songNum, enc_host_uin: euin },
+      },
+    });
+    return isRecord(data.liked) ? data.liked : {};
   }
 
   /** docs/upstream/user.md "Collected playlists and albums": items `sin`..`ein` of what the user collected. */
