@@ -37,4 +37,3 @@ export const DERIVED_ROWS: DerivedRow[] = DERIVED.filter((d) => !handRoutes.has(
 
 /** What the data-driven suites run over: every hand row, then every derived row. */
 export const ALL_ENDPOINTS: Endpoint[] = [...ENDPOINTS, ...DERIVED_ROWS];
-
