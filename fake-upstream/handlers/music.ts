@@ -30,6 +30,8 @@ export interface FakeAlbum {
  * - albums: extra albums by MID.
  * - albumSongsEmptyOnWebComm: album MIDs whose AlbumSongList answers code 0 with no songs (totalNum 0) unless the comm
  *   is the Android one (ct 11): the case the Android retry is for (docs/upstream/README.md "Android retry").
+ * - songFans: per song id, its GetSongFansNumberById entry `{ number, show }` (replacing SONG_FANS' or the default);
+ *   null leaves the song out of the answer.
  */
 export const musicState = (state: FakeState) =>
   state.of('music', () => ({
@@ -46,6 +48,7 @@ export const musicState = (state: FakeState) =>
     jsonpLyricMids: new Set<string>(),
     albums: new Map<string, FakeAlbum>(),
     albumSongsEmptyOnWebComm: new Set<string>(),
+    songFans: new Map<number, { number: unknown; show: unknown } | null>(),
   }));
 
 // ------------------------------------------------------------------ quality levels
@@ -306,6 +309,28 @@ const albumCgi: HttpHandler = ({ req, state }) => {
   };
 };
 
+// ------------------------------------------------------------------ favourite counts
+// docs/upstream/music.md "Song favourite count": `m_numbers` and `m_show` keyed by each id asked, as text. No recording
+// exists; 晴天's entry is the one sample published (the Python project's PR #135, for another song): the number 1000001
+// beside the app's figure 550w+, which reads as a cap.
+
+/** The entries the fake answers by default: 晴天's as sampled; any other song a small count, shown as it is. */
+const SONG_FANS: Record<number, { number: unknown; show: unknown }> = { 97773: { number: 1000001, show: '550w+' } };
+
+const songFans: MusicuHandler = (param, { state }) => {
+  const ids: unknown[] = Array.isArray(param.v_songId) ? param.v_songId : [];
+  const fans = musicState(state).songFans;
+  const m_numbers: Record<string, unknown> = {};
+  const m_show: Record<string, unknown> = {};
+  for (const id of ids.map(Number)) {
+    const entry = fans.has(id) ? fans.get(id) : (SONG_FANS[id] ?? { number: 1234, show: '1234' });
+    if (!entry) continue;
+    m_numbers[String(id)] = entry.number;
+    m_show[String(id)] = entry.show;
+  }
+  return { code: 0, data: { m_numbers, m_show } };
+};
+
 export const musicRoutes: FakeRoutes = {
   musicu: {
     'music.pf_song_detail_svr.get_song_detail_yqq': songDetail,
@@ -313,6 +338,7 @@ export const musicRoutes: FakeRoutes = {
     'vkey.GetVkeyServer.CgiGetVkey': vkey,
     'music.musichallAlbum.AlbumInfoServer.GetAlbumDetail': albumDetail,
     'music.musichallAlbum.AlbumSongList.GetAlbumSongList': albumSongs,
+    'music.musicasset.SongFavRead.GetSongFansNumberById': songFans,
   },
   http: {
     'c /lyric/fcgi-bin/fcg_query_lyric_new.fcg': lyricCgi,

@@ -1,8 +1,9 @@
-import { AnyOf, Arr, BoolConst, Enum, Int, Num, Obj, Optional, RawObject, type Static, Str } from '../common/answer-schema';
+import { AnyOf, Arr, BoolConst, Enum, Int, Nullable, Num, Obj, Optional, RawObject, type Static, Str } from '../common/answer-schema';
 
 /**
  * What the music routes answer (decision 021: each schema is also the type its mapper or service returns):
- * /getSongInfo, /batchGetSongInfo, /getMusicPlay, /downloadMainMusic, /getLyric, /getAlbumInfo, /getAlbumSongs.
+ * /getSongInfo, /batchGetSongInfo, /getMusicPlay, /downloadMainMusic, /getLyric, /getAlbumInfo, /getAlbumSongs,
+ * /getSongFavCount.
  */
 
 export const SongSinger = Obj({ id: Int(), mid: Str(), name: Str() });
@@ -276,3 +277,23 @@ export type LyricQrcFallback = Static<typeof LyricQrcFallback>;
 /** Everything /getLyric answers: format=lrc as before (LyricText, LyricParsed), and the opt-in formats. */
 export const GetLyricAnswer = AnyOf([LyricText, LyricParsed, LyricQrc, LyricQrcFallback, LyricTimeline]);
 export type GetLyricAnswer = Static<typeof GetLyricAnswer>;
+
+// ---------------------------------------------------------------- GET /getSongFavCount
+
+/** GET /getSongFavCount's `data`: how many users favourited a song (docs/upstream/music.md "Song favourite count"). */
+export const SongFavCountAnswer = Obj({
+  songMid: Str({ description: 'The song MID asked for.' }),
+  songId: Int({ description: 'The song\'s numeric id (what upstream counts by).' }),
+  favCount: Nullable(
+    Int({
+      description:
+        'Users who favourited the song: upstream\'s number, which is seen capped at 1000001 for a song with millions (read `favCountText` then). ' +
+        'Null when upstream gave no number for the song.',
+    }),
+  ),
+  favCountText: Str({ description: 'The figure QQ Music\'s app shows, as upstream writes it (e.g. `550w+`: w = 万, 10 000); \'\' when upstream gave none.' }),
+});
+export type SongFavCountAnswer = Static<typeof SongFavCountAnswer>;
+
+/** The answer to the documented example request (晴天 in the fake): the controller shows it, the e2e test expects it. */
+export const SONG_FAV_COUNT_EXAMPLE: SongFavCountAnswer = { songMid: '0039MnYb0qxYhV', songId: 97773, favCount: 1000001, favCountText: '550w+' };

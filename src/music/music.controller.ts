@@ -8,9 +8,10 @@ import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { DownloadMainMusicQuery, GetMusicPlayBatchBody, GetMusicPlayQuery, MAX_BATCH_PLAY_MIDS } from './dto/music-play.dto';
-import { AlbumInfo, AlbumSongsPage, BatchPlayAnswer, BatchSongInfoAnswer, DownloadAnswer, GetLyricAnswer, MusicPlayAnswer, SongInfoAnswer } from './music.answers';
+import { AlbumInfo, AlbumSongsPage, BatchPlayAnswer, BatchSongInfoAnswer, DownloadAnswer, GetLyricAnswer, MusicPlayAnswer, SongInfoAnswer, SongFavCountAnswer, SONG_FAV_COUNT_EXAMPLE } from './music.answers';
 import { MusicService } from './music.service';
 import { PlayUrlService } from './play-url.service';
+import { GetSongFavCountQuery } from './dto/get-song-fav-count.dto';
 
 const SONG_SUMMARY = {
   id: 97773,
@@ -183,5 +184,17 @@ export class MusicController {
   )
   batchGetSongInfo(@Body() body: BatchGetSongInfoBody) {
     return this.music.batchGetSongInfo(body);
+  }
+
+  @Get('getSongFavCount')
+  @CacheTTL(300)
+  @ApiOperation({
+    summary: 'How many users favourited a song',
+    description: 'Upstream: the song\'s detail (MID → numeric id), then `music.musicasset.SongFavRead`/`GetSongFansNumberById` (docs/upstream/music.md "Song favourite count"). `favCount` is upstream\'s number, seen capped at 1000001 for a song with millions; `favCountText` is the figure QQ Music\'s app shows (e.g. `550w+`: w = 万, 10 000).',
+  })
+  @ApiEnvelope('Song favourite count (`SongFavCountAnswer`).', SONG_FAV_COUNT_EXAMPLE, SongFavCountAnswer)
+  @ApiErrorResponses(400, { status: 404, description: 'Unknown song.', errorCodes: ['SONG_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
+  getSongFavCount(@Query() query: GetSongFavCountQuery) {
+    return this.music.getSongFavCount(query);
   }
 }

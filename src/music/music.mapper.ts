@@ -1,5 +1,7 @@
 import { albumCover, records } from '../common/catalogue';
-import type { SongSummary } from './music.answers';
+import type { SongSummary, SongFavCountAnswer } from './music.answers';
+import type { GetSongFavCountQuery } from './dto/get-song-fav-count.dto';
+import type { SongFavCountUpstream } from '../upstream/clients/music.client';
 /** Raw song payloads → normalised records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
@@ -27,5 +29,23 @@ export function mapTrack(track: Raw | undefined): SongSummary | null {
     interval: Number(track.interval ?? 0),
     timePublic: String(track.time_public ?? album.time_public ?? ''),
     mediaMid: String(track.file?.media_mid ?? ''),
+  };
+}
+
+/**
+ * GetSongFansNumberById's answer → GET /getSongFavCount's `data` (docs/upstream/music.md "Song favourite count"): the
+ * song's entries of `m_numbers` and `m_show`, keyed by its id as text. Null when upstream knows no such song (404).
+ */
+export function mapSongFavCount(query: GetSongFavCountQuery, upstream: SongFavCountUpstream): SongFavCountAnswer | null {
+  if (!upstream.songId) return null;
+  const key = String(upstream.songId);
+  const number: unknown = upstream.data.m_numbers?.[key];
+  const shown: unknown = upstream.data.m_show?.[key];
+  const count = typeof number === 'number' || (typeof number === 'string' && /^\d+$/.test(number)) ? Number(number) : NaN;
+  return {
+    songMid: query.songmid,
+    songId: upstream.songId,
+    favCount: Number.isSafeInteger(count) ? count : null,
+    favCountText: typeof shown === 'string' || typeof shown === 'number' ? String(shown) : '',
   };
 }

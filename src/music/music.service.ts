@@ -12,8 +12,9 @@ import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { decodeBase64Text, parseLrc } from './lyric';
 import { lrcFallbackAnswer, type WordByWordFormat, wordByWordAnswer } from './lyric-formats';
-import type { AlbumInfo, AlbumSongsPage, BatchSongInfoAnswer, GetLyricAnswer, LyricAnswer, SongInfoAnswer } from './music.answers';
-import { mapTrack } from './music.mapper';
+import type { AlbumInfo, AlbumSongsPage, BatchSongInfoAnswer, GetLyricAnswer, LyricAnswer, SongInfoAnswer, SongFavCountAnswer } from './music.answers';
+import { mapTrack, mapSongFavCount } from './music.mapper';
+import { GetSongFavCountQuery } from './dto/get-song-fav-count.dto';
 
 @Injectable()
 export class MusicService {
@@ -140,5 +141,13 @@ export class MusicService {
       return { ...item, ok: true as const, data: summary, songinfo: { code: 0, data: outcome.songinfo } };
     });
     return envelope(data, raws);
+  }
+
+  /** GET /getSongFavCount: docs/upstream/music.md "Song favourite count". */
+  async getSongFavCount(query: GetSongFavCountQuery): Promise<Shaped<Envelope<SongFavCountAnswer>>> {
+    const upstream = await this.music.songFavCount(query);
+    const answer = mapSongFavCount(query, upstream);
+    if (!answer) throw new GatewayError(HttpStatus.NOT_FOUND, 'SONG_NOT_FOUND', `No song found for songmid ${query.songmid}`);
+    return envelope(answer, upstream.raw);
   }
 }

@@ -10,7 +10,7 @@ import { getMetadataStorage } from 'class-validator';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_ENDPOINTS, DERIVED, DERIVED_ROWS, NO_ROW } from '../support/derived-endpoints';
-import { ENDPOINTS } from '../support/endpoints';
+import { ENDPOINTS, ownAccountRowAdvice } from '../support/endpoints';
 import { LoggedQuery, SECRET_PARAMS } from '../../src/logging/logged-query';
 import { Harness, startHarness, waitFor } from '../support/harness';
 
@@ -358,7 +358,9 @@ describe('OpenAPI document (/docs-json) and Swagger UI (/docs)', () => {
         ),
         ...(d.missingExamples.length || d.exampleStatus < 300
           ? []
-          : [`${route}: the documented example request is answered ${d.exampleStatus}; make the DTO examples a valid request the fake upstream answers (add its fixture)`]),
+          : d.exampleErrorCode === 'LOGIN_REQUIRED'
+            ? [ownAccountRowAdvice(d)]
+            : [`${route}: the documented example request is answered ${d.exampleStatus}; make the DTO examples a valid request the fake upstream answers (add its fixture)`]),
         // (a refused example calls nothing: that is reported above)
         ...(d.upstream.length || UPSTREAM_FREE.has(d.path) || d.missingExamples.length || d.exampleStatus >= 300
           ? []

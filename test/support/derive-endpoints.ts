@@ -18,6 +18,8 @@ export interface DerivedRow extends Endpoint {
   missingExamples: string[];
   /** The gateway's status for the example request. */
   exampleStatus: number;
+  /** The errorCode of a refused example request (LOGIN_REQUIRED: a route on the caller's own account). */
+  exampleErrorCode?: string;
 }
 
 /** The value the document shows for a parameter or property (its own example, else its schema's). */
@@ -126,6 +128,7 @@ export async function deriveEndpoints(): Promise<DerivedRow[]> {
           operationId: op.operationId,
           missingExamples,
           exampleStatus: res.status,
+          ...(typeof res.body?.errorCode === 'string' ? { exampleErrorCode: res.body.errorCode } : {}),
         });
       }
     }

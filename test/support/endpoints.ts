@@ -131,35 +131,86 @@ const USER_PROFILE_ROUTES: [string, string][] = [
 ];
 
 /**
- * The collect / follow writes (test/library/library-collections.e2e-spec.ts): path, body fields, a valid body, the
- * upstream calls. A write without the caller's login is refused before upstream, so each row sends one (an account
- * the fake knows, with the p_skey a follow needs). A lost write answer is WRITE_OUTCOME_UNKNOWN (docs/library.md).
+ * The routes on the caller's own account (docs/library.md): a library write, or a state read when the row names no
+ * `write`. A request without the caller's login is refused before upstream (WriteLoginGuard), so each row sends one:
+ * 10001 in the fake, with the p_skey a follow needs, owning playlists 7000001…7000035 (dirids 2…36), so the examples
+ * rename, fill and delete playlists of its own. A write looks up what it needs first (the song's id, the playlist's
+ * dirid on the homepage, the album's id), so the fault suite breaks that read; the `write` call is faulted on its own.
+ * A lost write answer is WRITE_OUTCOME_UNKNOWN (docs/library.md "Errors").
  */
-const WRITE_LOGIN = { 'X-Custom-Cookie': 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_robustWrite; p_skey=robustWritePskey' };
-const LOST_WRITE: Record<string, ExpectedError> = {
+export const WRITE_LOGIN = { 'X-Custom-Cookie': 'uin=o0010001; qqmusic_uin=10001; qqmusic_key=Q_H_L_robustWrite; p_skey=robustWritePskey' };
+export const LOST_WRITE: Record<string, ExpectedError> = {
   timeout: { status: 504, errorCode: 'WRITE_OUTCOME_UNKNOWN' },
   reset: { status: 504, errorCode: 'WRITE_OUTCOME_UNKNOWN' },
 };
+
+/** One row of OWN_ACCOUNT_ROUTES: what cannot be derived from the OpenAPI document for a route on the caller's account. */
+export interface OwnAccountRow {
+  /** POST (a write) unless said. */
+  method?: 'GET' | 'POST';
+  path: string;
+  /** The body fields (POST) or query parameters (GET), each with its kind. */
+  params: Record<string, ParamSpec>;
+  /** A valid request the fake applies for account 10001. */
+  example: Record<string, unknown>;
+  /** Upstream calls in order, first call first: the faults suite breaks the first. */
+  upstream: UpstreamDep[];
+  /** The call that changes the account, sent exactly once whatever fails. None: a state read (retried like any read). */
+  write?: UpstreamDep;
+  /** The documented fallback of the first call (see Endpoint.fallback). */
+  fallback?: UpstreamDep;
+  /** The route's own answers to upstream faults (LOST_WRITE where the write itself is the first call). */
+  documentedErrors?: Record<string, ExpectedError>;
+}
+
+/** The Endpoint of an own-account row: named by its path's last segment, sent with WRITE_LOGIN, never retried if a write. */
+export const ownAccount = ({ method = 'POST', path, write, ...row }: OwnAccountRow): Endpoint => ({
+  name: path.split('/').pop() as string,
+  family: 'user',
+  method,
+  path,
+  headers: WRITE_LOGIN,
+  idempotent: !write,
+  ...(write ? { write } : {}),
+  ...row,
+});
+
+const specText = (spec: ParamSpec): string => (spec.required ? `required('${spec.kind}')` : `{ kind: '${spec.kind}' }`);
+const quoted = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const objectText = (entries: [string, string][]): string =>
+  entries.length ? `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : quoted(k)}: ${v}`).join(', ')} }` : '{}';
+/** A JSON value as TypeScript source, strings in single quotes. */
+const literal = (value: unknown): string => {
+  if (typeof value === 'string') return quoted(value);
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  if (value && typeof value === 'object') return objectText(Object.entries(value).map(([k, v]) => [k, literal(v)]));
+  return JSON.stringify(value);
+};
+
+/**
+ * What to add for a route whose example request is refused for want of the caller's login (WriteLoginGuard): its row
+ * cannot be derived, since the derivation sends no login and cannot tell which upstream call is the write. The row,
+ * its params and example filled in from the document, the calls left to the author.
+ */
+export function ownAccountRowAdvice(d: Endpoint): string {
+  const params = objectText(Object.entries(d.params).map(([name, spec]) => [name, specText(spec)]));
+  const example = literal(d.example);
+  const method = d.method === 'GET' ? "method: 'GET', " : '';
+  const write = d.method === 'GET' ? '' : ", write: musicu('<module.method of the call that changes the account>')";
+  return [
+    `${d.method} ${d.path}: acts on the caller's own account (its example request is refused 401 LOGIN_REQUIRED without a login), so its row cannot be derived.`,
+    'Add its row to OWN_ACCOUNT_ROUTES in test/support/endpoints.ts, with an example the fake applies for account 10001 (sent with WRITE_LOGIN; a write is then checked to be sent exactly once):',
+    `  ownAccount({ ${method}path: '${d.path}', params: ${params}, example: ${example}, upstream: [<every upstream call, first call first>]${write} }),`,
+    'with `fallback` for a documented fallback of the first call, and `documentedErrors: LOST_WRITE` when the write itself is the first call.',
+  ].join('\n');
+}
+
 const playlistWrite = [musicu('music.musicasset.PlaylistFavWrite.FavPlaylist'), cgi('/rsc/fcgi-bin/fcg_get_profile_homepage.fcg', 'c6')];
 // the album's id lookup comes first: the fault suite breaks that read (its own errors), the write is faulted in the spec
 const albumWrite = [musicu('music.musichallAlbum.AlbumInfoServer.GetAlbumDetail'), musicu('music.musicasset.AlbumFavWrite.FavAlbum')];
 const followWrite = musicu('Concern.ConcernSystemServer.cgi_concern_user_v2');
 /** The web-session follow CGI: the follow write's fallback (the rows' login carries the p_skey it needs). */
 const followCgi = cgi('/rsc/fcgi-bin/fcg_order_singer_add.fcg');
-const COLLECTION_WRITES: [string, Record<string, ParamSpec>, Record<string, unknown>, UpstreamDep[], UpstreamDep, Record<string, ExpectedError>?][] = [
-  ['/user/setPlaylistCollect', { dissid: { kind: 'numid', required: true }, collect: { kind: 'bool', required: true } }, { dissid: '7024415872', collect: true }, playlistWrite, playlistWrite[0], LOST_WRITE],
-  ['/user/setAlbumCollect', { albummid: { kind: 'mid', required: true }, collect: { kind: 'bool', required: true } }, { albummid: '000MkMni19ClKG', collect: true }, albumWrite, albumWrite[1]],
-  ['/user/setSingerFollow', { singermid: { kind: 'mid', required: true }, follow: { kind: 'bool', required: true } }, { singermid: JAY_MID, follow: true }, [followWrite], followWrite, LOST_WRITE],
-  ['/setPlaylistFav', { disstid: { kind: 'numid', required: true }, isFan: { kind: 'bool' } }, { disstid: '7024415872', isFan: false }, playlistWrite, playlistWrite[0], LOST_WRITE],
-  ['/setAlbumFav', { albumMid: { kind: 'mid', required: true }, isFan: { kind: 'bool' } }, { albumMid: '000MkMni19ClKG', isFan: false }, albumWrite, albumWrite[1]],
-];
-
-/**
- * The song and playlist writes and the liked-state reads (test/library/library-songs*.e2e-spec.ts), with the same
- * login: 10001 in the fake owns playlists 7000001…7000035 (dirids 2…36), so the examples rename, fill and delete
- * playlists of its own. A write looks up what it needs first (the song's id, the playlist's dirid on the homepage),
- * so the fault suite breaks that read; the `write` call is faulted on its own. Errors: docs/library.md "Errors".
- */
 const SONG_DETAIL = musicu('music.pf_song_detail_svr.get_song_detail_yqq');
 const OWN_PLAYLISTS = cgi(HOMEPAGE, 'c6');
 const LIKED_STATE = musicu('music.musicasset.SongFavRead.IsSongFanByMid');
@@ -169,18 +220,31 @@ const playlistBaseWrite = (method: string) => musicu(`music.musicasset.PlaylistB
 const songmids: ParamSpec = { kind: 'array', required: true };
 const dissid: ParamSpec = { kind: 'numid', required: true };
 const name: ParamSpec = { kind: 'text', required: true };
-/** method, path, params, example, upstream calls (first call first), the write call (none: a state read), errors. */
-const SONG_LIBRARY_ROUTES: ['GET' | 'POST', string, Record<string, ParamSpec>, Record<string, unknown>, UpstreamDep[], UpstreamDep?, Record<string, ExpectedError>?][] = [
-  ['POST', '/user/setSongLike', { songmid: { kind: 'mid', required: true }, like: { kind: 'bool', required: true } }, { songmid: SONG_MID, like: true }, [SONG_DETAIL, ADD_SONGS], ADD_SONGS],
-  ['GET', '/user/getSongLikeState', { songmids: { kind: 'text', required: true } }, { songmids: `${SONG_MID},003UkWuI0E8U0l` }, [LIKED_STATE]],
-  ['POST', '/user/createPlaylist', { name }, { name: '夏日歌单' }, [playlistBaseWrite('AddPlaylist')], playlistBaseWrite('AddPlaylist'), LOST_WRITE],
-  ['POST', '/user/renamePlaylist', { dissid, name }, { dissid: '7000001', name: '夏夜歌单' }, [OWN_PLAYLISTS, playlistBaseWrite('EditPlaylist')], playlistBaseWrite('EditPlaylist')],
-  ['POST', '/user/deletePlaylist', { dissid }, { dissid: '7000003' }, [OWN_PLAYLISTS, playlistBaseWrite('DelPlaylist')], playlistBaseWrite('DelPlaylist')],
-  ['POST', '/user/addPlaylistSongs', { dissid, songmids }, { dissid: '7000002', songmids: [SONG_MID, '003UkWuI0E8U0l'] }, [OWN_PLAYLISTS, SONG_DETAIL, ADD_SONGS], ADD_SONGS],
-  ['POST', '/user/removePlaylistSongs', { dissid, songmids }, { dissid: '7000002', songmids: [SONG_MID] }, [OWN_PLAYLISTS, SONG_DETAIL, DEL_SONGS], DEL_SONGS],
+const required = (kind: ParamKind): ParamSpec => ({ kind, required: true });
+
+/**
+ * Every route on the caller's own account except the app routes below: the collect / follow writes
+ * (test/library/library-collections.e2e-spec.ts), the song and playlist writes and the liked-state reads
+ * (test/library/library-songs*.e2e-spec.ts). `npm run new:endpoint -- <area> <name> --write` appends its row here.
+ */
+const OWN_ACCOUNT_ROUTES: Endpoint[] = [
+  // collect / follow
+  ownAccount({ path: '/user/setPlaylistCollect', params: { dissid: required('numid'), collect: required('bool') }, example: { dissid: '7024415872', collect: true }, upstream: playlistWrite, write: playlistWrite[0], documentedErrors: LOST_WRITE }),
+  ownAccount({ path: '/user/setAlbumCollect', params: { albummid: required('mid'), collect: required('bool') }, example: { albummid: '000MkMni19ClKG', collect: true }, upstream: albumWrite, write: albumWrite[1] }),
+  ownAccount({ path: '/user/setSingerFollow', params: { singermid: required('mid'), follow: required('bool') }, example: { singermid: JAY_MID, follow: true }, upstream: [followWrite], write: followWrite, fallback: followCgi, documentedErrors: LOST_WRITE }),
+  ownAccount({ path: '/setPlaylistFav', params: { disstid: required('numid'), isFan: { kind: 'bool' } }, example: { disstid: '7024415872', isFan: false }, upstream: playlistWrite, write: playlistWrite[0], documentedErrors: LOST_WRITE }),
+  ownAccount({ path: '/setAlbumFav', params: { albumMid: required('mid'), isFan: { kind: 'bool' } }, example: { albumMid: '000MkMni19ClKG', isFan: false }, upstream: albumWrite, write: albumWrite[1] }),
+  // liked songs and owned playlists
+  ownAccount({ path: '/user/setSongLike', params: { songmid: required('mid'), like: required('bool') }, example: { songmid: SONG_MID, like: true }, upstream: [SONG_DETAIL, ADD_SONGS], write: ADD_SONGS }),
+  ownAccount({ method: 'GET', path: '/user/getSongLikeState', params: { songmids: required('text') }, example: { songmids: `${SONG_MID},003UkWuI0E8U0l` }, upstream: [LIKED_STATE] }),
+  ownAccount({ path: '/user/createPlaylist', params: { name }, example: { name: '夏日歌单' }, upstream: [playlistBaseWrite('AddPlaylist')], write: playlistBaseWrite('AddPlaylist'), documentedErrors: LOST_WRITE }),
+  ownAccount({ path: '/user/renamePlaylist', params: { dissid, name }, example: { dissid: '7000001', name: '夏夜歌单' }, upstream: [OWN_PLAYLISTS, playlistBaseWrite('EditPlaylist')], write: playlistBaseWrite('EditPlaylist') }),
+  ownAccount({ path: '/user/deletePlaylist', params: { dissid }, example: { dissid: '7000003' }, upstream: [OWN_PLAYLISTS, playlistBaseWrite('DelPlaylist')], write: playlistBaseWrite('DelPlaylist') }),
+  ownAccount({ path: '/user/addPlaylistSongs', params: { dissid, songmids }, example: { dissid: '7000002', songmids: [SONG_MID, '003UkWuI0E8U0l'] }, upstream: [OWN_PLAYLISTS, SONG_DETAIL, ADD_SONGS], write: ADD_SONGS }),
+  ownAccount({ path: '/user/removePlaylistSongs', params: { dissid, songmids }, example: { dissid: '7000002', songmids: [SONG_MID] }, upstream: [OWN_PLAYLISTS, SONG_DETAIL, DEL_SONGS], write: DEL_SONGS }),
   // the Koa fork's routes: a like by numeric id (no lookup), and the liked-state read as a POST
-  ['POST', '/setFav', { dirId: en, songs: { kind: 'array', required: true }, isFan: { kind: 'bool', required: true } }, { dirId: 201, songs: [{ songId: 97773, songType: 0 }], isFan: false }, [ADD_SONGS], ADD_SONGS, LOST_WRITE],
-  ['POST', '/getIsSongFan', { songmids }, { songmids: [SONG_MID, '003UkWuI0E8U0l'] }, [LIKED_STATE]],
+  ownAccount({ path: '/setFav', params: { dirId: en, songs: required('array'), isFan: required('bool') }, example: { dirId: 201, songs: [{ songId: 97773, songType: 0 }], isFan: false }, upstream: [ADD_SONGS], write: ADD_SONGS, documentedErrors: LOST_WRITE }),
+  ownAccount({ path: '/getIsSongFan', params: { songmids }, example: { songmids: [SONG_MID, '003UkWuI0E8U0l'] }, upstream: [LIKED_STATE] }),
 ];
 
 /** docs/upstream/recommend.md "Daily songs": the home feed's card, else the web page's (the fallback), then the playlist. */
@@ -211,26 +275,10 @@ const PERSONAL_ROUTES: Endpoint[] = [
 /** tiaolv-music's write and state routes and jsososo's /song (src/legacy/legacy-app-routes.controller.ts). */
 const APP_ROUTES: Endpoint[] = [
   // the song's detail is read first: its faults are a read's (the write is never sent)
-  {
-    name: 'setSongFavorite', family: 'user', method: 'POST', path: '/user/setSongFavorite',
-    params: { mid: { kind: 'mid', required: true }, liked: { kind: 'bool', required: true } }, example: { mid: SONG_MID, liked: true },
-    headers: WRITE_LOGIN, upstream: [musicu('music.pf_song_detail_svr.get_song_detail_yqq'), ADD_SONGS], idempotent: false, write: ADD_SONGS,
-  },
-  {
-    name: 'setSingerSubscription', family: 'user', method: 'POST', path: '/user/setSingerSubscription',
-    params: { singermid: { kind: 'mid', required: true }, subscribed: { kind: 'bool', required: true } }, example: { singermid: JAY_MID, subscribed: true },
-    headers: WRITE_LOGIN, upstream: [followWrite], fallback: followCgi, idempotent: false, write: followWrite, documentedErrors: LOST_WRITE,
-  },
-  {
-    name: 'setPlaylistSubscription', family: 'user', method: 'POST', path: '/user/setPlaylistSubscription',
-    params: { id: { kind: 'numid', required: true }, subscribed: { kind: 'bool', required: true } }, example: { id: '7024415872', subscribed: true },
-    headers: WRITE_LOGIN, upstream: playlistWrite, idempotent: false, write: playlistWrite[0], documentedErrors: LOST_WRITE,
-  },
-  {
-    name: 'getSingerSubscription', family: 'user', method: 'GET', path: '/user/getSingerSubscription',
-    params: singerMid, example: { singermid: JAY_MID },
-    headers: WRITE_LOGIN, upstream: [cgi('/rsc/fcgi-bin/fcg_order_singer_getlist.fcg')], idempotent: true,
-  },
+  ownAccount({ path: '/user/setSongFavorite', params: { mid: required('mid'), liked: required('bool') }, example: { mid: SONG_MID, liked: true }, upstream: [SONG_DETAIL, ADD_SONGS], write: ADD_SONGS }),
+  ownAccount({ path: '/user/setSingerSubscription', params: { singermid: required('mid'), subscribed: required('bool') }, example: { singermid: JAY_MID, subscribed: true }, upstream: [followWrite], write: followWrite, fallback: followCgi, documentedErrors: LOST_WRITE }),
+  ownAccount({ path: '/user/setPlaylistSubscription', params: { id: required('numid'), subscribed: required('bool') }, example: { id: '7024415872', subscribed: true }, upstream: playlistWrite, write: playlistWrite[0], documentedErrors: LOST_WRITE }),
+  ownAccount({ method: 'GET', path: '/user/getSingerSubscription', params: singerMid, example: { singermid: JAY_MID }, upstream: [cgi('/rsc/fcgi-bin/fcg_order_singer_getlist.fcg')] }),
   {
     name: 'song', family: 'songInfo', method: 'GET', path: '/song',
     params: { songmid: { kind: 'mid', required: true } }, example: { songmid: SONG_MID },
@@ -748,39 +796,8 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: false,
     documentedErrors: LOGIN_CHECK_ERRORS,
   },
-  // Collections and follows (library writes): sent with a login, never retried.
-  ...COLLECTION_WRITES.map(
-    ([path, params, example, upstream, write, documentedErrors]): Endpoint => ({
-      name: path.split('/').pop() as string,
-      family: 'user',
-      method: 'POST',
-      path,
-      params,
-      example,
-      headers: WRITE_LOGIN,
-      upstream,
-      idempotent: false,
-      write,
-      ...(write === followWrite ? { fallback: followCgi } : {}),
-      ...(documentedErrors ? { documentedErrors } : {}),
-    }),
-  ),
-  // Liked songs and own playlists (library writes): the same login; the state reads change nothing, so are retried.
-  ...SONG_LIBRARY_ROUTES.map(
-    ([method, path, params, example, upstream, write, documentedErrors]): Endpoint => ({
-      name: path.split('/').pop() as string,
-      family: 'user',
-      method,
-      path,
-      params,
-      example,
-      headers: WRITE_LOGIN,
-      upstream,
-      idempotent: !write,
-      ...(write ? { write } : {}),
-      ...(documentedErrors ? { documentedErrors } : {}),
-    }),
-  ),
+  // Routes on the caller's own account (library writes and state reads): sent with its login, writes never retried.
+  ...OWN_ACCOUNT_ROUTES,
   ...PERSONAL_ROUTES,
   // Routes apps call that no Koa service has (docs/legacy.md "App routes"); the writes are sent with a login.
   ...APP_ROUTES,

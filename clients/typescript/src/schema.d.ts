@@ -481,6 +481,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getSongFavCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many users favourited a song
+         * @description Upstream: the song's detail (MID → numeric id), then `music.musicasset.SongFavRead`/`GetSongFansNumberById` (docs/upstream/music.md "Song favourite count"). `favCount` is upstream's number, seen capped at 1000001 for a song with millions; `favCountText` is the figure QQ Music's app shows (e.g. `550w+`: w = 万, 10 000).
+         */
+        get: operations["MusicController_getSongFavCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/getMv": {
         parameters: {
             query?: never;
@@ -4979,6 +4999,79 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+        };
+    };
+    MusicController_getSongFavCount: {
+        parameters: {
+            query: {
+                /** @description Song MID: letters and digits, at most 32 characters. */
+                songmid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Song favourite count (`SongFavCountAnswer`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "songMid": "0039MnYb0qxYhV",
+                         *       "songId": 97773,
+                         *       "favCount": 1000001,
+                         *       "favCountText": "550w+"
+                         *     }
+                         */
+                        data: {
+                            /** @description The song MID asked for. */
+                            songMid: string;
+                            /** @description The song's numeric id (what upstream counts by). */
+                            songId: number;
+                            /** @description Users who favourited the song: upstream's number, which is seen capped at 1000001 for a song with millions (read `favCountText` then). Null when upstream gave no number for the song. */
+                            favCount: number | null;
+                            /** @description The figure QQ Music's app shows, as upstream writes it (e.g. `550w+`: w = 万, 10 000); '' when upstream gave none. */
+                            favCountText: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInputOrBadCookieOrShape"];
+            401: components["responses"]["LoginExpired"];
+            403: components["responses"]["UpstreamDeviceLimit"];
+            /** @description Unknown song. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example SONG_NOT_FOUND
+                         * @enum {string}
+                         */
+                        errorCode: "SONG_NOT_FOUND";
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["StoredCookieInvalidOrInternal"];
+            502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     MvController_getMv: {

@@ -299,6 +299,20 @@ export class MusicClient extends UpstreamClient {
       return { available: false, reason: err.message };
     }
   }
+
+  /**
+   * How many users favourited a song. docs/upstream/music.md "Song favourite count": GetSongFansNumberById takes
+   * numeric ids, so the MID's id comes from the song detail first; a MID upstream does not know asks nothing more.
+   */
+  async songFavCount(params: { songmid: string }): Promise<SongFavCountUpstream> {
+    const detail = await this.songDetail({ mid: params.songmid });
+    const track: Raw | undefined = detail.songinfo.track_info;
+    const songId = track?.mid ? Number(track.id ?? 0) : 0;
+    if (!songId) return { raw: detail.raw, songId: 0, data: {} };
+    const call: MusicuCall = { module: 'music.musicasset.SongFavRead', method: 'GetSongFansNumberById', param: { v_songId: [songId] } };
+    const { raw, data } = await this.musicu({ req: call });
+    return { raw, songId, data: data.req ?? {} };
+  }
 }
 
 /** AlbumSongList answered no songs and no total. */
@@ -334,4 +348,14 @@ function warrantsLyricFallback(err: unknown): err is UpstreamError {
   if (warrantsFallback(err)) return true;
   if (!(err instanceof UpstreamError)) return false;
   return err.kind === 'bad_body' || (err.kind === 'bad_status' && err.details.status !== 429);
+}
+
+/**
+ * GetSongFansNumberById's `data` for one song (`{ m_numbers, m_show }`, keyed by the id as text) and the whole answer
+ * (`raw`, for the legacy shape). `songId` 0: upstream knows no song of that MID (`raw` is the detail's answer).
+ */
+export interface SongFavCountUpstream {
+  raw: unknown;
+  songId: number;
+  data: Record<string, any>;
 }
