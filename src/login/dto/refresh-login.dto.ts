@@ -1,0 +1,76 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsString, Matches } from 'class-validator';
+import { ChoiceParam, IntParam, TextParam } from '../../common/validation';
+
+/**
+ * Body of POST /user/refreshLogin: the credential a QR login check answered with `credential: true` (or the previous
+ * refresh's), as it came (docs/credentials.md "Keeping a caller's login alive"). Unknown fields are dropped.
+ */
+
+/** A cookie value: printable ASCII without spaces, quotes, commas, semicolons or backslashes (RFC 6265). */
+const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
+const MUSICID = /^\d{1,20}$/;
+/** Far enough for any epoch second or lifetime upstream sends, near enough to stay an exact integer. */
+const MAX_SECONDS = 2 ** 40;
+
+/** A secret of the credential: cookie-value characters (it travels in cookies and JSON); the message names the field. */
+function secret(description: string, required = true): PropertyDecorator {
+  return (target, key) => {
+    const name = String(key);
+    TextParam({
+      required,
+      string: true,
+      maxLength: 1024,
+      match: { pattern: COOKIE_VALUE, message: `${name} must be printable ASCII without spaces, quotes, commas, semicolons or backslashes` },
+      description,
+    })(target, key);
+  };
+}
+const seconds = (description: string) => IntParam({ min: 0, max: MAX_SECONDS, jsonOnly: true, description });
+
+export class RefreshLoginBody {
+  /** The account as its exact digit string; a JSON number is taken only while it is exact (below 2^53). */
+  @IsDefined({ message: 'musicid is required' })
+  @Transform(({ value }) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : value))
+  @IsString({ message: 'musicid must be the account\'s digits as a string (a JSON number beyond 2^53 has lost digits)' })
+  @Matches(MUSICID, { message: 'musicid must be the account\'s digits (at most 20)' })
+  @ApiProperty({ description: 'The account: its exact digit string (a JSON number only below 2^53).', type: 'string', pattern: MUSICID.source, example: '1503255237' })
+  musicid: string;
+
+  @TextParam({ string: true, match: { pattern: MUSICID, message: 'str_musicid must be the account\'s digits (at most 20)' }, description: 'Optional: the same as musicid.', example: '1503255237' })
+  str_musicid?: string;
+
+  @secret('The login key (`qqmusic_key`).')
+  musickey: string;
+
+  @secret('Single-use: spent by this refresh, which answers a new one.')
+  refresh_key: string;
+
+  @secret('The refresh token of the login.')
+  refresh_token: string;
+
+  @secret('The openid of the login.')
+  openid: string;
+
+  @secret('QQ logins (loginType 2): required.', false)
+  access_token?: string;
+
+  @secret('WeChat logins (loginType 1): required.', false)
+  unionid?: string;
+
+  @secret('Optional: the `euin` cookie.', false)
+  encryptUin?: string;
+
+  @seconds('Optional (QQ): when the refresh token expires, seconds since the epoch; sent as `expired_in`.')
+  expired_at?: number;
+
+  @ChoiceParam([1, 2], { description: 'Optional: 2 = QQ, 1 = WeChat; inferred from musickey when absent (`W_X…` keys are WeChat).', example: 2, messages: { choice: 'loginType must be 2 (QQ) or 1 (WeChat)' } })
+  loginType?: number;
+
+  @seconds('Optional: when musickey was issued (seconds since the epoch).')
+  musickeyCreateTime?: number;
+
+  @seconds('Optional: how long musickey lives (seconds).')
+  keyExpiresIn?: number;
+}
