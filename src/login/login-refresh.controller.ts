@@ -6,7 +6,8 @@ import { RefreshedLogin } from './login.answers';
 import { RefreshLoginBody } from './dto/refresh-login.dto';
 import { LoginRefreshService } from './login-refresh.service';
 
-const EXAMPLE_CREDENTIAL = {
+// The body's example leaves out the answer's numbers and encryptUin (a refresh answers them anew): send it all as answered.
+const EXAMPLE_BODY = {
   musicid: '1503255237',
   str_musicid: '1503255237',
   musickey: 'Q_H_L_63k3N…',
@@ -14,12 +15,9 @@ const EXAMPLE_CREDENTIAL = {
   refresh_token: 'RT…',
   openid: 'OPENID…',
   access_token: 'AT…',
-  expired_at: 1803099610,
-  encryptUin: 'oKEnc…',
   loginType: 2,
-  musickeyCreateTime: 1795323610,
-  keyExpiresIn: 259200,
 };
+const EXAMPLE_CREDENTIAL = { ...EXAMPLE_BODY, expired_at: 1803099610, encryptUin: 'oKEnc…', musickeyCreateTime: 1795323610, keyExpiresIn: 259200 };
 
 const refusal = (outcome: keyof typeof REFRESH_REFUSALS, codes: string) => ({
   status: REFRESH_REFUSALS[outcome].status,
@@ -42,7 +40,7 @@ export class LoginRefreshController {
       'One upstream refresh (`music.login.LoginServer`/`Login`), never retried, never cached or shared with another request; the refresh_key is single-use, so keep the new credential and drop the old. ' +
       'The gateway\'s stored login is never read or changed. Upstream codes are read as for the stored login (docs/credentials.md).',
   })
-  @ApiBody({ type: RefreshLoginBody, description: 'The credential, as answered.', examples: { qq: { value: EXAMPLE_CREDENTIAL } } })
+  @ApiBody({ type: RefreshLoginBody, description: 'The credential, as answered.', examples: { qq: { value: EXAMPLE_BODY } } })
   @ApiEnvelope('The renewed credential and its session.', {
     credential: { ...EXAMPLE_CREDENTIAL, musickey: 'Q_H_L_9xYz…', refresh_key: 'RK…new', musickeyCreateTime: 1795582810 },
     session: {

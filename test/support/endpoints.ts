@@ -737,6 +737,32 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: false,
     documentedErrors: LOGIN_CHECK_ERRORS,
   },
+  // a caller's own login renewed (docs/credentials.md "Keeping a caller's login alive"): one refresh call, never retried
+  {
+    name: 'refreshLogin',
+    family: 'login',
+    method: 'POST',
+    path: '/user/refreshLogin',
+    params: {
+      musicid: { kind: 'numid', required: true },
+      str_musicid: { kind: 'numid' },
+      musickey: { kind: 'token', required: true },
+      refresh_key: { kind: 'token', required: true },
+      refresh_token: { kind: 'token', required: true },
+      openid: { kind: 'token', required: true },
+      access_token: { kind: 'token' },
+      // unionid (WeChat only) is left out: a QQ credential's refresh does not send it
+      expired_at: int,
+      loginType: en,
+      musickeyCreateTime: int,
+      keyExpiresIn: int,
+    },
+    example: { musicid: '1503255237', musickey: 'Q_H_L_robustRefresh', refresh_key: 'RKrobust', refresh_token: 'RTrobust', openid: 'OPENIDrobust', access_token: 'ATrobust', loginType: 2 },
+    upstream: [musicu('music.login.LoginServer.Login')],
+    idempotent: false,
+    // the stored login's reading of a refresh's codes: 20274 is a restricted account (docs/credentials.md)
+    documentedErrors: { 20274: { status: 403, errorCode: 'LOGIN_RESTRICTED' } },
+  },
   // Collections and follows (library writes): sent with a login, never retried.
   ...COLLECTION_WRITES.map(
     ([path, params, example, upstream, write, documentedErrors]): Endpoint => ({

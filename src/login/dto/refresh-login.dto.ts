@@ -11,8 +11,8 @@ import { ChoiceParam, IntParam, TextParam } from '../../common/validation';
 /** A cookie value: printable ASCII without spaces, quotes, commas, semicolons or backslashes (RFC 6265). */
 const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
 const MUSICID = /^\d{1,20}$/;
-/** Far enough for any epoch second or lifetime upstream sends, near enough to stay an exact integer. */
-const MAX_SECONDS = 2 ** 40;
+/** An int32, as upstream's epoch seconds and lifetimes are (to 2038). */
+const MAX_SECONDS = 2 ** 31 - 1;
 
 /** A secret of the credential: cookie-value characters (it travels in cookies and JSON); the message names the field. */
 function secret(description: string, required = true): PropertyDecorator {
@@ -27,18 +27,24 @@ function secret(description: string, required = true): PropertyDecorator {
     })(target, key);
   };
 }
-const seconds = (description: string) => IntParam({ min: 0, max: MAX_SECONDS, jsonOnly: true, description });
+const seconds = (description: string) => IntParam({ min: 0, max: MAX_SECONDS, description });
+
+/** An account id as its canonical digits: an exact JSON number as text, leading zeros dropped; anything else as sent. */
+function digitsOf(value: unknown): unknown {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return String(value);
+  return typeof value === 'string' && /^\d+$/.test(value) ? value.replace(/^0+(?=\d)/, '') : value;
+}
 
 export class RefreshLoginBody {
   /** The account as its exact digit string; a JSON number is taken only while it is exact (below 2^53). */
   @IsDefined({ message: 'musicid is required' })
-  @Transform(({ value }) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : value))
+  @Transform(({ value }) => digitsOf(value))
   @IsString({ message: 'musicid must be the account\'s digits as a string (a JSON number beyond 2^53 has lost digits)' })
   @Matches(MUSICID, { message: 'musicid must be the account\'s digits (at most 20)' })
   @ApiProperty({ description: 'The account: its exact digit string (a JSON number only below 2^53).', type: 'string', pattern: MUSICID.source, example: '1503255237' })
   musicid: string;
 
-  @TextParam({ string: true, match: { pattern: MUSICID, message: 'str_musicid must be the account\'s digits (at most 20)' }, description: 'Optional: the same as musicid.', example: '1503255237' })
+  @TextParam({ string: true, read: Transform(({ value }) => digitsOf(value)), match: { pattern: MUSICID, message: 'str_musicid must be the account\'s digits (at most 20)' }, description: 'Optional: the same as musicid.', example: '1503255237' })
   str_musicid?: string;
 
   @secret('The login key (`qqmusic_key`).')
@@ -58,9 +64,6 @@ export class RefreshLoginBody {
 
   @secret('WeChat logins (loginType 1): required.', false)
   unionid?: string;
-
-  @secret('Optional: the `euin` cookie.', false)
-  encryptUin?: string;
 
   @seconds('Optional (QQ): when the refresh token expires, seconds since the epoch; sent as `expired_in`.')
   expired_at?: number;
