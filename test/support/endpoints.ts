@@ -710,7 +710,7 @@ export const ENDPOINTS: Endpoint[] = [
     family: 'login',
     method: 'POST',
     path: '/checkMainLoginQr',
-    params: { qrsig: { kind: 'token', required: true }, ptqrtoken: { kind: 'token' }, loginToken: { kind: 'token' } },
+    params: { qrsig: { kind: 'token', required: true }, ptqrtoken: { kind: 'token' }, loginToken: { kind: 'token' }, credential: { kind: 'bool' } },
     example: { qrsig: 'fakeQrsig0001' },
     upstream: [http('ptlogin', '/ptqrlogin')],
     idempotent: false,
@@ -731,7 +731,7 @@ export const ENDPOINTS: Endpoint[] = [
     family: 'login',
     method: 'POST',
     path: '/checkAltLoginQr',
-    params: { uuid: { kind: 'token', required: true }, last: { kind: 'enum' }, loginToken: { kind: 'token' } },
+    params: { uuid: { kind: 'token', required: true }, last: { kind: 'enum' }, loginToken: { kind: 'token' }, credential: { kind: 'bool' } },
     example: { uuid: 'abcdefgh12' },
     upstream: [http('wxLp', '/connect/l/qrconnect')],
     idempotent: false,
@@ -751,7 +751,7 @@ export const ENDPOINTS: Endpoint[] = [
       refresh_token: { kind: 'token', required: true },
       openid: { kind: 'token', required: true },
       access_token: { kind: 'token' },
-      // unionid (WeChat only) is left out: a QQ credential's refresh does not send it
+      // unionid: the WeChat row below (a QQ credential's refresh does not send it)
       expired_at: int,
       loginType: en,
       musickeyCreateTime: int,
@@ -761,6 +761,25 @@ export const ENDPOINTS: Endpoint[] = [
     upstream: [musicu('music.login.LoginServer.Login')],
     idempotent: false,
     // the stored login's reading of a refresh's codes: 20274 is a restricted account (docs/credentials.md)
+    documentedErrors: { 20274: { status: 403, errorCode: 'LOGIN_RESTRICTED' } },
+  },
+  {
+    name: 'refreshLogin (WeChat)',
+    family: 'login',
+    method: 'POST',
+    path: '/user/refreshLogin',
+    params: {
+      musicid: { kind: 'numid', required: true },
+      musickey: { kind: 'token', required: true },
+      refresh_key: { kind: 'token', required: true },
+      refresh_token: { kind: 'token', required: true },
+      openid: { kind: 'token', required: true },
+      unionid: { kind: 'token', required: true },
+      loginType: en,
+    },
+    example: { musicid: '1152921504622223955', musickey: 'W_X_robustRefresh', refresh_key: 'RKrobust', refresh_token: 'RTrobust', openid: 'oOpenRobust', unionid: 'oUnionRobust', loginType: 1 },
+    upstream: [musicu('music.login.LoginServer.Login')],
+    idempotent: false,
     documentedErrors: { 20274: { status: 403, errorCode: 'LOGIN_RESTRICTED' } },
   },
   // Collections and follows (library writes): sent with a login, never retried.

@@ -2062,19 +2062,40 @@ export interface components {
              * @example 1503255237
              */
             str_musicid?: string;
-            /** @description The login key (`qqmusic_key`). */
+            /**
+             * @description The login key (`qqmusic_key`).
+             * @example Q_H_L_63k3Nx
+             */
             musickey: string;
-            /** @description Single-use: spent by this refresh, which answers a new one. */
+            /**
+             * @description Single-use: spent by this refresh, which answers a new one.
+             * @example RK0123456789abcdef
+             */
             refresh_key: string;
-            /** @description The refresh token of the login. */
+            /**
+             * @description The refresh token of the login.
+             * @example RT0123456789abcdef
+             */
             refresh_token: string;
-            /** @description The openid of the login. */
+            /**
+             * @description The openid of the login.
+             * @example OPENID255237
+             */
             openid: string;
-            /** @description QQ logins (loginType 2): required. */
+            /**
+             * @description QQ logins (loginType 2): required.
+             * @example AT0123456789abcdef
+             */
             access_token?: string;
-            /** @description WeChat logins (loginType 1): required. */
+            /**
+             * @description WeChat logins (loginType 1): required.
+             * @example oUnion_0123456789
+             */
             unionid?: string;
-            /** @description Optional (QQ): when the refresh token expires, seconds since the epoch; sent as `expired_in`. */
+            /**
+             * @description Optional (QQ): when the refresh token expires, seconds since the epoch; sent as `expired_in`.
+             * @example 1803099610
+             */
             expired_at?: number;
             /**
              * @description Optional: 2 = QQ, 1 = WeChat; inferred from musickey when absent (`W_X…` keys are WeChat).
@@ -2082,9 +2103,15 @@ export interface components {
              * @enum {integer}
              */
             loginType?: 1 | 2;
-            /** @description Optional: when musickey was issued (seconds since the epoch). */
+            /**
+             * @description Optional: when musickey was issued (seconds since the epoch).
+             * @example 1795323610
+             */
             musickeyCreateTime?: number;
-            /** @description Optional: how long musickey lives (seconds). */
+            /**
+             * @description Optional: how long musickey lives (seconds).
+             * @example 259200
+             */
             keyExpiresIn?: number;
         };
         SetSongLikeBody: {

@@ -15,7 +15,7 @@ const MUSICID = /^\d{1,20}$/;
 const MAX_SECONDS = 2 ** 31 - 1;
 
 /** A secret of the credential: cookie-value characters (it travels in cookies and JSON); the message names the field. */
-function secret(description: string, required = true): PropertyDecorator {
+function secret(description: string, example: string, required = true): PropertyDecorator {
   return (target, key) => {
     const name = String(key);
     TextParam({
@@ -24,10 +24,11 @@ function secret(description: string, required = true): PropertyDecorator {
       maxLength: 1024,
       match: { pattern: COOKIE_VALUE, message: `${name} must be printable ASCII without spaces, quotes, commas, semicolons or backslashes` },
       description,
+      example,
     })(target, key);
   };
 }
-const seconds = (description: string) => IntParam({ min: 0, max: MAX_SECONDS, description });
+const seconds = (description: string, example: number) => IntParam({ min: 0, max: MAX_SECONDS, description, example });
 
 /** An account id as its canonical digits: an exact JSON number as text, leading zeros dropped; anything else as sent. */
 function digitsOf(value: unknown): unknown {
@@ -47,33 +48,33 @@ export class RefreshLoginBody {
   @TextParam({ string: true, read: Transform(({ value }) => digitsOf(value)), match: { pattern: MUSICID, message: 'str_musicid must be the account\'s digits (at most 20)' }, description: 'Optional: the same as musicid.', example: '1503255237' })
   str_musicid?: string;
 
-  @secret('The login key (`qqmusic_key`).')
+  @secret('The login key (`qqmusic_key`).', 'Q_H_L_63k3Nx')
   musickey: string;
 
-  @secret('Single-use: spent by this refresh, which answers a new one.')
+  @secret('Single-use: spent by this refresh, which answers a new one.', 'RK0123456789abcdef')
   refresh_key: string;
 
-  @secret('The refresh token of the login.')
+  @secret('The refresh token of the login.', 'RT0123456789abcdef')
   refresh_token: string;
 
-  @secret('The openid of the login.')
+  @secret('The openid of the login.', 'OPENID255237')
   openid: string;
 
-  @secret('QQ logins (loginType 2): required.', false)
+  @secret('QQ logins (loginType 2): required.', 'AT0123456789abcdef', false)
   access_token?: string;
 
-  @secret('WeChat logins (loginType 1): required.', false)
+  @secret('WeChat logins (loginType 1): required.', 'oUnion_0123456789', false)
   unionid?: string;
 
-  @seconds('Optional (QQ): when the refresh token expires, seconds since the epoch; sent as `expired_in`.')
+  @seconds('Optional (QQ): when the refresh token expires, seconds since the epoch; sent as `expired_in`.', 1803099610)
   expired_at?: number;
 
   @ChoiceParam([1, 2], { description: 'Optional: 2 = QQ, 1 = WeChat; inferred from musickey when absent (`W_X…` keys are WeChat).', example: 2, messages: { choice: 'loginType must be 2 (QQ) or 1 (WeChat)' } })
   loginType?: number;
 
-  @seconds('Optional: when musickey was issued (seconds since the epoch).')
+  @seconds('Optional: when musickey was issued (seconds since the epoch).', 1795323610)
   musickeyCreateTime?: number;
 
-  @seconds('Optional: how long musickey lives (seconds).')
+  @seconds('Optional: how long musickey lives (seconds).', 259200)
   keyExpiresIn?: number;
 }
