@@ -78,7 +78,8 @@ export const UPSTREAM_UNAVAILABLE: ErrorDoc = {
 };
 
 /** Codes answered with `Retry-After`, and its value (docs/operations.md "Errors"). */
-const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREAM_CIRCUIT_OPEN: 10, UPSTREAM_BUSY: 1, SHUTTING_DOWN: 1 };
+// LOGIN_REFRESH_TOO_FREQUENT: CREDENTIAL_REFRESH_BACKOFF_S, documented at its default.
+const RETRY_AFTER: Record<string, number> = { UPSTREAM_RATE_LIMITED: 30, UPSTREAM_CIRCUIT_OPEN: 10, UPSTREAM_BUSY: 1, SHUTTING_DOWN: 1, LOGIN_REFRESH_TOO_FREQUENT: 600 };
 
 /**
  * What every route can answer whatever its own decorators say (see addGatewayWideErrors): 400 for a caller's cookie

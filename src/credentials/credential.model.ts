@@ -58,6 +58,18 @@ export const OUTCOME_MESSAGES: Record<RefreshOutcome, string> = {
   error: 'the refresh call failed: will try again later',
 };
 
+/**
+ * How a refresh a caller asked for (POST /user/refreshLogin) answers a failed outcome of outcomeOfCode: the stored
+ * login's reading of the codes, as a status. `error` (another code, timeout, network) answers the call's own error.
+ * `too_frequent` carries `Retry-After: CREDENTIAL_REFRESH_BACKOFF_S`, the wait the stored login keeps after it.
+ */
+export const REFRESH_REFUSALS: Record<Exclude<RefreshOutcome, 'ok' | 'error'>, { status: number; errorCode: string; message: string }> = {
+  auth_expired: { status: 401, errorCode: 'LOGIN_EXPIRED', message: 'the login has expired upstream and cannot be refreshed: log in again (scan a QR code)' },
+  restricted: { status: 403, errorCode: 'LOGIN_RESTRICTED', message: 'the account is restricted (or at its device limit) upstream: log in again after resolving it' },
+  bad_params: { status: 401, errorCode: 'LOGIN_REFRESH_REJECTED', message: 'upstream rejected this credential\'s refresh parameters: log in again' },
+  too_frequent: { status: 503, errorCode: 'LOGIN_REFRESH_TOO_FREQUENT', message: 'refreshed too frequently: try again after Retry-After seconds' },
+};
+
 /** Outcomes after which the same key is never sent for refresh again (only a new login helps). */
 export const FINAL_OUTCOMES: ReadonlySet<RefreshOutcome> = new Set(['auth_expired', 'restricted', 'bad_params']);
 

@@ -17,8 +17,8 @@ import { badLoginAnswer } from './login-errors';
 import type { AltLoggedIn, AltPollState, AltQrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
 import type { StoreChoice } from './login-store';
-import { ALT_STATES, AltPollCode, buildSession, extractMusicid, extractWxUuid, parseWxPoll } from './login.parse';
-import { loginRejected, MAIN_ERRORS } from './main-login.service';
+import { ALT_STATES, AltPollCode, answerCredentialIf, buildSession, extractMusicid, extractWxUuid, parseWxPoll } from './login.parse';
+import { answerableCredential, loginRejected, MAIN_ERRORS } from './main-login.service';
 
 /** Default bound of one long poll when the config does not say (ALT_LOGIN_POLL_TIMEOUT_MS). */
 export const DEFAULT_ALT_POLL_TIMEOUT_MS = 35_000;
@@ -93,6 +93,10 @@ export class AltLoginService {
 
   /** `store`: whether a confirmed login becomes the gateway's own (src/login/login-store.ts; default LOGIN_PERSIST_COOKIE). */
   async check(input: CheckAltLoginBody, store?: StoreChoice): Promise<Shaped> {
+    return answerCredentialIf(await this.checkOnce(input, store), input.credential);
+  }
+
+  private async checkOnce(input: CheckAltLoginBody, store?: StoreChoice): Promise<Shaped> {
     const { uuid } = input;
     // Before the long poll: a poll that sees the scan confirmed hands out the single-use code.
     const check = await this.finished.admit('alt', uuid, input.loginToken);
@@ -192,6 +196,8 @@ export class AltLoginService {
       state: 'confirmed',
       message: '登录成功',
       session,
+      // Kept with the finished login for its owner; answered only to a check with `credential: true` (check()).
+      credential: answerableCredential(data, musicid, 1),
     };
     await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 1, data }, store);
     return new Shaped(body, text);

@@ -1,4 +1,4 @@
-import { AnyOf, Arr, Bool, BoolConst, Dict, Enum, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { AnyOf, Arr, Bool, BoolConst, Dict, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
 
 /**
  * What the QR login routes answer (decision 021: each schema is also the type its service builds). Not the envelope:
@@ -30,6 +30,35 @@ export const LoginSession = Obj({
 });
 export type LoginSession = Static<typeof LoginSession>;
 
+/**
+ * The full credential of a login (docs/credentials.md "Keeping a caller's login alive"): answered only to a check that
+ * asked for it (`credential: true`), and what POST /user/refreshLogin takes and answers. The fields the refresh needs.
+ */
+export const LoginCredential = Obj(
+  {
+    musicid: Str({ description: 'The account: the exact digit string (WeChat musicids exceed 2^53).' }),
+    str_musicid: Optional(Str({ description: 'Same as musicid.' })),
+    musickey: Str({ description: 'The login key (the `qqmusic_key` / `qm_keyst` cookies).' }),
+    refresh_key: Optional(Str({ description: 'Single-use: spent by a refresh, which answers a new one.' })),
+    refresh_token: Optional(Str()),
+    openid: Optional(Str()),
+    access_token: Optional(Str({ description: 'QQ logins.' })),
+    expired_at: Optional(Int({ description: 'When the refresh token expires (seconds since the epoch).' })),
+    unionid: Optional(Str({ description: 'WeChat logins.' })),
+    encryptUin: Optional(Str({ description: 'The `euin` cookie.' })),
+    loginType: Enum([1, 2] as const, { description: '2 = QQ, 1 = WeChat.' }),
+    musickeyCreateTime: Optional(Int({ description: 'When musickey was issued (seconds since the epoch).' })),
+    keyExpiresIn: Optional(Int({ description: 'How long musickey lives from musickeyCreateTime (seconds; about 3 days).' })),
+  },
+  { title: 'LoginCredential' },
+);
+export type LoginCredential = Static<typeof LoginCredential>;
+
+/** Only with `credential: true` in the check's body: the full credential, to keep this login alive with /user/refreshLogin. */
+const Credential = {
+  credential: Optional(LoginCredential),
+};
+
 /** What a confirmed login says about saving it (absent when it is not stored: no admin token, LOGIN_PERSIST_COOKIE off). */
 const Persisted = {
   persisted: Optional(Bool({ description: 'With the admin token or LOGIN_PERSIST_COOKIE: whether the store holds the login now.' })),
@@ -51,7 +80,7 @@ export const MainPollState = Obj(
 );
 export type MainPollState = Static<typeof MainPollState>;
 
-export const MainLoggedIn = Obj({ isOk: BoolConst(true), message: Str(), session: LoginSession, ...Persisted }, { title: 'MainLoggedIn' });
+export const MainLoggedIn = Obj({ isOk: BoolConst(true), message: Str(), session: LoginSession, ...Credential, ...Persisted }, { title: 'MainLoggedIn' });
 export type MainLoggedIn = Static<typeof MainLoggedIn>;
 
 export const MainCheckAnswer = AnyOf([MainPollState, MainLoggedIn]);
@@ -75,10 +104,18 @@ export const AltPollState = Obj(
 export type AltPollState = Static<typeof AltPollState>;
 
 export const AltLoggedIn = Obj(
-  { isOk: BoolConst(true), errcode: Enum([405] as const), state: Enum(['confirmed'] as const), message: Str(), session: LoginSession, ...Persisted },
+  { isOk: BoolConst(true), errcode: Enum([405] as const), state: Enum(['confirmed'] as const), message: Str(), session: LoginSession, ...Credential, ...Persisted },
   { title: 'AltLoggedIn' },
 );
 export type AltLoggedIn = Static<typeof AltLoggedIn>;
 
 export const AltCheckAnswer = AnyOf([AltPollState, AltLoggedIn]);
 export type AltCheckAnswer = Static<typeof AltCheckAnswer>;
+
+/** What POST /user/refreshLogin answers in its envelope: the renewed credential and the cookie it logs in with. */
+export const RefreshedLogin = Obj({
+  credential: LoginCredential,
+  session: LoginSession,
+  expiresAt: Nullable(Str({ description: 'When the new musickey expires (ISO 8601); null when upstream did not say.' })),
+});
+export type RefreshedLogin = Static<typeof RefreshedLogin>;

@@ -4,11 +4,13 @@ import { FinishedLogins } from './finished-logins';
 import { LoginController } from './login.controller';
 import { LoginPageController } from './login-page.controller';
 import { LoginPersistService } from './login-persist.service';
+import { LoginRefreshController } from './login-refresh.controller';
+import { LoginRefreshService } from './login-refresh.service';
 import { MainLoginService } from './main-login.service';
 
 @Module({
-  controllers: [LoginController, LoginPageController],
-  providers: [MainLoginService, AltLoginService, LoginPersistService, FinishedLogins],
+  controllers: [LoginController, LoginPageController, LoginRefreshController],
+  providers: [MainLoginService, AltLoginService, LoginPersistService, FinishedLogins, LoginRefreshService],
   exports: [LoginPersistService],
 })
 export class LoginModule {}

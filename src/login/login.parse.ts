@@ -4,6 +4,7 @@
  */
 
 import { serializeCookie } from '../common/cookie';
+import { Shaped } from '../common/shaped';
 import type { LoginSession } from './login.answers';
 
 
@@ -171,6 +172,17 @@ export function pickCredential(data: Record<string, unknown>, musicid: string): 
   out.musicid = musicid;
   out.str_musicid = musicid;
   return out;
+}
+
+/**
+ * A login check's answer as its caller asked for it: the full credential (built into every confirmed login's answer,
+ * so a retry of its owner with the opt-in still gets it) only with `credential: true`, else left out.
+ */
+export function answerCredentialIf(result: Shaped, wanted: boolean | undefined): Shaped {
+  const body = result.body as Record<string, unknown> | null;
+  if (wanted === true || !body || typeof body !== 'object' || !('credential' in body)) return result;
+  const { credential: _left, ...rest } = body;
+  return new Shaped(rest, result.raw, result.supplements);
 }
 
 /** `window.wx_errcode=<n>;window.wx_code='<code>';` → { errcode, code }; null when the text is something else. */

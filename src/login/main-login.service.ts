@@ -7,7 +7,7 @@ import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckMainLoginBody } from './dto/check-login.dto';
 import { FinishedLogins, SpendGuard } from './finished-logins';
 import { badLoginAnswer } from './login-errors';
-import type { MainLoggedIn, MainPollState, MainQrAnswer } from './login.answers';
+import type { LoginCredential, MainLoggedIn, MainPollState, MainQrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
 import type { StoreChoice } from './login-store';
 import {
@@ -17,7 +17,9 @@ import {
   extractMusicid,
   MAIN_STATES,
   MainPollCode,
+  answerCredentialIf,
   parsePtuiCB,
+  pickCredential,
   ptloginUin,
   splitLoginUrl,
 } from './login.parse';
@@ -73,7 +75,8 @@ export class MainLoginService {
     const check = await this.finished.admit('main', qrsig, input.loginToken);
     try {
       // The poll that reports a confirmed scan spends the QR, so the whole chain runs where a hang-up cannot cut it.
-      return await this.finished.run(check, (guard) => this.runChain(qrsig, ptqrtoken, guard, store), isLoggedIn);
+      const result = await this.finished.run(check, (guard) => this.runChain(qrsig, ptqrtoken, guard, store), isLoggedIn);
+      return answerCredentialIf(result, input.credential);
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'timeout') {
         throw new GatewayError(HttpStatus.GATEWAY_TIMEOUT, 'LOGIN_TIMEOUT', MAIN_ERRORS.timeout);
@@ -152,10 +155,17 @@ export class MainLoginService {
       isOk: true,
       message: '登录成功',
       session,
+      // Kept with the finished login for its owner; answered only to a check with `credential: true` (check()).
+      credential: answerableCredential(data, musicid, 2),
     };
     await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType: 2, data }, store);
     return new Shaped(body, login.raw);
   }
+}
+
+/** The credential a confirmed login answers its owner on request: the fields a refresh needs (login.answers.ts). */
+export function answerableCredential(data: Record<string, unknown>, musicid: string, loginType: 1 | 2): LoginCredential {
+  return pickCredential({ ...data, loginType }, musicid) as LoginCredential;
 }
 
 function isLoggedIn(result: Shaped): boolean {

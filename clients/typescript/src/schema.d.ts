@@ -889,6 +889,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/refreshLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a caller's own login (its full credential)
+         * @description Send the `credential` a QR login check answered with `credential: true` (or the one this route answered last) as the JSON body; the answer is the renewed credential and its session cookie. One upstream refresh (`music.login.LoginServer`/`Login`), never retried, never cached or shared with another request; the refresh_key is single-use, so keep the new credential and drop the old. The gateway's stored login is never read or changed. Upstream codes are read as for the stored login (docs/credentials.md).
+         */
+        post: operations["LoginRefreshController_refreshLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/credential/status": {
         parameters: {
             query?: never;
@@ -2042,6 +2062,11 @@ export interface components {
              * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
              */
             loginToken?: string;
+            /**
+             * @description Optional: `true` adds the login's full credential (`credential`: musicid, musickey, refresh_key, refresh_token, expiry…) to the success answer, beside the session, so you can renew this login yourself with POST /user/refreshLogin. Only the QR's owner gets it (the same rules as the session). A JSON boolean in the body; without it the answer is unchanged.
+             * @example true
+             */
+            credential?: boolean;
         };
         CheckAltLoginBody: {
             /**
@@ -2060,6 +2085,74 @@ export interface components {
              * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
              */
             loginToken?: string;
+            /**
+             * @description Optional: `true` adds the login's full credential (`credential`: musicid, musickey, refresh_key, refresh_token, expiry…) to the success answer, beside the session, so you can renew this login yourself with POST /user/refreshLogin. Only the QR's owner gets it (the same rules as the session). A JSON boolean in the body; without it the answer is unchanged.
+             * @example true
+             */
+            credential?: boolean;
+        };
+        RefreshLoginBody: {
+            /**
+             * @description The account: its exact digit string (a JSON number only below 2^53).
+             * @example 1503255237
+             */
+            musicid: string;
+            /**
+             * @description Optional: the same as musicid.
+             * @example 1503255237
+             */
+            str_musicid?: string;
+            /**
+             * @description The login key (`qqmusic_key`).
+             * @example Q_H_L_63k3Nx
+             */
+            musickey: string;
+            /**
+             * @description Single-use: spent by this refresh, which answers a new one.
+             * @example RK0123456789abcdef
+             */
+            refresh_key: string;
+            /**
+             * @description The refresh token of the login.
+             * @example RT0123456789abcdef
+             */
+            refresh_token: string;
+            /**
+             * @description The openid of the login.
+             * @example OPENID255237
+             */
+            openid: string;
+            /**
+             * @description QQ logins (loginType 2): required.
+             * @example AT0123456789abcdef
+             */
+            access_token?: string;
+            /**
+             * @description WeChat logins (loginType 1): required.
+             * @example oUnion_0123456789
+             */
+            unionid?: string;
+            /**
+             * @description Optional (QQ): when the refresh token expires, seconds since the epoch; sent as `expired_in`.
+             * @example 1803099610
+             */
+            expired_at?: number;
+            /**
+             * @description Optional: 2 = QQ, 1 = WeChat; inferred from musickey when absent (`W_X…` keys are WeChat).
+             * @example 2
+             * @enum {integer}
+             */
+            loginType?: 1 | 2;
+            /**
+             * @description Optional: when musickey was issued (seconds since the epoch).
+             * @example 1795323610
+             */
+            musickeyCreateTime?: number;
+            /**
+             * @description Optional: how long musickey lives (seconds).
+             * @example 259200
+             */
+            keyExpiresIn?: number;
         };
         SetSongLikeBody: {
             /**
@@ -6866,6 +6959,36 @@ export interface operations {
                                 [key: string]: string;
                             };
                         };
+                        /** LoginCredential */
+                        credential?: {
+                            /** @description The account: the exact digit string (WeChat musicids exceed 2^53). */
+                            musicid: string;
+                            /** @description Same as musicid. */
+                            str_musicid?: string;
+                            /** @description The login key (the `qqmusic_key` / `qm_keyst` cookies). */
+                            musickey: string;
+                            /** @description Single-use: spent by a refresh, which answers a new one. */
+                            refresh_key?: string;
+                            refresh_token?: string;
+                            openid?: string;
+                            /** @description QQ logins. */
+                            access_token?: string;
+                            /** @description When the refresh token expires (seconds since the epoch). */
+                            expired_at?: number;
+                            /** @description WeChat logins. */
+                            unionid?: string;
+                            /** @description The `euin` cookie. */
+                            encryptUin?: string;
+                            /**
+                             * @description 2 = QQ, 1 = WeChat.
+                             * @enum {integer}
+                             */
+                            loginType: 1 | 2;
+                            /** @description When musickey was issued (seconds since the epoch). */
+                            musickeyCreateTime?: number;
+                            /** @description How long musickey lives from musickeyCreateTime (seconds; about 3 days). */
+                            keyExpiresIn?: number;
+                        };
                         /** @description With the admin token or LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
                         persisted?: boolean;
                         /**
@@ -7112,6 +7235,36 @@ export interface operations {
                                 [key: string]: string;
                             };
                         };
+                        /** LoginCredential */
+                        credential?: {
+                            /** @description The account: the exact digit string (WeChat musicids exceed 2^53). */
+                            musicid: string;
+                            /** @description Same as musicid. */
+                            str_musicid?: string;
+                            /** @description The login key (the `qqmusic_key` / `qm_keyst` cookies). */
+                            musickey: string;
+                            /** @description Single-use: spent by a refresh, which answers a new one. */
+                            refresh_key?: string;
+                            refresh_token?: string;
+                            openid?: string;
+                            /** @description QQ logins. */
+                            access_token?: string;
+                            /** @description When the refresh token expires (seconds since the epoch). */
+                            expired_at?: number;
+                            /** @description WeChat logins. */
+                            unionid?: string;
+                            /** @description The `euin` cookie. */
+                            encryptUin?: string;
+                            /**
+                             * @description 2 = QQ, 1 = WeChat.
+                             * @enum {integer}
+                             */
+                            loginType: 1 | 2;
+                            /** @description When musickey was issued (seconds since the epoch). */
+                            musickeyCreateTime?: number;
+                            /** @description How long musickey lives from musickeyCreateTime (seconds; about 3 days). */
+                            keyExpiresIn?: number;
+                        };
                         /** @description With the admin token or LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
                         persisted?: boolean;
                         /**
@@ -7218,6 +7371,196 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    LoginRefreshController_refreshLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The credential, as answered. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshLoginBody"];
+            };
+        };
+        responses: {
+            /** @description The renewed credential and its session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example 0
+                         * @enum {integer}
+                         */
+                        code: 0;
+                        /** @example ok */
+                        msg: string;
+                        /**
+                         * @example {
+                         *       "credential": {
+                         *         "musicid": "1503255237",
+                         *         "str_musicid": "1503255237",
+                         *         "musickey": "Q_H_L_9xYz…",
+                         *         "refresh_key": "RK…new",
+                         *         "refresh_token": "RT…",
+                         *         "openid": "OPENID…",
+                         *         "access_token": "AT…",
+                         *         "loginType": 2,
+                         *         "expired_at": 1803099610,
+                         *         "encryptUin": "oKEnc…",
+                         *         "musickeyCreateTime": 1795582810,
+                         *         "keyExpiresIn": 259200
+                         *       },
+                         *       "session": {
+                         *         "loginUin": "1503255237",
+                         *         "uin": "1503255237",
+                         *         "cookie": "uin=o1503255237; qqmusic_uin=1503255237; qqmusic_key=Q_H_L_9xYz…; qm_keyst=Q_H_L_9xYz…; tmeLoginType=2; euin=oKEnc…",
+                         *         "cookieList": [
+                         *           "uin=o1503255237",
+                         *           "qqmusic_uin=1503255237",
+                         *           "qqmusic_key=Q_H_L_9xYz…",
+                         *           "qm_keyst=Q_H_L_9xYz…",
+                         *           "tmeLoginType=2",
+                         *           "euin=oKEnc…"
+                         *         ],
+                         *         "cookieObject": {
+                         *           "uin": "o1503255237",
+                         *           "qqmusic_uin": "1503255237",
+                         *           "qqmusic_key": "Q_H_L_9xYz…",
+                         *           "qm_keyst": "Q_H_L_9xYz…",
+                         *           "tmeLoginType": "2",
+                         *           "euin": "oKEnc…"
+                         *         }
+                         *       },
+                         *       "expiresAt": "2026-11-25T05:00:00.000Z"
+                         *     }
+                         */
+                        data: {
+                            /** LoginCredential */
+                            credential: {
+                                /** @description The account: the exact digit string (WeChat musicids exceed 2^53). */
+                                musicid: string;
+                                /** @description Same as musicid. */
+                                str_musicid?: string;
+                                /** @description The login key (the `qqmusic_key` / `qm_keyst` cookies). */
+                                musickey: string;
+                                /** @description Single-use: spent by a refresh, which answers a new one. */
+                                refresh_key?: string;
+                                refresh_token?: string;
+                                openid?: string;
+                                /** @description QQ logins. */
+                                access_token?: string;
+                                /** @description When the refresh token expires (seconds since the epoch). */
+                                expired_at?: number;
+                                /** @description WeChat logins. */
+                                unionid?: string;
+                                /** @description The `euin` cookie. */
+                                encryptUin?: string;
+                                /**
+                                 * @description 2 = QQ, 1 = WeChat.
+                                 * @enum {integer}
+                                 */
+                                loginType: 1 | 2;
+                                /** @description When musickey was issued (seconds since the epoch). */
+                                musickeyCreateTime?: number;
+                                /** @description How long musickey lives from musickeyCreateTime (seconds; about 3 days). */
+                                keyExpiresIn?: number;
+                            };
+                            session: {
+                                /** @description The account (`uin` cookie: `o0…` for QQ, the musicid for WeChat). */
+                                loginUin: string;
+                                /** @description Same as loginUin. */
+                                uin: string;
+                                /** @description Every cookie of the login, `name=value; …`. */
+                                cookie: string;
+                                /** @description The same pairs, one per element. */
+                                cookieList: string[];
+                                /** @description The same pairs by name. */
+                                cookieObject: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /** @description When the new musickey expires (ISO 8601); null when upstream did not say. */
+                            expiresAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description A credential field missing or malformed (the message names it; access_token for QQ, unionid for WeChat). The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description Refresh answered 1000, 104400 or 104401: the login has expired upstream and cannot be refreshed: log in again (scan a QR code) (body has `upstreamCode`). Or 20261 (`LOGIN_REFRESH_REJECTED`): upstream rejected this credential's refresh parameters: log in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_EXPIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_EXPIRED" | "LOGIN_REFRESH_REJECTED";
+                    };
+                };
+            };
+            /** @description Refresh answered 20274, 20277, 20278, 20450 or 20279: the account is restricted (or at its device limit) upstream: log in again after resolving it (body has `upstreamCode`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_RESTRICTED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_RESTRICTED";
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["UpstreamFailed"];
+            /** @description Refresh answered 104604: refreshed too frequently: try again after Retry-After seconds (body has `upstreamCode`). `Retry-After`: CREDENTIAL_REFRESH_BACKOFF_S (default 600). The upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`), upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`), or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 600 for LOGIN_REFRESH_TOO_FREQUENT, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_REFRESH_TOO_FREQUENT
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REFRESH_TOO_FREQUENT" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                    };
+                };
+            };
+            504: components["responses"]["UpstreamTimeout"];
         };
     };
     CredentialController_status: {

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, Matches } from 'class-validator';
 import { hash33 } from '../../common/cookie';
-import { ChoiceParam, TextParam, ToTrimmed } from '../../common/validation';
+import { BoolParam, ChoiceParam, TextParam, ToTrimmed } from '../../common/validation';
 import { ALT_STATES } from '../login.parse';
 
 /** The documented QR pair: a qrsig and its ptqrtoken, computed as the check demands (hash33(qrsig)). */
@@ -11,6 +11,18 @@ export const EXAMPLE_PTQRTOKEN = String(hash33(EXAMPLE_QRSIG));
 export const EXAMPLE_LOGIN_TOKEN = 'q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK';
 const LOGIN_TOKEN_DOC =
   'The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).';
+
+/**
+ * The opt-in to the login's full credential (docs/credentials.md "Keeping a caller's login alive"): body only, a JSON
+ * boolean, so it is never in a URL.
+ */
+const CredentialOptIn = () =>
+  BoolParam({
+    jsonOnly: true,
+    description:
+      'Optional: `true` adds the login\'s full credential (`credential`: musicid, musickey, refresh_key, refresh_token, expiry…) to the success answer, beside the session, so you can renew this login yourself with POST /user/refreshLogin. Only the QR\'s owner gets it (the same rules as the session). A JSON boolean in the body; without it the answer is unchanged.',
+    example: true,
+  });
 
 /** hash33 of a qrsig, in digits (a 32-bit number). */
 const PTQRTOKEN = /^\d{1,10}$/;
@@ -48,6 +60,9 @@ export class CheckMainLoginBody {
 
   @LoginTokenParam()
   loginToken?: string;
+
+  @CredentialOptIn()
+  credential?: boolean;
 }
 
 /** The poll states a client can report back as `last` (405 ends the login). */
@@ -76,4 +91,7 @@ export class CheckAltLoginBody {
 
   @LoginTokenParam()
   loginToken?: string;
+
+  @CredentialOptIn()
+  credential?: boolean;
 }
