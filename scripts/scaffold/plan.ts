@@ -256,7 +256,12 @@ export function planEndpoint(spec: EndpointSpec, root: string): Plan {
     const list = tools.variable('TOOL_ROUTES');
     if (!list || !ts.isArrayLiteralExpression(list)) fail(`${toolsFile}: no TOOL_ROUTES array`);
     if (tools.text.includes(`name: '${spec.tool}'`)) fail(`${toolsFile}: a tool is named ${spec.tool} already`);
-    tools.addElement(list as ts.ArrayLiteralExpression, `{ name: '${spec.tool}', method: '${spec.write ? 'post' : 'get'}', path: '${path}', whenPresent: true }`);
+    // The description is one sentence for a listener (mcp/tools.ts), written by the author; account tools say they need a login.
+    const account = spec.write ? ', account: true' : '';
+    tools.addElement(
+      list as ts.ArrayLiteralExpression,
+      `{ name: '${spec.tool}', method: '${spec.write ? 'post' : 'get'}', path: '${path}', listener: '${t.TODO}: what it does for a listener.'${account}, whenPresent: true }`,
+    );
     files.note(toolsFile, `tool ${spec.tool}`);
     const mcpDoc = 'docs/mcp.md';
     files.created.set(mcpDoc, t.mcpDocRow(files.read(mcpDoc), ctx));

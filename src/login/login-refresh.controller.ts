@@ -10,14 +10,14 @@ import { LoginRefreshService } from './login-refresh.service';
 const EXAMPLE_BODY = {
   musicid: '1503255237',
   str_musicid: '1503255237',
-  musickey: 'Q_H_L_63k3N…',
-  refresh_key: 'RK…',
-  refresh_token: 'RT…',
-  openid: 'OPENID…',
-  access_token: 'AT…',
+  musickey: 'Q_H_L_63k3NexampleKey',
+  refresh_key: 'RKexampleRefreshKey',
+  refresh_token: 'RTexampleRefreshToken',
+  openid: 'OPENIDexample',
+  access_token: 'ATexampleAccessToken',
   loginType: 2,
 };
-const EXAMPLE_CREDENTIAL = { ...EXAMPLE_BODY, expired_at: 1803099610, encryptUin: 'oKEnc…', musickeyCreateTime: 1795323610, keyExpiresIn: 259200 };
+const EXAMPLE_CREDENTIAL = { ...EXAMPLE_BODY, expired_at: 1803099610, encryptUin: 'oKEncExample', musickeyCreateTime: 1795323610, keyExpiresIn: 259200 };
 
 const refusal = (outcome: keyof typeof REFRESH_REFUSALS, codes: string) => ({
   status: REFRESH_REFUSALS[outcome].status,
@@ -42,13 +42,13 @@ export class LoginRefreshController {
   })
   @ApiBody({ type: RefreshLoginBody, description: 'The credential, as answered.', examples: { qq: { value: EXAMPLE_BODY } } })
   @ApiEnvelope('The renewed credential and its session.', {
-    credential: { ...EXAMPLE_CREDENTIAL, musickey: 'Q_H_L_9xYz…', refresh_key: 'RK…new', musickeyCreateTime: 1795582810 },
+    credential: { ...EXAMPLE_CREDENTIAL, musickey: 'Q_H_L_9xYzRenewedKey', refresh_key: 'RKrenewedRefreshKey', musickeyCreateTime: 1795582810 },
     session: {
       loginUin: '1503255237',
       uin: '1503255237',
-      cookie: 'uin=o1503255237; qqmusic_uin=1503255237; qqmusic_key=Q_H_L_9xYz…; qm_keyst=Q_H_L_9xYz…; tmeLoginType=2; euin=oKEnc…',
-      cookieList: ['uin=o1503255237', 'qqmusic_uin=1503255237', 'qqmusic_key=Q_H_L_9xYz…', 'qm_keyst=Q_H_L_9xYz…', 'tmeLoginType=2', 'euin=oKEnc…'],
-      cookieObject: { uin: 'o1503255237', qqmusic_uin: '1503255237', qqmusic_key: 'Q_H_L_9xYz…', qm_keyst: 'Q_H_L_9xYz…', tmeLoginType: '2', euin: 'oKEnc…' },
+      cookie: 'uin=o1503255237; qqmusic_uin=1503255237; qqmusic_key=Q_H_L_9xYzRenewedKey; qm_keyst=Q_H_L_9xYzRenewedKey; tmeLoginType=2; euin=oKEncExample',
+      cookieList: ['uin=o1503255237', 'qqmusic_uin=1503255237', 'qqmusic_key=Q_H_L_9xYzRenewedKey', 'qm_keyst=Q_H_L_9xYzRenewedKey', 'tmeLoginType=2', 'euin=oKEncExample'],
+      cookieObject: { uin: 'o1503255237', qqmusic_uin: '1503255237', qqmusic_key: 'Q_H_L_9xYzRenewedKey', qm_keyst: 'Q_H_L_9xYzRenewedKey', tmeLoginType: '2', euin: 'oKEncExample' },
     },
     expiresAt: '2026-11-25T05:00:00.000Z',
   }, RefreshedLogin)

@@ -7,7 +7,7 @@ import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { cookieOf, libraryUser, songAt } from './library-fixtures';
 
 /**
- * GET /user/getLikedSongs (docs/user.md "Liked songs"): the account's 我喜欢 list, a page at a time, through HTTP
+ * GET /user/getLikedSongs (docs/user.md "Liked songs (`/user/getLikedSongs`)"): the account's 我喜欢 list, a page at a time, through HTTP
  * against the stateful fake; a like or unlike through the gateway shows on the next read, cached or not, on one
  * instance and on two sharing Redis.
  */

@@ -56,7 +56,9 @@ describe('npm run new:endpoint into a copy of the repository', () => {
         'docs/mcp.md',
       ]),
     );
-    expect(readFileSync(join(dir, 'mcp/tools.ts'), 'utf8')).toContain("{ name: 'thing_fans', method: 'get', path: '/getThingFans', whenPresent: true },");
+    expect(readFileSync(join(dir, 'mcp/tools.ts'), 'utf8')).toContain(
+      "{ name: 'thing_fans', method: 'get', path: '/getThingFans', listener: 'TODO(new:endpoint): what it does for a listener.', whenPresent: true },",
+    );
     expect(readFileSync(join(dir, 'test/support/endpoints.ts'), 'utf8')).toContain("ownAccount({ path: '/user/setThingNote'");
     expect(() => newEndpoint([...ENDPOINTS[0], '--root', dir], () => {})).toThrow(/already has getThingFans: refusing to overwrite it/);
   });

@@ -122,7 +122,8 @@ describe('UPSTREAM_BODY_BUDGET_MB bounds the bytes of all answers read at once (
     for (const r of all.filter((a) => a.status === 503)) expect(r.body).toEqual(busy);
     await waitFor(async () => (await bytesInFlight(h)) === 0, 3000, 'the budget to be all given back');
     const metrics = (await h.http().get('/metrics').expect(200)).text;
-    expect(metrics).toMatch(/gateway_upstream_calls_total\{host="u",target="[^"]+",outcome="busy"\} [1-6]\n/);
+    // At least one refusal counted; how many depends on how the chunks interleave (a retried refusal counts again).
+    expect(metrics).toMatch(/gateway_upstream_calls_total\{host="u",target="[^"]+",outcome="busy"\} [1-9]\d*\n/);
     expect(metrics).toContain('gateway_upstream_breaker_open{host="u"} 0');
     await h.http().get('/getRanks?topId=4&limit=2').expect(200);
   });

@@ -7406,36 +7406,36 @@ export interface operations {
                          *       "credential": {
                          *         "musicid": "1503255237",
                          *         "str_musicid": "1503255237",
-                         *         "musickey": "Q_H_L_9xYz…",
-                         *         "refresh_key": "RK…new",
-                         *         "refresh_token": "RT…",
-                         *         "openid": "OPENID…",
-                         *         "access_token": "AT…",
+                         *         "musickey": "Q_H_L_9xYzRenewedKey",
+                         *         "refresh_key": "RKrenewedRefreshKey",
+                         *         "refresh_token": "RTexampleRefreshToken",
+                         *         "openid": "OPENIDexample",
+                         *         "access_token": "ATexampleAccessToken",
                          *         "loginType": 2,
                          *         "expired_at": 1803099610,
-                         *         "encryptUin": "oKEnc…",
+                         *         "encryptUin": "oKEncExample",
                          *         "musickeyCreateTime": 1795582810,
                          *         "keyExpiresIn": 259200
                          *       },
                          *       "session": {
                          *         "loginUin": "1503255237",
                          *         "uin": "1503255237",
-                         *         "cookie": "uin=o1503255237; qqmusic_uin=1503255237; qqmusic_key=Q_H_L_9xYz…; qm_keyst=Q_H_L_9xYz…; tmeLoginType=2; euin=oKEnc…",
+                         *         "cookie": "uin=o1503255237; qqmusic_uin=1503255237; qqmusic_key=Q_H_L_9xYzRenewedKey; qm_keyst=Q_H_L_9xYzRenewedKey; tmeLoginType=2; euin=oKEncExample",
                          *         "cookieList": [
                          *           "uin=o1503255237",
                          *           "qqmusic_uin=1503255237",
-                         *           "qqmusic_key=Q_H_L_9xYz…",
-                         *           "qm_keyst=Q_H_L_9xYz…",
+                         *           "qqmusic_key=Q_H_L_9xYzRenewedKey",
+                         *           "qm_keyst=Q_H_L_9xYzRenewedKey",
                          *           "tmeLoginType=2",
-                         *           "euin=oKEnc…"
+                         *           "euin=oKEncExample"
                          *         ],
                          *         "cookieObject": {
                          *           "uin": "o1503255237",
                          *           "qqmusic_uin": "1503255237",
-                         *           "qqmusic_key": "Q_H_L_9xYz…",
-                         *           "qm_keyst": "Q_H_L_9xYz…",
+                         *           "qqmusic_key": "Q_H_L_9xYzRenewedKey",
+                         *           "qm_keyst": "Q_H_L_9xYzRenewedKey",
                          *           "tmeLoginType": "2",
-                         *           "euin": "oKEnc…"
+                         *           "euin": "oKEncExample"
                          *         }
                          *       },
                          *       "expiresAt": "2026-11-25T05:00:00.000Z"
