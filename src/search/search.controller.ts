@@ -5,7 +5,9 @@ import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-d
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
 import { GetSearchByTypeQuery, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
-import { HotkeysAnswer, SearchByCodePage, SearchPage, SmartboxAnswer, TopListsAnswer } from './search.answers';
+import { withOldNames } from '../common/answer-schema';
+import { HotkeysAnswer, SearchByCodePage, SearchPage, SmartboxAnswer, TOP_LIST_RENAMES, TopListsAnswer } from './search.answers';
+import { PLAYLIST_HIT_RENAMES, SINGER_HIT_RENAMES } from './search.mapper';
 import { SearchService } from './search.service';
 
 @ApiTags('search')
@@ -20,8 +22,9 @@ export class SearchController {
     description:
       'Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 1-based here. `list` items depend on `type` ' +
       '(song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; ' +
-      'singer: `{ singerId, singerMid, singerName, singerPic, songNum, albumNum, mvNum }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; ' +
-      'playlist: `{ dissid, dissname, creator, listen_num, imgurl, songCount }`; mv: `{ vid, mvId, mvName, singerName, cover, playCount, duration, publishDate }`).',
+      'singer: `{ singerId, singerMID, singerName, singerPic, songCount, albumCount, mvCount }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; ' +
+      'playlist: `{ dissid, dissname, creator, listen_num, cover, songCount }`; mv: `{ vid, mvId, title, singerName, cover, playCount, duration, publicTime }`), ' +
+      'each also with its renamed fields\' old names until they are removed (docs/glossary.md "Renamed fields").',
   })
   @ApiEnvelope('A page of results.', {
     key: '周杰伦',
@@ -53,7 +56,12 @@ export class SearchController {
     page: 1,
     limit: 10,
     total: 1,
-    list: [{ singerId: 4558, singerMid: '0025NhlN2yWrP4', singerName: '周杰伦', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg', songNum: 600, albumNum: 40, mvNum: 300 }],
+    list: [
+      withOldNames(
+        { singerId: 4558, singerMID: '0025NhlN2yWrP4', singerName: '周杰伦', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg', songCount: 600, albumCount: 40, mvCount: 300 },
+        SINGER_HIT_RENAMES,
+      ),
+    ],
   }, SearchByCodePage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSearchByType(@Query() query: GetSearchByTypeQuery) {
@@ -75,7 +83,12 @@ export class SearchController {
     page: 1,
     limit: 8,
     total: 1,
-    list: [{ dissid: '7024415872', dissname: '古风', creator: 'QQ音乐', listen_num: 1000, imgurl: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg', songCount: 20 }],
+    list: [
+      withOldNames(
+        { dissid: '7024415872', dissname: '古风', creator: 'QQ音乐', listen_num: 1000, cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg', songCount: 20 },
+        PLAYLIST_HIT_RENAMES,
+      ),
+    ],
   }, SearchPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   searchByType(@Query() query: SearchByTypeQuery) {
@@ -110,7 +123,12 @@ export class SearchController {
   @CacheTTL(600)
   @ApiOperation({ summary: 'Charts with their top songs', description: 'Every chart with a few of its songs (upstream CGI `fcg_myqq_toplist.fcg`). No parameters.' })
   @ApiEnvelope('The charts.', {
-    topLists: [{ id: 62, name: '飙升榜', listenCount: 2000000, cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', type: 0, songs: [{ songName: '晴天', singerName: '周杰伦' }] }],
+    topLists: [
+      withOldNames(
+        { id: 62, name: '飙升榜', listen_num: 2000000, cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', type: 0, songs: [{ songName: '晴天', singerName: '周杰伦' }] },
+        TOP_LIST_RENAMES,
+      ),
+    ],
   }, TopListsAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getTopLists() {

@@ -104,7 +104,7 @@ describe('Search (e2e)', () => {
     it('type=playlist (search_type 3) reads body.songlist', async () => {
       const res = await h.http().get('/getSearchByKey').query({ key: '古风', type: 'playlist' }).expect(200);
       expect(res.body.data.list).toEqual([
-        { dissid: '7041067430', dissname: '古风家书丨相思赋遥寄沙场', creator: '豆沙', listen_num: 78037, imgurl: expect.any(String), songCount: 20 },
+        { dissid: '7041067430', dissname: '古风家书丨相思赋遥寄沙场', creator: '豆沙', listen_num: 78037, cover: expect.any(String), songCount: 20, imgurl: expect.any(String) },
       ]);
       expect(h.fake.musicuCalls(SEARCH)[0].param.search_type).toBe(3);
     });
@@ -370,6 +370,7 @@ describe('Search (e2e)', () => {
       expect(lists[0]).toEqual({
         id: 4,
         name: '安利XS·巅峰榜·流行指数',
+        listen_num: 19700000,
         listenCount: 19700000,
         cover: genuine[0].picUrl,
         type: 0,

@@ -1,13 +1,21 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
+import { MV_HIT_RENAMES, PLAYLIST_HIT_RENAMES, SINGER_HIT_RENAMES } from '../../search/search.mapper';
 import { upstreamWindow } from '../../search/search.service';
-import { classicTrack } from './util';
+import { classicTrack, underOldNames } from './util';
 import { Obj, OpenObj, Raw as RawJson, RawObject } from '../../common/answer-schema';
 import { legacyRoute } from './util';
 import type { LegacyAdapter, LegacyRoute, Raw } from './util';
 
 /** getSearchByKey: the CGI's `data.<section>.list` (`data.song.list[].songmid`…), rebuilt from the musicu primary. */
 const SEARCH_SECTION: Record<string, string> = { song: 'song', singer: 'singer', album: 'album', playlist: 'songlist', mv: 'mv', lyric: 'lyric' };
+
+/** The old names of each type's hits (docs/glossary.md "Renamed fields"): the legacy body keeps them. */
+const HIT_RENAMES: Record<string, Readonly<Record<string, string>>> = {
+  singer: SINGER_HIT_RENAMES,
+  playlist: PLAYLIST_HIT_RENAMES,
+  mv: MV_HIT_RENAMES,
+};
 
 /** The raw song tracks of a Desktop (`body.song.list`) or Mobile (`body.item_song`) search answer, by mid. */
 function rawTracksByMid(raw: Raw): Map<string, Raw> {
@@ -27,7 +35,9 @@ export const getSearchByKey: LegacyAdapter = (s) => {
   const d = s.body?.data ?? {};
   const section = SEARCH_SECTION[d.type] ?? 'song';
   const tracks = section === 'song' || section === 'lyric' ? rawTracksByMid(raw) : null;
-  const list = records(d.list).map((h: Raw) => {
+  const renames = HIT_RENAMES[d.type] ?? {};
+  const list = records(d.list).map((hit: Raw) => {
+    const h = underOldNames(hit, renames);
     if (tracks) return { ...h, ...classicTrack(tracks.get(String(h.songmid)) ?? {}, h) };
     return Array.isArray(h.singers) ? { ...h, singer: h.singers } : h;
   });
