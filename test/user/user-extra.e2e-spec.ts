@@ -33,11 +33,12 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
         msg: 'ok',
         data: {
           uin: '10001',
-          nickname: 'Alice',
+          nick: 'Alice',
           avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=fakeKey10001&s=140',
           encryptUin: 'owSfoKEq10001oz',
           createdPlaylistCount: 35,
           liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 },
+          nickname: 'Alice', // the old name, until it is removed
         },
       });
       const [req] = h.fake.requestsTo('c6', HOMEPAGE);
@@ -82,7 +83,15 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
     it('playlists: fcg_get_profile_order_asset.fcg reqtype 3 with sin/ein from page and limit', async () => {
       const res = await get('/user/getUserCollectedSongLists', { uin: '10001', page: '2', limit: '2', cookie: COOKIE }).expect(200);
       expect(res.body.data).toEqual({
-        playlists: [{ dissid: '7100000011', dissname: 'Collected 3', picurl: 'https://qpic.y.qq.com/music_cover/collected3/300?n=1', songCount: 12 }],
+        playlists: [
+          {
+            dissid: '7100000011',
+            dissname: 'Collected 3',
+            cover: 'https://qpic.y.qq.com/music_cover/collected3/300?n=1',
+            songCount: 12,
+            picurl: 'https://qpic.y.qq.com/music_cover/collected3/300?n=1',
+          },
+        ],
         total: 3,
       });
       const [req] = h.fake.requestsTo('c', ASSET);
@@ -114,8 +123,8 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
       const res = await get('/user/getUserFollowSingers', { uin: '10001', page: '1', limit: '5', cookie: COOKIE }).expect(200);
       expect(res.body.data).toEqual({
         singers: [
-          { singerMid: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558 },
-          { singerMid: '001fNHEf1SFEFN', name: 'G.E.M. 邓紫棋', singerId: 13948 },
+          { singerMID: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558, singerMid: '0025NhlN2yWrP4' },
+          { singerMID: '001fNHEf1SFEFN', name: 'G.E.M. 邓紫棋', singerId: 13948, singerMid: '001fNHEf1SFEFN' },
         ],
         total: 2,
       });
@@ -126,7 +135,7 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
 
     it('followed users and fans: friend_follow_or_listen_list.fcg, start/num from page and limit, is_listen=1 only for fans', async () => {
       const follows = await get('/user/getUserFollowUsers', { uin: '10001', page: '1', limit: '10', cookie: COOKIE }).expect(200);
-      expect(follows.body.data).toEqual({ users: [{ nickname: 'Bob', avatarUrl: expect.stringContaining('fakeKey10002'), encryptUin: 'owSfoKEq10002oz' }], total: 1 });
+      expect(follows.body.data).toEqual({ users: [{ nick: 'Bob', avatarUrl: expect.stringContaining('fakeKey10002'), encryptUin: 'owSfoKEq10002oz', nickname: 'Bob' }], total: 1 });
       const fans = await get('/user/getUserFans', { uin: '10001', page: '3', limit: '7', cookie: COOKIE }).expect(200);
       expect(fans.body.data).toEqual({ users: [], total: 1 });
       const [followReq, fansReq] = h.fake.requestsTo('c', FRIENDS);
