@@ -10,7 +10,7 @@ import { AlbumHit, HIT_OF, PlaylistHit, SingerHit } from '../upstream/clients/se
 
 const paging = {
   key: Str({ description: 'The keyword searched (trimmed).' }),
-  page: Int({ description: '1-based, as asked.' }),
+  page: Int({ description: 'As asked: 0-based (/getSearchByType and /searchByType: 1-based).' }),
   limit: Int(),
   total: Int({ description: 'Upstream\'s count of matches (the upstream page\'s length when it gave none).' }),
 };

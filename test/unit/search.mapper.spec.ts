@@ -143,26 +143,26 @@ describe('search mapper', () => {
     expect(mapTopLists({})).toEqual([]);
   });
 
-  describe('upstreamWindow (num_per_page ≥ 10 upstream)', () => {
+  describe('upstreamWindow (the gateway\'s 0-based page; num_per_page ≥ 10 upstream, which pages from 1)', () => {
     it.each([
-      [1, 10, { pageNum: 1, perPage: 10, skip: 0 }],
-      [3, 20, { pageNum: 3, perPage: 20, skip: 0 }],
-      [1, 5, { pageNum: 1, perPage: 10, skip: 0 }],
-      [2, 5, { pageNum: 1, perPage: 10, skip: 5 }],
-      [3, 5, { pageNum: 2, perPage: 10, skip: 0 }],
-      [4, 3, { pageNum: 1, perPage: 12, skip: 9 }],
-      [5, 3, { pageNum: 2, perPage: 12, skip: 0 }],
+      [0, 10, { pageNum: 1, perPage: 10, skip: 0 }],
+      [2, 20, { pageNum: 3, perPage: 20, skip: 0 }],
+      [0, 5, { pageNum: 1, perPage: 10, skip: 0 }],
+      [1, 5, { pageNum: 1, perPage: 10, skip: 5 }],
+      [2, 5, { pageNum: 2, perPage: 10, skip: 0 }],
+      [3, 3, { pageNum: 1, perPage: 12, skip: 9 }],
+      [4, 3, { pageNum: 2, perPage: 12, skip: 0 }],
     ])('page %i, limit %i → %j', (page, limit, expected) => {
       expect(upstreamWindow(page, limit)).toEqual(expected);
     });
 
     it('the window never straddles two upstream pages', () => {
       for (let limit = 1; limit <= 50; limit++) {
-        for (let page = 1; page <= 30; page++) {
+        for (let page = 0; page < 30; page++) {
           const { pageNum, perPage, skip } = upstreamWindow(page, limit);
           expect(perPage).toBeGreaterThanOrEqual(10);
           expect(skip + limit).toBeLessThanOrEqual(perPage);
-          expect((pageNum - 1) * perPage + skip).toBe((page - 1) * limit);
+          expect((pageNum - 1) * perPage + skip).toBe(page * limit);
         }
       }
     });

@@ -44,7 +44,8 @@ export const getSearchByKey: LegacyAdapter = (s) => {
   return {
     response: {
       code: 0,
-      data: { keyword: d.key, [section]: { list, curnum: list.length, curpage: d.page, totalnum: d.total } },
+      // The normalised page is 0-based; the CGI's `curpage` counts from 1, as the page the legacy shape was asked.
+      data: { keyword: d.key, [section]: { list, curnum: list.length, curpage: typeof d.page === 'number' ? d.page + 1 : d.page, totalnum: d.total } },
       raw,
     },
   };
@@ -58,7 +59,8 @@ export const getSearchByKey: LegacyAdapter = (s) => {
 function windowed(req: Raw, page: unknown, limit: unknown): Raw {
   const body = req?.data?.body;
   if (!isRecord(body) || typeof page !== 'number' || typeof limit !== 'number') return req;
-  const { skip } = upstreamWindow(page, limit);
+  // These routes page from 1 (the older services' way): upstreamWindow takes the 0-based page.
+  const { skip } = upstreamWindow(page - 1, limit);
   const cut = (list: unknown[]) => list.slice(skip, skip + limit);
   const sections = Object.fromEntries(
     Object.entries(body).map(([k, v]) => {
