@@ -152,7 +152,7 @@ export interface paths {
         put?: never;
         /**
          * Several category pages or playlists at once
-         * @description Not the envelope: `{ status: 200, data: [...] }`, one element per id in request order: a getSongLists page (categoryIds) or a getSongListDetail record (disstid, which wins). A failed id stays at its position as `{ categoryId | disstid, status, error, errorCode[, upstreamCode] }`. Only when every id failed for a transport reason does the whole call fail (502/504). At most 5 upstream calls at once.
+         * @description Not the envelope: `{ status: 200, data: [...] }`, one element per id in request order: a getSongLists page (categoryIds) or a getSongListDetail record (disstid, which wins). A failed id stays at its position as `{ categoryId | dissid, status, error, errorCode[, upstreamCode] }`. Only when every id failed for a transport reason does the whole call fail (502/504). At most 5 upstream calls at once.
          */
         post: operations["PlaylistsController_batchGetSongLists"];
         delete?: never;
@@ -410,7 +410,7 @@ export interface paths {
         };
         /**
          * Lyric (and translation) of a song; word-by-word with format=qrc or timeline
-         * @description format=lrc (default), isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is '' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it). format=qrc: `{ format: 'qrc', lyric: <QRC text>, trans, roma? }`. format=timeline: `{ format: 'timeline', source, tags, lines: [{ start, duration, text, words: [{ start, duration, text }], trans?, roma? }] }` in ms. roma=1 (qrc or timeline only) adds the romanisation. When the word-by-word lyric is missing or broken, qrc answers the LRC texts with `format: 'lrc'` and timeline answers line-level lines from the LRC (`source: 'lrc'`), both with a `message`.
+         * @description format=lrc (default), isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is '' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), text }] }` (and, until it is removed, `txt`: the same text under the reference implementations' name). format=qrc: `{ format: 'qrc', lyric: <QRC text>, trans, roma? }`. format=timeline: `{ format: 'timeline', source, tags, lines: [{ start, duration, text, words: [{ start, duration, text }], trans?, roma? }] }` in ms. roma=1 (qrc or timeline only) adds the romanisation. When the word-by-word lyric is missing or broken, qrc answers the LRC texts with `format: 'lrc'` and timeline answers line-level lines from the LRC (`source: 'lrc'`), both with a `message`.
          */
         get: operations["MusicController_getLyric"];
         put?: never;
@@ -670,7 +670,7 @@ export interface paths {
         };
         /**
          * Search songs, albums, playlists, singers, MVs or lyrics
-         * @description Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 1-based here. `list` items depend on `type` (song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; singer: `{ singerId, singerMid, singerName, singerPic, songNum, albumNum, mvNum }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; playlist: `{ dissid, dissname, creator, listen_num, imgurl, songCount }`; mv: `{ vid, mvId, mvName, singerName, cover, playCount, duration, publishDate }`).
+         * @description Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 0-based (the legacy shape reads it 1-based, as the older services did). `list` items depend on `type` (song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; singer: `{ singerId, singerMID, singerName, singerPic, songCount, albumCount, mvCount }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; playlist: `{ dissid, dissname, creator, listen_num, cover, songCount }`; mv: `{ vid, mvId, title, singerName, cover, playCount, duration, publicTime }`), each also with its renamed fields' old names until they are removed (docs/glossary.md "Renamed fields").
          */
         get: operations["SearchController_getSearchByKey"];
         put?: never;
@@ -690,7 +690,7 @@ export interface paths {
         };
         /**
          * Search singers, albums, playlists or users by upstream type code (the Koa project fork's route)
-         * @description The route of Yuuz12/qq-music-api (a fork of the Koa qq-music-api, 2026-08), with its parameter names: `t` is upstream's search_type (1 singer, 2 album, 3 playlist, 8 user), `limit` at most 30. Types 1–3 are /getSearchByKey's search (same items, paging and fallbacks) and answer its body plus `t`; users are one upstream `DoSearchForQQMusicDesktop` call (search_type 8, no fallback), listed as upstream sends them (no user search answer was ever recorded). The path form `/getSearchByType/<key>/<limit>/<page>/<t>` is accepted. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_search`, as the fork answers.
+         * @description The route of Yuuz12/qq-music-api (a fork of the Koa qq-music-api, 2026-08), with its parameter names: `t` is upstream's search_type (1 singer, 2 album, 3 playlist, 8 user), `limit` at most 30, `page` 1-based as the fork pages. Types 1–3 are /getSearchByKey's search (same items and fallbacks) and answer its body plus `t`; users are one upstream `DoSearchForQQMusicDesktop` call (search_type 8, no fallback), listed as upstream sends them (no user search answer was ever recorded). The path form `/getSearchByType/<key>/<limit>/<page>/<t>` is accepted. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_search`, as the fork answers.
          */
         get: operations["SearchController_getSearchByType"];
         put?: never;
@@ -710,7 +710,7 @@ export interface paths {
         };
         /**
          * Search by type name (the route WQTY-MASTER/tiaolv-music calls)
-         * @description The search of /getSearchByKey under the names WQTY-MASTER/tiaolv-music sends to its QQ Music server (`key`, `limit`, `page`, `type=playlist|artist`; no public qq-music-api version with this route was found). `type` is one of /getSearchByKey's types, or `artist` for singer; the answer is /getSearchByKey's. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_1`, where that app reads `response.req_1.data.body.<songlist|singer>.list` and `response.req_1.data.meta.sum`.
+         * @description The search of /getSearchByKey under the names WQTY-MASTER/tiaolv-music sends to its QQ Music server (`key`, `limit`, `page`, `type=playlist|artist`; no public qq-music-api version with this route was found). `type` is one of /getSearchByKey's types, or `artist` for singer; `page` is 1-based, as that app sends it; the answer is /getSearchByKey's. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_1`, where that app reads `response.req_1.data.body.<songlist|singer>.list` and `response.req_1.data.meta.sum`.
          */
         get: operations["SearchController_searchByType"];
         put?: never;
@@ -1930,7 +1930,7 @@ export interface components {
              */
             categoryIds: number[];
             /**
-             * @description 0-based page of each category list.
+             * @description 0-based page (0 is the first). Of each category list.
              * @default 0
              * @example 0
              */
@@ -2782,7 +2782,7 @@ export interface operations {
                 topId?: number;
                 /** @description Songs per page. */
                 limit?: number;
-                /** @description 0-based page; upstream offset = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream offset = page × limit. */
                 page?: number;
                 /** @description `true`/`1` or `false`/`0`: look up the MID of each song upstream did not give one for (at most 5 lookups in flight). */
                 resolveMid?: boolean;
@@ -2837,7 +2837,7 @@ export interface operations {
                             songInfoList: {
                                 /** @description Numeric song id. */
                                 songId: number;
-                                /** @description Same as songId (the spec's name). */
+                                /** @description Same as songId (the name the interface also gives it here). */
                                 song_id: number;
                                 /** @description Song mid, when upstream gave one (or resolveMid found it). */
                                 song_mid?: string;
@@ -2859,9 +2859,20 @@ export interface operations {
                                     /** @description The period upstream served, e.g. 2026-11-21 or 2026_47. */
                                     period: string;
                                     updateTime: string;
-                                    listenNum: number;
+                                    listen_num: number;
                                     /** @description Cover image URL. */
                                     cover: string;
+                                    /** @description The chart's description (upstream `intro`). */
+                                    desc: string;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                     */
+                                    listenNum: number;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `desc` (the same value); answered until 0.2.0.
+                                     */
                                     intro: string;
                                 }[];
                             }[];
@@ -2904,7 +2915,7 @@ export interface operations {
                 sortId?: 1 | 2 | 3 | 4 | 5;
                 /** @description Playlists per page. */
                 limit?: number;
-                /** @description 0-based page; upstream sin = page × limit, ein = (page + 1) × limit − 1. */
+                /** @description 0-based page (0 is the first). Upstream sin = page × limit, ein = (page + 1) × limit − 1. */
                 page?: number;
             };
             header?: never;
@@ -2941,8 +2952,10 @@ export interface operations {
                          *           "dissname": "华语经典",
                          *           "creator": "someone",
                          *           "listen_num": 1520000,
-                         *           "imgurl": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *           "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *           "createTime": "2021-05-01",
+                         *           "desc": "…",
+                         *           "imgurl": "https://qpic.y.qq.com/music_cover/abc/300",
                          *           "introduction": "…"
                          *         }
                          *       ]
@@ -2968,9 +2981,20 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL (upstream `imgurl`). */
-                                imgurl: string;
+                                cover: string;
                                 /** @description As upstream writes it, e.g. 2021-05-01. */
                                 createTime: string;
+                                /** @description The playlist's description (upstream `introduction`). */
+                                desc: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `desc` (the same value); answered until 0.2.0.
+                                 */
                                 introduction: string;
                             }[];
                         };
@@ -3051,7 +3075,7 @@ export interface operations {
                 disstid: string;
                 /** @description Songs per page of the playlist (gateway extra; 1000 = practically the whole playlist). */
                 limit?: number;
-                /** @description 0-based page of songs: song_begin = page × limit. */
+                /** @description 0-based page (0 is the first). Of the songs: song_begin = page × limit. */
                 page?: number;
             };
             header?: never;
@@ -3077,10 +3101,10 @@ export interface operations {
                         /**
                          * PlaylistDetail
                          * @example {
-                         *       "disstid": "7024415872",
+                         *       "dissid": "7024415872",
                          *       "dissname": "华语经典",
                          *       "desc": "…",
-                         *       "logo": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *       "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *       "creator": "someone",
                          *       "listen_num": 1520000,
                          *       "tags": [
@@ -3100,16 +3124,18 @@ export interface operations {
                          *           "albumMid": "000MkMni19ClKG",
                          *           "interval": 269
                          *         }
-                         *       ]
+                         *       ],
+                         *       "disstid": "7024415872",
+                         *       "logo": "https://qpic.y.qq.com/music_cover/abc/300"
                          *     }
                          */
                         data: {
                             /** @description Playlist id (a numeric string). */
-                            disstid: string;
+                            dissid: string;
                             dissname: string;
                             desc: string;
                             /** @description Cover image URL. */
-                            logo: string;
+                            cover: string;
                             /** @description Creator's nickname. */
                             creator: string;
                             listen_num: number;
@@ -3130,6 +3156,16 @@ export interface operations {
                                 /** @description Duration in seconds. */
                                 interval: number;
                             }[];
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `dissid` (the same value); answered until 0.2.0.
+                             */
+                            disstid: string;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                             */
+                            logo: string;
                         };
                     };
                 };
@@ -3203,9 +3239,20 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL (upstream `imgurl`). */
-                                imgurl: string;
+                                cover: string;
                                 /** @description As upstream writes it, e.g. 2021-05-01. */
                                 createTime: string;
+                                /** @description The playlist's description (upstream `introduction`). */
+                                desc: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `desc` (the same value); answered until 0.2.0.
+                                 */
                                 introduction: string;
                             }[];
                         } | {
@@ -3222,11 +3269,11 @@ export interface operations {
                         status: 200;
                         data: ({
                             /** @description Playlist id (a numeric string). */
-                            disstid: string;
+                            dissid: string;
                             dissname: string;
                             desc: string;
                             /** @description Cover image URL. */
-                            logo: string;
+                            cover: string;
                             /** @description Creator's nickname. */
                             creator: string;
                             listen_num: number;
@@ -3247,14 +3294,29 @@ export interface operations {
                                 /** @description Duration in seconds. */
                                 interval: number;
                             }[];
-                        } | {
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `dissid` (the same value); answered until 0.2.0.
+                             */
                             disstid: string;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                             */
+                            logo: string;
+                        } | {
+                            dissid: string;
                             /** @description The HTTP status this id alone would have answered. */
                             status: number;
                             error: string;
                             errorCode: string;
                             /** @description Upstream's business code, when upstream answered one. */
                             upstreamCode?: number;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `dissid` (the same value); answered until 0.2.0.
+                             */
+                            disstid: string;
                         })[];
                     };
                 };
@@ -3333,7 +3395,7 @@ export interface operations {
             query?: {
                 /** @description Albums per page. */
                 limit?: number;
-                /** @description 0-based page; upstream start = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream start = page × limit. */
                 page?: number;
                 /** @description 1 内地 (mainland), 2 港台, 3 欧美 (Western), 4 韩国 (Korea), 5 日本 (Japan), 6 其他 (other). */
                 area?: 1 | 2 | 3 | 4 | 5 | 6;
@@ -3434,7 +3496,7 @@ export interface operations {
                 sex?: -100 | -1 | 1 | 2;
                 /** @description −1 all, 1 pop, 2 rock. −100 (upstream's and the older qq-music-api's code for "all") is accepted as −1. */
                 genre?: -100 | -1 | 1 | 2;
-                /** @description 0-based page of `limit` singers. */
+                /** @description 0-based page (0 is the first). A page holds `limit` singers. */
                 page?: number;
                 /** @description Singers per page (at most one upstream page, 80). */
                 limit?: number;
@@ -3584,7 +3646,7 @@ export interface operations {
                 singermid: string;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description 0-based page; upstream begin = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream begin = page × limit. */
                 page?: number;
             };
             header?: never;
@@ -3662,7 +3724,7 @@ export interface operations {
                 singermid: string;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description 0-based page; upstream begin = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream begin = page × limit. */
                 page?: number;
             };
             header?: never;
@@ -3692,9 +3754,11 @@ export interface operations {
                          *         {
                          *           "albumMid": "000MkMni19ClKG",
                          *           "albumName": "叶惠美",
+                         *           "publicTime": "2003-07-31",
+                         *           "songCount": 11,
+                         *           "cover": "https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg",
                          *           "publishDate": "2003-07-31",
-                         *           "totalNum": 11,
-                         *           "cover": "https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg"
+                         *           "totalNum": 11
                          *         }
                          *       ],
                          *       "total": 30
@@ -3707,11 +3771,21 @@ export interface operations {
                                 albumMid: string;
                                 albumName: string;
                                 /** @description As upstream writes it, e.g. 2003-07-31. */
-                                publishDate: string;
+                                publicTime: string;
                                 /** @description Songs on the album. */
-                                totalNum: number;
+                                songCount: number;
                                 /** @description T002 cover URL of the album mid; '' without one. */
                                 cover: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                                 */
+                                publishDate: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `songCount` (the same value); answered until 0.2.0.
+                                 */
+                                totalNum: number;
                             }[];
                             /** @description How many albums the singer has upstream. */
                             total: number;
@@ -3737,7 +3811,7 @@ export interface operations {
                 singermid: string;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description 0-based page; upstream begin = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream begin = page × limit. */
                 page?: number;
                 /** @description `listen` (most played) or `time` (newest first); case-insensitive. */
                 order?: "time" | "listen";
@@ -3769,11 +3843,13 @@ export interface operations {
                          *       "mvs": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1518390,
+                         *           "mvId": 1518390,
                          *           "title": "晴天",
-                         *           "pic": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
+                         *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
                          *           "playCount": 1520000,
-                         *           "publishDate": 1700000000
+                         *           "publishDate": 1700000000,
+                         *           "mvid": 1518390,
+                         *           "pic": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg"
                          *         }
                          *       ],
                          *       "total": 120
@@ -3789,13 +3865,23 @@ export interface operations {
                             order: "time" | "listen";
                             mvs: {
                                 vid: string;
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Picture URL. */
-                                pic: string;
+                                cover: string;
                                 playCount: number;
                                 /** @description Unix seconds, as upstream sends `pubdate`. */
                                 publishDate: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                pic: string;
                             }[];
                             /** @description How many MVs the singer has upstream. */
                             total: number;
@@ -3962,7 +4048,7 @@ export interface operations {
                             name: string;
                             /** @description Upstream `title` (often the name with a version note); the name when upstream has none. */
                             title: string;
-                            singer: {
+                            singers: {
                                 id: number;
                                 mid: string;
                                 name: string;
@@ -3977,9 +4063,23 @@ export interface operations {
                             /** @description Duration in seconds. */
                             interval: number;
                             /** @description Release date as upstream writes it (YYYY-MM-DD), '' when unknown. */
-                            timePublic: string;
+                            publicTime: string;
                             /** @description The media MID the audio files are named by; '' when upstream has none. */
                             mediaMid: string;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                             */
+                            singer: {
+                                id: number;
+                                mid: string;
+                                name: string;
+                            }[];
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                             */
+                            timePublic: string;
                         };
                         songinfo: {
                             /** @enum {integer} */
@@ -4464,7 +4564,12 @@ export interface operations {
                                 lines: {
                                     /** @description Start time in ms. */
                                     time: number;
-                                    /** @description The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
+                                    /** @description The line's text. */
+                                    text: string;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `text` (the same value); answered until 0.2.0.
+                                     */
                                     txt: string;
                                 }[];
                             };
@@ -4487,7 +4592,12 @@ export interface operations {
                                 lines: {
                                     /** @description Start time in ms. */
                                     time: number;
-                                    /** @description The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
+                                    /** @description The line's text. */
+                                    text: string;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `text` (the same value); answered until 0.2.0.
+                                     */
                                     txt: string;
                                 }[];
                             };
@@ -4639,14 +4749,21 @@ export interface operations {
                          *           "songmid": "0039MnYb0qxYhV",
                          *           "songid": 97773,
                          *           "songname": "晴天",
-                         *           "singer": [
+                         *           "singers": [
                          *             {
                          *               "id": 4558,
                          *               "mid": "0025NhlN2yWrP4",
                          *               "name": "周杰伦"
                          *             }
                          *           ],
-                         *           "interval": 269
+                         *           "interval": 269,
+                         *           "singer": [
+                         *             {
+                         *               "id": 4558,
+                         *               "mid": "0025NhlN2yWrP4",
+                         *               "name": "周杰伦"
+                         *             }
+                         *           ]
                          *         }
                          *       ]
                          *     }
@@ -4669,13 +4786,22 @@ export interface operations {
                                 songmid: string;
                                 songid: number;
                                 songname: string;
-                                singer: {
+                                singers: {
                                     id: number;
                                     mid: string;
                                     name: string;
                                 }[];
                                 /** @description Duration in seconds. */
                                 interval: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                                 */
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
                             }[];
                         };
                     };
@@ -4712,7 +4838,7 @@ export interface operations {
             query: {
                 /** @description Album MID: letters and digits, at most 32 characters. */
                 albummid: string;
-                /** @description 0-based page of `limit` songs. */
+                /** @description 0-based page (0 is the first). A page holds `limit` songs. */
                 page?: number;
                 /** @description Songs per page. */
                 limit?: number;
@@ -4748,14 +4874,21 @@ export interface operations {
                          *           "songmid": "0039MnYb0qxYhV",
                          *           "songid": 97773,
                          *           "songname": "晴天",
-                         *           "singer": [
+                         *           "singers": [
                          *             {
                          *               "id": 4558,
                          *               "mid": "0025NhlN2yWrP4",
                          *               "name": "周杰伦"
                          *             }
                          *           ],
-                         *           "interval": 269
+                         *           "interval": 269,
+                         *           "singer": [
+                         *             {
+                         *               "id": 4558,
+                         *               "mid": "0025NhlN2yWrP4",
+                         *               "name": "周杰伦"
+                         *             }
+                         *           ]
                          *         }
                          *       ]
                          *     }
@@ -4772,13 +4905,22 @@ export interface operations {
                                 songmid: string;
                                 songid: number;
                                 songname: string;
-                                singer: {
+                                singers: {
                                     id: number;
                                     mid: string;
                                     name: string;
                                 }[];
                                 /** @description Duration in seconds. */
                                 interval: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                                 */
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
                             }[];
                         };
                     };
@@ -4850,7 +4992,7 @@ export interface operations {
                          *           "mid": "0039MnYb0qxYhV",
                          *           "name": "晴天",
                          *           "title": "晴天",
-                         *           "singer": [
+                         *           "singers": [
                          *             {
                          *               "id": 4558,
                          *               "mid": "0025NhlN2yWrP4",
@@ -4864,8 +5006,16 @@ export interface operations {
                          *             "cover": "https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg"
                          *           },
                          *           "interval": 269,
-                         *           "timePublic": "2003-07-31",
-                         *           "mediaMid": "0039MnYb0qxYhV"
+                         *           "publicTime": "2003-07-31",
+                         *           "mediaMid": "0039MnYb0qxYhV",
+                         *           "singer": [
+                         *             {
+                         *               "id": 4558,
+                         *               "mid": "0025NhlN2yWrP4",
+                         *               "name": "周杰伦"
+                         *             }
+                         *           ],
+                         *           "timePublic": "2003-07-31"
                          *         },
                          *         "songinfo": {
                          *           "code": 0,
@@ -4896,7 +5046,7 @@ export interface operations {
                                 name: string;
                                 /** @description Upstream `title` (often the name with a version note); the name when upstream has none. */
                                 title: string;
-                                singer: {
+                                singers: {
                                     id: number;
                                     mid: string;
                                     name: string;
@@ -4911,9 +5061,23 @@ export interface operations {
                                 /** @description Duration in seconds. */
                                 interval: number;
                                 /** @description Release date as upstream writes it (YYYY-MM-DD), '' when unknown. */
-                                timePublic: string;
+                                publicTime: string;
                                 /** @description The media MID the audio files are named by; '' when upstream has none. */
                                 mediaMid: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                                 */
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                                 */
+                                timePublic: string;
                             };
                             songinfo: {
                                 /** @enum {integer} */
@@ -4966,7 +5130,7 @@ export interface operations {
             query?: {
                 /** @description MVs per page. */
                 limit?: number;
-                /** @description 0-based page; upstream start = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream start = page × limit. */
                 page?: number;
                 /** @description 15 all, 8 内地 (mainland), 5 港台, 6 欧美 (Western), 7 韩国 (Korea), 4 日本 (Japan). */
                 area_id?: 15 | 8 | 5 | 6 | 7 | 4;
@@ -4998,7 +5162,7 @@ export interface operations {
                          *       "list": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1518390,
+                         *           "mvId": 1518390,
                          *           "title": "晴天",
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
                          *           "playCount": 1520000,
@@ -5009,7 +5173,8 @@ export interface operations {
                          *               "mid": "0025NhlN2yWrP4",
                          *               "name": "周杰伦"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "mvid": 1518390
                          *         }
                          *       ],
                          *       "total": 1000,
@@ -5034,7 +5199,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -5047,6 +5212,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                             /** @description MVs upstream has for the filter (the page's length when upstream sends no total). */
                             total: number;
@@ -5186,7 +5356,7 @@ export interface operations {
             query: {
                 /** @description MVs per page. */
                 limit?: number;
-                /** @description 0-based page; upstream start = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream start = page × limit. */
                 page?: number;
                 /** @description Area tag, case-insensitive: all, neidi, gangtai, oumei, korea, janpan (upstream spelling; `japan` accepted as an alias). */
                 tag: "all" | "neidi" | "gangtai" | "oumei" | "korea" | "janpan" | "japan";
@@ -5218,7 +5388,7 @@ export interface operations {
                          *       "list": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1518390,
+                         *           "mvId": 1518390,
                          *           "title": "晴天",
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
                          *           "playCount": 1520000,
@@ -5229,7 +5399,8 @@ export interface operations {
                          *               "mid": "0025NhlN2yWrP4",
                          *               "name": "周杰伦"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "mvid": 1518390
                          *         }
                          *       ],
                          *       "total": 1000
@@ -5250,7 +5421,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -5263,6 +5434,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                             /** @description MVs upstream has for the filter (the page's length when upstream sends no total). */
                             total: number;
@@ -5336,7 +5512,7 @@ export interface operations {
             query?: {
                 /** @description Albums per page (paged locally over the upstream list). */
                 limit?: number;
-                /** @description 0-based page. */
+                /** @description 0-based page (0 is the first). */
                 page?: number;
             };
             header?: never;
@@ -5436,6 +5612,7 @@ export interface operations {
                          *               "id": 99,
                          *               "name": "猜你喜欢",
                          *               "cover": "https://y.gtimg.cn/music/photo/radio/track_radio_99_13_3.jpg",
+                         *               "listen_num": 1200000,
                          *               "listenNum": 1200000
                          *             }
                          *           ]
@@ -5454,6 +5631,11 @@ export interface operations {
                                     name: string;
                                     /** @description Picture URL; '' when upstream gave none. */
                                     cover: string;
+                                    listen_num: number;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                     */
                                     listenNum: number;
                                 }[];
                             }[];
@@ -5502,6 +5684,7 @@ export interface operations {
                          *           "dissid": "7024415872",
                          *           "dissname": "华语经典",
                          *           "cover": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *           "listen_num": 1520000,
                          *           "listenNum": 1520000
                          *         }
                          *       ],
@@ -5510,6 +5693,12 @@ export interface operations {
                          *           "songmid": "0039MnYb0qxYhV",
                          *           "songid": 97773,
                          *           "songname": "晴天",
+                         *           "singers": [
+                         *             {
+                         *               "mid": "0025NhlN2yWrP4",
+                         *               "name": "周杰伦"
+                         *             }
+                         *           ],
                          *           "singer": [
                          *             {
                          *               "mid": "0025NhlN2yWrP4",
@@ -5528,11 +5717,14 @@ export interface operations {
                          *       ],
                          *       "charts": [
                          *         {
+                         *           "id": 62,
+                         *           "name": "飙升榜",
+                         *           "cover": "https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg",
+                         *           "listen_num": 2000000,
+                         *           "period": "2026-11-21",
                          *           "topId": 62,
                          *           "title": "飙升榜",
-                         *           "cover": "https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg",
-                         *           "listenNum": 2000000,
-                         *           "period": "2026-11-21"
+                         *           "listenNum": 2000000
                          *         }
                          *       ],
                          *       "focus": [
@@ -5559,12 +5751,25 @@ export interface operations {
                                 dissname: string;
                                 /** @description Cover image URL. */
                                 cover: string;
+                                listen_num: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
                                 listenNum: number;
                             }[];
                             newSongs: {
                                 songmid: string;
                                 songid: number;
                                 songname: string;
+                                singers: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                                 */
                                 singer: {
                                     mid: string;
                                     name: string;
@@ -5580,13 +5785,28 @@ export interface operations {
                             }[];
                             /** @description Every chart of every group, flattened. */
                             charts: {
-                                /** @description Chart id (what /getRanks takes). */
-                                topId: number;
-                                title: string;
+                                /** @description Chart id (what /getRanks takes as topId). */
+                                id: number;
+                                name: string;
                                 cover: string;
-                                listenNum: number;
+                                listen_num: number;
                                 /** @description The period upstream served, e.g. 2026-11-21 or 2026_47. */
                                 period: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `id` (the same value); answered until 0.2.0.
+                                 */
+                                topId: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `name` (the same value); answered until 0.2.0.
+                                 */
+                                title: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                listenNum: number;
                             }[];
                             focus: {
                                 id: string;
@@ -5704,7 +5924,7 @@ export interface operations {
                 rootcommentid?: string;
                 /** @description Comments per page. */
                 pagesize?: number;
-                /** @description 0-based page. */
+                /** @description 0-based page (0 is the first). */
                 pagenum?: number;
                 /** @description Command type of the legacy CGI (used only on the fallback); default per reqtype/biztype (8 newest; 6 or 9 most liked). */
                 cmd?: number;
@@ -5739,12 +5959,14 @@ export interface operations {
                          *         "list": [
                          *           {
                          *             "rootcommentid": "1234567890",
-                         *             "commentid": "1234567890",
+                         *             "commentId": "1234567890",
                          *             "content": "好听",
                          *             "nick": "someone",
-                         *             "avatar": "https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140",
+                         *             "avatarUrl": "https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140",
                          *             "praisenum": 12,
-                         *             "time": 1700000000
+                         *             "time": 1700000000,
+                         *             "commentid": "1234567890",
+                         *             "avatar": "https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140"
                          *           }
                          *         ],
                          *         "total": 1520,
@@ -5758,15 +5980,26 @@ export interface operations {
                                 list: {
                                     /** @description Id of the thread the comment opens (the CGI's paging cursor); the comment's own id for CommentRead. */
                                     rootcommentid: string;
-                                    commentid: string;
+                                    /** @description The comment's own id. */
+                                    commentId: string;
                                     content: string;
                                     nick: string;
                                     /** @description Avatar URL; '' when upstream gave none. */
-                                    avatar: string;
+                                    avatarUrl: string;
                                     /** @description Likes. */
                                     praisenum: number;
                                     /** @description Unix seconds. */
                                     time: number;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `commentId` (the same value); answered until 0.2.0.
+                                     */
+                                    commentid: string;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `avatarUrl` (the same value); answered until 0.2.0.
+                                     */
+                                    avatar: string;
                                 }[];
                                 /** @description Comments of the whole thread, as upstream counts them. */
                                 total: number;
@@ -5796,7 +6029,7 @@ export interface operations {
                 key: string;
                 /** @description Results per page. */
                 limit?: number;
-                /** @description 1-based page (upstream convention for search). */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description What to search for (case-insensitive). */
                 type?: "song" | "album" | "playlist" | "singer" | "mv" | "lyric";
@@ -5825,7 +6058,7 @@ export interface operations {
                          * @example {
                          *       "key": "周杰伦",
                          *       "type": "song",
-                         *       "page": 1,
+                         *       "page": 0,
                          *       "limit": 5,
                          *       "total": 600,
                          *       "list": [
@@ -5852,7 +6085,7 @@ export interface operations {
                         data: {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -5881,7 +6114,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -5912,7 +6145,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -5921,18 +6154,38 @@ export interface operations {
                             type: "singer";
                             list: {
                                 singerId: number;
-                                singerMid: string;
+                                singerMID: string;
                                 singerName: string;
                                 /** @description Picture URL as upstream sent it; '' without one. */
                                 singerPic: string;
+                                songCount: number;
+                                albumCount: number;
+                                mvCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                                 */
+                                singerMid: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `songCount` (the same value); answered until 0.2.0.
+                                 */
                                 songNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `albumCount` (the same value); answered until 0.2.0.
+                                 */
                                 albumNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvCount` (the same value); answered until 0.2.0.
+                                 */
                                 mvNum: number;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -5954,7 +6207,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -5969,13 +6222,18 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL. */
-                                imgurl: string;
+                                cover: string;
                                 songCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -5986,7 +6244,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 mvId: number;
-                                mvName: string;
+                                title: string;
                                 /** @description Singer names joined with "/". */
                                 singerName: string;
                                 cover: string;
@@ -5994,6 +6252,16 @@ export interface operations {
                                 /** @description Seconds. */
                                 duration: number;
                                 /** @description As upstream writes it, as text (e.g. 2020-02-02). */
+                                publicTime: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `title` (the same value); answered until 0.2.0.
+                                 */
+                                mvName: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                                 */
                                 publishDate: string;
                             }[];
                         };
@@ -6016,7 +6284,7 @@ export interface operations {
             query: {
                 /** @description Search text (trimmed; empty = missing), at most 100 characters. */
                 key: string;
-                /** @description 1-based page (upstream convention for search). */
+                /** @description 1-based page, as the server this route comes from pages (the gateway's own routes page from 0). */
                 page?: number;
                 /** @description Results per page. */
                 limit?: number;
@@ -6054,9 +6322,13 @@ export interface operations {
                          *       "list": [
                          *         {
                          *           "singerId": 4558,
-                         *           "singerMid": "0025NhlN2yWrP4",
+                         *           "singerMID": "0025NhlN2yWrP4",
                          *           "singerName": "周杰伦",
                          *           "singerPic": "https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg",
+                         *           "songCount": 600,
+                         *           "albumCount": 40,
+                         *           "mvCount": 300,
+                         *           "singerMid": "0025NhlN2yWrP4",
                          *           "songNum": 600,
                          *           "albumNum": 40,
                          *           "mvNum": 300
@@ -6067,7 +6339,7 @@ export interface operations {
                         data: {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6081,18 +6353,38 @@ export interface operations {
                             t: 1;
                             list: {
                                 singerId: number;
-                                singerMid: string;
+                                singerMID: string;
                                 singerName: string;
                                 /** @description Picture URL as upstream sent it; '' without one. */
                                 singerPic: string;
+                                songCount: number;
+                                albumCount: number;
+                                mvCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                                 */
+                                singerMid: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `songCount` (the same value); answered until 0.2.0.
+                                 */
                                 songNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `albumCount` (the same value); answered until 0.2.0.
+                                 */
                                 albumNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvCount` (the same value); answered until 0.2.0.
+                                 */
                                 mvNum: number;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6119,7 +6411,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6139,13 +6431,18 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL. */
-                                imgurl: string;
+                                cover: string;
                                 songCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6182,7 +6479,7 @@ export interface operations {
                 key: string;
                 /** @description Results per page. */
                 limit?: number;
-                /** @description 1-based page (upstream convention for search). */
+                /** @description 1-based page, as the server this route comes from pages (the gateway's own routes page from 0). */
                 page?: number;
                 /** @description What to search for (case-insensitive); `artist` = singer. */
                 type: "song" | "album" | "playlist" | "singer" | "mv" | "lyric" | "artist";
@@ -6220,8 +6517,9 @@ export interface operations {
                          *           "dissname": "古风",
                          *           "creator": "QQ音乐",
                          *           "listen_num": 1000,
-                         *           "imgurl": "https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg",
-                         *           "songCount": 20
+                         *           "cover": "https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg",
+                         *           "songCount": 20,
+                         *           "imgurl": "https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg"
                          *         }
                          *       ]
                          *     }
@@ -6229,7 +6527,7 @@ export interface operations {
                         data: {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6258,7 +6556,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6289,7 +6587,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6298,18 +6596,38 @@ export interface operations {
                             type: "singer";
                             list: {
                                 singerId: number;
-                                singerMid: string;
+                                singerMID: string;
                                 singerName: string;
                                 /** @description Picture URL as upstream sent it; '' without one. */
                                 singerPic: string;
+                                songCount: number;
+                                albumCount: number;
+                                mvCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                                 */
+                                singerMid: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `songCount` (the same value); answered until 0.2.0.
+                                 */
                                 songNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `albumCount` (the same value); answered until 0.2.0.
+                                 */
                                 albumNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvCount` (the same value); answered until 0.2.0.
+                                 */
                                 mvNum: number;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6331,7 +6649,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6346,13 +6664,18 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL. */
-                                imgurl: string;
+                                cover: string;
                                 songCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6363,7 +6686,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 mvId: number;
-                                mvName: string;
+                                title: string;
                                 /** @description Singer names joined with "/". */
                                 singerName: string;
                                 cover: string;
@@ -6371,6 +6694,16 @@ export interface operations {
                                 /** @description Seconds. */
                                 duration: number;
                                 /** @description As upstream writes it, as text (e.g. 2020-02-02). */
+                                publicTime: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `title` (the same value); answered until 0.2.0.
+                                 */
+                                mvName: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                                 */
                                 publishDate: string;
                             }[];
                         };
@@ -6590,7 +6923,7 @@ export interface operations {
                          *         {
                          *           "id": 62,
                          *           "name": "飙升榜",
-                         *           "listenCount": 2000000,
+                         *           "listen_num": 2000000,
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg",
                          *           "type": 0,
                          *           "songs": [
@@ -6598,7 +6931,8 @@ export interface operations {
                          *               "songName": "晴天",
                          *               "singerName": "周杰伦"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "listenCount": 2000000
                          *         }
                          *       ]
                          *     }
@@ -6608,7 +6942,7 @@ export interface operations {
                                 /** @description Chart id (what /getRanks takes as topId). */
                                 id: number;
                                 name: string;
-                                listenCount: number;
+                                listen_num: number;
                                 cover: string;
                                 /** @description Upstream's chart type. */
                                 type: number;
@@ -6617,6 +6951,11 @@ export interface operations {
                                     songName: string;
                                     singerName: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                listenCount: number;
                             }[];
                         };
                     };
@@ -7210,8 +7549,9 @@ export interface operations {
                          *         {
                          *           "dissid": "7024415872",
                          *           "dissname": "我喜欢",
-                         *           "picurl": "https://qpic.y.qq.com/music_cover/abc/300",
-                         *           "songCount": 120
+                         *           "cover": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *           "songCount": 120,
+                         *           "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *         }
                          *       ],
                          *       "total": 12
@@ -7224,9 +7564,14 @@ export interface operations {
                                 dissid: string;
                                 dissname: string;
                                 /** @description Cover image URL, when upstream gives one. */
-                                picurl?: string;
+                                cover?: string;
                                 /** @description Number of songs, when upstream gives a numeric count. */
                                 songCount?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                picurl?: string;
                             }[];
                             /** @description How many playlists the user created (all pages). */
                             total: number;
@@ -7364,7 +7709,7 @@ export interface operations {
                         /**
                          * @example {
                          *       "uin": "10001",
-                         *       "nickname": "Alice",
+                         *       "nick": "Alice",
                          *       "avatarUrl": "https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140",
                          *       "encryptUin": "owSfoKEq10001oz",
                          *       "createdPlaylistCount": 35,
@@ -7374,13 +7719,15 @@ export interface operations {
                          *         "songCount": 12,
                          *         "albumCount": 0,
                          *         "playlistCount": 35
-                         *       }
+                         *       },
+                         *       "nickname": "Alice"
                          *     }
                          */
                         data: {
                             /** @description The account asked (digits). */
                             uin: string;
-                            nickname: string;
+                            /** @description The user's nickname. */
+                            nick: string;
                             avatarUrl: string;
                             /** @description The account's encrypted id (`encrypt_uin`), which some upstream calls take instead of the number. */
                             encryptUin: string;
@@ -7393,6 +7740,11 @@ export interface operations {
                                 albumCount: number;
                                 playlistCount: number;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `nick` (the same value); answered until 0.2.0.
+                             */
+                            nickname: string;
                         };
                     };
                 };
@@ -7538,7 +7890,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -7572,8 +7924,9 @@ export interface operations {
                          *         {
                          *           "dissid": "7024415872",
                          *           "dissname": "夏日歌单",
-                         *           "picurl": "https://qpic.y.qq.com/music_cover/abc/300",
-                         *           "songCount": 42
+                         *           "cover": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *           "songCount": 42,
+                         *           "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *         }
                          *       ],
                          *       "total": 3
@@ -7585,9 +7938,14 @@ export interface operations {
                                 dissid: string;
                                 dissname: string;
                                 /** @description Cover image URL, when upstream gives one. */
-                                picurl?: string;
+                                cover?: string;
                                 /** @description Number of songs, when upstream gives a numeric count. */
                                 songCount?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                picurl?: string;
                             }[];
                             /** @description How many collected playlists upstream names (its total field, else the items' count). */
                             total: number;
@@ -7640,7 +7998,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -7739,7 +8097,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -7771,9 +8129,10 @@ export interface operations {
                          * @example {
                          *       "singers": [
                          *         {
-                         *           "singerMid": "0025NhlN2yWrP4",
+                         *           "singerMID": "0025NhlN2yWrP4",
                          *           "name": "周杰伦",
-                         *           "singerId": 4558
+                         *           "singerId": 4558,
+                         *           "singerMid": "0025NhlN2yWrP4"
                          *         }
                          *       ],
                          *       "total": 2
@@ -7781,9 +8140,14 @@ export interface operations {
                          */
                         data: {
                             singers: {
-                                singerMid: string;
+                                singerMID: string;
                                 name: string;
                                 singerId?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                                 */
+                                singerMid: string;
                             }[];
                             /** @description How many followed singers upstream names (its total field, else the items' count). */
                             total: number;
@@ -7836,7 +8200,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -7868,9 +8232,10 @@ export interface operations {
                          * @example {
                          *       "users": [
                          *         {
-                         *           "nickname": "Bob",
+                         *           "nick": "Bob",
                          *           "avatarUrl": "https://thirdqq.qlogo.cn/g?b=sdk&k=def&s=140",
-                         *           "encryptUin": "owSfoKEq10002oz"
+                         *           "encryptUin": "owSfoKEq10002oz",
+                         *           "nickname": "Bob"
                          *         }
                          *       ],
                          *       "total": 1
@@ -7878,9 +8243,15 @@ export interface operations {
                          */
                         data: {
                             users: {
-                                nickname: string;
+                                /** @description The user's nickname. */
+                                nick: string;
                                 avatarUrl: string;
                                 encryptUin: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `nick` (the same value); answered until 0.2.0.
+                                 */
+                                nickname: string;
                             }[];
                             /** @description How many users upstream names (its total field, else the items' count). */
                             total: number;
@@ -7933,7 +8304,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -7965,9 +8336,10 @@ export interface operations {
                          * @example {
                          *       "users": [
                          *         {
-                         *           "nickname": "Carol",
+                         *           "nick": "Carol",
                          *           "avatarUrl": "https://thirdqq.qlogo.cn/g?b=sdk&k=ghi&s=140",
-                         *           "encryptUin": "owSfoKEq10003oz"
+                         *           "encryptUin": "owSfoKEq10003oz",
+                         *           "nickname": "Carol"
                          *         }
                          *       ],
                          *       "total": 1
@@ -7975,9 +8347,15 @@ export interface operations {
                          */
                         data: {
                             users: {
-                                nickname: string;
+                                /** @description The user's nickname. */
+                                nick: string;
                                 avatarUrl: string;
                                 encryptUin: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `nick` (the same value); answered until 0.2.0.
+                                 */
+                                nickname: string;
                             }[];
                             /** @description How many users upstream names (its total field, else the items' count). */
                             total: number;
@@ -8268,9 +8646,10 @@ export interface operations {
                          * @example {
                          *       "playlist": {
                          *         "dissid": "7100000010",
-                         *         "dirid": 2,
+                         *         "dirId": 2,
                          *         "dissname": "夏日歌单",
-                         *         "songCount": 0
+                         *         "songCount": 0,
+                         *         "dirid": 2
                          *       }
                          *     }
                          */
@@ -8279,11 +8658,16 @@ export interface operations {
                                 /** @description The playlist's global id (disstid). */
                                 dissid: string;
                                 /** @description Its number inside the account. */
-                                dirid: number;
+                                dirId: number;
                                 /** @description Its name, as upstream kept it. */
                                 dissname: string;
                                 /** @description Songs in it, when the homepage gives a count. */
                                 songCount?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `dirId` (the same value); answered until 0.2.0.
+                                 */
+                                dirid: number;
                             };
                         };
                     };
@@ -8395,9 +8779,10 @@ export interface operations {
                          * @example {
                          *       "playlist": {
                          *         "dissid": "7100000010",
-                         *         "dirid": 2,
+                         *         "dirId": 2,
                          *         "dissname": "夏夜歌单",
-                         *         "songCount": 12
+                         *         "songCount": 12,
+                         *         "dirid": 2
                          *       }
                          *     }
                          */
@@ -8406,11 +8791,16 @@ export interface operations {
                                 /** @description The playlist's global id (disstid). */
                                 dissid: string;
                                 /** @description Its number inside the account. */
-                                dirid: number;
+                                dirId: number;
                                 /** @description Its name, as upstream kept it. */
                                 dissname: string;
                                 /** @description Songs in it, when the homepage gives a count. */
                                 songCount?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `dirId` (the same value); answered until 0.2.0.
+                                 */
+                                dirid: number;
                             };
                         };
                     };
@@ -9167,15 +9557,21 @@ export interface operations {
                         msg: string;
                         /**
                          * @example {
-                         *       "albummid": "000MkMni19ClKG",
-                         *       "collected": true
+                         *       "albumMid": "000MkMni19ClKG",
+                         *       "collected": true,
+                         *       "albummid": "000MkMni19ClKG"
                          *     }
                          */
                         data: {
                             /** @description The album written to. */
-                            albummid: string;
+                            albumMid: string;
                             /** @description Its state now. */
                             collected: boolean;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `albumMid` (the same value); answered until 0.2.0.
+                             */
+                            albummid: string;
                         };
                     };
                 };
@@ -9299,15 +9695,21 @@ export interface operations {
                         msg: string;
                         /**
                          * @example {
-                         *       "singermid": "0025NhlN2yWrP4",
-                         *       "followed": true
+                         *       "singerMID": "0025NhlN2yWrP4",
+                         *       "followed": true,
+                         *       "singermid": "0025NhlN2yWrP4"
                          *     }
                          */
                         data: {
                             /** @description The singer written to. */
-                            singermid: string;
+                            singerMID: string;
                             /** @description Its state now. */
                             followed: boolean;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                             */
+                            singermid: string;
                         };
                     };
                 };
@@ -9583,6 +9985,7 @@ export interface operations {
                          *       "playlist": {
                          *         "dissid": "7100000012",
                          *         "dissname": "每日30首",
+                         *         "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *         "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *       },
                          *       "songs": [
@@ -9606,6 +10009,11 @@ export interface operations {
                                 /** @description The playlist's title, else the card's. */
                                 dissname: string;
                                 /** @description The playlist's cover, else the card's. */
+                                cover: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
                                 picurl: string;
                             };
                             /** @description The day's songs (those with a mid). */
@@ -9958,9 +10366,11 @@ export interface operations {
                          *         {
                          *           "dissid": "7100000010",
                          *           "dissname": "Playlist 10000000-10",
-                         *           "picurl": "http://p.qpic.cn/music_cover/abc/600?n=1",
+                         *           "cover": "http://p.qpic.cn/music_cover/abc/600?n=1",
                          *           "creator": "Creator 0",
                          *           "songCount": 12,
+                         *           "listen_num": 1000,
+                         *           "picurl": "http://p.qpic.cn/music_cover/abc/600?n=1",
                          *           "listenNum": 1000
                          *         }
                          *       ],
@@ -9973,10 +10383,20 @@ export interface operations {
                                 dissid: string;
                                 dissname: string;
                                 /** @description Cover image URL. */
-                                picurl: string;
+                                cover: string;
                                 /** @description Creator's nickname; '' when upstream gave none. */
                                 creator: string;
                                 songCount: number;
+                                listen_num: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                picurl: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
                                 listenNum: number;
                             }[];
                             /** @description Whether upstream has another batch. */
@@ -10044,7 +10464,7 @@ export interface operations {
                          *       "mvs": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1539259,
+                         *           "mvId": 1539259,
                          *           "title": "我们很好",
                          *           "cover": "http://y.gtimg.cn/music/photo_new/T015R640x360M102003HXxyx4X7tU3.jpg",
                          *           "playCount": 2352806,
@@ -10055,7 +10475,8 @@ export interface operations {
                          *               "mid": "001BLpXF2DyJe2",
                          *               "name": "林俊杰"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "mvid": 1539259
                          *         }
                          *       ],
                          *       "hasMore": true,
@@ -10067,7 +10488,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -10080,6 +10501,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                             /** @description Whether upstream has another batch. */
                             hasMore: boolean;
@@ -10372,7 +10798,7 @@ export interface operations {
                 singerid: string;
                 /** @description Songs per page. */
                 limit?: number;
-                /** @description 0-based page; upstream begin = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream begin = page × limit. */
                 page?: number;
             };
             header?: never;
@@ -10726,6 +11152,7 @@ export interface operations {
                          *       "playlist": {
                          *         "dissid": "7100000012",
                          *         "dissname": "每日30首",
+                         *         "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *         "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *       },
                          *       "songs": [
@@ -10749,6 +11176,11 @@ export interface operations {
                                 /** @description The playlist's title, else the card's. */
                                 dissname: string;
                                 /** @description The playlist's cover, else the card's. */
+                                cover: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
                                 picurl: string;
                             };
                             /** @description The day's songs (those with a mid). */
@@ -10840,6 +11272,7 @@ export interface operations {
                          *       "playlist": {
                          *         "dissid": "7100000012",
                          *         "dissname": "每日30首",
+                         *         "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *         "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *       }
                          *     }
@@ -10851,6 +11284,11 @@ export interface operations {
                                 /** @description The playlist's title, else the card's. */
                                 dissname: string;
                                 /** @description The playlist's cover, else the card's. */
+                                cover: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
                                 picurl: string;
                             };
                         };
@@ -11104,6 +11542,7 @@ export interface operations {
                          *           "dissid": "7100000010",
                          *           "dissname": "Playlist 10000000-10",
                          *           "cover": "http://p.qpic.cn/music_cover/abc/600?n=1",
+                         *           "listen_num": 1000,
                          *           "listenNum": 1000
                          *         }
                          *       ]
@@ -11118,6 +11557,11 @@ export interface operations {
                                 dissname: string;
                                 /** @description Cover image URL. */
                                 cover: string;
+                                listen_num: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
                                 listenNum: number;
                             }[];
                         } | {
@@ -11133,6 +11577,11 @@ export interface operations {
                                     name: string;
                                     /** @description Picture URL; '' when upstream gave none. */
                                     cover: string;
+                                    listen_num: number;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                     */
                                     listenNum: number;
                                 }[];
                             }[];
@@ -11143,7 +11592,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -11156,6 +11605,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                         };
                     };
@@ -11210,9 +11664,11 @@ export interface operations {
                          *         {
                          *           "dissid": "7100000010",
                          *           "dissname": "Playlist 10000000-10",
-                         *           "picurl": "http://p.qpic.cn/music_cover/abc/600?n=1",
+                         *           "cover": "http://p.qpic.cn/music_cover/abc/600?n=1",
                          *           "creator": "Creator 0",
                          *           "songCount": 12,
+                         *           "listen_num": 1000,
+                         *           "picurl": "http://p.qpic.cn/music_cover/abc/600?n=1",
                          *           "listenNum": 1000
                          *         }
                          *       ],
@@ -11225,10 +11681,20 @@ export interface operations {
                                 dissid: string;
                                 dissname: string;
                                 /** @description Cover image URL. */
-                                picurl: string;
+                                cover: string;
                                 /** @description Creator's nickname; '' when upstream gave none. */
                                 creator: string;
                                 songCount: number;
+                                listen_num: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                picurl: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
                                 listenNum: number;
                             }[];
                             /** @description Whether upstream has another batch. */
@@ -11285,7 +11751,7 @@ export interface operations {
                          *       "mvs": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1539259,
+                         *           "mvId": 1539259,
                          *           "title": "我们很好",
                          *           "cover": "http://y.gtimg.cn/music/photo_new/T015R640x360M102003HXxyx4X7tU3.jpg",
                          *           "playCount": 2352806,
@@ -11296,7 +11762,8 @@ export interface operations {
                          *               "mid": "001BLpXF2DyJe2",
                          *               "name": "林俊杰"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "mvid": 1539259
                          *         }
                          *       ],
                          *       "hasMore": true,
@@ -11308,7 +11775,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -11321,6 +11788,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                             /** @description Whether upstream has another batch. */
                             hasMore: boolean;
