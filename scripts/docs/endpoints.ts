@@ -191,7 +191,9 @@ function answerType(schema: Json, indent: string): string {
   if (!props.length) return extra && typeof extra === 'object' ? `Record<string, ${answerType(extra as Json, indent)}>${nullable}` : `Record<string, unknown>${nullable}`;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const inner = `${indent}  `;
-  const fields = props.map(([name, prop]) => `${inner}${name}${required.has(name) ? '' : '?'}: ${answerType(prop, inner)};`);
+  // An old name answered beside its new one until it is removed (docs/glossary.md "Renamed fields").
+  const deprecated = (prop: Json) => (prop.deprecated ? ' // deprecated: the old name (docs/glossary.md)' : '');
+  const fields = props.map(([name, prop]) => `${inner}${name}${required.has(name) ? '' : '?'}: ${answerType(prop, inner)};${deprecated(prop)}`);
   // An open object (the legacy shape's upstream answers): the declared keys and any others.
   if (extra === true) fields.push(`${inner}[key: string]: unknown;`);
   return `{\n${fields.join('\n')}\n${indent}}${nullable}`;

@@ -4,6 +4,7 @@ import { clientDocs } from './clients';
 import { configurationDocs } from './configuration';
 import { endpointDocs } from './endpoints';
 import type { GeneratedDoc } from './generated-doc';
+import { glossaryDocs } from './glossary';
 import { typescriptClientDocs } from './typescript-client';
 
 /**
@@ -11,7 +12,7 @@ import { typescriptClientDocs } from './typescript-client';
  * each file it renders against the committed one.
  */
 // ---- generators: start -------------------------------------------------------------------------------------------
-export const GENERATORS: GeneratedDoc[] = [...endpointDocs, ...configurationDocs, ...clientDocs, ...typescriptClientDocs];
+export const GENERATORS: GeneratedDoc[] = [...endpointDocs, ...configurationDocs, ...clientDocs, ...typescriptClientDocs, ...glossaryDocs];
 // ---- generators: end ---------------------------------------------------------------------------------------------
 
 /** The repository root: this file runs from dist/scripts/docs/ (npm run docs) or scripts/docs/ (ts). */

@@ -1,10 +1,10 @@
-import { AnyOf, Arr, Int, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { AnyOf, Arr, Int, Obj, Optional, type Static, Str, WithOldNames } from '../common/answer-schema';
 
 /** What /getRanks answers (decision 021: each schema is also the type its mapper returns). */
 
 export const ChartEntry = Obj({
   songId: Int({ description: 'Numeric song id.' }),
-  song_id: Int({ description: 'Same as songId (the spec\'s name).' }),
+  song_id: Int({ description: 'Same as songId (the name the interface also gives it here).' }),
   song_mid: Optional(Str({ description: 'Song mid, when upstream gave one (or resolveMid found it).' })),
   mid: Optional(Str({ description: 'Same as song_mid.' })),
   songName: Str(),
@@ -16,13 +16,21 @@ export type ChartEntry = Static<typeof ChartEntry>;
 export const ChartSummary = Obj({ id: Int(), name: Str(), period: Str({ description: 'The period upstream served, e.g. 2026-11-21 or 2026_47.' }) });
 export type ChartSummary = Static<typeof ChartSummary>;
 
-export const ChartListItem = Obj({
-  ...ChartSummary.properties,
-  updateTime: Str(),
-  listenNum: Int(),
-  cover: Str({ description: 'Cover image URL.' }),
-  intro: Str(),
-});
+/** The old names of a chart's renamed fields (src/common/glossary.ts). */
+export const CHART_RENAMES = { listenNum: 'listen_num', intro: 'desc' } as const;
+
+export const ChartListItem = Obj(
+  WithOldNames(
+    {
+      ...ChartSummary.properties,
+      updateTime: Str(),
+      listen_num: Int(),
+      cover: Str({ description: 'Cover image URL.' }),
+      desc: Str({ description: 'The chart\'s description (upstream `intro`).' }),
+    },
+    CHART_RENAMES,
+  ),
+);
 export type ChartListItem = Static<typeof ChartListItem>;
 
 export const ChartGroup = Obj({ id: Int(), name: Str(), charts: Arr(ChartListItem) });

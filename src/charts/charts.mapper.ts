@@ -1,5 +1,6 @@
+import { withOldNames } from '../common/answer-schema';
 import { records, singerNames } from '../common/catalogue';
-import type { ChartEntry, ChartGroup, ChartPage } from './charts.answers';
+import { CHART_RENAMES, type ChartEntry, type ChartGroup, type ChartPage } from './charts.answers';
 /** Raw chart payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
@@ -50,14 +51,19 @@ export function mapChartGroups(data: Raw): ChartGroup[] {
   return records(data?.group).map((g) => ({
     id: Number(g.groupId ?? 0),
     name: String(g.groupName ?? ''),
-    charts: records(g.toplist).map((t) => ({
-      id: Number(t.topId ?? 0),
-      name: String(t.title ?? ''),
-      period: String(t.period ?? ''),
-      updateTime: String(t.updateTime ?? ''),
-      listenNum: Number(t.listenNum ?? 0),
-      cover: String(t.headPicUrl ?? t.frontPicUrl ?? ''),
-      intro: String(t.intro ?? ''),
-    })),
+    charts: records(g.toplist).map((t) =>
+      withOldNames(
+        {
+          id: Number(t.topId ?? 0),
+          name: String(t.title ?? ''),
+          period: String(t.period ?? ''),
+          updateTime: String(t.updateTime ?? ''),
+          listen_num: Number(t.listenNum ?? 0),
+          cover: String(t.headPicUrl ?? t.frontPicUrl ?? ''),
+          desc: String(t.intro ?? ''),
+        },
+        CHART_RENAMES,
+      ),
+    ),
   }));
 }

@@ -2,6 +2,8 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { withOldNames } from '../common/answer-schema';
+import { COMMENT_RENAMES } from '../upstream/clients/comments.parse';
 import { CommentsAnswer } from './comments.answers';
 import { CommentsService } from './comments.service';
 import { GetCommentsQuery } from './dto/get-comments.dto';
@@ -21,7 +23,12 @@ export class CommentsController {
   })
   @ApiEnvelope('A page of comments.', {
     comment: {
-      list: [{ rootcommentid: '1234567890', commentid: '1234567890', content: '好听', nick: 'someone', avatar: 'https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140', praisenum: 12, time: 1700000000 }],
+      list: [
+        withOldNames(
+          { rootcommentid: '1234567890', commentId: '1234567890', content: '好听', nick: 'someone', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140', praisenum: 12, time: 1700000000 },
+          COMMENT_RENAMES,
+        ),
+      ],
       total: 1520,
       nextCursor: '1700000000123',
       hasMore: true,

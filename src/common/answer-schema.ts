@@ -60,3 +60,80 @@ export const AnyOf = <T extends TSchema[]>(schemas: [...T], options: { descripti
  */
 export const OpenObj = <P extends Props>(properties: P, options: { description?: string } = {}) =>
   Type.Object(properties, { additionalProperties: true, ...options });
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Renamed fields (docs/glossary.md "Renamed fields"): a field renamed to its concept's one name (src/common/glossary.ts)
+// is answered under its old name too, beside the new one, for one minor version. One `Renames` map per record says
+// which: the schema (WithOldNames), the mapper (withOldNames), the controller's example and the legacy adapters that
+// build old bodies from the record (src/legacy/adapters/util.ts underOldNames) all read it.
+
+/** The release that stops answering the old names (each glossary entry with `deprecatedFor`). */
+export const OLD_NAMES_REMOVED_IN = '0.2.0';
+
+/** Old name → new name of the fields a record answers under both names until OLD_NAMES_REMOVED_IN. */
+export type Renames<K extends string = string> = Readonly<Record<string, K>>;
+
+/** The new name a property is the old name of (not serialised: JSON drops symbol keys). */
+const OLD_NAME_OF = Symbol('oldNameOf');
+
+/** `schema` as the old name of the field `newName`: the same value, marked `deprecated` (the typed client's @deprecated). */
+export const Deprecated = <T extends TSchema>(schema: T, newName: string): T => ({
+  ...schema,
+  description: `Deprecated: the old name of \`${newName}\` (the same value); answered until ${OLD_NAMES_REMOVED_IN}.`,
+  deprecated: true,
+  [OLD_NAME_OF]: newName,
+});
+
+/**
+ * A schema as it was before its fields were renamed: each old name where its new one stands, the new one gone, in every
+ * nested object. The legacy shape's bodies built from normalised records keep their old names (docs/legacy.md).
+ */
+export function UnderOldNames(schema: TSchema): TSchema {
+  const s = schema as TSchema & Record<string, any>;
+  if (Array.isArray(s.anyOf)) return { ...s, anyOf: s.anyOf.map(UnderOldNames) };
+  if (s.items) return { ...s, items: UnderOldNames(s.items) };
+  if (!s.properties) return s;
+  const entries = Object.entries(s.properties as Record<string, TSchema & Record<symbol, unknown>>);
+  const oldOf = new Map(entries.filter(([, p]) => p[OLD_NAME_OF]).map(([old, p]) => [p[OLD_NAME_OF] as string, old]));
+  const renamed = (name: string) => oldOf.get(name) ?? name;
+  const properties = Object.fromEntries(entries.filter(([, p]) => !p[OLD_NAME_OF]).map(([name, p]) => [renamed(name), UnderOldNames(p)]));
+  const required = Array.isArray(s.required) ? { required: (s.required as string[]).filter((name) => !s.properties[name][OLD_NAME_OF]).map(renamed) } : {};
+  return { ...s, properties, ...required };
+}
+
+/** The old names of `renames` as properties: each its new field's schema, deprecated. */
+type OldNames<P extends Props, R extends Renames<Extract<keyof P, string>>> = { -readonly [K in keyof R]: P[R[K]] };
+
+/** `properties` and, after them, each old name of `renames` (its new field's schema, deprecated). */
+export const WithOldNames = <P extends Props, const R extends Renames<Extract<keyof P, string>>>(properties: P, renames: R): P & OldNames<P, R> =>
+  ({ ...properties, ...Object.fromEntries(Object.entries(renames).map(([old, now]) => [old, Deprecated(properties[now], now)])) }) as P & OldNames<P, R>;
+
+/** The old names of `renames` as fields of `T`: each its new field's type (a new field `T` lacks: absent). */
+type OldFields<T, R extends Renames> = { -readonly [K in keyof R]: R[K] extends keyof T ? T[R[K]] : undefined };
+
+/** `value` and, after its own fields, each old name of `renames` holding its new field's value (absent where that is). */
+export function withOldNames<T extends object, const R extends Renames>(value: T, renames: R): T & OldFields<T, R> {
+  const fields = value as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...fields };
+  for (const [old, now] of Object.entries(renames)) {
+    const v = fields[now];
+    if (v !== undefined) out[old] = v;
+  }
+  return out as T & OldFields<T, R>;
+}
+
+/**
+ * A record under the names it had before its fields were renamed: each new name of `renames` back to its old one,
+ * where it stands, and the deprecated copies of the old names dropped. An answer that must keep its old body (the
+ * legacy shape's, built from normalised records) keeps its keys, and their order, whether or not the normalised record
+ * still carries the old names.
+ */
+export function underOldNames(fields: Record<string, unknown>, renames: Renames): Record<string, unknown> {
+  const oldOf = new Map(Object.entries(renames).map(([old, now]) => [now, old]));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(fields)) {
+    if (Object.hasOwn(renames, key) && Object.hasOwn(fields, renames[key])) continue;
+    out[oldOf.get(key) ?? key] = v;
+  }
+  return out;
+}

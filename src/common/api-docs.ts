@@ -250,7 +250,8 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       .setDescription(
         [
           'Normalised QQ Music catalogue, QR login and user endpoints.',
-          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based (search and the /user/ collected, followed and fan lists: 1-based).',
+          'Catalogue answers use the envelope `{ code: 0, msg, data }`; `page` is 0-based on every route the gateway defines (the older services\' /getSearchByType and /searchByType: 1-based, as they were).',
+          'Each answer field name is listed once in docs/glossary.md; a renamed field is answered under its old name too (marked `deprecated`) until it is removed.',
           'Errors are `{ error, errorCode }` (plus `upstreamCode` for upstream business codes).',
           'A caller may pass its own login cookie on any request: query `cookie` > header `X-Custom-Cookie` > header `Cookie`;',
           'otherwise the cookie file applies. `?shape=legacy` or `X-Response-Shape: legacy` selects the qq-music-api shape.',

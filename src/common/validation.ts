@@ -163,9 +163,22 @@ export const IntParam = (o: IntParamOptions): PropertyDecorator =>
 /** Items per page: 1 to `max`. */
 export const LimitParam = (o: Omit<IntParamOptions, 'min'>): PropertyDecorator => IntParam({ min: 1, ...o });
 
-/** A 0-based page (or offset): 0 to `max`, each bound told on its own. */
-export const PageParam = (o: Omit<IntParamOptions, 'min' | 'outOfRange'>): PropertyDecorator =>
-  IntParam({ min: 0, outOfRange: 'perBound', ...o });
+/**
+ * How every normalised route pages, stated once (docs/glossary.md "Paging" renders it): the first page is 0. The
+ * routes only the older services had keep their own paging (/getSearchByType, /searchByType: 1-based), and so does
+ * the legacy shape (docs/legacy.md "Request compatibility (both shapes)").
+ */
+export const PAGE_BASE_NOTE = '`page` is 0-based on every normalised route: 0 is the first page, and page n starts at item n × limit.';
+
+/** Each page parameter's description starts so. */
+const PAGE_DESCRIPTION = '0-based page (0 is the first).';
+
+/**
+ * A page of a normalised route: 0-based (PAGE_BASE_NOTE), 0 to `max`, each bound told on its own. `description` adds
+ * what the route does with it (the upstream offset), after the base every page parameter states.
+ */
+export const PageParam = (o: Omit<IntParamOptions, 'min' | 'outOfRange' | 'description'> & { description?: string }): PropertyDecorator =>
+  IntParam({ min: 0, outOfRange: 'perBound', ...o, description: o.description ? `${PAGE_DESCRIPTION} ${o.description}` : PAGE_DESCRIPTION });
 
 /** A family of ids: what its values look like, and how a refusal names one. */
 export interface IdFamily {

@@ -1,4 +1,4 @@
-import { Arr, Enum, Int, Num, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { Arr, Enum, Int, Num, Obj, Optional, type Static, Str, WithOldNames } from '../common/answer-schema';
 
 /**
  * What the discover routes answer (decision 021: each schema is also the type its mapper returns): /getImageUrl,
@@ -27,12 +27,20 @@ export type DigitalAlbumsPage = Static<typeof DigitalAlbumsPage>;
 
 // ---------------------------------------------------------------- radio
 
-export const Radio = Obj({
-  id: Int({ description: 'Station id (what /getRadioTracks takes).' }),
-  name: Str(),
-  cover: Str({ description: 'Picture URL; \'\' when upstream gave none.' }),
-  listenNum: Int(),
-});
+/** The old names of the listen counts renamed `listen_num` (src/common/glossary.ts): stations, recommended playlists. */
+export const LISTEN_NUM_RENAMES = { listenNum: 'listen_num' } as const;
+
+export const Radio = Obj(
+  WithOldNames(
+    {
+      id: Int({ description: 'Station id (what /getRadioTracks takes).' }),
+      name: Str(),
+      cover: Str({ description: 'Picture URL; \'\' when upstream gave none.' }),
+      listen_num: Int(),
+    },
+    LISTEN_NUM_RENAMES,
+  ),
+);
 export type Radio = Static<typeof Radio>;
 
 export const RadioGroup = Obj({
@@ -47,20 +55,22 @@ export type RadioGroupsAnswer = Static<typeof RadioGroupsAnswer>;
 
 // ---------------------------------------------------------------- home-page recommendations
 
-export const RecPlaylist = Obj({
-  dissid: Str({ description: 'Playlist id (a numeric string).' }),
-  dissname: Str(),
-  cover: Str({ description: 'Cover image URL.' }),
-  listenNum: Int(),
-});
+export const RecPlaylist = Obj(
+  WithOldNames(
+    {
+      dissid: Str({ description: 'Playlist id (a numeric string).' }),
+      dissname: Str(),
+      cover: Str({ description: 'Cover image URL.' }),
+      listen_num: Int(),
+    },
+    LISTEN_NUM_RENAMES,
+  ),
+);
 export type RecPlaylist = Static<typeof RecPlaylist>;
 
-export const RecSong = Obj({
-  songmid: Str(),
-  songid: Int(),
-  songname: Str(),
-  singer: Arr(Obj({ mid: Str(), name: Str() })),
-});
+export const REC_SONG_RENAMES = { singer: 'singers' } as const;
+
+export const RecSong = Obj(WithOldNames({ songmid: Str(), songid: Int(), songname: Str(), singers: Arr(Obj({ mid: Str(), name: Str() })) }, REC_SONG_RENAMES));
 export type RecSong = Static<typeof RecSong>;
 
 export const RecAlbum = Obj({
@@ -71,13 +81,20 @@ export const RecAlbum = Obj({
 });
 export type RecAlbum = Static<typeof RecAlbum>;
 
-export const RecChart = Obj({
-  topId: Int({ description: 'Chart id (what /getRanks takes).' }),
-  title: Str(),
-  cover: Str(),
-  listenNum: Int(),
-  period: Str({ description: 'The period upstream served, e.g. 2026-11-21 or 2026_47.' }),
-});
+export const REC_CHART_RENAMES = { topId: 'id', title: 'name', listenNum: 'listen_num' } as const;
+
+export const RecChart = Obj(
+  WithOldNames(
+    {
+      id: Int({ description: 'Chart id (what /getRanks takes as topId).' }),
+      name: Str(),
+      cover: Str(),
+      listen_num: Int(),
+      period: Str({ description: 'The period upstream served, e.g. 2026-11-21 or 2026_47.' }),
+    },
+    REC_CHART_RENAMES,
+  ),
+);
 export type RecChart = Static<typeof RecChart>;
 
 export const RecFocus = Obj({ id: Str(), title: Str(), cover: Str(), jumpUrl: Str({ description: 'Where the banner leads.' }) });

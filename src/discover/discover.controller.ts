@@ -3,7 +3,17 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { FetchesShapeSupplements } from '../common/shape-supplements';
-import { DigitalAlbumsPage, ImageUrlAnswer, RadioGroupsAnswer, RecommendAnswer, TicketInfoAnswer } from './discover.answers';
+import { withOldNames } from '../common/answer-schema';
+import {
+  DigitalAlbumsPage,
+  ImageUrlAnswer,
+  LISTEN_NUM_RENAMES,
+  RadioGroupsAnswer,
+  REC_CHART_RENAMES,
+  REC_SONG_RENAMES,
+  RecommendAnswer,
+  TicketInfoAnswer,
+} from './discover.answers';
 import { DiscoverService } from './discover.service';
 import { GetDigitalAlbumListsQuery, GetImageUrlQuery } from './dto/discover.dto';
 
@@ -46,7 +56,7 @@ export class DiscoverController {
     summary: 'Radio stations by group',
     description: 'Upstream `pf.radiosvr`/`GetRadiolist`; on a business error the CGI `fcg_v8_radiolist.fcg` (its groups carry no id: the index is used). No parameters.',
   })
-  @ApiEnvelope('Radio groups.', { groups: [{ id: 0, name: '热门', radios: [{ id: 99, name: '猜你喜欢', cover: 'https://y.gtimg.cn/music/photo/radio/track_radio_99_13_3.jpg', listenNum: 1200000 }] }] }, RadioGroupsAnswer)
+  @ApiEnvelope('Radio groups.', { groups: [{ id: 0, name: '热门', radios: [withOldNames({ id: 99, name: '猜你喜欢', cover: 'https://y.gtimg.cn/music/photo/radio/track_radio_99_13_3.jpg', listen_num: 1200000 }, LISTEN_NUM_RENAMES)] }] }, RadioGroupsAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getRadioLists() {
     return this.discover.getRadioLists();
@@ -61,10 +71,10 @@ export class DiscoverController {
       'only when every key fails is the answer an error (mapped from the first key\'s code). No parameters.',
   })
   @ApiEnvelope('The recommendation lists.', {
-    playlists: [{ dissid: '7024415872', dissname: '华语经典', cover: 'https://qpic.y.qq.com/music_cover/abc/300', listenNum: 1520000 }],
-    newSongs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }] }],
+    playlists: [withOldNames({ dissid: '7024415872', dissname: '华语经典', cover: 'https://qpic.y.qq.com/music_cover/abc/300', listen_num: 1520000 }, LISTEN_NUM_RENAMES)],
+    newSongs: [withOldNames({ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singers: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }] }, REC_SONG_RENAMES)],
     newAlbums: [{ albumMid: '000MkMni19ClKG', albumName: '叶惠美', singerName: '周杰伦', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' }],
-    charts: [{ topId: 62, title: '飙升榜', cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', listenNum: 2000000, period: '2026-11-21' }],
+    charts: [withOldNames({ id: 62, name: '飙升榜', cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', listen_num: 2000000, period: '2026-11-21' }, REC_CHART_RENAMES)],
     focus: [{ id: '21302', title: 'Banner', cover: 'https://y.gtimg.cn/music/common/upload/focus.jpg', jumpUrl: 'https://y.qq.com/' }],
     errors: [{ key: 'focus', module: 'QQMusic.MusichallServer.GetFocus', code: 2000 }],
   }, RecommendAnswer)

@@ -1,5 +1,19 @@
+import { withOldNames } from '../common/answer-schema';
 import { albumCover, imageCdnUrl, type ImageType, num, records, scalarStr, singerNames } from '../common/catalogue';
-import type { DigitalAlbum, RadioGroup, RecAlbum, RecChart, RecFocus, RecPlaylist, RecSong, TicketShow, TicketType } from './discover.answers';
+import {
+  type DigitalAlbum,
+  LISTEN_NUM_RENAMES,
+  REC_CHART_RENAMES,
+  REC_SONG_RENAMES,
+  type RadioGroup,
+  type RecAlbum,
+  type RecChart,
+  type RecFocus,
+  type RecPlaylist,
+  type RecSong,
+  type TicketShow,
+  type TicketType,
+} from './discover.answers';
 /**
  * Pure mappers for the small "discover" endpoints (image URL, digital albums, radio, recommendations, tickets).
  * Upstream shapes that no fixture confirms are read tolerantly (several known spellings per field).
@@ -67,12 +81,17 @@ export function mapRadioGroups(groups: unknown): RadioGroup[] {
   return records(groups).map((g, i) => ({
     id: num(pick(g, 'id', 'group_id', 'groupId') ?? i),
     name: scalarStr(pick(g, 'title', 'name', 'group_name', 'groupName')),
-    radios: firstList(g, 'list', 'radioList', 'radio_list').map((r) => ({
-      id: num(pick(r, 'radioId', 'id', 'radioid')),
-      name: scalarStr(pick(r, 'radioName', 'title', 'name', 'Ftitle')),
-      cover: scalarStr(pick(r, 'radioImg', 'pic_url', 'picUrl', 'pic')),
-      listenNum: num(pick(r, 'listenNum', 'listen_num', 'listennum')),
-    })),
+    radios: firstList(g, 'list', 'radioList', 'radio_list').map((r) =>
+      withOldNames(
+        {
+          id: num(pick(r, 'radioId', 'id', 'radioid')),
+          name: scalarStr(pick(r, 'radioName', 'title', 'name', 'Ftitle')),
+          cover: scalarStr(pick(r, 'radioImg', 'pic_url', 'picUrl', 'pic')),
+          listen_num: num(pick(r, 'listenNum', 'listen_num', 'listennum')),
+        },
+        LISTEN_NUM_RENAMES,
+      ),
+    ),
   }));
 }
 
@@ -86,23 +105,31 @@ export function mapRecPlaylists(data: Raw | null | undefined): RecPlaylist[] {
   const items = firstList(data, 'List', 'list', 'v_hot', 'v_playlist');
   return items.map((item) => {
     const b: Raw = item.Playlist?.basic ?? item.basic ?? item;
-    return {
-      dissid: scalarStr(pick(b, 'tid', 'dissid', 'content_id', 'id')),
-      dissname: scalarStr(pick(b, 'title', 'dissname', 'name')),
-      cover: coverOf(pick(b, 'cover', 'imgurl', 'cover_url_medium', 'picurl')),
-      listenNum: num(pick(b, 'play_cnt', 'listen_num', 'listennum', 'access_num')),
-    };
+    return withOldNames(
+      {
+        dissid: scalarStr(pick(b, 'tid', 'dissid', 'content_id', 'id')),
+        dissname: scalarStr(pick(b, 'title', 'dissname', 'name')),
+        cover: coverOf(pick(b, 'cover', 'imgurl', 'cover_url_medium', 'picurl')),
+        listen_num: num(pick(b, 'play_cnt', 'listen_num', 'listennum', 'access_num')),
+      },
+      LISTEN_NUM_RENAMES,
+    );
   });
 }
 
 /** `newsong.NewSongServer.get_new_song_info` data `{songlist[]{id, mid, name|title, singer[]}}`. */
 export function mapRecSongs(data: Raw | null | undefined): RecSong[] {
-  return firstList(data, 'songlist', 'song_list', 'list').map((s) => ({
-    songmid: scalarStr(pick(s, 'mid', 'songmid')),
-    songid: num(pick(s, 'id', 'songid')),
-    songname: scalarStr(pick(s, 'name', 'title', 'songname')),
-    singer: records(s.singer ?? s.singers).map((x) => ({ mid: scalarStr(x.mid), name: scalarStr(x.name) })),
-  }));
+  return firstList(data, 'songlist', 'song_list', 'list').map((s) =>
+    withOldNames(
+      {
+        songmid: scalarStr(pick(s, 'mid', 'songmid')),
+        songid: num(pick(s, 'id', 'songid')),
+        songname: scalarStr(pick(s, 'name', 'title', 'songname')),
+        singers: records(s.singer ?? s.singers).map((x) => ({ mid: scalarStr(x.mid), name: scalarStr(x.name) })),
+      },
+      REC_SONG_RENAMES,
+    ),
+  );
 }
 
 /** `newalbum.NewAlbumServer.get_new_album_info` data `{albums[]{mid, name, singers[], photo{pic_mid}}}`. */
@@ -122,13 +149,18 @@ export function mapRecAlbums(data: Raw | null | undefined): RecAlbum[] {
 /** `music.musicToplist.Toplist.GetAll` data `{group[]{toplist[]}}`, flattened. */
 export function mapRecCharts(data: Raw | null | undefined): RecChart[] {
   return firstList(data, 'group').flatMap((g) =>
-    firstList(g, 'toplist').map((t) => ({
-      topId: num(t.topId),
-      title: scalarStr(t.title),
-      cover: scalarStr(pick(t, 'headPicUrl', 'frontPicUrl', 'mbHeadPicUrl')),
-      listenNum: num(t.listenNum),
-      period: scalarStr(t.period),
-    })),
+    firstList(g, 'toplist').map((t) =>
+      withOldNames(
+        {
+          id: num(t.topId),
+          name: scalarStr(t.title),
+          cover: scalarStr(pick(t, 'headPicUrl', 'frontPicUrl', 'mbHeadPicUrl')),
+          listen_num: num(t.listenNum),
+          period: scalarStr(t.period),
+        },
+        REC_CHART_RENAMES,
+      ),
+    ),
   );
 }
 

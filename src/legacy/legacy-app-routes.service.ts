@@ -75,7 +75,7 @@ export class LegacyAppRoutesService {
       throwIfLoginCode(code, cookie);
       if (code !== 0) throw userNotFound(uin, code);
       const singers = mapFollowedSingers(raw);
-      followed = singers.some((s) => s.singerMid === singermid);
+      followed = singers.some((s) => s.singerMID === singermid);
       if (singers.length < FOLLOW_PAGE) break;
     }
     return plain({ response: { code: 0, req_1: { code: 0, data: { map_singer_status: { [singermid]: followed ? 1 : 0 } } } } });

@@ -2,6 +2,8 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
+import { withOldNames } from '../common/answer-schema';
+import { LISTEN_NUM_RENAMES } from '../discover/discover.answers';
 import { ApiAccountRoute } from '../user/api-account-route';
 import {
   DAILY_404,
@@ -87,7 +89,7 @@ export class LegacyRecommendController {
       `type 1: the recommended-playlist feed (\`PlaylistSquare\` / \`GetRecommendFeed\`); 2: the stations of /getRadioLists; 3: the MVs of /getMv. Carries the caller's cookie when there is one; needs none. ` +
       `Legacy shape: \`{ response: <upstream answer> }\` under ${KOA}'s keys \`recomPlaylist\`, \`radio\`, \`mv\` (it asked other, unverified modules; the gateway's calls answer under those keys).`,
   })
-  @ApiEnvelope('The recommendations of the type asked.', { type: 1, playlists: [{ dissid: '7100000010', dissname: 'Playlist 10000000-10', cover: 'http://p.qpic.cn/music_cover/abc/600?n=1', listenNum: 1000 }] }, PersonalRecommendAnswer)
+  @ApiEnvelope('The recommendations of the type asked.', { type: 1, playlists: [withOldNames({ dissid: '7100000010', dissname: 'Playlist 10000000-10', cover: 'http://p.qpic.cn/music_cover/abc/600?n=1', listen_num: 1000 }, LISTEN_NUM_RENAMES)] }, PersonalRecommendAnswer)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getPersonalRecommend(@Query() query: PersonalRecommendQuery) {
     return this.legacy.getPersonalRecommend(query.type ?? 1);

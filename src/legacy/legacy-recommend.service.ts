@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { withOldNames } from '../common/answer-schema';
 import { envelope, type Envelope, Shaped } from '../common/shaped';
 import { mapRadioGroups, mapRecPlaylists } from '../discover/discover.mapper';
 import { mapMvList } from '../mv/mv.mapper';
+import { DAILY_PLAYLIST_RENAMES } from '../recommend/recommend.answers';
 import { RecommendService } from '../recommend/recommend.service';
 import { DiscoverClient } from '../upstream/clients/discover.client';
 import { MvClient } from '../upstream/clients/mv.client';
@@ -29,7 +31,7 @@ export class LegacyRecommendService {
   /** The Koa fork's /getDailyPlaylist: the daily playlist's card alone (no playlist read). */
   async getDailyPlaylist(): Promise<Shaped<Envelope<DailyPlaylistAnswer>>> {
     const { card } = await this.recommendations.dailyCard();
-    const playlist = { dissid: card.id, dissname: card.title, picurl: card.cover };
+    const playlist = withOldNames({ dissid: card.id, dissname: card.title, cover: card.cover }, DAILY_PLAYLIST_RENAMES);
     return envelope({ playlist }, { code: 0, data: { disstid: card.id, dissname: card.title, picurl: card.cover } });
   }
 

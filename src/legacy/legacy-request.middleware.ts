@@ -4,6 +4,8 @@ import { GatewayError } from '../common/http-error';
 import { SHAPE_QUERY, type ResponseShaper } from '../common/response-shape';
 import type { RouteTable } from '../common/route-table';
 import { MID_PATTERN } from '../common/validation';
+import { SEARCH_MAX_PAGE } from '../search/dto/get-search-by-key.dto';
+import { MAX_PAGE as USER_LIST_MAX_PAGE } from '../user/dto/user-extra.dto';
 
 /**
  * Request rewrites for clients written against the older qq-music-api services (docs/legacy.md). Installed on the
@@ -18,6 +20,8 @@ import { MID_PATTERN } from '../common/validation';
  * - `getSingerHotsong` without `singermid`: a `singerid` holding a MID is taken as `singermid`; a numeric one (or
  *   anything else that is no MID) goes to SINGER_ID_ROUTE, which validates it (400 naming singerid) and asks the
  *   by-id CGI;
+ * - in the legacy shape, `getSearchByKey` and the /user/ collected, followed and fan lists read `page` 1-based, as the
+ *   older services did (ONE_BASED_IN_LEGACY): page n is the gateway's 0-based n − 1;
  * - the response shape chosen by header or deployment default is written into the query (`shape=`), so the response
  *   cache keys legacy and normalised answers apart.
  */
@@ -84,6 +88,34 @@ const QUALITY_ROUTES = new Set(['getMusicPlay', 'getMusicVKey', 'downloadMainMus
  */
 const REMOTEPLACE_TYPES: Record<string, string> = { song: 'song', singer: 'singer', album: 'album', playlist: 'playlist', songlist: 'playlist', mv: 'mv', lyric: 'lyric' };
 
+/**
+ * Routes whose normalised `page` is 0-based (PageParam) but which the older services paged from 1: in the legacy shape
+ * their `page` is read as those services read it. Each with its last page (1-based) and how a page out of range is
+ * refused, in the words these routes used while they paged from 1.
+ */
+const ONE_BASED_IN_LEGACY: Record<string, { last: number; tooLow: string; tooHigh: string }> = {
+  getSearchByKey: { last: SEARCH_MAX_PAGE + 1, tooLow: 'page must be 1 or more (search pages are 1-based)', tooHigh: `page must be at most ${SEARCH_MAX_PAGE + 1}` },
+  ...Object.fromEntries(
+    ['getUserCollectedSongLists', 'getUserCollectedAlbums', 'getUserFollowSingers', 'getUserFollowUsers', 'getUserFans'].map((route) => {
+      const between = `page must be between 1 and ${USER_LIST_MAX_PAGE + 1}`;
+      return [route, { last: USER_LIST_MAX_PAGE + 1, tooLow: between, tooHigh: between }];
+    }),
+  ),
+};
+
+/** The routes whose `page` the legacy shape reads 1-based (by route name). */
+export const LEGACY_ONE_BASED_PAGES: ReadonlySet<string> = new Set(Object.keys(ONE_BASED_IN_LEGACY));
+
+/** A 1-based legacy `page` as the gateway's 0-based one, or the refusal of one out of range; other text is left alone. */
+function legacyPage(value: string, route: { last: number; tooLow: string; tooHigh: string }): { page?: string; refusal?: string } {
+  const text = value.trim();
+  if (!/^-?\d+$/.test(text)) return {};
+  const page = Number(text);
+  if (page < 1) return { refusal: route.tooLow };
+  if (page > route.last) return { refusal: route.tooHigh };
+  return { page: String(page - 1) };
+}
+
 /** `getLyric?isFormat=true`: newer sansenjian/qq-music-api takes a boolean; the gateway's values are 0 and 1. */
 const BOOLEAN_WORDS: Record<string, string> = { true: '1', false: '0' };
 
@@ -142,10 +174,22 @@ function rewriteQuery(req: Request, shaper: Pick<ResponseShaper, 'choose'>): Gat
     else path = SINGER_ID_ROUTE;
     changed = true;
   }
+  let pageRefusal: string | undefined;
+  const oneBased = shapeChoice.shape === 'legacy' && !shapeChoice.refusal && Object.hasOwn(ONE_BASED_IN_LEGACY, name) ? ONE_BASED_IN_LEGACY[name] : undefined;
+  const asked = oneBased ? params.get('page') : null;
+  if (oneBased && asked !== null && !isAbsent(asked)) {
+    const read = legacyPage(asked, oneBased);
+    pageRefusal = read.refusal;
+    if (read.page !== undefined) {
+      params.set('page', read.page);
+      changed = true;
+    }
+  }
   if (shapeChoice.cacheParam && params.get(SHAPE_QUERY) !== shapeChoice.cacheParam) {
     params.set(SHAPE_QUERY, shapeChoice.cacheParam);
     changed = true;
   }
   if (changed) req.url = `${path}?${params.toString()}`;
-  return shapeChoice.refusal ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', shapeChoice.refusal) : undefined;
+  const refusal = shapeChoice.refusal ?? pageRefusal;
+  return refusal ? new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', refusal) : undefined;
 }

@@ -41,8 +41,7 @@ export const LEGACY_ROUTES: Record<string, LegacyRoute> = {
   // The older services' CGI answer, asked in this shape only (LegacyExtras), else the gateway's raw answer.
   getSingerMv: referenceOrRaw,
   getRadioLists: referenceOrRaw,
-  // Already the Koa services' top-level shapes.
-  batchGetSongLists: asIs,
+  // Already the Koa services' top-level shapes (batchGetSongLists: in PLAYLISTS_LEGACY_ROUTES, under the old names).
   getUserAvatar: asIs,
   getMainLoginQr: asIs,
   getQQLoginQr: asIs,

@@ -21,6 +21,6 @@ export class LegacySingerHotsongByIdQuery {
   limit: number = 10;
 
   /** 0-based page; upstream begin = page × limit. */
-  @PageParam({ max: 1000, description: '0-based page; upstream begin = page × limit.', example: 0 })
+  @PageParam({ max: 1000, description: 'Upstream begin = page × limit.', example: 0 })
   page: number = 0;
 }

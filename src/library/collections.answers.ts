@@ -1,14 +1,18 @@
-import { Bool, Dict, Int, Obj, RawObject, type Static, Str } from '../common/answer-schema';
+import { Bool, Dict, Int, Obj, RawObject, type Static, Str, WithOldNames } from '../common/answer-schema';
 
 /** What the collect / follow routes answer (decision 021: each schema is also the type the service returns). */
 
 export const PlaylistCollectAnswer = Obj({ dissid: Str({ description: 'The playlist written to.' }), collected: Bool({ description: 'Its state now.' }) });
 export type PlaylistCollectAnswer = Static<typeof PlaylistCollectAnswer>;
 
-export const AlbumCollectAnswer = Obj({ albummid: Str({ description: 'The album written to.' }), collected: Bool({ description: 'Its state now.' }) });
+/** The old names of the echoed ids (src/common/glossary.ts). */
+export const ALBUM_WRITE_RENAMES = { albummid: 'albumMid' } as const;
+export const SINGER_WRITE_RENAMES = { singermid: 'singerMID' } as const;
+
+export const AlbumCollectAnswer = Obj(WithOldNames({ albumMid: Str({ description: 'The album written to.' }), collected: Bool({ description: 'Its state now.' }) }, ALBUM_WRITE_RENAMES));
 export type AlbumCollectAnswer = Static<typeof AlbumCollectAnswer>;
 
-export const SingerFollowAnswer = Obj({ singermid: Str({ description: 'The singer written to.' }), followed: Bool({ description: 'Its state now.' }) });
+export const SingerFollowAnswer = Obj(WithOldNames({ singerMID: Str({ description: 'The singer written to.' }), followed: Bool({ description: 'Its state now.' }) }, SINGER_WRITE_RENAMES));
 export type SingerFollowAnswer = Static<typeof SingerFollowAnswer>;
 
 export const CollectStateAnswer = Obj({ collected: Dict(Bool(), { description: 'One entry per id asked: true when the account has collected it.' }) });

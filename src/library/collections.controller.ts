@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Query } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope } from '../common/api-docs';
-import { AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SingerFollowAnswer } from './collections.answers';
+import { withOldNames } from '../common/answer-schema';
+import { ALBUM_WRITE_RENAMES, AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SINGER_WRITE_RENAMES, SingerFollowAnswer } from './collections.answers';
 import { ApiLibraryStateRead, FOLLOW_CGI_ERRORS, IDEMPOTENT, LibraryWrite } from './library-docs';
 import { CollectionsService } from './collections.service';
 import {
@@ -38,7 +39,7 @@ export class CollectionsController {
     { status: 404, description: 'No album with that MID.', errorCodes: ['ALBUM_NOT_FOUND'] },
   )
   @ApiBody({ type: SetAlbumCollectBody, examples: { collect: { value: { albummid: '000MkMni19ClKG', collect: true } } } })
-  @ApiEnvelope('The new state.', { albummid: '000MkMni19ClKG', collected: true }, AlbumCollectAnswer)
+  @ApiEnvelope('The new state.', withOldNames({ albumMid: '000MkMni19ClKG', collected: true }, ALBUM_WRITE_RENAMES), AlbumCollectAnswer)
   setAlbumCollect(@Body() body: SetAlbumCollectBody) {
     return this.collections.setAlbumCollect(body);
   }
@@ -51,7 +52,7 @@ export class CollectionsController {
     ...FOLLOW_CGI_ERRORS,
   )
   @ApiBody({ type: SetSingerFollowBody, examples: { follow: { value: { singermid: '0025NhlN2yWrP4', follow: true } } } })
-  @ApiEnvelope('The new state.', { singermid: '0025NhlN2yWrP4', followed: true }, SingerFollowAnswer)
+  @ApiEnvelope('The new state.', withOldNames({ singerMID: '0025NhlN2yWrP4', followed: true }, SINGER_WRITE_RENAMES), SingerFollowAnswer)
   setSingerFollow(@Body() body: SetSingerFollowBody) {
     return this.collections.setSingerFollow(body);
   }

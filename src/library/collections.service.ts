@@ -9,7 +9,8 @@ import { AlbumRef, CollectionsClient, WriteAnswer } from '../upstream/clients/co
 import { UserClient } from '../upstream/clients/user.client';
 import { businessError, UpstreamError, warrantsFallback } from '../upstream/upstream.errors';
 import { checkHomepage, requireLoginCookie, throwIfLoginCode } from '../user/user-login';
-import type { AlbumCollectAnswer, CollectStateAnswer, PlaylistCollectAnswer, SingerFollowAnswer } from './collections.answers';
+import { withOldNames } from '../common/answer-schema';
+import { ALBUM_WRITE_RENAMES, type AlbumCollectAnswer, type CollectStateAnswer, type PlaylistCollectAnswer, SINGER_WRITE_RENAMES, type SingerFollowAnswer } from './collections.answers';
 import { collectedStates, distinctIds, encryptUinOf, favWriteFailure, hasWriteResult } from './collections.mapper';
 import { AlbumCollectStateQuery, PlaylistCollectStateQuery, SetAlbumCollectBody, SetPlaylistCollectBody, SetSingerFollowBody } from './dto/collections.dto';
 import { NOT_APPLIED, writeOutcomeUnknown, writeRefusal } from './library-errors';
@@ -88,7 +89,7 @@ export class CollectionsService {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'WRITE_REFUSED', `QQ Music refused ${what} (result ${failure.result}${failure.reason ? `: ${failure.reason}` : ''})`, { upstreamCode: failure.result });
     }
     await this.stale(STALE.albums, uin);
-    const data: AlbumCollectAnswer = { albummid: body.albummid, collected: body.collect };
+    const data: AlbumCollectAnswer = withOldNames({ albumMid: body.albummid, collected: body.collect }, ALBUM_WRITE_RENAMES);
     return envelope(data, answer.raw);
   }
 
@@ -105,7 +106,7 @@ export class CollectionsService {
     }
     if (answer.code !== 0) throw writeRefusal(answer.code, cookie, what);
     await this.stale(STALE.singers, uin);
-    const data: SingerFollowAnswer = { singermid: body.singermid, followed: body.follow };
+    const data: SingerFollowAnswer = withOldNames({ singerMID: body.singermid, followed: body.follow }, SINGER_WRITE_RENAMES);
     return envelope(data, answer.raw);
   }
 

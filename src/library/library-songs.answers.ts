@@ -1,4 +1,4 @@
-import { Arr, Bool, Dict, Int, Obj, Optional, RawObject, type Static, Str } from '../common/answer-schema';
+import { Arr, Bool, Dict, Int, Obj, Optional, RawObject, type Static, Str, WithOldNames } from '../common/answer-schema';
 
 /** What the song and owned-playlist writes answer (decision 021: each schema is also the type the service returns). */
 
@@ -12,12 +12,19 @@ export type SongLikeAnswer = Static<typeof SongLikeAnswer>;
 export const SongLikeStateAnswer = Obj({ liked: Dict(Bool(), { description: 'A boolean per distinct MID asked.' }) });
 export type SongLikeStateAnswer = Static<typeof SongLikeStateAnswer>;
 
-export const OwnedPlaylistAnswer = Obj({
-  dissid: Str({ description: 'The playlist\'s global id (disstid).' }),
-  dirid: Int({ description: 'Its number inside the account.' }),
-  dissname: Str({ description: 'Its name, as upstream kept it.' }),
-  songCount: Optional(Int({ description: 'Songs in it, when the homepage gives a count.' })),
-});
+export const OWNED_PLAYLIST_RENAMES = { dirid: 'dirId' } as const;
+
+export const OwnedPlaylistAnswer = Obj(
+  WithOldNames(
+    {
+      dissid: Str({ description: 'The playlist\'s global id (disstid).' }),
+      dirId: Int({ description: 'Its number inside the account.' }),
+      dissname: Str({ description: 'Its name, as upstream kept it.' }),
+      songCount: Optional(Int({ description: 'Songs in it, when the homepage gives a count.' })),
+    },
+    OWNED_PLAYLIST_RENAMES,
+  ),
+);
 
 export const PlaylistAnswer = Obj({ playlist: OwnedPlaylistAnswer });
 export type PlaylistAnswer = Static<typeof PlaylistAnswer>;

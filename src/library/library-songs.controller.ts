@@ -3,7 +3,8 @@ import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, type ErrorSpec } from '../common/api-docs';
 import { CreatePlaylistBody, PlaylistIdBody, PlaylistSongsBody, RenamePlaylistBody, SetSongLikeBody, SongLikeStateQuery } from './dto/library-songs.dto';
 import { LibraryWrite, OwnAccountRead, WHOSE_ACCOUNT } from './library-docs';
-import { PlaylistAnswer, PlaylistDeletedAnswer, PlaylistSongsAnswer, SongLikeAnswer, SongLikeStateAnswer } from './library-songs.answers';
+import { withOldNames } from '../common/answer-schema';
+import { OWNED_PLAYLIST_RENAMES, PlaylistAnswer, PlaylistDeletedAnswer, PlaylistSongsAnswer, SongLikeAnswer, SongLikeStateAnswer } from './library-songs.answers';
 import { LibrarySongsService } from './library-songs.service';
 import { OwnedPlaylistsService } from './owned-playlists.service';
 
@@ -11,7 +12,8 @@ const PLAYLIST_ERRORS: ErrorSpec[] = [
   { status: 403, description: 'The playlist exists but is not one of the caller\'s own (its homepage `mydiss`): nothing is written.', errorCodes: ['NOT_PLAYLIST_OWNER'] },
   { status: 404, description: 'No such playlist.', errorCodes: ['PLAYLIST_NOT_FOUND'] },
 ];
-const PLAYLIST_EXAMPLE = { dissid: '7100000010', dirid: 2, dissname: '夏日歌单', songCount: 0 };
+const PLAYLIST_EXAMPLE = withOldNames({ dissid: '7100000010', dirId: 2, dissname: '夏日歌单', songCount: 0 }, OWNED_PLAYLIST_RENAMES);
+const ADDED_SONG = { songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 };
 
 /** The song and owned-playlist writes of the library (docs/library.md); thin: every route delegates. */
 @ApiTags('library')
@@ -92,7 +94,7 @@ export class LibrarySongsController {
   @ApiBody({ type: PlaylistSongsBody, examples: { add: { value: { dissid: '7100000010', songmids: ['0039MnYb0qxYhV', '003UkWuI0E8U0l'] } } } })
   @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', {
     playlist: { dissid: '7100000010', dissname: 'Demo QQ\'s road trip', songCount: 4 },
-    results: [{ songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 }, { songmid: '001XXXXXXXXXXX', ok: false, errorCode: 'SONG_NOT_FOUND', error: 'No song found for songmid 001XXXXXXXXXXX' }],
+    results: [ADDED_SONG, { songmid: '001XXXXXXXXXXX', ok: false, errorCode: 'SONG_NOT_FOUND', error: 'No song found for songmid 001XXXXXXXXXXX' }],
   }, PlaylistSongsAnswer)
   addPlaylistSongs(@Body() body: PlaylistSongsBody) {
     return this.playlists.addPlaylistSongs(body);
@@ -105,7 +107,7 @@ export class LibrarySongsController {
     ...PLAYLIST_ERRORS,
   )
   @ApiBody({ type: PlaylistSongsBody, examples: { remove: { value: { dissid: '7100000010', songmids: ['0039MnYb0qxYhV'] } } } })
-  @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', { playlist: { dissid: '7100000010', dissname: 'Demo QQ\'s road trip', songCount: 3 }, results: [{ songmid: '0039MnYb0qxYhV', ok: true, songid: 97773 }] }, PlaylistSongsAnswer)
+  @ApiEnvelope('The playlist\'s new count and each song\'s outcome.', { playlist: { dissid: '7100000010', dissname: 'Demo QQ\'s road trip', songCount: 3 }, results: [ADDED_SONG] }, PlaylistSongsAnswer)
   removePlaylistSongs(@Body() body: PlaylistSongsBody) {
     return this.playlists.removePlaylistSongs(body);
   }

@@ -1,9 +1,10 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { underOldNames, withOldNames } from '../common/answer-schema';
 import { GatewayError } from '../common/http-error';
 import { envelope, Shaped } from '../common/shaped';
 import { CreatePlaylistBody, PlaylistIdBody, PlaylistSongsBody, RenamePlaylistBody } from './dto/library-songs.dto';
 import { LibraryAccount, playlistNotFound, WriteAccount } from './library-account';
-import type { PlaylistDeletedAnswer, PlaylistSongsAnswer, SongResult } from './library-songs.answers';
+import { OWNED_PLAYLIST_RENAMES, type PlaylistAnswer, type PlaylistDeletedAnswer, type PlaylistSongsAnswer, type SongResult } from './library-songs.answers';
 import { createdPlaylist, deletedDirid, distinctMids, findOwnedPlaylist, OwnedPlaylist } from './library-songs.mapper';
 import { LibrarySongsService } from './library-songs.service';
 
@@ -24,7 +25,7 @@ export class OwnedPlaylistsService {
     if (!playlist) {
       throw new GatewayError(HttpStatus.BAD_GATEWAY, 'WRITE_OUTCOME_UNKNOWN', 'QQ Music accepted the new playlist but named none in its answer: read /user/getUserPlaylists before trying again');
     }
-    return answer({ playlist });
+    return playlistAnswer(playlist);
   }
 
   /** Same section: EditPlaylist (mask 1 = the name), on a playlist of the caller's own. */
@@ -33,7 +34,7 @@ export class OwnedPlaylistsService {
     const owned = await this.account.ownedPlaylist(account, dissid);
     await this.account.send('the new name', account, () => this.account.client.renamePlaylist(owned.dirid, name));
     await this.account.invalidate(account, dissid);
-    return answer({ playlist: { ...owned, dissname: name } });
+    return playlistAnswer({ ...owned, dissname: name });
   }
 
   /** Same section: DelPlaylist. Upstream's `dirId` 0 means it had no such playlist: 404, as for an unknown dissid. */
@@ -44,7 +45,7 @@ export class OwnedPlaylistsService {
     await this.account.invalidate(account, dissid);
     if (deletedDirid(written) === 0) throw playlistNotFound(dissid);
     const data: PlaylistDeletedAnswer = { dissid, deleted: true };
-    return answer(data);
+    return envelope(data, { code: 0, data });
   }
 
   /**
@@ -82,7 +83,7 @@ export class OwnedPlaylistsService {
       'ref' in s ? { songmid: s.songmid, ok: true, songid: s.ref.songId } : { songmid: s.songmid, ok: false, errorCode: s.error.errorCode, error: s.error.message },
     );
     const data: PlaylistSongsAnswer = { playlist: { dissid: playlist.dissid, dissname: playlist.dissname, songCount: playlist.songCount }, results };
-    return answer(data);
+    return envelope(data, { code: 0, data });
   }
 
   /** The playlist as the homepage shows it once written (its song count); the pre-write entry if it shows none. */
@@ -96,4 +97,12 @@ export class OwnedPlaylistsService {
   }
 }
 
-const answer = <T>(data: T): Shaped => envelope(data, { code: 0, data });
+/**
+ * An owned playlist's answer. The raw upstream-like body, which the legacy shape answers as `{ response: { code: 0,
+ * data } }`, keeps the names it had (docs/glossary.md "Renamed fields").
+ */
+function playlistAnswer({ dissid, dirid, dissname, songCount }: OwnedPlaylist): Shaped {
+  const playlist = withOldNames({ dissid, dirId: dirid, dissname, ...(songCount !== undefined ? { songCount } : {}) }, OWNED_PLAYLIST_RENAMES);
+  const data: PlaylistAnswer = { playlist };
+  return envelope(data, { code: 0, data: { playlist: underOldNames(playlist, OWNED_PLAYLIST_RENAMES) } });
+}

@@ -1,7 +1,8 @@
 /** Album payloads (musicu AlbumInfoServer + AlbumSongList, or the legacy CGI) → one normalised record. Pure. */
+import { withOldNames } from '../common/answer-schema';
 import { albumCover, records, singerNames } from '../common/catalogue';
 import { isKnownAlbum } from '../upstream/clients/music.params';
-import type { AlbumInfo, AlbumSong } from './music.answers';
+import { ALBUM_SONG_RENAMES, type AlbumInfo, type AlbumSong } from './music.answers';
 
 type Raw = Record<string, any>;
 
@@ -11,7 +12,7 @@ export function normaliseDate(value: unknown): string {
   return m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : '';
 }
 
-const mapSingers = (list: unknown): AlbumSong['singer'] =>
+const mapSingers = (list: unknown): AlbumSong['singers'] =>
   records(list).map((s) => ({
     id: Number(s.id ?? s.singerID ?? 0),
     mid: String(s.mid ?? ''),
@@ -24,13 +25,18 @@ export function mapAlbumSongList(songList: Raw | undefined): AlbumSong[] {
   return rows
     .map((row) => row?.songInfo ?? row)
     .filter((s: Raw | undefined) => s && s.mid)
-    .map((s: Raw) => ({
-      songmid: String(s.mid),
-      songid: Number(s.id ?? 0),
-      songname: String(s.name ?? s.title ?? ''),
-      singer: mapSingers(s.singer),
-      interval: Number(s.interval ?? 0),
-    }));
+    .map((s: Raw) =>
+      withOldNames(
+        {
+          songmid: String(s.mid),
+          songid: Number(s.id ?? 0),
+          songname: String(s.name ?? s.title ?? ''),
+          singers: mapSingers(s.singer),
+          interval: Number(s.interval ?? 0),
+        },
+        ALBUM_SONG_RENAMES,
+      ),
+    );
 }
 
 /**
@@ -65,13 +71,18 @@ export function mapAlbumFromCgi(body: Raw | undefined): AlbumInfo | null {
   const list: Raw[] = Array.isArray(data.list) ? data.list : [];
   const songs = list
     .filter((s) => s && s.songmid)
-    .map((s) => ({
-      songmid: String(s.songmid),
-      songid: Number(s.songid ?? 0),
-      songname: String(s.songname ?? ''),
-      singer: mapSingers(s.singer),
-      interval: Number(s.interval ?? 0),
-    }));
+    .map((s) =>
+      withOldNames(
+        {
+          songmid: String(s.songmid),
+          songid: Number(s.songid ?? 0),
+          songname: String(s.songname ?? ''),
+          singers: mapSingers(s.singer),
+          interval: Number(s.interval ?? 0),
+        },
+        ALBUM_SONG_RENAMES,
+      ),
+    );
   const mid = String(data.mid ?? '');
   return {
     albumId: Number(data.id ?? 0),

@@ -1,5 +1,6 @@
 /** Lyric decoding and LRC parsing (docs/upstream/music.md "Lyric"). Pure; unit-tested. */
-import type { LyricLine, LyricTags, ParsedLyric } from './music.answers';
+import { withOldNames } from '../common/answer-schema';
+import { LYRIC_LINE_RENAMES, type LyricLine, type LyricTags, type ParsedLyric } from './music.answers';
 
 /** base64 → UTF-8 text; '' for empty/absent input. */
 export function decodeBase64Text(value: unknown): string {
@@ -43,7 +44,7 @@ export function parseLrc(text: string): ParsedLyric {
     const content = rawLine.slice(prefix[0].length).trim();
     if (!content) continue;
     for (const m of prefix[0].matchAll(TIME_TAG)) {
-      lines.push({ time: timeTagToMs(m[1], m[2], m[3]), txt: content });
+      lines.push(withOldNames({ time: timeTagToMs(m[1], m[2], m[3]), text: content }, LYRIC_LINE_RENAMES));
     }
   }
   lines.sort((a, b) => a.time - b.time);

@@ -1,4 +1,4 @@
-import { AnyOf, Arr, BoolConst, Enum, Int, Nullable, Num, Obj, Optional, RawObject, type Static, Str } from '../common/answer-schema';
+import { AnyOf, Arr, BoolConst, Enum, Int, Nullable, Num, Obj, Optional, RawObject, type Static, Str, WithOldNames } from '../common/answer-schema';
 
 /**
  * What the music routes answer (decision 021: each schema is also the type its mapper or service returns):
@@ -11,17 +11,25 @@ export type SongSinger = Static<typeof SongSinger>;
 
 // ---------------------------------------------------------------- song detail
 
-export const SongSummary = Obj({
-  id: Int({ description: 'Numeric song id.' }),
-  mid: Str({ description: 'Song MID.' }),
-  name: Str(),
-  title: Str({ description: 'Upstream `title` (often the name with a version note); the name when upstream has none.' }),
-  singer: Arr(SongSinger),
-  album: Obj({ id: Int(), mid: Str(), name: Str(), cover: Str({ description: 'Album cover URL (300×300); \'\' when the song has no album.' }) }),
-  interval: Int({ description: 'Duration in seconds.' }),
-  timePublic: Str({ description: 'Release date as upstream writes it (YYYY-MM-DD), \'\' when unknown.' }),
-  mediaMid: Str({ description: 'The media MID the audio files are named by; \'\' when upstream has none.' }),
-});
+/** The old names of a song summary's renamed fields (src/common/glossary.ts). */
+export const SONG_SUMMARY_RENAMES = { singer: 'singers', timePublic: 'publicTime' } as const;
+
+export const SongSummary = Obj(
+  WithOldNames(
+    {
+      id: Int({ description: 'Numeric song id.' }),
+      mid: Str({ description: 'Song MID.' }),
+      name: Str(),
+      title: Str({ description: 'Upstream `title` (often the name with a version note); the name when upstream has none.' }),
+      singers: Arr(SongSinger),
+      album: Obj({ id: Int(), mid: Str(), name: Str(), cover: Str({ description: 'Album cover URL (300×300); \'\' when the song has no album.' }) }),
+      interval: Int({ description: 'Duration in seconds.' }),
+      publicTime: Str({ description: 'Release date as upstream writes it (YYYY-MM-DD), \'\' when unknown.' }),
+      mediaMid: Str({ description: 'The media MID the audio files are named by; \'\' when upstream has none.' }),
+    },
+    SONG_SUMMARY_RENAMES,
+  ),
+);
 export type SongSummary = Static<typeof SongSummary>;
 
 /** `songinfo.data` of the upstream song-detail answer, passed on as received. */
@@ -165,10 +173,18 @@ export const LyricTags = Obj({
 });
 export type LyricTags = Static<typeof LyricTags>;
 
-export const LyricLine = Obj({
-  time: Int({ description: 'Start time in ms.' }),
-  txt: Str({ description: 'The line\'s text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working.' }),
-});
+/** The old name of a parsed line's text (src/common/glossary.ts): `txt`, as sansenjian/qq-music-api (Koa) names it. */
+export const LYRIC_LINE_RENAMES = { txt: 'text' } as const;
+
+export const LyricLine = Obj(
+  WithOldNames(
+    {
+      time: Int({ description: 'Start time in ms.' }),
+      text: Str({ description: 'The line\'s text.' }),
+    },
+    LYRIC_LINE_RENAMES,
+  ),
+);
 export type LyricLine = Static<typeof LyricLine>;
 
 export const ParsedLyric = Obj({ lyric: Str({ description: 'The LRC text.' }), tags: LyricTags, lines: Arr(LyricLine, { description: 'Timed lines sorted by time; empty ones dropped.' }) });
@@ -184,7 +200,10 @@ export type LyricAnswer = Static<typeof LyricAnswer>;
 
 // ---------------------------------------------------------------- albums
 
-export const AlbumSong = Obj({ songmid: Str(), songid: Int(), songname: Str(), singer: Arr(SongSinger), interval: Int({ description: 'Duration in seconds.' }) });
+/** The old names of an album song's renamed fields (src/common/glossary.ts). */
+export const ALBUM_SONG_RENAMES = { singer: 'singers' } as const;
+
+export const AlbumSong = Obj(WithOldNames({ songmid: Str(), songid: Int(), songname: Str(), singers: Arr(SongSinger), interval: Int({ description: 'Duration in seconds.' }) }, ALBUM_SONG_RENAMES));
 export type AlbumSong = Static<typeof AlbumSong>;
 
 export const AlbumInfo = Obj({

@@ -8,22 +8,43 @@ import { GetAlbumSongsQuery } from './dto/get-album-songs.dto';
 import { GetLyricQuery } from './dto/get-lyric.dto';
 import { GetSongInfoQuery } from './dto/get-song-info.dto';
 import { DownloadMainMusicQuery, GetMusicPlayBatchBody, GetMusicPlayQuery, MAX_BATCH_PLAY_MIDS } from './dto/music-play.dto';
-import { AlbumInfo, AlbumSongsPage, BatchPlayAnswer, BatchSongInfoAnswer, DownloadAnswer, GetLyricAnswer, MusicPlayAnswer, SongInfoAnswer, SongFavCountAnswer, SONG_FAV_COUNT_EXAMPLE } from './music.answers';
+import { withOldNames } from '../common/answer-schema';
+import {
+  ALBUM_SONG_RENAMES,
+  AlbumInfo,
+  AlbumSongsPage,
+  BatchPlayAnswer,
+  BatchSongInfoAnswer,
+  DownloadAnswer,
+  GetLyricAnswer,
+  MusicPlayAnswer,
+  SONG_SUMMARY_RENAMES,
+  SongInfoAnswer,
+  SongFavCountAnswer,
+  SONG_FAV_COUNT_EXAMPLE,
+} from './music.answers';
 import { MusicService } from './music.service';
 import { PlayUrlService } from './play-url.service';
 import { GetSongFavCountQuery } from './dto/get-song-fav-count.dto';
 
-const SONG_SUMMARY = {
-  id: 97773,
-  mid: '0039MnYb0qxYhV',
-  name: '晴天',
-  title: '晴天',
-  singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }],
-  album: { id: 8220, mid: '000MkMni19ClKG', name: '叶惠美', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' },
-  interval: 269,
-  timePublic: '2003-07-31',
-  mediaMid: '0039MnYb0qxYhV',
-};
+const SONG_SUMMARY = withOldNames(
+  {
+    id: 97773,
+    mid: '0039MnYb0qxYhV',
+    name: '晴天',
+    title: '晴天',
+    singers: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }],
+    album: { id: 8220, mid: '000MkMni19ClKG', name: '叶惠美', cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' },
+    interval: 269,
+    publicTime: '2003-07-31',
+    mediaMid: '0039MnYb0qxYhV',
+  },
+  SONG_SUMMARY_RENAMES,
+);
+const ALBUM_SONG = withOldNames(
+  { songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singers: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], interval: 269 },
+  ALBUM_SONG_RENAMES,
+);
 const SONG_NOT_FOUND = { status: 404, description: 'Unknown song.', errorCodes: ['SONG_NOT_FOUND'] };
 export const PLAY_ERRORS = [
   400,
@@ -123,7 +144,7 @@ export class MusicController {
   @CacheTTL(86400)
   @ApiOperation({
     summary: 'Lyric (and translation) of a song; word-by-word with format=qrc or timeline',
-    description: 'format=lrc (default), isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it). format=qrc: `{ format: \'qrc\', lyric: <QRC text>, trans, roma? }`. format=timeline: `{ format: \'timeline\', source, tags, lines: [{ start, duration, text, words: [{ start, duration, text }], trans?, roma? }] }` in ms. roma=1 (qrc or timeline only) adds the romanisation. When the word-by-word lyric is missing or broken, qrc answers the LRC texts with `format: \'lrc\'` and timeline answers line-level lines from the LRC (`source: \'lrc\'`), both with a `message`.',
+    description: 'format=lrc (default), isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is \'\' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), text }] }` (and, until it is removed, `txt`: the same text under the reference implementations\' name). format=qrc: `{ format: \'qrc\', lyric: <QRC text>, trans, roma? }`. format=timeline: `{ format: \'timeline\', source, tags, lines: [{ start, duration, text, words: [{ start, duration, text }], trans?, roma? }] }` in ms. roma=1 (qrc or timeline only) adds the romanisation. When the word-by-word lyric is missing or broken, qrc answers the LRC texts with `format: \'lrc\'` and timeline answers line-level lines from the LRC (`source: \'lrc\'`), both with a `message`.',
   })
   @ApiEnvelope('format=lrc: `LyricText` (isFormat=0) or `LyricParsed` (isFormat=1). format=qrc: `LyricQrc`, or `LyricQrcFallback`. format=timeline: `LyricTimeline`.', { lyric: '[ti:晴天]\n[ar:周杰伦]\n[00:01.00]故事的小黄花', trans: '' }, GetLyricAnswer)
   @ApiErrorResponses(400, { status: 404, description: 'Upstream has no lyric for the song (body has `upstreamCode`).', errorCodes: ['LYRIC_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
@@ -144,7 +165,7 @@ export class MusicController {
     company: '杰威尔音乐',
     desc: '…',
     total: 11,
-    songs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], interval: 269 }],
+    songs: [ALBUM_SONG],
   }, AlbumInfo)
   @ApiErrorResponses(400, { status: 404, description: 'Unknown album.', errorCodes: ['ALBUM_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getAlbumInfo(@Query() query: GetAlbumInfoQuery) {
@@ -159,7 +180,7 @@ export class MusicController {
     total: 10,
     page: 0,
     limit: 10,
-    songs: [{ songmid: '0039MnYb0qxYhV', songid: 97773, songname: '晴天', singer: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], interval: 269 }],
+    songs: [ALBUM_SONG],
   }, AlbumSongsPage)
   @ApiErrorResponses(400, { status: 404, description: 'Unknown album.', errorCodes: ['ALBUM_NOT_FOUND'] }, ...UPSTREAM_ERRORS)
   getAlbumSongs(@Query() query: GetAlbumSongsQuery) {

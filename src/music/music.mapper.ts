@@ -1,5 +1,6 @@
+import { withOldNames } from '../common/answer-schema';
 import { albumCover, records } from '../common/catalogue';
-import type { SongSummary, SongFavCountAnswer } from './music.answers';
+import { SONG_SUMMARY_RENAMES, type SongSummary, type SongFavCountAnswer } from './music.answers';
 import type { GetSongFavCountQuery } from './dto/get-song-fav-count.dto';
 import type { SongFavCountUpstream } from '../upstream/clients/music.client';
 /** Raw song payloads → normalised records. Pure; unit-tested on the recorded fixtures. */
@@ -10,26 +11,29 @@ type Raw = Record<string, any>;
 export function mapTrack(track: Raw | undefined): SongSummary | null {
   if (!track || !track.mid) return null;
   const album: Raw = track.album ?? {};
-  return {
-    id: Number(track.id ?? 0),
-    mid: String(track.mid),
-    name: String(track.name ?? ''),
-    title: String(track.title ?? track.name ?? ''),
-    singer: records(track.singer).map((s) => ({
-      id: Number(s.id ?? 0),
-      mid: String(s.mid ?? ''),
-      name: String(s.name ?? ''),
-    })),
-    album: {
-      id: Number(album.id ?? 0),
-      mid: String(album.mid ?? ''),
-      name: String(album.name ?? ''),
-      cover: albumCover(String(album.pmid || album.mid || '')),
+  return withOldNames(
+    {
+      id: Number(track.id ?? 0),
+      mid: String(track.mid),
+      name: String(track.name ?? ''),
+      title: String(track.title ?? track.name ?? ''),
+      singers: records(track.singer).map((s) => ({
+        id: Number(s.id ?? 0),
+        mid: String(s.mid ?? ''),
+        name: String(s.name ?? ''),
+      })),
+      album: {
+        id: Number(album.id ?? 0),
+        mid: String(album.mid ?? ''),
+        name: String(album.name ?? ''),
+        cover: albumCover(String(album.pmid || album.mid || '')),
+      },
+      interval: Number(track.interval ?? 0),
+      publicTime: String(track.time_public ?? album.time_public ?? ''),
+      mediaMid: String(track.file?.media_mid ?? ''),
     },
-    interval: Number(track.interval ?? 0),
-    timePublic: String(track.time_public ?? album.time_public ?? ''),
-    mediaMid: String(track.file?.media_mid ?? ''),
-  };
+    SONG_SUMMARY_RENAMES,
+  );
 }
 
 /**

@@ -126,7 +126,7 @@ export function alignTimeline(lines: readonly QrcLine[], transLrc: string, roma?
   const out: LyricTimelineLine[] = lines.map((l) => ({ start: l.start, duration: l.duration, text: l.text, words: l.words }));
   const transGap = new Map<number, number>();
   for (const t of parseLrc(transLrc).lines) {
-    const text = t.txt.trim();
+    const text = t.text.trim();
     if (!text || text === UNTRANSLATED) continue;
     const i = nearestLine(out, t.time, TRANS_TOLERANCE_MS);
     if (i < 0) continue;
@@ -149,5 +149,5 @@ export function alignTimeline(lines: readonly QrcLine[], transLrc: string, roma?
 /** Line-level timeline lines from LRC text (the fallback): each lasts until the next starts, the last 0 ms. */
 export function lrcLines(lrc: string): QrcLine[] {
   const parsed = parseLrc(lrc).lines;
-  return parsed.map((l, i) => ({ start: l.time, duration: i + 1 < parsed.length ? parsed[i + 1].time - l.time : 0, text: l.txt, words: [] }));
+  return parsed.map((l, i) => ({ start: l.time, duration: i + 1 < parsed.length ? parsed[i + 1].time - l.time : 0, text: l.text, words: [] }));
 }

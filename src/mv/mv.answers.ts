@@ -1,4 +1,4 @@
-import { Arr, Enum, Int, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { Arr, Enum, Int, Obj, Optional, type Static, Str, WithOldNames } from '../common/answer-schema';
 import { MV_AREA_TAGS, MV_AREAS } from './dto/mv.dto';
 
 /** What the MV routes answer (decision 021: each schema is also the type its mapper returns): /getMv, /getMvByTag, /getMvPlay. */
@@ -6,16 +6,24 @@ import { MV_AREA_TAGS, MV_AREAS } from './dto/mv.dto';
 export const MvSinger = Obj({ mid: Str(), name: Str() });
 export type MvSinger = Static<typeof MvSinger>;
 
-export const MvListItem = Obj({
-  vid: Str({ description: 'MV vid (what /getMvPlay takes).' }),
-  mvid: Int({ description: 'Numeric MV id.' }),
-  title: Str(),
-  cover: Str({ description: 'Cover image URL.' }),
-  playCount: Int(),
-  duration: Int({ description: 'Seconds.' }),
-  publishDate: Int({ description: 'Unix seconds (upstream `pubdate`).' }),
-  singers: Arr(MvSinger),
-});
+/** The old names of an MV item's renamed fields (src/common/glossary.ts). */
+export const MV_ITEM_RENAMES = { mvid: 'mvId' } as const;
+
+export const MvListItem = Obj(
+  WithOldNames(
+    {
+      vid: Str({ description: 'MV vid (what /getMvPlay takes).' }),
+      mvId: Int({ description: 'Numeric MV id.' }),
+      title: Str(),
+      cover: Str({ description: 'Cover image URL.' }),
+      playCount: Int(),
+      duration: Int({ description: 'Seconds.' }),
+      publishDate: Int({ description: 'Unix seconds (upstream `pubdate`).' }),
+      singers: Arr(MvSinger),
+    },
+    MV_ITEM_RENAMES,
+  ),
+);
 export type MvListItem = Static<typeof MvListItem>;
 
 export const MvTag = Obj({ id: Int(), name: Str() });

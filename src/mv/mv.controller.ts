@@ -4,19 +4,23 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { FetchesShapeSupplements } from '../common/shape-supplements';
 import { GetMvByTagQuery, GetMvPlayQuery, GetMvQuery } from './dto/mv.dto';
-import { MvByTagAnswer, MvListAnswer, MvPlayAnswer } from './mv.answers';
+import { withOldNames } from '../common/answer-schema';
+import { MV_ITEM_RENAMES, MvByTagAnswer, MvListAnswer, MvPlayAnswer } from './mv.answers';
 import { MvService } from './mv.service';
 
-const MV_ITEM = {
-  vid: 'l0031ejo935',
-  mvid: 1518390,
-  title: '晴天',
-  cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg',
-  playCount: 1520000,
-  duration: 269,
-  publishDate: 1700000000,
-  singers: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }],
-};
+const MV_ITEM = withOldNames(
+  {
+    vid: 'l0031ejo935',
+    mvId: 1518390,
+    title: '晴天',
+    cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg',
+    playCount: 1520000,
+    duration: 269,
+    publishDate: 1700000000,
+    singers: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }],
+  },
+  MV_ITEM_RENAMES,
+);
 
 @ApiTags('mv')
 @Controller()

@@ -1,5 +1,6 @@
+import { withOldNames } from '../common/answer-schema';
 import { num, records, scalarStr } from '../common/catalogue';
-import type { MvInfo, MvListItem, MvPage, MvSinger, MvTag, MvTags, PlayLists } from './mv.answers';
+import { type MvInfo, MV_ITEM_RENAMES, type MvListItem, type MvPage, type MvSinger, type MvTag, type MvTags, type PlayLists } from './mv.answers';
 /** Pure mappers for the MV endpoints: upstream answers in, the gateway's documented shapes out. */
 
 /** Other areas list MVs in this shape (recommend, legacy). */
@@ -17,16 +18,20 @@ export function mapSingers(v: unknown): MvSinger[] {
 /** `GetAllocMvInfo` data `{ list[], total }` → `{ list, total }`. */
 export function mapMvList(data: Raw | null | undefined): MvPage {
   const list = records(data?.list ?? data?.mvlist).map(
-    (m): MvListItem => ({
-      vid: scalarStr(m.vid),
-      mvid: num(m.mvid ?? m.id),
-      title: scalarStr(m.title ?? m.name ?? m.mvtitle),
-      cover: scalarStr(m.picurl ?? m.pic ?? m.cover_pic),
-      playCount: num(m.playcnt ?? m.listennum ?? m.play_count),
-      duration: num(m.duration),
-      publishDate: num(m.pubdate ?? m.publish_date),
-      singers: mapSingers(m.singers),
-    }),
+    (m): MvListItem =>
+      withOldNames(
+        {
+          vid: scalarStr(m.vid),
+          mvId: num(m.mvid ?? m.id),
+          title: scalarStr(m.title ?? m.name ?? m.mvtitle),
+          cover: scalarStr(m.picurl ?? m.pic ?? m.cover_pic),
+          playCount: num(m.playcnt ?? m.listennum ?? m.play_count),
+          duration: num(m.duration),
+          publishDate: num(m.pubdate ?? m.publish_date),
+          singers: mapSingers(m.singers),
+        },
+        MV_ITEM_RENAMES,
+      ),
   );
   return { list, total: num(data?.total ?? list.length) };
 }

@@ -1,18 +1,26 @@
-import { AnyOf, Arr, Enum, Int, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { AnyOf, Arr, Enum, Int, Obj, Optional, type Static, Str, WithOldNames } from '../common/answer-schema';
 import { SORT_IDS } from './dto/get-song-lists.dto';
 import { NEW_ALBUM_AREAS } from './dto/get-new-disks.dto';
 
 /** What the playlist routes answer (decision 021: each schema is also the type its mapper returns). */
 
-export const PlaylistItem = Obj({
-  dissid: Str({ description: 'Playlist id (a numeric string).' }),
-  dissname: Str(),
-  creator: Str({ description: 'Creator\'s nickname; \'\' when upstream gave none.' }),
-  listen_num: Int(),
-  imgurl: Str({ description: 'Cover image URL (upstream `imgurl`).' }),
-  createTime: Str({ description: 'As upstream writes it, e.g. 2021-05-01.' }),
-  introduction: Str(),
-});
+/** The old names of a playlist item's renamed fields (src/common/glossary.ts). */
+export const PLAYLIST_ITEM_RENAMES = { imgurl: 'cover', introduction: 'desc' } as const;
+
+export const PlaylistItem = Obj(
+  WithOldNames(
+    {
+      dissid: Str({ description: 'Playlist id (a numeric string).' }),
+      dissname: Str(),
+      creator: Str({ description: 'Creator\'s nickname; \'\' when upstream gave none.' }),
+      listen_num: Int(),
+      cover: Str({ description: 'Cover image URL (upstream `imgurl`).' }),
+      createTime: Str({ description: 'As upstream writes it, e.g. 2021-05-01.' }),
+      desc: Str({ description: 'The playlist\'s description (upstream `introduction`).' }),
+    },
+    PLAYLIST_ITEM_RENAMES,
+  ),
+);
 export type PlaylistItem = Static<typeof PlaylistItem>;
 
 /** /getSongLists, and a category element of /batchGetSongLists. */
@@ -51,19 +59,24 @@ export const PlaylistSong = Obj({
 });
 export type PlaylistSong = Static<typeof PlaylistSong>;
 
-/** /getSongListDetail, and a playlist element of /batchGetSongLists. */
+/** The old names of a playlist detail's renamed fields (src/common/glossary.ts). */
+export const PLAYLIST_DETAIL_RENAMES = { disstid: 'dissid', logo: 'cover' } as const;
+
 export const PlaylistDetail = Obj(
-  {
-    disstid: Str({ description: 'Playlist id (a numeric string).' }),
-    dissname: Str(),
-    desc: Str(),
-    logo: Str({ description: 'Cover image URL.' }),
-    creator: Str({ description: 'Creator\'s nickname.' }),
-    listen_num: Int(),
-    tags: Arr(Obj({ id: Int(), name: Str() })),
-    total: Int({ description: 'Songs in the whole playlist (not only this page).' }),
-    songlist: Arr(PlaylistSong),
-  },
+  WithOldNames(
+    {
+      dissid: Str({ description: 'Playlist id (a numeric string).' }),
+      dissname: Str(),
+      desc: Str(),
+      cover: Str({ description: 'Cover image URL.' }),
+      creator: Str({ description: 'Creator\'s nickname.' }),
+      listen_num: Int(),
+      tags: Arr(Obj({ id: Int(), name: Str() })),
+      total: Int({ description: 'Songs in the whole playlist (not only this page).' }),
+      songlist: Arr(PlaylistSong),
+    },
+    PLAYLIST_DETAIL_RENAMES,
+  ),
   { title: 'PlaylistDetail' },
 );
 export type PlaylistDetail = Static<typeof PlaylistDetail>;
@@ -79,7 +92,9 @@ const failure = {
 export const CategoryFailure = Obj({ categoryId: Int(), ...failure }, { title: 'CategoryFailure' });
 export type CategoryFailure = Static<typeof CategoryFailure>;
 
-export const PlaylistFailure = Obj({ disstid: Str(), ...failure }, { title: 'PlaylistFailure' });
+export const PLAYLIST_FAILURE_RENAMES = { disstid: 'dissid' } as const;
+
+export const PlaylistFailure = Obj(WithOldNames({ dissid: Str(), ...failure }, PLAYLIST_FAILURE_RENAMES), { title: 'PlaylistFailure' });
 export type PlaylistFailure = Static<typeof PlaylistFailure>;
 
 /** With `categoryIds` (or neither): one page or failure per category, in request order. */

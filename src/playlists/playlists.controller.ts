@@ -8,7 +8,16 @@ import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
 import { GetSongListsQuery } from './dto/get-song-lists.dto';
-import { BatchAnswer, CategoriesAnswer, NewAlbumsPage, PlaylistDetail, PlaylistPage } from './playlists.answers';
+import { withOldNames } from '../common/answer-schema';
+import {
+  BatchAnswer,
+  CategoriesAnswer,
+  NewAlbumsPage,
+  PLAYLIST_DETAIL_RENAMES,
+  PLAYLIST_ITEM_RENAMES,
+  PlaylistDetail,
+  PlaylistPage,
+} from './playlists.answers';
 import { PlaylistsService } from './playlists.service';
 
 const PLAYLIST_PAGE: PlaylistPage = {
@@ -17,19 +26,27 @@ const PLAYLIST_PAGE: PlaylistPage = {
   page: 0,
   limit: 10,
   total: 4200,
-  playlists: [{ dissid: '7024415872', dissname: '华语经典', creator: 'someone', listen_num: 1520000, imgurl: 'https://qpic.y.qq.com/music_cover/abc/300', createTime: '2021-05-01', introduction: '…' }],
+  playlists: [
+    withOldNames(
+      { dissid: '7024415872', dissname: '华语经典', creator: 'someone', listen_num: 1520000, cover: 'https://qpic.y.qq.com/music_cover/abc/300', createTime: '2021-05-01', desc: '…' },
+      PLAYLIST_ITEM_RENAMES,
+    ),
+  ],
 };
-const PLAYLIST_DETAIL: PlaylistDetail = {
-  disstid: '7024415872',
-  dissname: '华语经典',
-  desc: '…',
-  logo: 'https://qpic.y.qq.com/music_cover/abc/300',
-  creator: 'someone',
-  listen_num: 1520000,
-  tags: [{ id: 165, name: '国语' }],
-  total: 120,
-  songlist: [{ songname: '晴天', singer: '周杰伦', songmid: '0039MnYb0qxYhV', songid: 97773, albumName: '叶惠美', albumMid: '000MkMni19ClKG', interval: 269 }],
-};
+const PLAYLIST_DETAIL: PlaylistDetail = withOldNames(
+  {
+    dissid: '7024415872',
+    dissname: '华语经典',
+    desc: '…',
+    cover: 'https://qpic.y.qq.com/music_cover/abc/300',
+    creator: 'someone',
+    listen_num: 1520000,
+    tags: [{ id: 165, name: '国语' }],
+    total: 120,
+    songlist: [{ songname: '晴天', singer: '周杰伦', songmid: '0039MnYb0qxYhV', songid: 97773, albumName: '叶惠美', albumMid: '000MkMni19ClKG', interval: 269 }],
+  },
+  PLAYLIST_DETAIL_RENAMES,
+);
 const PLAYLIST_NOT_FOUND = { status: 404, description: 'Unknown or private playlist.', errorCodes: ['PLAYLIST_NOT_FOUND'] };
 
 @ApiTags('playlists')
@@ -76,7 +93,7 @@ export class PlaylistsController {
     summary: 'Several category pages or playlists at once',
     description:
       'Not the envelope: `{ status: 200, data: [...] }`, one element per id in request order: a getSongLists page (categoryIds) or a getSongListDetail record (disstid, which wins). ' +
-      'A failed id stays at its position as `{ categoryId | disstid, status, error, errorCode[, upstreamCode] }`. Only when every id failed for a transport reason does the whole call fail (502/504). At most 5 upstream calls at once.',
+      'A failed id stays at its position as `{ categoryId | dissid, status, error, errorCode[, upstreamCode] }`. Only when every id failed for a transport reason does the whole call fail (502/504). At most 5 upstream calls at once.',
   })
   @ApiBody({
     type: BatchGetSongListsBody,

@@ -1,6 +1,15 @@
+import { withOldNames } from '../common/answer-schema';
 import { albumCover, num, records, singerNames, str } from '../common/catalogue';
 import type { SortId } from './dto/get-song-lists.dto';
-import type { Category, NewAlbumsPage, PlaylistDetail, PlaylistPage, PlaylistSong } from './playlists.answers';
+import {
+  type Category,
+  type NewAlbumsPage,
+  PLAYLIST_DETAIL_RENAMES,
+  PLAYLIST_ITEM_RENAMES,
+  type PlaylistDetail,
+  type PlaylistPage,
+  type PlaylistSong,
+} from './playlists.answers';
 /** Raw playlist / category / new-album payloads → the spec's records. Pure; unit-tested on the recorded fixtures. */
 
 type Raw = Record<string, any>;
@@ -17,15 +26,20 @@ export function mapPlaylistPage(data: Raw | undefined, req: { categoryId: number
     page: req.page,
     limit: req.limit,
     total: num(data?.sum ?? list.length),
-    playlists: list.map((p) => ({
-      dissid: str(p.dissid),
-      dissname: str(p.dissname),
-      creator: str(p.creator?.name ?? p.creator?.nick ?? (typeof p.creator === 'string' ? p.creator : '')),
-      listen_num: num(p.listennum ?? p.listen_num),
-      imgurl: str(p.imgurl),
-      createTime: str(p.createtime),
-      introduction: str(p.introduction),
-    })),
+    playlists: list.map((p) =>
+      withOldNames(
+        {
+          dissid: str(p.dissid),
+          dissname: str(p.dissname),
+          creator: str(p.creator?.name ?? p.creator?.nick ?? (typeof p.creator === 'string' ? p.creator : '')),
+          listen_num: num(p.listennum ?? p.listen_num),
+          cover: str(p.imgurl),
+          createTime: str(p.createtime),
+          desc: str(p.introduction),
+        },
+        PLAYLIST_ITEM_RENAMES,
+      ),
+    ),
   };
 }
 
@@ -58,17 +72,20 @@ export function mapDissInfo(data: Raw | undefined, disstid: string): PlaylistDet
   const dir: Raw | undefined = data?.dirinfo;
   if (!dir || typeof dir !== 'object' || (!num(dir.id) && !str(dir.title))) return null;
   const songs = records(data?.songlist);
-  return {
-    disstid: str(dir.id || disstid),
-    dissname: str(dir.title),
-    desc: str(dir.desc),
-    logo: str(dir.picurl ?? dir.picurl2),
-    creator: str(dir.creator?.nick ?? dir.host_nick ?? dir.nick),
-    listen_num: num(dir.listennum),
-    tags: records(dir.tag ?? dir.tags).map((t) => ({ id: num(t.id), name: str(t.name) })),
-    total: num(data?.total_song_num ?? dir.songnum ?? songs.length),
-    songlist: songs.map(mapPlaylistSong),
-  };
+  return withOldNames(
+    {
+      dissid: str(dir.id || disstid),
+      dissname: str(dir.title),
+      desc: str(dir.desc),
+      cover: str(dir.picurl ?? dir.picurl2),
+      creator: str(dir.creator?.nick ?? dir.host_nick ?? dir.nick),
+      listen_num: num(dir.listennum),
+      tags: records(dir.tag ?? dir.tags).map((t) => ({ id: num(t.id), name: str(t.name) })),
+      total: num(data?.total_song_num ?? dir.songnum ?? songs.length),
+      songlist: songs.map(mapPlaylistSong),
+    },
+    PLAYLIST_DETAIL_RENAMES,
+  );
 }
 
 /** The legacy CGI `fcg_ucc_getcdinfo_byids_cp.fcg` answer's `cdlist` → detail; null when empty (not found / private). */
@@ -76,17 +93,20 @@ export function mapCdlist(cdlist: unknown, disstid: string): PlaylistDetail | nu
   const cd = records(cdlist)[0];
   if (!cd || (!str(cd.dissname) && !records(cd.songlist).length)) return null;
   const songs = records(cd.songlist);
-  return {
-    disstid: str(cd.disstid || disstid),
-    dissname: str(cd.dissname),
-    desc: str(cd.desc),
-    logo: str(cd.logo),
-    creator: str(cd.nickname ?? cd.nick),
-    listen_num: num(cd.visitnum),
-    tags: records(cd.tags).map((t) => ({ id: num(t.id), name: str(t.name) })),
-    total: num(cd.total_song_num ?? cd.songnum ?? songs.length),
-    songlist: songs.map(mapPlaylistSong),
-  };
+  return withOldNames(
+    {
+      dissid: str(cd.disstid || disstid),
+      dissname: str(cd.dissname),
+      desc: str(cd.desc),
+      cover: str(cd.logo),
+      creator: str(cd.nickname ?? cd.nick),
+      listen_num: num(cd.visitnum),
+      tags: records(cd.tags).map((t) => ({ id: num(t.id), name: str(t.name) })),
+      total: num(cd.total_song_num ?? cd.songnum ?? songs.length),
+      songlist: songs.map(mapPlaylistSong),
+    },
+    PLAYLIST_DETAIL_RENAMES,
+  );
 }
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;

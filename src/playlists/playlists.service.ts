@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { describeError } from '../common/all-exceptions.filter';
 import { mapSettled } from '../common/concurrency';
 import { GatewayError } from '../common/http-error';
+import { withOldNames } from '../common/answer-schema';
 import { envelope, Shaped } from '../common/shaped';
 import { PlaylistsClient } from '../upstream/clients/playlists.client';
 import { UpstreamError } from '../upstream/upstream.errors';
@@ -9,15 +10,16 @@ import { BatchGetSongListsBody } from './dto/batch-get-song-lists.dto';
 import { GetNewDisksQuery } from './dto/get-new-disks.dto';
 import { GetSongListDetailQuery } from './dto/get-song-list-detail.dto';
 import { GetSongListsQuery, type SortId } from './dto/get-song-lists.dto';
-import type {
-  CategoriesAnswer,
-  CategoryBatch,
-  CategoryFailure,
-  NewAlbumsPage,
-  PlaylistBatch,
-  PlaylistDetail,
-  PlaylistFailure,
-  PlaylistPage,
+import {
+  type CategoriesAnswer,
+  type CategoryBatch,
+  type CategoryFailure,
+  type NewAlbumsPage,
+  PLAYLIST_FAILURE_RENAMES,
+  type PlaylistBatch,
+  type PlaylistDetail,
+  type PlaylistFailure,
+  type PlaylistPage,
 } from './playlists.answers';
 import { mapCategories, mapCdlist, mapDissInfo, mapNewAlbums, mapPlaylistPage } from './playlists.mapper';
 
@@ -93,7 +95,7 @@ export class PlaylistsService {
           const { raw, detail } = await this.fetchDetail(disstid, 0, BATCH_DETAIL_SONGS);
           return { raw, item: detail };
         },
-        (disstid, failure): PlaylistFailure => ({ disstid, ...failure }),
+        (disstid, failure): PlaylistFailure => withOldNames({ dissid: disstid, ...failure }, PLAYLIST_FAILURE_RENAMES),
       );
       const answer: PlaylistBatch = { status: 200, data };
       return new Shaped(answer, raws);

@@ -1,4 +1,4 @@
-import { Arr, Bool, Int, Obj, type Static, Str } from '../common/answer-schema';
+import { Arr, Bool, Int, Obj, type Static, Str, WithOldNames } from '../common/answer-schema';
 import { MvListItem } from '../mv/mv.answers';
 import { PlaylistSong } from '../playlists/playlists.answers';
 
@@ -8,11 +8,19 @@ import { PlaylistSong } from '../playlists/playlists.answers';
  * Songs are the playlist detail's song rows, MVs the MV list's items.
  */
 
-export const DailyPlaylist = Obj({
-  dissid: Str({ description: 'Id of the day\'s playlist (a numeric string).' }),
-  dissname: Str({ description: 'The playlist\'s title, else the card\'s.' }),
-  picurl: Str({ description: 'The playlist\'s cover, else the card\'s.' }),
-});
+/** The old names of a recommended playlist's renamed fields (src/common/glossary.ts). */
+export const DAILY_PLAYLIST_RENAMES = { picurl: 'cover' } as const;
+
+export const DailyPlaylist = Obj(
+  WithOldNames(
+    {
+      dissid: Str({ description: 'Id of the day\'s playlist (a numeric string).' }),
+      dissname: Str({ description: 'The playlist\'s title, else the card\'s.' }),
+      cover: Str({ description: 'The playlist\'s cover, else the card\'s.' }),
+    },
+    DAILY_PLAYLIST_RENAMES,
+  ),
+);
 export type DailyPlaylist = Static<typeof DailyPlaylist>;
 
 export const DailySongs = Obj({
@@ -28,14 +36,21 @@ export type RadioTracks = Static<typeof RadioTracks>;
 export const SimilarSongs = Obj({ songs: Arr(PlaylistSong, { description: 'Without songs that have no mid, and without repeats.' }) });
 export type SimilarSongs = Static<typeof SimilarSongs>;
 
-export const RelatedPlaylist = Obj({
-  dissid: Str({ description: 'Playlist id (a numeric string); send it in `shown` for the next batch.' }),
-  dissname: Str(),
-  picurl: Str({ description: 'Cover image URL.' }),
-  creator: Str({ description: 'Creator\'s nickname; \'\' when upstream gave none.' }),
-  songCount: Int(),
-  listenNum: Int(),
-});
+export const RELATED_PLAYLIST_RENAMES = { picurl: 'cover', listenNum: 'listen_num' } as const;
+
+export const RelatedPlaylist = Obj(
+  WithOldNames(
+    {
+      dissid: Str({ description: 'Playlist id (a numeric string); send it in `shown` for the next batch.' }),
+      dissname: Str(),
+      cover: Str({ description: 'Cover image URL.' }),
+      creator: Str({ description: 'Creator\'s nickname; \'\' when upstream gave none.' }),
+      songCount: Int(),
+      listen_num: Int(),
+    },
+    RELATED_PLAYLIST_RENAMES,
+  ),
+);
 export type RelatedPlaylist = Static<typeof RelatedPlaylist>;
 
 export const RelatedPlaylists = Obj({

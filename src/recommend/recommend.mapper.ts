@@ -1,8 +1,9 @@
+import { withOldNames } from '../common/answer-schema';
 import { isRecord, num, records, scalarStr, str } from '../common/catalogue';
 import { mapMvList } from '../mv/mv.mapper';
 import type { PlaylistSong } from '../playlists/playlists.answers';
 import { mapCdlist, mapDissInfo, mapPlaylistSong } from '../playlists/playlists.mapper';
-import type { DailySongs, RelatedMvs, RelatedPlaylist, RelatedPlaylists } from './recommend.answers';
+import { DAILY_PLAYLIST_RENAMES, type DailySongs, RELATED_PLAYLIST_RENAMES, type RelatedMvs, type RelatedPlaylist, type RelatedPlaylists } from './recommend.answers';
 
 /** Recommendation answers → the gateway's shapes. Pure; songs use the playlist detail's song item. */
 
@@ -43,14 +44,17 @@ const coverOf = (v: unknown): string =>
 export function mapRelatedPlaylist(p: Raw): RelatedPlaylist {
   const b: Raw = isRecord(p.basic) ? p.basic : isRecord(p.Playlist?.basic) ? p.Playlist.basic : p;
   const creator = b.creator;
-  return {
-    dissid: str(b.tid ?? b.dissid ?? b.disstid ?? b.id ?? b.content_id),
-    dissname: scalarStr(b.title ?? b.dissname ?? b.name),
-    picurl: coverOf(b.cover ?? b.picurl ?? b.imgurl ?? b.logo ?? b.cover_url_medium),
-    creator: isRecord(creator) ? scalarStr(creator.nick ?? creator.name) : scalarStr(creator ?? b.nickname ?? b.nick ?? b.creator_nick),
-    songCount: num(b.songnum ?? b.song_cnt ?? b.songcnt ?? b.song_num),
-    listenNum: num(b.listennum ?? b.play_cnt ?? b.access_num ?? b.listen_num),
-  };
+  return withOldNames(
+    {
+      dissid: str(b.tid ?? b.dissid ?? b.disstid ?? b.id ?? b.content_id),
+      dissname: scalarStr(b.title ?? b.dissname ?? b.name),
+      cover: coverOf(b.cover ?? b.picurl ?? b.imgurl ?? b.logo ?? b.cover_url_medium),
+      creator: isRecord(creator) ? scalarStr(creator.nick ?? creator.name) : scalarStr(creator ?? b.nickname ?? b.nick ?? b.creator_nick),
+      songCount: num(b.songnum ?? b.song_cnt ?? b.songcnt ?? b.song_num),
+      listen_num: num(b.listennum ?? b.play_cnt ?? b.access_num ?? b.listen_num),
+    },
+    RELATED_PLAYLIST_RENAMES,
+  );
 }
 
 /**
@@ -69,7 +73,7 @@ export function mapRelatedPlaylists(data: Raw | null | undefined): RelatedPlayli
 export function mapRelatedMvs(data: Raw | null | undefined): RelatedMvs {
   const { list } = mapMvList(data);
   const mvs = list.filter((m) => m.vid);
-  return { mvs, hasMore: Boolean(num(data?.hasmore ?? data?.hasMore ?? data?.has_more)), lastMvid: mvs.length ? mvs[mvs.length - 1].mvid : 0 };
+  return { mvs, hasMore: Boolean(num(data?.hasmore ?? data?.hasMore ?? data?.has_more)), lastMvid: mvs.length ? mvs[mvs.length - 1].mvId : 0 };
 }
 
 /**
@@ -83,7 +87,7 @@ export function mapDailySongs(
   const playlist = detail.dissInfo !== undefined ? mapDissInfo(detail.dissInfo, card.id) : mapCdlist(detail.cdlist, card.id);
   if (!playlist) return null;
   return {
-    playlist: { dissid: playlist.disstid || card.id, dissname: playlist.dissname || card.title, picurl: playlist.logo || card.cover },
+    playlist: withOldNames({ dissid: playlist.dissid || card.id, dissname: playlist.dissname || card.title, cover: playlist.cover || card.cover }, DAILY_PLAYLIST_RENAMES),
     songs: playlist.songlist.filter((s) => s.songmid),
     total: playlist.total,
   };

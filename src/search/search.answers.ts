@@ -1,5 +1,5 @@
 import type { TObject } from '@sinclair/typebox';
-import { AnyOf, Arr, Enum, Int, Obj, RawObject, type Static, Str, type TSchema } from '../common/answer-schema';
+import { AnyOf, Arr, Enum, Int, Obj, RawObject, type Static, Str, type TSchema, WithOldNames } from '../common/answer-schema';
 import { AlbumHit, HIT_OF, PlaylistHit, SingerHit } from '../upstream/clients/search.parse';
 
 /**
@@ -10,7 +10,7 @@ import { AlbumHit, HIT_OF, PlaylistHit, SingerHit } from '../upstream/clients/se
 
 const paging = {
   key: Str({ description: 'The keyword searched (trimmed).' }),
-  page: Int({ description: '1-based, as asked.' }),
+  page: Int({ description: 'As asked: 0-based (/getSearchByType and /searchByType: 1-based).' }),
   limit: Int(),
   total: Int({ description: 'Upstream\'s count of matches (the upstream page\'s length when it gave none).' }),
 };
@@ -67,14 +67,21 @@ export type Smartbox = Static<typeof Smartbox>;
 export const SmartboxAnswer = Obj({ key: Str({ description: 'The keyword asked (trimmed).' }), ...Smartbox.properties });
 export type SmartboxAnswer = Static<typeof SmartboxAnswer>;
 
-export const TopListItem = Obj({
-  id: Int({ description: 'Chart id (what /getRanks takes as topId).' }),
-  name: Str(),
-  listenCount: Int(),
-  cover: Str(),
-  type: Int({ description: 'Upstream\'s chart type.' }),
-  songs: Arr(Obj({ songName: Str(), singerName: Str() }), { description: 'The chart\'s first songs, as upstream lists them.' }),
-});
+export const TOP_LIST_RENAMES = { listenCount: 'listen_num' } as const;
+
+export const TopListItem = Obj(
+  WithOldNames(
+    {
+      id: Int({ description: 'Chart id (what /getRanks takes as topId).' }),
+      name: Str(),
+      listen_num: Int(),
+      cover: Str(),
+      type: Int({ description: 'Upstream\'s chart type.' }),
+      songs: Arr(Obj({ songName: Str(), singerName: Str() }), { description: 'The chart\'s first songs, as upstream lists them.' }),
+    },
+    TOP_LIST_RENAMES,
+  ),
+);
 export type TopListItem = Static<typeof TopListItem>;
 
 export const TopListsAnswer = Obj({ topLists: Arr(TopListItem) });

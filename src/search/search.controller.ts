@@ -5,7 +5,9 @@ import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-d
 import { GetSearchByKeyQuery } from './dto/get-search-by-key.dto';
 import { GetSearchByTypeQuery, SearchByTypeQuery } from './dto/get-search-by-type.dto';
 import { GetSmartboxQuery } from './dto/get-smartbox.dto';
-import { HotkeysAnswer, SearchByCodePage, SearchPage, SmartboxAnswer, TopListsAnswer } from './search.answers';
+import { withOldNames } from '../common/answer-schema';
+import { HotkeysAnswer, SearchByCodePage, SearchPage, SmartboxAnswer, TOP_LIST_RENAMES, TopListsAnswer } from './search.answers';
+import { PLAYLIST_HIT_RENAMES, SINGER_HIT_RENAMES } from './search.mapper';
 import { SearchService } from './search.service';
 
 @ApiTags('search')
@@ -18,15 +20,16 @@ export class SearchController {
   @ApiOperation({
     summary: 'Search songs, albums, playlists, singers, MVs or lyrics',
     description:
-      'Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 1-based here. `list` items depend on `type` ' +
+      'Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 0-based (the legacy shape reads it 1-based, as the older services did). `list` items depend on `type` ' +
       '(song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; ' +
-      'singer: `{ singerId, singerMid, singerName, singerPic, songNum, albumNum, mvNum }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; ' +
-      'playlist: `{ dissid, dissname, creator, listen_num, imgurl, songCount }`; mv: `{ vid, mvId, mvName, singerName, cover, playCount, duration, publishDate }`).',
+      'singer: `{ singerId, singerMID, singerName, singerPic, songCount, albumCount, mvCount }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; ' +
+      'playlist: `{ dissid, dissname, creator, listen_num, cover, songCount }`; mv: `{ vid, mvId, title, singerName, cover, playCount, duration, publicTime }`), ' +
+      'each also with its renamed fields\' old names until they are removed (docs/glossary.md "Renamed fields").',
   })
   @ApiEnvelope('A page of results.', {
     key: '周杰伦',
     type: 'song',
-    page: 1,
+    page: 0,
     limit: 5,
     total: 600,
     list: [{ songid: 97773, songmid: '0039MnYb0qxYhV', songname: '晴天', singer: '周杰伦', singers: [{ id: 4558, mid: '0025NhlN2yWrP4', name: '周杰伦' }], albumName: '叶惠美', albumMid: '000MkMni19ClKG', albumId: 8220, interval: 269 }],
@@ -42,7 +45,7 @@ export class SearchController {
     summary: 'Search singers, albums, playlists or users by upstream type code (the Koa project fork\'s route)',
     description:
       'The route of Yuuz12/qq-music-api (a fork of the Koa qq-music-api, 2026-08), with its parameter names: `t` is upstream\'s search_type ' +
-      '(1 singer, 2 album, 3 playlist, 8 user), `limit` at most 30. Types 1–3 are /getSearchByKey\'s search (same items, paging and fallbacks) and answer its body plus `t`; ' +
+      '(1 singer, 2 album, 3 playlist, 8 user), `limit` at most 30, `page` 1-based as the fork pages. Types 1–3 are /getSearchByKey\'s search (same items and fallbacks) and answer its body plus `t`; ' +
       'users are one upstream `DoSearchForQQMusicDesktop` call (search_type 8, no fallback), listed as upstream sends them (no user search answer was ever recorded). ' +
       'The path form `/getSearchByType/<key>/<limit>/<page>/<t>` is accepted. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_search`, as the fork answers.',
   })
@@ -53,7 +56,12 @@ export class SearchController {
     page: 1,
     limit: 10,
     total: 1,
-    list: [{ singerId: 4558, singerMid: '0025NhlN2yWrP4', singerName: '周杰伦', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg', songNum: 600, albumNum: 40, mvNum: 300 }],
+    list: [
+      withOldNames(
+        { singerId: 4558, singerMID: '0025NhlN2yWrP4', singerName: '周杰伦', singerPic: 'https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg', songCount: 600, albumCount: 40, mvCount: 300 },
+        SINGER_HIT_RENAMES,
+      ),
+    ],
   }, SearchByCodePage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   getSearchByType(@Query() query: GetSearchByTypeQuery) {
@@ -66,7 +74,7 @@ export class SearchController {
     summary: 'Search by type name (the route WQTY-MASTER/tiaolv-music calls)',
     description:
       'The search of /getSearchByKey under the names WQTY-MASTER/tiaolv-music sends to its QQ Music server (`key`, `limit`, `page`, `type=playlist|artist`; ' +
-      'no public qq-music-api version with this route was found). `type` is one of /getSearchByKey\'s types, or `artist` for singer; the answer is /getSearchByKey\'s. ' +
+      'no public qq-music-api version with this route was found). `type` is one of /getSearchByKey\'s types, or `artist` for singer; `page` is 1-based, as that app sends it; the answer is /getSearchByKey\'s. ' +
       'Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_1`, where that app reads `response.req_1.data.body.<songlist|singer>.list` and `response.req_1.data.meta.sum`.',
   })
   @ApiEnvelope('A page of results.', {
@@ -75,7 +83,12 @@ export class SearchController {
     page: 1,
     limit: 8,
     total: 1,
-    list: [{ dissid: '7024415872', dissname: '古风', creator: 'QQ音乐', listen_num: 1000, imgurl: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg', songCount: 20 }],
+    list: [
+      withOldNames(
+        { dissid: '7024415872', dissname: '古风', creator: 'QQ音乐', listen_num: 1000, cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg', songCount: 20 },
+        PLAYLIST_HIT_RENAMES,
+      ),
+    ],
   }, SearchPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
   searchByType(@Query() query: SearchByTypeQuery) {
@@ -110,7 +123,12 @@ export class SearchController {
   @CacheTTL(600)
   @ApiOperation({ summary: 'Charts with their top songs', description: 'Every chart with a few of its songs (upstream CGI `fcg_myqq_toplist.fcg`). No parameters.' })
   @ApiEnvelope('The charts.', {
-    topLists: [{ id: 62, name: '飙升榜', listenCount: 2000000, cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', type: 0, songs: [{ songName: '晴天', singerName: '周杰伦' }] }],
+    topLists: [
+      withOldNames(
+        { id: 62, name: '飙升榜', listen_num: 2000000, cover: 'https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg', type: 0, songs: [{ songName: '晴天', singerName: '周杰伦' }] },
+        TOP_LIST_RENAMES,
+      ),
+    ],
   }, TopListsAnswer)
   @ApiErrorResponses(...UPSTREAM_ERRORS)
   getTopLists() {

@@ -1,6 +1,7 @@
 /** Raw hot-key / smartbox / chart-list payloads → normalised records. Pure; unit-tested on the fixtures. */
+import { withOldNames } from '../common/answer-schema';
 import { num, records, str } from '../common/catalogue';
-import type { HotkeysAnswer, Smartbox, SmartboxItem, TopListItem } from './search.answers';
+import { type HotkeysAnswer, type Smartbox, type SmartboxItem, TOP_LIST_RENAMES, type TopListItem } from './search.answers';
 
 // The search answers' parsing lives with the client (src/upstream/clients/search.parse.ts).
 export {
@@ -19,6 +20,9 @@ export {
   mapPlaylistHit,
   mapSingerHit,
   mapSongHit,
+  MV_HIT_RENAMES,
+  PLAYLIST_HIT_RENAMES,
+  SINGER_HIT_RENAMES,
   MvHit,
   PlaylistHit,
   SEARCH_TYPES,
@@ -53,14 +57,19 @@ export function mapSmartbox(raw: Raw | undefined): Smartbox {
 
 /** `fcg_myqq_toplist.fcg` answer `data.topList[]` → chart list entries with their top songs. */
 export function mapTopLists(raw: Raw | undefined): TopListItem[] {
-  return records(raw?.data?.topList).map((t) => ({
-    id: num(t.id),
-    name: str(t.topTitle),
-    listenCount: num(t.listenCount),
-    cover: str(t.picUrl),
-    type: num(t.type),
-    songs: records(t.songList).map((s) => ({ songName: str(s.songname), singerName: str(s.singername) })),
-  }));
+  return records(raw?.data?.topList).map((t) =>
+    withOldNames(
+      {
+        id: num(t.id),
+        name: str(t.topTitle),
+        listen_num: num(t.listenCount),
+        cover: str(t.picUrl),
+        type: num(t.type),
+        songs: records(t.songList).map((s) => ({ songName: str(s.songname), singerName: str(s.singername) })),
+      },
+      TOP_LIST_RENAMES,
+    ),
+  );
 }
 
 /** Hot keys → the `gethotkey.fcg` body `{ code, data: { hotkey[{ k, n }], special_key, special_url } }` old clients read. */

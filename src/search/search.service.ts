@@ -20,12 +20,13 @@ interface UpstreamWindow {
 }
 
 /**
- * The upstream page that holds client items [(page−1)·limit, page·limit): pages of n = the smallest multiple of
- * `limit` that is ≥ 10, so the requested window never straddles two upstream pages; `skip` is where it starts.
+ * The upstream page (1-based, upstream's own paging) that holds the 0-based `page` of client items [page·limit,
+ * (page+1)·limit): pages of n = the smallest multiple of `limit` that is ≥ 10, so the requested window never
+ * straddles two upstream pages; `skip` is where it starts.
  */
 export function upstreamWindow(page: number, limit: number): UpstreamWindow {
   const perPage = limit * Math.ceil(MIN_UPSTREAM_PAGE / limit);
-  const offset = (page - 1) * limit;
+  const offset = page * limit;
   return { pageNum: Math.floor(offset / perPage) + 1, perPage, skip: offset % perPage };
 }
 
@@ -59,6 +60,7 @@ export class SearchService {
     return envelope<SearchPage>({ key: query.key, page: query.page, limit: query.limit, ...result }, raw);
   }
 
+  /** `query.page` is 0-based. */
   private async searchPage(query: GetSearchByKeyQuery): Promise<SearchAnswer> {
     const { pageNum, perPage, skip } = upstreamWindow(query.page, query.limit);
     const found = await this.search.search({ key: query.key, type: query.type, pageNum, perPage });
@@ -67,24 +69,27 @@ export class SearchService {
 
   /**
    * The Koa project's fork's search by musicu type code: singers, albums and playlists are /getSearchByKey's search
-   * (same paging and fallbacks); users are one Desktop search (docs/upstream/search.md "Search by type").
+   * (same fallbacks); users are one Desktop search (docs/upstream/search.md "Search by type"). `page` is 1-based, as
+   * the fork pages, and answered as asked.
    */
   async getSearchByType(query: GetSearchByTypeQuery): Promise<Shaped<Envelope<SearchByCodePage>>> {
     const { key, page, limit, t } = query;
     if (t !== 8) {
-      const { raw, result } = await this.searchPage({ key, page, limit, type: TYPE_OF_CODE[t] });
+      const { raw, result } = await this.searchPage({ key, page: page - 1, limit, type: TYPE_OF_CODE[t] });
       return envelope(withCode({ key, page, limit, ...result }), raw);
     }
-    const { pageNum, perPage, skip } = upstreamWindow(page, limit);
+    const { pageNum, perPage, skip } = upstreamWindow(page - 1, limit);
     const { raw, data } = await this.search.searchUsers({ key, pageNum, perPage });
     const { total, list } = mapMusicuUserSearch(data);
     return envelope<SearchByCodePage>({ key, page, limit, type: 'user', t, total, list: list.slice(skip, skip + limit) }, raw);
   }
 
-  /** WQTY-MASTER/tiaolv-music's `/searchByType`: /getSearchByKey's search, `artist` read as singer. */
+  /** WQTY-MASTER/tiaolv-music's `/searchByType`: /getSearchByKey's search, `artist` read as singer; `page` 1-based, as that app sends it. */
   async searchByType(query: SearchByTypeQuery): Promise<Shaped<Envelope<SearchPage>>> {
+    const { key, page, limit } = query;
     const type: SearchType = query.type === 'artist' ? 'singer' : query.type;
-    return this.getSearchByKey({ key: query.key, page: query.page, limit: query.limit, type });
+    const { raw, result } = await this.searchPage({ key, page: page - 1, limit, type });
+    return envelope<SearchPage>({ key, page, limit, ...result }, raw);
   }
 
   async getHotkey(): Promise<Shaped<Envelope<HotkeysAnswer>>> {

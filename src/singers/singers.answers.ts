@@ -1,4 +1,4 @@
-import { Arr, Enum, Int, Obj, type Static, Str } from '../common/answer-schema';
+import { Arr, Enum, Int, Obj, type Static, Str, WithOldNames } from '../common/answer-schema';
 import { MV_ORDERS } from './dto/singer-query.dto';
 
 /** What the singer routes answer (decision 021: each schema is also the type its mapper returns). */
@@ -54,13 +54,21 @@ export const SingerSongsPage = Obj({
 });
 export type SingerSongsPage = Static<typeof SingerSongsPage>;
 
-export const SingerAlbum = Obj({
-  albumMid: Str(),
-  albumName: Str(),
-  publishDate: Str({ description: 'As upstream writes it, e.g. 2003-07-31.' }),
-  totalNum: Int({ description: 'Songs on the album.' }),
-  cover: Str({ description: 'T002 cover URL of the album mid; \'\' without one.' }),
-});
+/** The old names of a singer's album's renamed fields (src/common/glossary.ts). */
+export const SINGER_ALBUM_RENAMES = { publishDate: 'publicTime', totalNum: 'songCount' } as const;
+
+export const SingerAlbum = Obj(
+  WithOldNames(
+    {
+      albumMid: Str(),
+      albumName: Str(),
+      publicTime: Str({ description: 'As upstream writes it, e.g. 2003-07-31.' }),
+      songCount: Int({ description: 'Songs on the album.' }),
+      cover: Str({ description: 'T002 cover URL of the album mid; \'\' without one.' }),
+    },
+    SINGER_ALBUM_RENAMES,
+  ),
+);
 export type SingerAlbum = Static<typeof SingerAlbum>;
 
 export const SingerAlbumsPage = Obj({
@@ -70,14 +78,22 @@ export const SingerAlbumsPage = Obj({
 });
 export type SingerAlbumsPage = Static<typeof SingerAlbumsPage>;
 
-export const SingerMv = Obj({
-  vid: Str(),
-  mvid: Int(),
-  title: Str(),
-  pic: Str({ description: 'Picture URL.' }),
-  playCount: Int(),
-  publishDate: Int({ description: 'Unix seconds, as upstream sends `pubdate`.' }),
-});
+/** The old names of a singer's MV's renamed fields (src/common/glossary.ts). */
+export const SINGER_MV_RENAMES = { mvid: 'mvId', pic: 'cover' } as const;
+
+export const SingerMv = Obj(
+  WithOldNames(
+    {
+      vid: Str(),
+      mvId: Int(),
+      title: Str(),
+      cover: Str({ description: 'Picture URL.' }),
+      playCount: Int(),
+      publishDate: Int({ description: 'Unix seconds, as upstream sends `pubdate`.' }),
+    },
+    SINGER_MV_RENAMES,
+  ),
+);
 export type SingerMv = Static<typeof SingerMv>;
 
 export const SingerMvsPage = Obj({

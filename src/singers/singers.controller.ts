@@ -4,8 +4,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-docs';
 import { FetchesShapeSupplements } from '../common/shape-supplements';
 import { GetSingerListQuery, GetSingerMvQuery, SingerMidQuery, SingerPagedQuery } from './dto/singer-query.dto';
+import { withOldNames } from '../common/answer-schema';
 import {
   SimilarSingers,
+  SINGER_ALBUM_RENAMES,
+  SINGER_MV_RENAMES,
   SingerAlbumsPage,
   SingerDescAnswer,
   SingerFanCount,
@@ -74,7 +77,12 @@ export class SingersController {
   @ApiOperation({ summary: 'A singer\'s albums', description: 'Upstream `music.musichallAlbum.AlbumListServer`/`GetAlbumList` (begin = page × limit). `cover` is the T002 URL of the album MID.' })
   @ApiEnvelope('A page of albums.', {
     singerMID: SINGER,
-    albums: [{ albumMid: '000MkMni19ClKG', albumName: '叶惠美', publishDate: '2003-07-31', totalNum: 11, cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' }],
+    albums: [
+      withOldNames(
+        { albumMid: '000MkMni19ClKG', albumName: '叶惠美', publicTime: '2003-07-31', songCount: 11, cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg' },
+        SINGER_ALBUM_RENAMES,
+      ),
+    ],
     total: 30,
   }, SingerAlbumsPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)
@@ -89,7 +97,12 @@ export class SingersController {
   @ApiEnvelope('A page of MVs.', {
     singerMID: SINGER,
     order: 'listen',
-    mvs: [{ vid: 'l0031ejo935', mvid: 1518390, title: '晴天', pic: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg', playCount: 1520000, publishDate: 1700000000 }],
+    mvs: [
+      withOldNames(
+        { vid: 'l0031ejo935', mvId: 1518390, title: '晴天', cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg', playCount: 1520000, publishDate: 1700000000 },
+        SINGER_MV_RENAMES,
+      ),
+    ],
     total: 120,
   }, SingerMvsPage)
   @ApiErrorResponses(400, ...UPSTREAM_ERRORS)

@@ -1,6 +1,16 @@
 /** Raw singer payloads → the gateway's records. Pure functions, unit-tested on the recorded fixtures. */
+import { withOldNames } from '../common/answer-schema';
 import { albumCover, num, records, singerPicture, str } from '../common/catalogue';
-import type { KeyValue, SingerAlbum, SingerDesc, SingerListItem, SingerMv, SingerSong } from './singers.answers';
+import {
+  type KeyValue,
+  SINGER_ALBUM_RENAMES,
+  SINGER_MV_RENAMES,
+  type SingerAlbum,
+  type SingerDesc,
+  type SingerListItem,
+  type SingerMv,
+  type SingerSong,
+} from './singers.answers';
 
 export { parseSingerDescXml, SingerDescXmlError } from '../upstream/clients/singers.parse';
 
@@ -73,27 +83,33 @@ export function mapSingerSong(item: Raw): SingerSong {
 /** A GetAlbumList `albumList[]` entry (recorded: fake-upstream/fixtures/musicu-musichallalbum-getalbumlist.albumList.fragment.json). */
 export function mapSingerAlbum(a: Raw): SingerAlbum {
   const mid = str(a.albumMid ?? a.album_mid ?? a.mid);
-  return {
-    albumMid: mid,
-    albumName: str(a.albumName ?? a.album_name ?? a.name),
-    publishDate: str(a.publishDate ?? a.pub_time ?? a.publicTime),
-    totalNum: num(a.totalNum ?? a.total_num),
-    cover: albumCover(mid),
-  };
+  return withOldNames(
+    {
+      albumMid: mid,
+      albumName: str(a.albumName ?? a.album_name ?? a.name),
+      publicTime: str(a.publishDate ?? a.pub_time ?? a.publicTime),
+      songCount: num(a.totalNum ?? a.total_num),
+      cover: albumCover(mid),
+    },
+    SINGER_ALBUM_RENAMES,
+  );
 }
 
 // ---------- MVs ----------
 
 /** A GetSingerMvList `list[]` entry: `{mvid, vid, title, picurl, playcnt, pubdate, duration}` (the Python QQMusicApi project's VideoBrief model). */
 export function mapSingerMv(m: Raw): SingerMv {
-  return {
-    vid: str(m.vid),
-    mvid: num(m.mvid ?? m.id),
-    title: str(m.title ?? m.name),
-    pic: str(m.picurl ?? m.pic),
-    playCount: num(m.playcnt ?? m.listenCount ?? m.play_count),
-    publishDate: num(m.pubdate ?? m.publish_date),
-  };
+  return withOldNames(
+    {
+      vid: str(m.vid),
+      mvId: num(m.mvid ?? m.id),
+      title: str(m.title ?? m.name),
+      cover: str(m.picurl ?? m.pic),
+      playCount: num(m.playcnt ?? m.listenCount ?? m.play_count),
+      publishDate: num(m.pubdate ?? m.publish_date),
+    },
+    SINGER_MV_RENAMES,
+  );
 }
 
 // ---------- similar singers ----------

@@ -2,14 +2,18 @@ import { CacheTTL } from '@nestjs/cache-manager';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEnvelope } from '../common/api-docs';
+import { withOldNames } from '../common/answer-schema';
 import { ApiAccountRoute, HOMEPAGE_404 } from './api-account-route';
 import { UserPagedQuery, UserUinQuery } from './dto/user-extra.dto';
 import {
   CollectedAlbumsPage,
   CollectedPlaylistsPage,
+  FOLLOWED_SINGER_RENAMES,
   FollowedSingersPage,
   LikedSongsPage,
   SocialUsersPage,
+  USER_PLAYLIST_RENAMES,
+  USER_RENAMES,
   UserDetail,
   UserLikedSongs,
 } from './user.answers';
@@ -22,7 +26,7 @@ const NEEDS_LOGIN =
   'without any the upstream is not called (401 LOGIN_REQUIRED).';
 const LEGACY_RAW = 'Legacy shape: `{ response: <upstream answer> }`, as sansenjian/qq-music-api answers it.';
 const LIST_404 = { status: 404, description: 'Upstream answered another non-zero code (no such user, or the list is private; body has `upstreamCode`).', errorCodes: ['USER_NOT_FOUND'] };
-const PLAYLIST_EXAMPLE = { dissid: '7024415872', dissname: '夏日歌单', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 42 };
+const PLAYLIST_EXAMPLE = withOldNames({ dissid: '7024415872', dissname: '夏日歌单', cover: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 42 }, USER_PLAYLIST_RENAMES);
 
 /**
  * The read-only user routes newer sansenjian/qq-music-api versions added (docs/legacy.md "What each endpoint returns in
@@ -40,14 +44,14 @@ export class UserExtraController {
     summary: 'A user\'s profile: nickname, avatar, counts (needs a login cookie)',
     description: `Upstream: the homepage CGI of /user/getUserPlaylists. ${NEEDS_LOGIN} \`liked\` is the user's liked-songs entry (null when the homepage shows none). ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('The profile.', {
+  @ApiEnvelope('The profile.', withOldNames({
     uin: '10001',
-    nickname: 'Alice',
+    nick: 'Alice',
     avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140',
     encryptUin: 'owSfoKEq10001oz',
     createdPlaylistCount: 35,
     liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 },
-  }, UserDetail)
+  }, USER_RENAMES), UserDetail)
   @ApiAccountRoute(HOMEPAGE_404)
   getUserDetail(@Query() query: UserUinQuery) {
     return this.extra.getUserDetail(query);
@@ -120,7 +124,7 @@ export class UserExtraController {
     summary: 'Singers a user follows (needs a login cookie)',
     description: `Upstream CGI \`fcg_order_singer_getlist.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('A page of followed singers.', { singers: [{ singerMid: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558 }], total: 2 }, FollowedSingersPage)
+  @ApiEnvelope('A page of followed singers.', { singers: [withOldNames({ singerMID: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558 }, FOLLOWED_SINGER_RENAMES)], total: 2 }, FollowedSingersPage)
   @ApiAccountRoute(LIST_404)
   getUserFollowSingers(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowSingers(query);
@@ -133,7 +137,7 @@ export class UserExtraController {
     summary: 'Users a user follows (needs a login cookie)',
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('A page of followed users.', { users: [{ nickname: 'Bob', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=def&s=140', encryptUin: 'owSfoKEq10002oz' }], total: 1 }, SocialUsersPage)
+  @ApiEnvelope('A page of followed users.', { users: [withOldNames({ nick: 'Bob', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=def&s=140', encryptUin: 'owSfoKEq10002oz' }, USER_RENAMES)], total: 1 }, SocialUsersPage)
   @ApiAccountRoute(LIST_404)
   getUserFollowUsers(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowList(query, false);
@@ -146,7 +150,7 @@ export class UserExtraController {
     summary: 'Users who follow a user (needs a login cookie)',
     description: `Upstream CGI \`friend_follow_or_listen_list.fcg\` with \`is_listen=1\`, paged upstream. ${NEEDS_LOGIN} ${LEGACY_RAW}`,
   })
-  @ApiEnvelope('A page of fans.', { users: [{ nickname: 'Carol', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=ghi&s=140', encryptUin: 'owSfoKEq10003oz' }], total: 1 }, SocialUsersPage)
+  @ApiEnvelope('A page of fans.', { users: [withOldNames({ nick: 'Carol', avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=ghi&s=140', encryptUin: 'owSfoKEq10003oz' }, USER_RENAMES)], total: 1 }, SocialUsersPage)
   @ApiAccountRoute(LIST_404)
   getUserFans(@Query() query: UserPagedQuery) {
     return this.extra.getUserFollowList(query, true);

@@ -2,9 +2,21 @@
  * Pure helpers of the user profile routes (getUserDetail, getUserLikedSongs, getLikedSongs, the collected / followed / fan lists):
  * upstream answers → the normalised data. Field names per docs/upstream/user.md. Unit-tested.
  */
+import { withOldNames } from '../common/answer-schema';
 import { isRecord } from '../common/catalogue';
 import { mapPlaylistSong } from '../playlists/playlists.mapper';
-import type { CollectedAlbum, FollowedSinger, LikedInfo, LikedSongsPage, SocialUser, UserDetail, UserPlaylist } from './user.answers';
+import {
+  type CollectedAlbum,
+  FOLLOWED_SINGER_RENAMES,
+  type FollowedSinger,
+  type LikedInfo,
+  type LikedSongsPage,
+  type SocialUser,
+  USER_PLAYLIST_RENAMES,
+  USER_RENAMES,
+  type UserDetail,
+  type UserPlaylist,
+} from './user.answers';
 
 type Raw = Record<string, any>;
 
@@ -54,26 +66,29 @@ export function mapLikedSongs(data: Raw | undefined): LikedSongsPage {
 export function mapUserDetail(data: Raw, uin: string): UserDetail {
   const creator = isRecord(data.creator) ? data.creator : {};
   const liked = findLikedEntry(data);
-  return {
-    uin,
-    nickname: text(creator.nick),
-    avatarUrl: text(creator.headpic),
-    encryptUin: text(creator.encrypt_uin),
-    createdPlaylistCount: firstNumber(data.mydiss?.num) ?? items(data.mydiss?.list).length,
-    liked: liked ? mapLikedInfo(liked) : null,
-  };
+  return withOldNames(
+    {
+      uin,
+      nick: text(creator.nick),
+      avatarUrl: text(creator.headpic),
+      encryptUin: text(creator.encrypt_uin),
+      createdPlaylistCount: firstNumber(data.mydiss?.num) ?? items(data.mydiss?.list).length,
+      liked: liked ? mapLikedInfo(liked) : null,
+    },
+    USER_RENAMES,
+  );
 }
 
 /** `data.cdlist[]` of fcg_get_profile_order_asset.fcg (reqtype 3) → playlists, as getUserPlaylists lists them. */
 export function mapCollectedPlaylists(data: Raw | undefined): UserPlaylist[] {
   return items(data?.cdlist)
     .map((item) => {
-      const out: UserPlaylist = { dissid: text(item.dissid, item.tid), dissname: text(item.dissname, item.title) };
+      const out: Omit<UserPlaylist, keyof typeof USER_PLAYLIST_RENAMES> = { dissid: text(item.dissid, item.tid), dissname: text(item.dissname, item.title) };
       const cover = text(item.logo, item.picurl);
-      if (cover) out.picurl = cover;
+      if (cover) out.cover = cover;
       const count = firstNumber(item.song_cnt, item.songnum, item.song_count);
       if (count !== undefined) out.songCount = count;
-      return out;
+      return withOldNames(out, USER_PLAYLIST_RENAMES);
     })
     .filter((p) => p.dissid !== '' && p.dissid !== '0');
 }
@@ -100,21 +115,26 @@ export function totalOf(values: unknown[], fallback: number): number {
 export function mapFollowedSingers(raw: Raw): FollowedSinger[] {
   return items(raw.list)
     .map((item) => {
-      const out: FollowedSinger = { singerMid: text(item.mid, item.singermid), name: text(item.name, item.singername) };
+      const out: Omit<FollowedSinger, keyof typeof FOLLOWED_SINGER_RENAMES> = { singerMID: text(item.mid, item.singermid), name: text(item.name, item.singername) };
       const id = firstNumber(item.singerid);
       if (id !== undefined) out.singerId = id;
-      return out;
+      return withOldNames(out, FOLLOWED_SINGER_RENAMES);
     })
-    .filter((s) => s.singerMid !== '');
+    .filter((s) => s.singerMID !== '');
 }
 
 /** `list[]` of friend_follow_or_listen_list.fcg → the users followed (or the fans). */
 export function mapSocialUsers(raw: Raw): SocialUser[] {
   return items(raw.list)
-    .map((item) => ({
-      nickname: text(item.nick, item.nickname, item.name),
-      avatarUrl: text(item.headpic, item.logo, item.avatar),
-      encryptUin: text(item.encrypt_uin, item.euin),
-    }))
-    .filter((u) => u.nickname !== '' || u.encryptUin !== '');
+    .map((item) =>
+      withOldNames(
+        {
+          nick: text(item.nick, item.nickname, item.name),
+          avatarUrl: text(item.headpic, item.logo, item.avatar),
+          encryptUin: text(item.encrypt_uin, item.euin),
+        },
+        USER_RENAMES,
+      ),
+    )
+    .filter((u) => u.nick !== '' || u.encryptUin !== '');
 }

@@ -61,7 +61,7 @@ export class UserExtraService {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     const { uin, page, limit } = this.paging(query, cookie);
     // The album range's end is inclusive, the playlist range's is not (as sansenjian/qq-music-api asks them).
-    const sin = (page - 1) * limit;
+    const sin = page * limit;
     const raw = this.listed(await this.user.collections(uin, kind, sin, kind === 'albums' ? sin + limit - 1 : sin + limit), cookie, uin);
     const data = raw.data ?? {};
     if (kind === 'albums') {
@@ -75,7 +75,8 @@ export class UserExtraService {
   async getUserFollowSingers(query: UserPagedQuery): Promise<Shaped<Envelope<FollowedSingersPage>>> {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     const { uin, page, limit } = this.paging(query, cookie);
-    const raw = this.listed(await this.user.followedSingers(uin, page, limit), cookie, uin);
+    // Upstream pages from 1.
+    const raw = this.listed(await this.user.followedSingers(uin, page + 1, limit), cookie, uin);
     const singers = mapFollowedSingers(raw);
     return envelope({ singers, total: totalOf([raw.num, raw.total], singers.length) }, raw);
   }
@@ -84,7 +85,7 @@ export class UserExtraService {
   async getUserFollowList(query: UserPagedQuery, fans: boolean): Promise<Shaped<Envelope<SocialUsersPage>>> {
     const cookie = requireLoginCookie(this.user.effectiveCookie());
     const { uin, page, limit } = this.paging(query, cookie);
-    const raw = this.listed(await this.user.followList(uin, (page - 1) * limit, limit, fans), cookie, uin);
+    const raw = this.listed(await this.user.followList(uin, page * limit, limit, fans), cookie, uin);
     const users = mapSocialUsers(raw);
     return envelope({ users, total: totalOf([raw.num, raw.total], users.length) }, raw);
   }

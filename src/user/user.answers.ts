@@ -1,4 +1,4 @@
-import { Arr, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { Arr, Enum, Int, Nullable, Obj, Optional, type Static, Str, WithOldNames } from '../common/answer-schema';
 import { PlaylistSong } from '../playlists/playlists.answers';
 
 /**
@@ -8,12 +8,22 @@ import { PlaylistSong } from '../playlists/playlists.answers';
 
 const total = (what: string) => Int({ description: `How many ${what} upstream names (its total field, else the items' count).` });
 
-export const UserPlaylist = Obj({
-  dissid: Str({ description: 'Playlist id (digits, as a string).' }),
-  dissname: Str(),
-  picurl: Optional(Str({ description: 'Cover image URL, when upstream gives one.' })),
-  songCount: Optional(Int({ description: 'Number of songs, when upstream gives a numeric count.' })),
-});
+/** The old names of the user routes' renamed fields (src/common/glossary.ts), per record. */
+export const USER_PLAYLIST_RENAMES = { picurl: 'cover' } as const;
+export const USER_RENAMES = { nickname: 'nick' } as const;
+export const FOLLOWED_SINGER_RENAMES = { singerMid: 'singerMID' } as const;
+
+export const UserPlaylist = Obj(
+  WithOldNames(
+    {
+      dissid: Str({ description: 'Playlist id (digits, as a string).' }),
+      dissname: Str(),
+      cover: Optional(Str({ description: 'Cover image URL, when upstream gives one.' })),
+      songCount: Optional(Int({ description: 'Number of songs, when upstream gives a numeric count.' })),
+    },
+    USER_PLAYLIST_RENAMES,
+  ),
+);
 export type UserPlaylist = Static<typeof UserPlaylist>;
 
 export const UserPlaylistsPage = Obj({
@@ -45,14 +55,19 @@ export const LikedInfo = Obj({
 });
 export type LikedInfo = Static<typeof LikedInfo>;
 
-export const UserDetail = Obj({
-  uin: Str({ description: 'The account asked (digits).' }),
-  nickname: Str(),
-  avatarUrl: Str(),
-  encryptUin: Str({ description: 'The account\'s encrypted id (`encrypt_uin`), which some upstream calls take instead of the number.' }),
-  createdPlaylistCount: Int(),
-  liked: Nullable(LikedInfo),
-});
+export const UserDetail = Obj(
+  WithOldNames(
+    {
+      uin: Str({ description: 'The account asked (digits).' }),
+      nick: Str({ description: 'The user\'s nickname.' }),
+      avatarUrl: Str(),
+      encryptUin: Str({ description: 'The account\'s encrypted id (`encrypt_uin`), which some upstream calls take instead of the number.' }),
+      createdPlaylistCount: Int(),
+      liked: Nullable(LikedInfo),
+    },
+    USER_RENAMES,
+  ),
+);
 export type UserDetail = Static<typeof UserDetail>;
 
 export const UserLikedSongs = Obj({
@@ -82,13 +97,13 @@ export type CollectedAlbum = Static<typeof CollectedAlbum>;
 export const CollectedAlbumsPage = Obj({ albums: Arr(CollectedAlbum), total: total('collected albums') });
 export type CollectedAlbumsPage = Static<typeof CollectedAlbumsPage>;
 
-export const FollowedSinger = Obj({ singerMid: Str(), name: Str(), singerId: Optional(Int()) });
+export const FollowedSinger = Obj(WithOldNames({ singerMID: Str(), name: Str(), singerId: Optional(Int()) }, FOLLOWED_SINGER_RENAMES));
 export type FollowedSinger = Static<typeof FollowedSinger>;
 
 export const FollowedSingersPage = Obj({ singers: Arr(FollowedSinger), total: total('followed singers') });
 export type FollowedSingersPage = Static<typeof FollowedSingersPage>;
 
-export const SocialUser = Obj({ nickname: Str(), avatarUrl: Str(), encryptUin: Str() });
+export const SocialUser = Obj(WithOldNames({ nick: Str({ description: 'The user\'s nickname.' }), avatarUrl: Str(), encryptUin: Str() }, USER_RENAMES));
 export type SocialUser = Static<typeof SocialUser>;
 
 export const SocialUsersPage = Obj({ users: Arr(SocialUser), total: total('users') });

@@ -5,7 +5,8 @@ import { ApiEnvelope, ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import { ApiAccountRoute, HOMEPAGE_404 } from './api-account-route';
 import { GetUserAvatarQuery } from './dto/get-user-avatar.dto';
 import { GetUserPlaylistsQuery } from './dto/get-user-playlists.dto';
-import { UserAvatarAnswer, UserPlaylistsPage } from './user.answers';
+import { withOldNames } from '../common/answer-schema';
+import { USER_PLAYLIST_RENAMES, UserAvatarAnswer, UserPlaylistsPage } from './user.answers';
 import { UserService } from './user.service';
 import { canonicalUin, USER_READ_TTL } from './user.mapper';
 import { CacheInvalidatedBy } from '../common/cache-invalidated-by';
@@ -26,7 +27,7 @@ export class UserController {
       'Paged locally with offset/limit (upstream has no paging).',
   })
   @ApiEnvelope('A page of the user\'s playlists.', {
-    playlists: [{ dissid: '7024415872', dissname: '我喜欢', picurl: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 120 }],
+    playlists: [withOldNames({ dissid: '7024415872', dissname: '我喜欢', cover: 'https://qpic.y.qq.com/music_cover/abc/300', songCount: 120 }, USER_PLAYLIST_RENAMES)],
     total: 12,
   }, UserPlaylistsPage)
   @ApiAccountRoute(HOMEPAGE_404)

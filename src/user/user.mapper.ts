@@ -1,6 +1,7 @@
 /** Pure helpers of the User module: uin normalisation, the homepage answer → playlists, avatar URLs. Unit-tested. */
 
-import type { UserPlaylist } from './user.answers';
+import { withOldNames } from '../common/answer-schema';
+import { USER_PLAYLIST_RENAMES, type UserPlaylist } from './user.answers';
 
 type Raw = Record<string, any>;
 
@@ -44,14 +45,14 @@ export function mapUserPlaylists(data: Raw | undefined): UserPlaylist[] {
   return list
     .filter((item): item is Raw => !!item && typeof item === 'object')
     .map((item) => {
-      const out: UserPlaylist = {
+      const out: Omit<UserPlaylist, keyof typeof USER_PLAYLIST_RENAMES> = {
         dissid: String(item.dissid ?? item.tid ?? ''),
         dissname: String(item.title ?? item.dissname ?? ''),
       };
-      if (typeof item.picurl === 'string' && item.picurl) out.picurl = item.picurl;
+      if (typeof item.picurl === 'string' && item.picurl) out.cover = item.picurl;
       const count = [item.song_cnt, item.songnum, item.song_num].find((n) => n !== undefined && n !== null && n !== '');
       if (count !== undefined && Number.isFinite(Number(count))) out.songCount = Math.trunc(Number(count));
-      return out;
+      return withOldNames(out, USER_PLAYLIST_RENAMES);
     })
     .filter((p) => p.dissid !== '' && p.dissid !== '0');
 }

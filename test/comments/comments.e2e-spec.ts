@@ -46,12 +46,15 @@ describe('GET /getComments', () => {
     const genuine = fixture(COMMENT_FIXTURE).commentlist[1];
     expect(comment.list[1]).toEqual({
       rootcommentid: genuine.commentid.replace(`mv_${GENUINE_MV_VID}`, 'song_97773'),
-      commentid: genuine.commentid.replace(`mv_${GENUINE_MV_VID}`, 'song_97773'),
+      commentId: genuine.commentid.replace(`mv_${GENUINE_MV_VID}`, 'song_97773'),
       content: genuine.rootcommentcontent,
       nick: genuine.nick,
-      avatar: genuine.avatarurl,
+      avatarUrl: genuine.avatarurl,
       praisenum: genuine.praisenum,
       time: genuine.time,
+      // the old names, answered beside the new ones until they are removed
+      commentid: genuine.commentid.replace(`mv_${GENUINE_MV_VID}`, 'song_97773'),
+      avatar: genuine.avatarurl,
     });
     expect(comment.nextCursor).toBe(`${comment.list[24].time}0024`);
     // CommentRead names each reply by its own id and text.
@@ -152,13 +155,15 @@ describe('GET /getComments', () => {
       expect(comment.list).toHaveLength(10);
       expect(comment.list[0]).toEqual({
         rootcommentid: 'mv_l0031ejo935_1152921504622223955_1560771882',
-        commentid: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
+        commentId: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
         // A reply: its own text (middlecommentcontent), not its root's (rootcommentcontent).
         content: '可能他唱情歌更打动人',
         nick: '...',
-        avatar: genuine[0].avatarurl,
+        avatarUrl: genuine[0].avatarurl,
         praisenum: 0,
         time: 1560789554,
+        commentid: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
+        avatar: genuine[0].avatarurl,
       });
       expect(comment.list[3]).toMatchObject({ nick: 'mysterious', content: '感觉现在的作品质量不如之前了' });
       expect(comment.list[1]).toMatchObject({ nick: '故我', content: genuine[1].rootcommentcontent });

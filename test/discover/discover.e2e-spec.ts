@@ -150,6 +150,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
           id: r.radioid,
           name: r.Ftitle,
           cover: r.picUrl,
+          listen_num: 1000000 * (i + 1),
           listenNum: 1000000 * (i + 1),
         })),
       });
@@ -166,7 +167,7 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       expect(req.query).toMatchObject({ format: 'json', outCharset: 'utf-8', channel: 'radio', page: 'index', tpl: 'wk', new: '1', p: '1' });
       expect(res.body.data.groups.map((g: any) => g.name)).toEqual(['热门', '心情']);
       expect(res.body.data.groups.map((g: any) => g.id)).toEqual([0, 1]); // the CGI's groups carry no id: their index
-      expect(res.body.data.groups[0].radios[0]).toEqual({ id: 199, name: '热歌', cover: home.radioList[0].picUrl, listenNum: 1000000 });
+      expect(res.body.data.groups[0].radios[0]).toEqual({ id: 199, name: '热歌', cover: home.radioList[0].picUrl, listen_num: 1000000, listenNum: 1000000 });
     });
 
     it.each([
@@ -212,12 +213,13 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       });
 
       const diss = fixture('c-fcg-get-diss-by-tag.data.fragment.json').list[0];
-      expect(d.playlists[0]).toEqual({ dissid: diss.dissid, dissname: diss.dissname, cover: diss.imgurl, listenNum: diss.listennum });
+      expect(d.playlists[0]).toEqual({ dissid: diss.dissid, dissname: diss.dissname, cover: diss.imgurl, listen_num: diss.listennum, listenNum: diss.listennum });
       const song = catalog()[0];
       expect(d.newSongs[0]).toEqual({
         songmid: song.mid,
         songid: song.id,
         songname: song.name,
+        singers: song.singers.map((s) => ({ mid: s.mid, name: s.name })),
         singer: song.singers.map((s) => ({ mid: s.mid, name: s.name })),
       });
       expect(d.focus).toEqual(
@@ -225,7 +227,10 @@ describe('discover endpoints (image, digital albums, radio, recommend, tickets)'
       );
       // charts come from the charts feature's fake GetAll handler
       expect(d.charts.length).toBeGreaterThan(0);
-      for (const c of d.charts) expect(c).toEqual({ topId: expect.any(Number), title: expect.any(String), cover: expect.any(String), listenNum: expect.any(Number), period: expect.any(String) });
+      for (const c of d.charts) expect(c).toEqual({
+          ...{ id: expect.any(Number), name: expect.any(String), cover: expect.any(String), listen_num: expect.any(Number), period: expect.any(String) },
+          ...{ topId: expect.any(Number), title: expect.any(String), listenNum: expect.any(Number) },
+        });
       // new albums come from the playlists feature's fake (area 1: the catalogue's albums, newest first), 10 of them
       expect(d.newAlbums).toHaveLength(10);
       for (const a of d.newAlbums) expect(a).toEqual({ albumMid: expect.any(String), albumName: expect.any(String), singerName: expect.any(String), cover: expect.any(String) });

@@ -201,7 +201,7 @@ describe('POST /user/setAlbumCollect', () => {
   it('looks the numeric id up, collects by v_albumId (Android comm), and the reads show it; uncollect undoes it', async () => {
     const a = freshAccount();
     const res = await post('/user/setAlbumCollect', { albummid: album.albumMid, collect: true }, a.cookie).expect(200);
-    expect(res.body).toEqual({ code: 0, msg: 'ok', data: { albummid: album.albumMid, collected: true } });
+    expect(res.body).toEqual({ code: 0, msg: 'ok', data: { albumMid: album.albumMid, collected: true, albummid: album.albumMid } });
     expect(h.fake.musicuCalls(ALBUM_DETAIL)[0].param).toEqual({ albumMId: album.albumMid });
     const [write] = h.fake.musicuCalls(ALBUM_WRITE);
     expect(write).toMatchObject({ method: 'FavAlbum', param: { v_albumId: [album.albumId] } });
@@ -252,7 +252,7 @@ describe('POST /user/setSingerFollow', () => {
     const a = freshAccount();
     const mid = '002J4UUk29y8BY';
     const res = await post('/user/setSingerFollow', { singermid: mid, follow: true }, a.cookie).expect(200);
-    expect(res.body).toEqual({ code: 0, msg: 'ok', data: { singermid: mid, followed: true } });
+    expect(res.body).toEqual({ code: 0, msg: 'ok', data: { singerMID: mid, followed: true, singermid: mid } });
     const [write] = h.fake.musicuCalls(CONCERN);
     expect(write.param).toEqual({ opertype: 0, source: 0, userinfo: { usertype: 1, userid: mid } });
     expect(write.request.comm).toMatchObject({ ct: 11, qq: a.uin, authst: a.key, tmeLoginType: 2 });
@@ -274,7 +274,7 @@ describe('POST /user/setSingerFollow', () => {
     await post('/user/setSingerFollow', { singermid: JAY_MID, follow: true }, cookie).expect(200);
     expect(libraryOf(h.fake.state, musicid).singers.map((s) => s.mid)).toEqual([JAY_MID]);
     const res = await post('/user/setSingerFollow', { singermid: JAY_MID, follow: false }, cookie).expect(200);
-    expect(res.body.data).toEqual({ singermid: JAY_MID, followed: false });
+    expect(res.body.data).toEqual({ singerMID: JAY_MID, followed: false, singermid: JAY_MID });
     expect(libraryOf(h.fake.state, musicid).singers).toEqual([]);
     const writes = h.fake.musicuCalls(CONCERN);
     expect(writes.map((w) => w.param.opertype)).toEqual([0, 1]);
@@ -287,7 +287,7 @@ describe('POST /user/setSingerFollow', () => {
     collectionsState(h.fake.state).concernCode = 500001;
     const before = await concernFallbacks();
     const res = await post('/user/setSingerFollow', { singermid: '002J4UUk29y8BY', follow: true }, a.cookie).expect(200);
-    expect(res.body.data).toEqual({ singermid: '002J4UUk29y8BY', followed: true });
+    expect(res.body.data).toEqual({ singerMID: '002J4UUk29y8BY', followed: true, singermid: '002J4UUk29y8BY' });
     expect(h.fake.musicuCalls(CONCERN)).toHaveLength(1);
     const [req] = h.fake.requestsTo('c', FOLLOW);
     expect(req.method).toBe('POST');

@@ -133,7 +133,7 @@ describe('library writes: songs and owned playlists', () => {
     it('createPlaylist: AddPlaylist with the name, the new empty playlist answered and listed', async () => {
       const res = await post('/user/createPlaylist', { name: ' Road trip ' }).expect(200);
       const created = res.body.data.playlist;
-      expect(created).toEqual({ dissid: expect.stringMatching(/^\d+$/), dirid: 5, dissname: 'Road trip', songCount: 0 });
+      expect(created).toEqual({ dissid: expect.stringMatching(/^\d+$/), dirId: 5, dissname: 'Road trip', songCount: 0, dirid: 5 });
       const [call] = h.fake.musicuCalls(ADD_PLAYLIST);
       expect(call.param).toEqual({ dirName: 'Road trip' });
       expect(call.request.comm).toMatchObject({ ct: 11, qq: ALICE });
@@ -147,7 +147,7 @@ describe('library writes: songs and owned playlists', () => {
 
     it('renamePlaylist: the homepage gives the dirid, EditPlaylist renames, the list shows the new name', async () => {
       const res = await post('/user/renamePlaylist', { dissid: LIST1, name: 'Renamed' }).expect(200);
-      expect(res.body.data.playlist).toEqual({ dissid: LIST1, dirid: 2, dissname: 'Renamed', songCount: 3 });
+      expect(res.body.data.playlist).toEqual({ dissid: LIST1, dirId: 2, dissname: 'Renamed', songCount: 3, dirid: 2 });
       expect(h.fake.requests.filter((r) => r.path === HOMEPAGE).map((r) => r.query.userid)).toEqual([ALICE]);
       expect(h.fake.musicuCalls(EDIT_PLAYLIST)[0].param).toEqual({ dirId: 2, mask: 1, dirNewName: 'Renamed' });
       expect(await playlists()).toContainEqual(expect.objectContaining({ dissid: LIST1, dissname: 'Renamed' }));

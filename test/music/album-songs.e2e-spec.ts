@@ -26,7 +26,7 @@ describe('GET /getAlbumSongs', () => {
     expect(res.body.data).toMatchObject({ albumMid: ALBUM, total: 5, page: 1, limit: 2 });
     expect(res.body.data.songs.map((s: { songmid: string }) => s.songmid)).toEqual(songs.slice(2, 4).map((s) => s.mid));
     expect(res.body.data.songs[0]).toEqual({
-      songmid: songs[2].mid, songid: songs[2].id, songname: expect.any(String), singer: expect.any(Array), interval: expect.any(Number),
+      songmid: songs[2].mid, songid: songs[2].id, songname: expect.any(String), singers: expect.any(Array), singer: expect.any(Array), interval: expect.any(Number),
     });
     const [call] = h.fake.musicuCalls(ALBUM_SONGS);
     expect(call.param).toEqual({ albumMid: ALBUM, begin: 2, num: 2 });

@@ -90,7 +90,7 @@ describe('music answers match their declared schemas', () => {
     expect(problemsOf('get', '/getLyric', text.body)).toBe('');
     const parsed = await h.http().get(`/getLyric?songmid=${MID}&isFormat=1`).expect(200);
     expect(parsed.body.data.lyric.tags.offset).toBe(-200);
-    expect(parsed.body.data.trans.lines).toEqual([{ time: 1050, txt: 'Floating since the year of birth' }]);
+    expect(parsed.body.data.trans.lines).toEqual([{ time: 1050, text: 'Floating since the year of birth', txt: 'Floating since the year of birth' }]);
     expect(problemsOf('get', '/getLyric', parsed.body)).toBe('');
     expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(2);
   });

@@ -293,12 +293,12 @@ describe('Music endpoints', () => {
       expect(lyric.tags).toEqual({ title: '晴天', artist: '周杰伦', album: '叶惠美', offset: 0, by: '' });
       // the genuine payload's time grid, with its empty lines dropped
       expect(lyric.lines.slice(0, 3)).toEqual([
-        { time: 180, txt: '晴天 - 周杰伦' },
-        { time: 29640, txt: '(fake lyric line 1)' },
-        { time: 34870, txt: '(fake lyric line 2)' },
+        { time: 180, text: '晴天 - 周杰伦', txt: '晴天 - 周杰伦' },
+        { time: 29640, text: '(fake lyric line 1)', txt: '(fake lyric line 1)' },
+        { time: 34870, text: '(fake lyric line 2)', txt: '(fake lyric line 2)' },
       ]);
       expect(lyric.lines).toHaveLength(20);
-      expect(lyric.lines.at(-1)).toEqual({ time: 186930, txt: '(fake lyric line 19)' });
+      expect(lyric.lines.at(-1)).toEqual({ time: 186930, text: '(fake lyric line 19)', txt: '(fake lyric line 19)' });
       expect(lyric.lines.every((l: any) => l.txt !== '')).toBe(true);
       expect(trans).toEqual({ lyric: '', tags: { title: '', artist: '', album: '', offset: 0, by: '' }, lines: [] });
     });
@@ -315,11 +315,11 @@ describe('Music endpoints', () => {
       const res = await h.http().get(`/getLyric?songmid=${MID}&isFormat=1`).expect(200);
       expect(res.body.data.lyric.tags).toMatchObject({ title: '晴天', artist: '周杰伦', offset: -200 });
       expect(res.body.data.lyric.lines).toEqual([
-        { time: 1050, txt: '从出生那年就飘着' },
-        { time: 2500, txt: '故事的小黄花' },
-        { time: 60500, txt: '故事的小黄花' },
+        { time: 1050, text: '从出生那年就飘着', txt: '从出生那年就飘着' },
+        { time: 2500, text: '故事的小黄花', txt: '故事的小黄花' },
+        { time: 60500, text: '故事的小黄花', txt: '故事的小黄花' },
       ]);
-      expect(res.body.data.trans.lines).toEqual([{ time: 1050, txt: 'Floating since the year of birth' }]);
+      expect(res.body.data.trans.lines).toEqual([{ time: 1050, text: 'Floating since the year of birth', txt: 'Floating since the year of birth' }]);
       expect(h.fake.requestsTo('c', LYRIC_PATH)).toHaveLength(2);
     });
 
@@ -379,8 +379,8 @@ describe('Music endpoints', () => {
         expect(await fallbacksCounted()).toBe(before + 1);
 
         const parsed = await h.http().get(`/getLyric?songmid=${MID}&isFormat=1`).expect(200);
-        expect(parsed.body.data.lyric.lines).toEqual([{ time: 1050, txt: '从出生那年就飘着' }, { time: 2500, txt: '故事的小黄花' }]);
-        expect(parsed.body.data.trans.lines).toEqual([{ time: 1050, txt: 'Floating since the year of birth' }]);
+        expect(parsed.body.data.lyric.lines).toEqual([{ time: 1050, text: '从出生那年就飘着', txt: '从出生那年就飘着' }, { time: 2500, text: '故事的小黄花', txt: '故事的小黄花' }]);
+        expect(parsed.body.data.trans.lines).toEqual([{ time: 1050, text: 'Floating since the year of birth', txt: 'Floating since the year of birth' }]);
 
         // The legacy shape: the CGI's fields rebuilt, `lyric` decoded and `trans` base64 as on the CGI path.
         const legacy = await h.http().get(`/getLyric?songmid=${MID}&shape=legacy`).expect(200);
@@ -461,7 +461,7 @@ describe('Music endpoints', () => {
         total: 1,
       });
       expect(res.body.data.songs).toEqual([
-        { songmid: MID, songid: 97773, songname: '晴天', singer: [expect.objectContaining({ mid: expect.any(String), name: '周杰伦' })], interval: 269 },
+        { songmid: MID, songid: 97773, songname: '晴天', singers: [expect.objectContaining({ mid: expect.any(String), name: '周杰伦' })], interval: 269, singer: [expect.objectContaining({ mid: expect.any(String), name: '周杰伦' })] },
       ]);
       const [detail] = h.fake.musicuCalls(ALBUM_DETAIL);
       const [songs] = h.fake.musicuCalls(ALBUM_SONGS);
@@ -495,7 +495,7 @@ describe('Music endpoints', () => {
         total: 1,
       });
       expect(res.body.data.songs).toEqual([
-        { songmid: MID, songid: 97773, songname: '晴天', singer: [expect.objectContaining({ name: '周杰伦' })], interval: 269 },
+        { songmid: MID, songid: 97773, songname: '晴天', singers: [expect.objectContaining({ name: '周杰伦' })], interval: 269, singer: [expect.objectContaining({ name: '周杰伦' })] },
       ]);
       const [cgi] = h.fake.requestsTo('c', ALBUM_CGI_PATH);
       expect(cgi.method).toBe('GET');
@@ -534,7 +534,7 @@ describe('Music endpoints', () => {
       expect(h.fake.musicuCalls(ALBUM_DETAIL)).toHaveLength(1);
       expect(res.body.data).toMatchObject({ albumName: '叶惠美', total: 1 });
       expect(res.body.data.songs).toEqual([
-        { songmid: MID, songid: 97773, songname: '晴天', singer: [expect.objectContaining({ name: '周杰伦' })], interval: 269 },
+        { songmid: MID, songid: 97773, songname: '晴天', singers: [expect.objectContaining({ name: '周杰伦' })], interval: 269, singer: [expect.objectContaining({ name: '周杰伦' })] },
       ]);
       expect(h.fake.requestsTo('c', ALBUM_CGI_PATH)).toHaveLength(0);
     });

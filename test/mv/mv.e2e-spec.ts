@@ -28,13 +28,14 @@ describe('MV endpoints', () => {
       const g = genuine[0];
       expect(list[0]).toEqual({
         vid: g.vid,
-        mvid: g.mvid,
+        mvId: g.mvid,
         title: g.title,
         cover: g.picurl,
         playCount: g.playcnt,
         duration: g.duration,
         publishDate: g.pubdate,
         singers: [{ mid: '001BLpXF2DyJe2', name: '林俊杰' }],
+        mvid: g.mvid, // the old name, answered beside the new one until it is removed
       });
       expect(tags.area).toContainEqual({ id: 8, name: '内地' });
       expect(tags.version).toContainEqual({ id: 13, name: '现场' });

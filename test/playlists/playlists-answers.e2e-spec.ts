@@ -61,12 +61,15 @@ describe('playlist answers match their declared schemas', () => {
   });
 
   it('a batch failure element with a field the schema does not declare fails the validation', () => {
-    const failure = { disstid: '42', status: 404, error: 'No visible playlist with disstid 42', errorCode: 'PLAYLIST_NOT_FOUND' };
+    const failure = { dissid: '42', status: 404, error: 'No visible playlist with disstid 42', errorCode: 'PLAYLIST_NOT_FOUND', disstid: '42' };
     // The batch answer is `anyOf: [CategoryBatch, PlaylistBatch]`: a body must match the member its request asked for.
     const problems = (body: unknown) => validate('POST /batchGetSongLists', body, { member: 'PlaylistBatch' });
     expect(problems({ status: 200, data: [failure] })).toEqual([]);
     expect(problems({ status: 200, data: [{ ...failure, detail: 'x' }] })).not.toEqual([]);
-    expect(problems({ status: 200, data: [{ ...failure, disstid: 42 }] })).not.toEqual([]);
+    expect(problems({ status: 200, data: [{ ...failure, dissid: 42 }] })).not.toEqual([]);
+    // The old name is answered beside the new one until it is removed: a failure without it is not the answer declared.
+    const { disstid: _old, ...renamedOnly } = failure;
+    expect(problems({ status: 200, data: [renamedOnly] })).not.toEqual([]);
   });
 
   it('/getNewDisks: Unix-seconds release times, and a page past the end', async () => {

@@ -31,8 +31,11 @@ describe('Playlists (e2e)', () => {
         dissname: '沉陷低频 · 国人EDM Trap',
         creator: 'Music Fans',
         listen_num: 45538,
-        imgurl: expect.stringContaining('http://p.qpic.cn/music_cover/'),
+        cover: expect.stringContaining('http://p.qpic.cn/music_cover/'),
         createTime: '2019-06-10',
+        desc: '',
+        // the old names, answered beside the new ones until they are removed
+        imgurl: expect.stringContaining('http://p.qpic.cn/music_cover/'),
         introduction: '',
       });
       const [req] = h.fake.requestsTo('c', BY_TAG);
@@ -125,7 +128,7 @@ describe('Playlists (e2e)', () => {
     it('asks CgiGetDiss with the documented params and maps the genuine playlist', async () => {
       const res = await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}`).expect(200);
       const data = res.body.data;
-      expect(data).toMatchObject({ disstid: GENUINE_DISSTID, dissname: '浅唱低吟，悠悠古韵之美', total: 20 });
+      expect(data).toMatchObject({ dissid: GENUINE_DISSTID, disstid: GENUINE_DISSTID, dissname: '浅唱低吟，悠悠古韵之美', total: 20 });
       expect(data.desc).toContain('一曲古韵');
       expect(data.songlist).toHaveLength(10);
       expect(data.songlist[0]).toEqual({
@@ -163,7 +166,7 @@ describe('Playlists (e2e)', () => {
     it('falls back to the legacy CGI (playlist-page Referer) when CgiGetDiss fails with a business code', async () => {
       h.fake.fault({ kind: 'business', code: 500001 }, { module: 'music.srfDissInfo.DissInfo' });
       const res = await h.http().get(`/getSongListDetail?disstid=${GENUINE_DISSTID}`).expect(200);
-      expect(res.body.data).toMatchObject({ disstid: GENUINE_DISSTID, dissname: '浅唱低吟，悠悠古韵之美', total: 20, creator: '允许部分冷门先热起来' });
+      expect(res.body.data).toMatchObject({ dissid: GENUINE_DISSTID, dissname: '浅唱低吟，悠悠古韵之美', total: 20, creator: '允许部分冷门先热起来' });
       expect(res.body.data.songlist[0]).toMatchObject({ songname: '青玉案·元夕', singer: '晓月老板', songmid: '001hSVTk3F0guF' });
       expect(h.fake.musicuCalls(DISS)).toHaveLength(1);
       const reqs = h.fake.requestsTo('c', CDINFO);
@@ -303,9 +306,9 @@ describe('Playlists (e2e)', () => {
       expect(params).toEqual([42, 7024415872, 7033094594]);
       expect(res.body.data).toHaveLength(3);
       expect(res.body.data[0]).toMatchObject({ disstid: GENUINE_DISSTID, dissname: '浅唱低吟，悠悠古韵之美' });
-      expect(res.body.data[1]).toMatchObject({ disstid: '7033094594', dissname: '沉陷低频 · 国人EDM Trap' });
+      expect(res.body.data[1]).toMatchObject({ dissid: '7033094594', dissname: '沉陷低频 · 国人EDM Trap' });
       expect(res.body.data[1].songlist.length).toBeGreaterThan(0);
-      expect(res.body.data[2]).toEqual({ disstid: '42', status: 404, error: expect.any(String), errorCode: 'PLAYLIST_NOT_FOUND' });
+      expect(res.body.data[2]).toEqual({ dissid: '42', status: 404, error: expect.any(String), errorCode: 'PLAYLIST_NOT_FOUND', disstid: '42' });
     });
 
     it('each disstid is fetched whole (song_begin 0, song_num 1000): page and limit page the category lists only', async () => {

@@ -40,7 +40,8 @@ describe('The older services\' recommendation routes', () => {
     const id = dailyIdOf(h.fake.state, '10001');
     expect(legacy.body).toEqual({ response: { code: 0, data: { disstid: id, dissname: '每日30首', picurl: 'https://qpic.y.qq.com/music_cover/daily10001/300' } } });
     const normal = await get('/getDailyPlaylist', { cookie: COOKIE }).expect(200);
-    expect(normal.body.data).toEqual({ playlist: { dissid: id, dissname: '每日30首', picurl: 'https://qpic.y.qq.com/music_cover/daily10001/300' } });
+    const cover = 'https://qpic.y.qq.com/music_cover/daily10001/300';
+    expect(normal.body.data).toEqual({ playlist: { dissid: id, dissname: '每日30首', cover, picurl: cover } });
     expect(h.fake.musicuCalls(DISS)).toHaveLength(0);
     h.fake.reset();
     expect((await get('/getDailyPlaylist', {}, LEGACY).expect(401)).body.errorCode).toBe('LOGIN_REQUIRED');

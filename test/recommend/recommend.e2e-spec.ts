@@ -46,7 +46,8 @@ describe('Recommendations (daily songs, guess you like, stations, similar songs,
     it('reads the caller\'s daily playlist: the feed card, then the playlist like /getSongListDetail', async () => {
       const res = await get('/getDailySongs', {}, ALICE).expect(200);
       const id = dailyIdOf(h.fake.state, '10001');
-      expect(res.body.data.playlist).toEqual({ dissid: id, dissname: `Playlist 10000000-${Number(id) - 7100000000}`, picurl: expect.stringContaining('fake10000000_') });
+      const cover = expect.stringContaining('fake10000000_');
+      expect(res.body.data.playlist).toEqual({ dissid: id, dissname: `Playlist 10000000-${Number(id) - 7100000000}`, cover, picurl: cover });
       expect(res.body.data.songs.map((s: any) => s.songmid)).toEqual(PLAYLIST_MIDS);
       expect(res.body.data.songs[0]).toEqual({
         songname: expect.any(String), singer: expect.any(String), songmid: PLAYLIST_MIDS[0], songid: catalog()[0].id,
@@ -205,7 +206,11 @@ describe('Recommendations (daily songs, guess you like, stations, similar songs,
       expect(first.body.data.hasMore).toBe(true);
       const ids = first.body.data.playlists.map((p: any) => p.dissid);
       expect(ids.slice(0, 3)).toEqual(['7100000010', '7100000011', '7100000012']);
-      expect(first.body.data.playlists[0]).toEqual({ dissid: '7100000010', dissname: 'Playlist 10000000-10', picurl: expect.stringContaining('fake10000000_10'), creator: 'Creator 0', songCount: 12, listenNum: 1000 });
+      const cover = expect.stringContaining('fake10000000_10');
+      expect(first.body.data.playlists[0]).toEqual({
+        ...{ dissid: '7100000010', dissname: 'Playlist 10000000-10', cover, creator: 'Creator 0', songCount: 12, listen_num: 1000 },
+        ...{ picurl: cover, listenNum: 1000 }, // the old names, until they are removed
+      });
       expect(h.fake.musicuCalls(RELATED)[0].param).toEqual({ songid: SONG_ID, songtype: 0, vecPlaylist: [] });
       const next = await get('/getSongRelatedPlaylists', { songmid: MID, shown: ids.slice(0, 3).join(',') }).expect(200);
       expect(next.body.data.playlists[0].dissid).toBe('7100000013');

@@ -25,13 +25,13 @@ describe('Search (e2e)', () => {
   beforeEach(() => h.fake.reset());
 
   describe('GET /getSearchByKey', () => {
-    it('defaults: type song, page 1, limit 10 → Desktop search with search_type 0, no searchid', async () => {
+    it('defaults: type song, page 0, limit 10 → Desktop search with search_type 0, no searchid', async () => {
       const expected = songsMatching('周杰伦');
       expect(expected.length).toBeGreaterThan(1);
       const res = await h.http().get('/getSearchByKey').query({ key: '周杰伦' }).expect(200);
       expect(res.body.code).toBe(0);
       const data = res.body.data;
-      expect(data).toMatchObject({ key: '周杰伦', type: 'song', page: 1, limit: 10, total: expected.length });
+      expect(data).toMatchObject({ key: '周杰伦', type: 'song', page: 0, limit: 10, total: expected.length });
       expect(data.list).toHaveLength(Math.min(10, expected.length));
       expect(data.list[0]).toEqual({
         songid: expected[0].id,
@@ -69,15 +69,15 @@ describe('Search (e2e)', () => {
     it('a limit under 10 asks upstream for 10 per page and slices the right window', async () => {
       const expected = songsMatching('Song 8000');
       expect(expected.length).toBe(40);
-      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', limit: 3, page: 4 }).expect(200);
+      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', limit: 3, page: 3 }).expect(200);
       expect(res.body.data.total).toBe(40);
       expect(res.body.data.list.map((s: any) => s.songmid)).toEqual(expected.slice(9, 12).map((s) => s.mid));
       expect(h.fake.musicuCalls(SEARCH)[0].param).toMatchObject({ page_num: 1, num_per_page: 12 });
     });
 
-    it('page 2 with limit 10 is upstream page 2', async () => {
+    it('page 1 (0-based) with limit 10 is upstream page 2', async () => {
       const expected = songsMatching('Song 8000');
-      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 2 }).expect(200);
+      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 1 }).expect(200);
       expect(res.body.data.list).toHaveLength(10);
       expect(res.body.data.list.map((s: any) => s.songmid)).toEqual(expected.slice(10, 20).map((s) => s.mid));
       expect(h.fake.musicuCalls(SEARCH)[0].param).toMatchObject({ page_num: 2, num_per_page: 10 });
@@ -104,7 +104,7 @@ describe('Search (e2e)', () => {
     it('type=playlist (search_type 3) reads body.songlist', async () => {
       const res = await h.http().get('/getSearchByKey').query({ key: '古风', type: 'playlist' }).expect(200);
       expect(res.body.data.list).toEqual([
-        { dissid: '7041067430', dissname: '古风家书丨相思赋遥寄沙场', creator: '豆沙', listen_num: 78037, imgurl: expect.any(String), songCount: 20 },
+        { dissid: '7041067430', dissname: '古风家书丨相思赋遥寄沙场', creator: '豆沙', listen_num: 78037, cover: expect.any(String), songCount: 20, imgurl: expect.any(String) },
       ]);
       expect(h.fake.musicuCalls(SEARCH)[0].param.search_type).toBe(3);
     });
@@ -116,8 +116,20 @@ describe('Search (e2e)', () => {
       expect(h.fake.musicuCalls(SEARCH)[0].param.search_type).toBe(4);
     });
 
+    it('the legacy shape reads page 1-based, as the older services did: page 2 there is page 1 here, curpage 2', async () => {
+      const legacy = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 2, shape: 'legacy' }).expect(200);
+      const normal = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 1 }).expect(200);
+      expect(legacy.body.response.data.song.curpage).toBe(2);
+      expect(legacy.body.response.data.song.list.map((s: any) => s.songmid)).toEqual(normal.body.data.list.map((s: any) => s.songmid));
+      expect(h.fake.musicuCalls(SEARCH).map((c) => c.param.page_num)).toEqual([2, 2]);
+      const first = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', shape: 'legacy' }).expect(200);
+      expect(first.body.response.data.song.curpage).toBe(1);
+      const refused = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 0, shape: 'legacy' }).expect(400);
+      expect(refused.body).toEqual({ error: 'page must be 1 or more (search pages are 1-based)', errorCode: 'BAD_REQUEST' });
+    });
+
     it('past the last page is an empty list', async () => {
-      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 5 }).expect(200);
+      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 4 }).expect(200);
       expect(res.body.data).toMatchObject({ total: 40, list: [] });
     });
 
@@ -140,7 +152,7 @@ describe('Search (e2e)', () => {
     });
 
     it('a page past the end (total > 0) is not asked again', async () => {
-      await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 5 }).expect(200);
+      await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 4 }).expect(200);
       expect(h.fake.musicuCalls(MOBILE)).toHaveLength(0);
     });
 
@@ -175,7 +187,7 @@ describe('Search (e2e)', () => {
 
     it('a Desktop business error is served by the Mobile search (client_search_cp is not asked)', async () => {
       h.fake.fault({ kind: 'business', code: 500003 }, { module: SEARCH });
-      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 2 }).expect(200);
+      const res = await h.http().get('/getSearchByKey').query({ key: 'Song 8000', page: 1 }).expect(200);
       expect(res.body.data.total).toBe(40);
       expect(res.body.data.list.map((s: any) => s.songmid)).toEqual(songsMatching('Song 8000').slice(10, 20).map((s) => s.mid));
       expect(h.fake.musicuCalls(MOBILE)[0].param).toMatchObject({ page_num: 2, num_per_page: 10 });
@@ -247,7 +259,8 @@ describe('Search (e2e)', () => {
       ['key=a&limit=0', 'limit must be between 1 and 50'],
       ['key=a&limit=51', 'limit must be between 1 and 50'],
       ['key=a&limit=x', 'limit must be an integer'],
-      ['key=a&page=0', 'page must be 1 or more'],
+      ['key=a&page=-1', 'page must be 0 or more'],
+      ['key=a&page=100', 'page must be at most 99'],
       ['key=a&page=abc', 'page must be an integer'],
       ['key=a&type=video', 'type must be one of song, album, playlist, singer, mv, lyric'],
     ])('rejects "%s" with 400 naming the parameter', async (qs, message) => {
@@ -370,6 +383,7 @@ describe('Search (e2e)', () => {
       expect(lists[0]).toEqual({
         id: 4,
         name: '安利XS·巅峰榜·流行指数',
+        listen_num: 19700000,
         listenCount: 19700000,
         cover: genuine[0].picUrl,
         type: 0,

@@ -400,9 +400,12 @@ describe('singer endpoints', () => {
       expect(res.body.data.albums[0]).toEqual({
         albumMid: '001g7BIA0IyPBZ',
         albumName: 'Six Degrees',
+        publicTime: '2025-01-10',
+        songCount: 0,
+        cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000001g7BIA0IyPBZ.jpg',
+        // the old names, answered beside the new ones until they are removed
         publishDate: '2025-01-10',
         totalNum: 0,
-        cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000001g7BIA0IyPBZ.jpg',
       });
     });
 
@@ -454,11 +457,13 @@ describe('singer endpoints', () => {
       expect(mvs).toHaveLength(10);
       expect(mvs[0]).toEqual({
         vid: expect.stringMatching(/^v00/),
-        mvid: expect.any(Number),
+        mvId: expect.any(Number),
         title: expect.stringMatching(/^MV \d+$/),
-        pic: expect.stringContaining('y.gtimg.cn'),
+        cover: expect.stringContaining('y.gtimg.cn'),
         playCount: expect.any(Number),
         publishDate: expect.any(Number),
+        mvid: expect.any(Number),
+        pic: expect.stringContaining('y.gtimg.cn'),
       });
       const counts = mvs.map((m: any) => m.playCount);
       expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));

@@ -44,12 +44,15 @@ describe('comment mappers', () => {
   it('maps a genuine CGI reply, ids as strings, with its own text (not its root comment\'s)', () => {
     expect(mapCgiCommentItem(genuine.commentlist[0])).toEqual({
       rootcommentid: 'mv_l0031ejo935_1152921504622223955_1560771882',
-      commentid: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
+      commentId: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
       content: '可能他唱情歌更打动人',
       nick: '...',
-      avatar: genuine.commentlist[0].avatarurl,
+      avatarUrl: genuine.commentlist[0].avatarurl,
       praisenum: 0,
       time: 1560789554,
+      // the old names, answered beside the new ones until they are removed
+      commentid: 'mv_l0031ejo935_1152921504622223955_1560771882_1509525673_1560789554',
+      avatar: genuine.commentlist[0].avatarurl,
     });
   });
 
@@ -76,12 +79,14 @@ describe('comment mappers', () => {
     const item = { CmId: 'id1', SeqNo: 's1', Nick: 'n', Avatar: 'a', Content: 'c', PubTime: 1700000000, PraiseNum: 3 };
     expect(mapCommentReadItem(item)).toEqual({
       rootcommentid: 'id1',
-      commentid: 'id1',
+      commentId: 'id1',
       content: 'c',
       nick: 'n',
-      avatar: 'a',
+      avatarUrl: 'a',
       praisenum: 3,
       time: 1700000000,
+      commentid: 'id1',
+      avatar: 'a',
     });
     const page = mapCommentReadPage({ CommentList: { Comments: [item, { ...item, SeqNo: 's2' }], HasMore: 1, Total: 9 } }, 0, 2);
     expect(page).toMatchObject({ total: 9, hasMore: true, nextCursor: 's2' });

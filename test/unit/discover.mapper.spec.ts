@@ -40,10 +40,10 @@ describe('buildImageUrl', () => {
 describe('discover mappers', () => {
   it('maps radio groups from both the musicu and the CGI spellings', () => {
     expect(mapRadioGroups([{ id: 3, title: 'G', list: [{ radioId: 1, radioName: 'R', radioImg: 'I', listenNum: 2 }] }])).toEqual([
-      { id: 3, name: 'G', radios: [{ id: 1, name: 'R', cover: 'I', listenNum: 2 }] },
+      { id: 3, name: 'G', radios: [{ id: 1, name: 'R', cover: 'I', listen_num: 2, listenNum: 2 }] },
     ]);
     expect(mapRadioGroups([{ name: 'G', radioList: [{ radioId: 1, radioName: 'R', radioImg: 'I', listenNum: 2 }] }])).toEqual([
-      { id: 0, name: 'G', radios: [{ id: 1, name: 'R', cover: 'I', listenNum: 2 }] },
+      { id: 0, name: 'G', radios: [{ id: 1, name: 'R', cover: 'I', listen_num: 2, listenNum: 2 }] },
     ]);
     expect(mapRadioGroups(undefined)).toEqual([]);
   });

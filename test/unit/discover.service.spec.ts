@@ -35,7 +35,7 @@ describe('DiscoverService.getRecommend', () => {
     const out: any = await svc.getRecommend();
     expect(out.body.data).toEqual({
       playlists: [],
-      newSongs: [{ songmid: 'm', songid: 1, songname: 'n', singer: [{ mid: 's', name: 'S' }] }],
+      newSongs: [{ songmid: 'm', songid: 1, songname: 'n', singers: [{ mid: 's', name: 'S' }], singer: [{ mid: 's', name: 'S' }] }],
       newAlbums: [],
       charts: [],
       focus: [],

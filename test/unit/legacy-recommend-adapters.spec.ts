@@ -25,10 +25,17 @@ describe('legacy answers apps read (pure)', () => {
   });
 
   it('getPersonalRecommend: type 1 lists its playlists under recomPlaylist.data.list; other types are left as they are', () => {
-    const playlist = { dissid: '7100000010', dissname: 'P', cover: 'http://c', listenNum: 5 };
+    // The normalised playlist (its old name `listenNum` beside `listen_num` until removed); the legacy item keeps the old one.
+    const playlist = { dissid: '7100000010', dissname: 'P', cover: 'http://c', listen_num: 5, listenNum: 5 };
     const raw = { code: 0, recomPlaylist: { code: 0, data: { List: [{}] } } };
     const out = adapt(RECOMMEND_LEGACY_ROUTES, 'getPersonalRecommend', { data: { type: 1, playlists: [playlist] } }, raw);
-    expect(out.response.recomPlaylist.data).toEqual({ List: [{}], list: [{ ...playlist, imgurl: 'http://c', listennum: 5 }] });
+    const item = { dissid: '7100000010', dissname: 'P', cover: 'http://c', listenNum: 5, imgurl: 'http://c', listennum: 5 };
+    expect(out.response.recomPlaylist.data).toEqual({ List: [{}], list: [item] });
+    expect(JSON.stringify(out.response.recomPlaylist.data.list[0])).toBe(JSON.stringify(item));
+    // Once the old name is gone from the normalised playlist, the legacy item is the same.
+    const { listenNum: _old, ...renamedOnly } = playlist;
+    const later = adapt(RECOMMEND_LEGACY_ROUTES, 'getPersonalRecommend', { data: { type: 1, playlists: [renamedOnly] } }, raw);
+    expect(JSON.stringify(later.response.recomPlaylist.data.list[0])).toBe(JSON.stringify(item));
     const radio = { code: 0, radio: { code: 0 } };
     expect(adapt(RECOMMEND_LEGACY_ROUTES, 'getPersonalRecommend', { data: { type: 2, radioGroups: [] } }, radio)).toEqual({ response: radio });
   });

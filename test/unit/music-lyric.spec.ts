@@ -30,15 +30,15 @@ describe('lyric parsing', () => {
     expect(parsed.lyric).toBe(text);
     expect(parsed.tags).toEqual({ title: 'Title', artist: 'Artist', album: 'Album', offset: 150, by: 'someone' });
     expect(parsed.lines).toEqual([
-      { time: 1200, txt: 'first' },
-      { time: 2345, txt: 'chorus' },
-      { time: 5000, txt: 'verse' },
-      { time: 10000, txt: 'chorus' },
+      { time: 1200, text: 'first', txt: 'first' },
+      { time: 2345, text: 'chorus', txt: 'chorus' },
+      { time: 5000, text: 'verse', txt: 'verse' },
+      { time: 10000, text: 'chorus', txt: 'chorus' },
     ]);
   });
 
   it('keeps text that contains brackets after the time tags', () => {
-    expect(parseLrc('[00:01.00]Hello [world] (live)').lines).toEqual([{ time: 1000, txt: 'Hello [world] (live)' }]);
+    expect(parseLrc('[00:01.00]Hello [world] (live)').lines).toEqual([{ time: 1000, text: 'Hello [world] (live)', txt: 'Hello [world] (live)' }]);
   });
 
   it('gives empty tags and no lines for an empty lyric; a bad offset counts as 0', () => {
@@ -55,7 +55,7 @@ describe('lyric parsing', () => {
     expect(decodeBase64Text(undefined)).toBe('');
     const parsed = parseLrc(text);
     expect(parsed.lines).toHaveLength(20);
-    expect(parsed.lines[0]).toEqual({ time: 180, txt: 'White Gloves - Khruangbin' });
+    expect(parsed.lines[0]).toEqual({ time: 180, text: 'White Gloves - Khruangbin', txt: 'White Gloves - Khruangbin' });
     expect(parsed.lines.every((l, i, all) => i === 0 || all[i - 1].time <= l.time)).toBe(true);
   });
 });

@@ -159,7 +159,7 @@ describe('album mappers', () => {
       company: 'C',
       desc: 'd',
       total: 9,
-      songs: [{ songmid: 's5', songid: 5, songname: 'n5', singer: [{ id: 1, mid: 'x', name: 'X' }], interval: 100 }],
+      songs: [{ songmid: 's5', songid: 5, songname: 'n5', singers: [{ id: 1, mid: 'x', name: 'X' }], interval: 100, singer: [{ id: 1, mid: 'x', name: 'X' }] }],
     });
     expect(mapAlbumFromMusicu({ basicInfo: { albumMid: '', albumName: '' } }, { songList: [] })).toBeNull();
     expect(mapAlbumFromMusicu(undefined, undefined)).toBeNull();

@@ -72,8 +72,8 @@ describe('MV list and info mapping', () => {
     expect(out).toEqual({
       total: 7,
       list: [
-        { vid: 'v1', mvid: 5, title: 'T', cover: 'P', playCount: 9, duration: 3, publishDate: 100, singers: [{ mid: 'm', name: 'n' }] },
-        { vid: 'v2', mvid: 0, title: '', cover: '', playCount: 0, duration: 0, publishDate: 0, singers: [] },
+        { vid: 'v1', mvId: 5, title: 'T', cover: 'P', playCount: 9, duration: 3, publishDate: 100, singers: [{ mid: 'm', name: 'n' }], mvid: 5 },
+        { vid: 'v2', mvId: 0, title: '', cover: '', playCount: 0, duration: 0, publishDate: 0, singers: [], mvid: 0 },
       ],
     });
     expect(mapMvList(null)).toEqual({ list: [], total: 0 });

@@ -24,8 +24,11 @@ describe('playlists mapper', () => {
         dissname: '沉陷低频 · 国人EDM Trap',
         creator: 'Music Fans',
         listen_num: 45538,
-        imgurl: data.list[0].imgurl,
+        cover: data.list[0].imgurl,
         createTime: '2019-06-10',
+        desc: '',
+        // the old names, answered beside the new ones until they are removed
+        imgurl: data.list[0].imgurl,
         introduction: '',
       });
       expect(page.playlists[9]).toMatchObject({ dissid: '1725199713', creator: '毕业雨季', listen_num: 3305852 });
@@ -51,7 +54,7 @@ describe('playlists mapper', () => {
 
     it('maps dissname, desc and songs (new-format rows)', () => {
       const d = mapCdlist(cdlist, '7024415872')!;
-      expect(d).toMatchObject({ disstid: '7024415872', dissname: '浅唱低吟，悠悠古韵之美', creator: '允许部分冷门先热起来', total: 20, listen_num: 255225 });
+      expect(d).toMatchObject({ dissid: '7024415872', disstid: '7024415872', dissname: '浅唱低吟，悠悠古韵之美', creator: '允许部分冷门先热起来', total: 20, listen_num: 255225 });
       expect(d.desc.startsWith('一曲古韵')).toBe(true);
       expect(d.tags[0]).toEqual({ id: 165, name: '国语' });
       expect(d.songlist).toHaveLength(10);
@@ -82,7 +85,7 @@ describe('playlists mapper', () => {
 
     it('reads dirinfo, songlist and total_song_num', () => {
       const d = mapDissInfo(data, '7024415872')!;
-      expect(d).toMatchObject({ disstid: '7024415872', dissname: '浅唱低吟，悠悠古韵之美', creator: 'n', total: 20, listen_num: 9, tags: [{ id: 1, name: 't' }] });
+      expect(d).toMatchObject({ dissid: '7024415872', disstid: '7024415872', dissname: '浅唱低吟，悠悠古韵之美', creator: 'n', total: 20, listen_num: 9, tags: [{ id: 1, name: 't' }] });
       expect(d.songlist[0]).toMatchObject({ songname: '青玉案·元夕', singer: '晓月老板', songmid: '001hSVTk3F0guF', songid: 232854804 });
     });
 

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { withOldNames } from '../../src/common/answer-schema';
+import { DAILY_PLAYLIST_RENAMES, RELATED_PLAYLIST_RENAMES } from '../../src/recommend/recommend.answers';
 import { rekey } from '../../src/legacy/legacy-recommend.service';
 import {
   mapDailySongs,
@@ -65,8 +67,8 @@ describe('mapRelatedPlaylists', () => {
     };
     expect(mapRelatedPlaylists(data)).toEqual({
       playlists: [
-        { dissid: '11', dissname: 'One', picurl: 'c1', creator: 'N', songCount: 3, listenNum: 9 },
-        { dissid: '12', dissname: 'Two', picurl: 'c2', creator: 'M', songCount: 4, listenNum: 8 },
+        withOldNames({ dissid: '11', dissname: 'One', cover: 'c1', creator: 'N', songCount: 3, listen_num: 9 }, RELATED_PLAYLIST_RENAMES),
+        withOldNames({ dissid: '12', dissname: 'Two', cover: 'c2', creator: 'M', songCount: 4, listen_num: 8 }, RELATED_PLAYLIST_RENAMES),
       ],
       hasMore: true,
     });
@@ -74,7 +76,7 @@ describe('mapRelatedPlaylists', () => {
   });
 
   it('a cover object gives its default URL; a Playlist.basic wrapper is read through', () => {
-    expect(mapRelatedPlaylist({ Playlist: { basic: { tid: 3, title: 'T', cover: { default_url: 'u', small_url: 's' } } } })).toMatchObject({ dissid: '3', picurl: 'u' });
+    expect(mapRelatedPlaylist({ Playlist: { basic: { tid: 3, title: 'T', cover: { default_url: 'u', small_url: 's' } } } })).toMatchObject({ dissid: '3', cover: 'u', picurl: 'u' });
   });
 });
 
@@ -83,7 +85,7 @@ describe('mapRelatedMvs', () => {
     const data = { list: [{ vid: 'v1', mvid: 10, title: 'A', picurl: 'p', singers: [{ mid: 's', name: 'S' }] }, { vid: '', mvid: 11 }, { vid: 'v2', mvid: 12, title: 'B' }], hasmore: 1 };
     const res = mapRelatedMvs(data);
     expect(res.mvs.map((m) => m.vid)).toEqual(['v1', 'v2']);
-    expect(res.mvs[0]).toMatchObject({ vid: 'v1', mvid: 10, title: 'A', cover: 'p', singers: [{ mid: 's', name: 'S' }] });
+    expect(res.mvs[0]).toMatchObject({ vid: 'v1', mvId: 10, mvid: 10, title: 'A', cover: 'p', singers: [{ mid: 's', name: 'S' }] });
     expect([res.hasMore, res.lastMvid]).toEqual([true, 12]);
     expect(mapRelatedMvs({ list: [] })).toEqual({ mvs: [], hasMore: false, lastMvid: 0 });
   });
@@ -93,12 +95,12 @@ describe('mapDailySongs', () => {
   const card = { id: '42', title: '每日30首', cover: 'card-cover' };
   it('from CgiGetDiss: the playlist header, songs with a mid, the total; the card fills what the playlist lacks', () => {
     const dissInfo = { dirinfo: { id: 42, title: '', picurl: '' }, songlist: [track(1, 'M1'), track(2, '')], total_song_num: 30 };
-    expect(mapDailySongs({ dissInfo }, card)).toEqual({ playlist: { dissid: '42', dissname: '每日30首', picurl: 'card-cover' }, songs: [item(1, 'M1')], total: 30 });
+    expect(mapDailySongs({ dissInfo }, card)).toEqual({ playlist: withOldNames({ dissid: '42', dissname: '每日30首', cover: 'card-cover' }, DAILY_PLAYLIST_RENAMES), songs: [item(1, 'M1')], total: 30 });
   });
 
   it('from the legacy CGI\'s cdlist; null when upstream shows no such playlist', () => {
     const cdlist = [{ disstid: '42', dissname: 'Daily', logo: 'l', songlist: [track(1, 'M1')], total_song_num: 1 }];
-    expect(mapDailySongs({ cdlist }, card)).toEqual({ playlist: { dissid: '42', dissname: 'Daily', picurl: 'l' }, songs: [item(1, 'M1')], total: 1 });
+    expect(mapDailySongs({ cdlist }, card)).toEqual({ playlist: withOldNames({ dissid: '42', dissname: 'Daily', cover: 'l' }, DAILY_PLAYLIST_RENAMES), songs: [item(1, 'M1')], total: 1 });
     expect(mapDailySongs({ dissInfo: { dirinfo: {} } }, card)).toBeNull();
     expect(mapDailySongs({ cdlist: [] }, card)).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { fixture, fixtureText } from '../../fake-upstream/fixtures';
+import { withOldNames } from '../../src/common/answer-schema';
 import { parseJsonOrJsonp } from '../../src/upstream/parse';
 import {
   mapAlbumHit,
@@ -13,6 +14,9 @@ import {
   mapSmartbox,
   mapTopLists,
   LyricHit,
+  MV_HIT_RENAMES,
+  PLAYLIST_HIT_RENAMES,
+  SINGER_HIT_RENAMES,
   SongHit,
 } from '../../src/search/search.mapper';
 import { upstreamWindow } from '../../src/search/search.service';
@@ -74,7 +78,7 @@ describe('search mapper', () => {
 
     it('playlist results come from body.songlist', () => {
       const out = mapMusicuSearch({ body: { songlist: { list: [{ dissid: '9', dissname: '<em>x</em>', creator: { name: 'c' }, listennum: 4, imgurl: 'i', song_count: 2 }] } }, meta: { sum: 1 } }, 'playlist');
-      expect(out.list).toEqual([{ dissid: '9', dissname: 'x', creator: 'c', listen_num: 4, imgurl: 'i', songCount: 2 }]);
+      expect(out.list).toEqual([{ dissid: '9', dissname: 'x', creator: 'c', listen_num: 4, cover: 'i', songCount: 2, imgurl: 'i' }]);
     });
 
     it('an empty body is an empty list with total 0', () => {
@@ -84,15 +88,9 @@ describe('search mapper', () => {
   });
 
   it('singer, album and MV hits read the Desktop field names', () => {
-    expect(mapSingerHit({ singerID: 4558, singerMID: '0025NhlN2yWrP4', singerName: '<em>周杰伦</em>', singerPic: 'p', songNum: 1, albumNum: 2, mvNum: 3 })).toEqual({
-      singerId: 4558,
-      singerMid: '0025NhlN2yWrP4',
-      singerName: '周杰伦',
-      singerPic: 'p',
-      songNum: 1,
-      albumNum: 2,
-      mvNum: 3,
-    });
+    expect(mapSingerHit({ singerID: 4558, singerMID: '0025NhlN2yWrP4', singerName: '<em>周杰伦</em>', singerPic: 'p', songNum: 1, albumNum: 2, mvNum: 3 })).toEqual(
+      withOldNames({ singerId: 4558, singerMID: '0025NhlN2yWrP4', singerName: '周杰伦', singerPic: 'p', songCount: 1, albumCount: 2, mvCount: 3 }, SINGER_HIT_RENAMES),
+    );
     expect(mapAlbumHit({ albumID: 8217, albumMID: '000I5jJB3blWeN', albumName: '范特西', singerName: '周杰伦', publicTime: '2001-09-14', song_count: 10 })).toEqual({
       albumId: 8217,
       albumMid: '000I5jJB3blWeN',
@@ -102,17 +100,10 @@ describe('search mapper', () => {
       cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000000I5jJB3blWeN.jpg',
       songCount: 10,
     });
-    expect(mapMvHit({ v_id: 'v', mv_id: 5, mv_name: 'n', singer_name: 's', mv_pic_url: 'p', play_count: 6, duration: 7, publish_date: '2020-01-01' })).toEqual({
-      vid: 'v',
-      mvId: 5,
-      mvName: 'n',
-      singerName: 's',
-      cover: 'p',
-      playCount: 6,
-      duration: 7,
-      publishDate: '2020-01-01',
-    });
-    expect(mapPlaylistHit({})).toEqual({ dissid: '', dissname: '', creator: '', listen_num: 0, imgurl: '', songCount: 0 });
+    expect(mapMvHit({ v_id: 'v', mv_id: 5, mv_name: 'n', singer_name: 's', mv_pic_url: 'p', play_count: 6, duration: 7, publish_date: '2020-01-01' })).toEqual(
+      withOldNames({ vid: 'v', mvId: 5, title: 'n', singerName: 's', cover: 'p', playCount: 6, duration: 7, publicTime: '2020-01-01' }, MV_HIT_RENAMES),
+    );
+    expect(mapPlaylistHit({})).toEqual({ dissid: '', dissname: '', creator: '', listen_num: 0, cover: '', songCount: 0, imgurl: '' });
   });
 
   it('mapHotkeys trims the genuine keywords and keeps scores and the special key', () => {
@@ -146,32 +137,32 @@ describe('search mapper', () => {
     const raw = parseJsonOrJsonp(`jsonCallback(${fixtureText('c-fcg-myqq-toplist.json')})`) as any;
     const lists = mapTopLists(raw);
     expect(lists).toHaveLength(raw.data.topList.length);
-    expect(lists[0]).toMatchObject({ id: 4, name: '安利XS·巅峰榜·流行指数', listenCount: 19700000, type: 0 });
+    expect(lists[0]).toMatchObject({ id: 4, name: '安利XS·巅峰榜·流行指数', listen_num: 19700000, listenCount: 19700000, type: 0 });
     expect(lists[0].cover).toMatch(/^http:\/\/y\.gtimg\.cn\//);
     expect(lists[0].songs[0]).toEqual({ songName: '齐天 (Live)', singerName: '华晨宇' });
     expect(mapTopLists({})).toEqual([]);
   });
 
-  describe('upstreamWindow (num_per_page ≥ 10 upstream)', () => {
+  describe('upstreamWindow (the gateway\'s 0-based page; num_per_page ≥ 10 upstream, which pages from 1)', () => {
     it.each([
-      [1, 10, { pageNum: 1, perPage: 10, skip: 0 }],
-      [3, 20, { pageNum: 3, perPage: 20, skip: 0 }],
-      [1, 5, { pageNum: 1, perPage: 10, skip: 0 }],
-      [2, 5, { pageNum: 1, perPage: 10, skip: 5 }],
-      [3, 5, { pageNum: 2, perPage: 10, skip: 0 }],
-      [4, 3, { pageNum: 1, perPage: 12, skip: 9 }],
-      [5, 3, { pageNum: 2, perPage: 12, skip: 0 }],
+      [0, 10, { pageNum: 1, perPage: 10, skip: 0 }],
+      [2, 20, { pageNum: 3, perPage: 20, skip: 0 }],
+      [0, 5, { pageNum: 1, perPage: 10, skip: 0 }],
+      [1, 5, { pageNum: 1, perPage: 10, skip: 5 }],
+      [2, 5, { pageNum: 2, perPage: 10, skip: 0 }],
+      [3, 3, { pageNum: 1, perPage: 12, skip: 9 }],
+      [4, 3, { pageNum: 2, perPage: 12, skip: 0 }],
     ])('page %i, limit %i → %j', (page, limit, expected) => {
       expect(upstreamWindow(page, limit)).toEqual(expected);
     });
 
     it('the window never straddles two upstream pages', () => {
       for (let limit = 1; limit <= 50; limit++) {
-        for (let page = 1; page <= 30; page++) {
+        for (let page = 0; page < 30; page++) {
           const { pageNum, perPage, skip } = upstreamWindow(page, limit);
           expect(perPage).toBeGreaterThanOrEqual(10);
           expect(skip + limit).toBeLessThanOrEqual(perPage);
-          expect((pageNum - 1) * perPage + skip).toBe((page - 1) * limit);
+          expect((pageNum - 1) * perPage + skip).toBe(page * limit);
         }
       }
     });
@@ -199,10 +190,14 @@ describe('search mapper', () => {
         item_songlist: [{ tid: 77, title: 'Pl', creator: { name: 'C' }, picurl: 'p3', songnum: 5, listennum: 9 }],
         item_mv: [{ vid: 'v1', id: 5, title: 'Mv', singername: 'D', pic: 'p4', playCount: 6, duration: 7, publishDate: '2020-02-02' }],
       };
-      expect(mapMobileSearch({ body }, 'singer').list).toEqual([{ singerId: 4558, singerMid: 'm1', singerName: '周杰伦', singerPic: 'p1', songNum: 3, albumNum: 2, mvNum: 1 }]);
+      expect(mapMobileSearch({ body }, 'singer').list).toEqual([
+        withOldNames({ singerId: 4558, singerMID: 'm1', singerName: '周杰伦', singerPic: 'p1', songCount: 3, albumCount: 2, mvCount: 1 }, SINGER_HIT_RENAMES),
+      ]);
       expect(mapMobileSearch({ body }, 'album').list).toEqual([{ albumId: 8, albumMid: 'm2', albumName: 'Al', singerName: 'A/B', publicTime: '2001-01-01', cover: 'p2', songCount: 10 }]);
-      expect(mapMobileSearch({ body }, 'playlist').list).toEqual([{ dissid: '77', dissname: 'Pl', creator: 'C', listen_num: 9, imgurl: 'p3', songCount: 5 }]);
-      expect(mapMobileSearch({ body }, 'mv').list).toEqual([{ vid: 'v1', mvId: 5, mvName: 'Mv', singerName: 'D', cover: 'p4', playCount: 6, duration: 7, publishDate: '2020-02-02' }]);
+      expect(mapMobileSearch({ body }, 'playlist').list).toEqual([withOldNames({ dissid: '77', dissname: 'Pl', creator: 'C', listen_num: 9, cover: 'p3', songCount: 5 }, PLAYLIST_HIT_RENAMES)]);
+      expect(mapMobileSearch({ body }, 'mv').list).toEqual([
+        withOldNames({ vid: 'v1', mvId: 5, title: 'Mv', singerName: 'D', cover: 'p4', playCount: 6, duration: 7, publicTime: '2020-02-02' }, MV_HIT_RENAMES),
+      ]);
     });
   });
 

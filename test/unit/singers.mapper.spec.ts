@@ -118,20 +118,26 @@ describe('singer mappers', () => {
     expect(mapSingerAlbum(album)).toEqual({
       albumMid: '001g7BIA0IyPBZ',
       albumName: 'Six Degrees',
+      publicTime: '2025-01-10',
+      songCount: 0,
+      cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000001g7BIA0IyPBZ.jpg',
+      // the old names, answered beside the new ones until they are removed
       publishDate: '2025-01-10',
       totalNum: 0,
-      cover: 'https://y.gtimg.cn/music/photo_new/T002R300x300M000001g7BIA0IyPBZ.jpg',
     });
   });
 
   it('maps an MV entry', () => {
     expect(mapSingerMv({ mvid: 1, vid: 'v1', title: 't', picurl: 'p', playcnt: 9, pubdate: 1600000000 })).toEqual({
       vid: 'v1',
-      mvid: 1,
+      mvId: 1,
       title: 't',
-      pic: 'p',
+      cover: 'p',
       playCount: 9,
       publishDate: 1600000000,
+      // the old names, answered beside the new ones until they are removed
+      mvid: 1,
+      pic: 'p',
     });
   });
 

@@ -103,7 +103,7 @@ describe('chart mapping on the recorded payloads', () => {
 
   it('maps GetAll groups', () => {
     expect(mapChartGroups({ group: [{ groupId: 1, groupName: 'g', toplist: [{ topId: 4, title: 't', period: 'p', listenNum: 5 }] }] })).toEqual([
-      { id: 1, name: 'g', charts: [{ id: 4, name: 't', period: 'p', updateTime: '', listenNum: 5, cover: '', intro: '' }] },
+      { id: 1, name: 'g', charts: [{ id: 4, name: 't', period: 'p', updateTime: '', listen_num: 5, cover: '', desc: '', listenNum: 5, intro: '' }] },
     ]);
     expect(mapChartGroups({})).toEqual([]);
   });

@@ -31,19 +31,21 @@ describe('user-extra.mapper', () => {
     const data = { creator: { nick: 'A', headpic: 'h', encrypt_uin: 'e' }, mydiss: { num: 3, list: [] }, mymusic: [{ id: 201, title: '我喜欢', num0: 2 }] };
     expect(mapUserDetail(data, '1')).toEqual({
       uin: '1',
-      nickname: 'A',
+      nick: 'A',
       avatarUrl: 'h',
       encryptUin: 'e',
       createdPlaylistCount: 3,
       liked: { id: '201', title: '我喜欢', songCount: 2, albumCount: 0, playlistCount: 0 },
+      nickname: 'A', // the old name, answered beside the new one until it is removed
     });
     expect(mapUserDetail({ creator: 'x', mydiss: { list: [{}, {}] } }, '2')).toEqual({
       uin: '2',
-      nickname: '',
+      nick: '',
       avatarUrl: '',
       encryptUin: '',
       createdPlaylistCount: 2,
       liked: null,
+      nickname: '',
     });
   });
 
@@ -59,7 +61,7 @@ describe('user-extra.mapper', () => {
       ],
     };
     expect(mapCollectedPlaylists(data)).toEqual([
-      { dissid: '88', dissname: 'A', picurl: 'l', songCount: 16 },
+      { dissid: '88', dissname: 'A', cover: 'l', songCount: 16, picurl: 'l' },
       { dissid: '89', dissname: 'B', songCount: 4 },
       { dissid: '90', dissname: 'C' },
     ]);
@@ -74,10 +76,10 @@ describe('user-extra.mapper', () => {
   });
 
   it('mapFollowedSingers and mapSocialUsers read the list items; totalOf takes the first number named, else the count', () => {
-    expect(mapFollowedSingers({ list: [{ mid: 'M', name: 'N', singerid: 4 }, { name: 'no mid' }] })).toEqual([{ singerMid: 'M', name: 'N', singerId: 4 }]);
+    expect(mapFollowedSingers({ list: [{ mid: 'M', name: 'N', singerid: 4 }, { name: 'no mid' }] })).toEqual([{ singerMID: 'M', name: 'N', singerId: 4, singerMid: 'M' }]);
     expect(mapSocialUsers({ list: [{ nick: 'B', headpic: 'h', encrypt_uin: 'e' }, {}, { encrypt_uin: 'only' }] })).toEqual([
-      { nickname: 'B', avatarUrl: 'h', encryptUin: 'e' },
-      { nickname: '', avatarUrl: '', encryptUin: 'only' },
+      { nick: 'B', avatarUrl: 'h', encryptUin: 'e', nickname: 'B' },
+      { nick: '', avatarUrl: '', encryptUin: 'only', nickname: '' },
     ]);
     expect(totalOf([undefined, '7'], 2)).toBe(7);
     expect(totalOf([null, 'x'], 2)).toBe(2);

@@ -37,7 +37,7 @@ describe('user.mapper', () => {
         },
       };
       expect(mapUserPlaylists(data)).toEqual([
-        { dissid: '123', dissname: 'A', picurl: 'http://p/1', songCount: 3 },
+        { dissid: '123', dissname: 'A', cover: 'http://p/1', songCount: 3, picurl: 'http://p/1' },
         { dissid: '456', dissname: 'B' },
       ]);
     });

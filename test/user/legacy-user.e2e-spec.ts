@@ -36,7 +36,12 @@ describe('Legacy shape: user playlists, login checks, GET /user/setCookie, avata
       expect(res.body).toEqual({ response: { code: 0, data: { playlists, list: playlists, total: 35 } } });
       const normal = await h.http().get('/user/getUserPlaylists').query({ uin: '10001', limit: '2', cookie: COOKIE }).expect(200);
       expect(normal.body.data.playlists[0]).not.toHaveProperty('songnum');
-      expect(normal.body.data.playlists[1]).toEqual({ dissid: '7000002', dissname: 'Alice playlist 2', picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1' });
+      expect(normal.body.data.playlists[1]).toEqual({
+        dissid: '7000002',
+        dissname: 'Alice playlist 2',
+        cover: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1',
+        picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1',
+      });
     });
 
     it('no count field and no "N首" subtitle: no count is invented under any name', async () => {

@@ -33,11 +33,12 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
         msg: 'ok',
         data: {
           uin: '10001',
-          nickname: 'Alice',
+          nick: 'Alice',
           avatarUrl: 'https://thirdqq.qlogo.cn/g?b=sdk&k=fakeKey10001&s=140',
           encryptUin: 'owSfoKEq10001oz',
           createdPlaylistCount: 35,
           liked: { id: '201', title: '我喜欢', songCount: 12, albumCount: 0, playlistCount: 35 },
+          nickname: 'Alice', // the old name, until it is removed
         },
       });
       const [req] = h.fake.requestsTo('c6', HOMEPAGE);
@@ -80,9 +81,18 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
 
   describe('GET /user/getUserCollectedSongLists and /user/getUserCollectedAlbums', () => {
     it('playlists: fcg_get_profile_order_asset.fcg reqtype 3 with sin/ein from page and limit', async () => {
-      const res = await get('/user/getUserCollectedSongLists', { uin: '10001', page: '2', limit: '2', cookie: COOKIE }).expect(200);
+      // page 1 is the second page (0-based): sin = page × limit
+      const res = await get('/user/getUserCollectedSongLists', { uin: '10001', page: '1', limit: '2', cookie: COOKIE }).expect(200);
       expect(res.body.data).toEqual({
-        playlists: [{ dissid: '7100000011', dissname: 'Collected 3', picurl: 'https://qpic.y.qq.com/music_cover/collected3/300?n=1', songCount: 12 }],
+        playlists: [
+          {
+            dissid: '7100000011',
+            dissname: 'Collected 3',
+            cover: 'https://qpic.y.qq.com/music_cover/collected3/300?n=1',
+            songCount: 12,
+            picurl: 'https://qpic.y.qq.com/music_cover/collected3/300?n=1',
+          },
+        ],
         total: 3,
       });
       const [req] = h.fake.requestsTo('c', ASSET);
@@ -92,12 +102,25 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
       expect(req.cookie).toBe(COOKIE);
     });
 
-    it('playlists default to page 1, limit 20; legacy is the CGI answer (response.data.cdlist[].dissid)', async () => {
+    it('playlists default to the first page, limit 20; legacy is the CGI answer (response.data.cdlist[].dissid)', async () => {
       const res = await get('/user/getUserCollectedSongLists', { uin: '10001', cookie: COOKIE, page: '', limit: '' }, LEGACY).expect(200);
       expect(h.fake.requestsTo('c', ASSET)[0].query).toMatchObject({ sin: '0', ein: '20' });
       expect(res.body.response.code).toBe(0);
       expect(res.body.response.data.cdlist.map((d: any) => d.dissid)).toEqual([Number(GENUINE_DISSTID), 7100000010, 7100000011]);
       expect(res.body.response.data.cdlist[1]).toEqual({ dissid: 7100000010, dissname: 'Collected 2', logo: expect.any(String), song_cnt: 11, dir_show: 1 });
+    });
+
+    it('the legacy shape reads page 1-based, as sansenjian/qq-music-api did: the same upstream range as before', async () => {
+      await get('/user/getUserCollectedSongLists', { uin: '10001', page: '2', limit: '2', cookie: COOKIE }, LEGACY).expect(200);
+      await get('/user/getUserCollectedSongLists', { uin: '10001', page: '1', limit: '2', cookie: COOKIE }).expect(200);
+      expect(h.fake.requestsTo('c', ASSET).map((r) => [r.query.sin, r.query.ein])).toEqual([['2', '4'], ['2', '4']]);
+      await get('/user/getUserFollowSingers', { uin: '10001', page: '3', limit: '5', cookie: COOKIE, shape: 'legacy' }).expect(200);
+      expect(h.fake.requestsTo('c', SINGERS)[0].query).toMatchObject({ page: '3', perpage: '5' });
+      for (const page of ['0', '-1', '1001']) {
+        const res = await get('/user/getUserFans', { uin: '10001', page, cookie: COOKIE }, LEGACY).expect(400);
+        expect(res.body).toEqual({ error: 'page must be between 1 and 1000', errorCode: 'BAD_REQUEST' });
+      }
+      expect((await get('/user/getUserFans', { uin: '10001', page: '-1', cookie: COOKIE }).expect(400)).body.error).toBe('page must be 0 or more');
     });
 
     it('albums: reqtype 2, the range end inclusive (ein = sin + limit - 1); legacy response.data.albumlist', async () => {
@@ -111,11 +134,11 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
 
   describe('GET /user/getUserFollowSingers, /user/getUserFollowUsers, /user/getUserFans', () => {
     it('followed singers: fcg_order_singer_getlist.fcg with page and perpage; legacy response.list', async () => {
-      const res = await get('/user/getUserFollowSingers', { uin: '10001', page: '1', limit: '5', cookie: COOKIE }).expect(200);
+      const res = await get('/user/getUserFollowSingers', { uin: '10001', page: '0', limit: '5', cookie: COOKIE }).expect(200);
       expect(res.body.data).toEqual({
         singers: [
-          { singerMid: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558 },
-          { singerMid: '001fNHEf1SFEFN', name: 'G.E.M. 邓紫棋', singerId: 13948 },
+          { singerMID: '0025NhlN2yWrP4', name: '周杰伦', singerId: 4558, singerMid: '0025NhlN2yWrP4' },
+          { singerMID: '001fNHEf1SFEFN', name: 'G.E.M. 邓紫棋', singerId: 13948, singerMid: '001fNHEf1SFEFN' },
         ],
         total: 2,
       });
@@ -125,9 +148,9 @@ describe('User profile routes (getUserDetail, liked, collected, follows, fans)',
     });
 
     it('followed users and fans: friend_follow_or_listen_list.fcg, start/num from page and limit, is_listen=1 only for fans', async () => {
-      const follows = await get('/user/getUserFollowUsers', { uin: '10001', page: '1', limit: '10', cookie: COOKIE }).expect(200);
-      expect(follows.body.data).toEqual({ users: [{ nickname: 'Bob', avatarUrl: expect.stringContaining('fakeKey10002'), encryptUin: 'owSfoKEq10002oz' }], total: 1 });
-      const fans = await get('/user/getUserFans', { uin: '10001', page: '3', limit: '7', cookie: COOKIE }).expect(200);
+      const follows = await get('/user/getUserFollowUsers', { uin: '10001', page: '0', limit: '10', cookie: COOKIE }).expect(200);
+      expect(follows.body.data).toEqual({ users: [{ nick: 'Bob', avatarUrl: expect.stringContaining('fakeKey10002'), encryptUin: 'owSfoKEq10002oz', nickname: 'Bob' }], total: 1 });
+      const fans = await get('/user/getUserFans', { uin: '10001', page: '2', limit: '7', cookie: COOKIE }).expect(200);
       expect(fans.body.data).toEqual({ users: [], total: 1 });
       const [followReq, fansReq] = h.fake.requestsTo('c', FRIENDS);
       expect(followReq.query).toEqual({ utf8: '1', start: '0', num: '10', uin: '10001', format: 'json', g_tk: '5381' });

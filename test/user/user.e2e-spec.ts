@@ -37,13 +37,15 @@ describe('User module (e2e)', () => {
       expect(res.body.data.playlists[0]).toEqual({
         dissid: '7000001',
         dissname: 'Alice playlist 1',
-        picurl: 'https://qpic.y.qq.com/music_cover/fake1/300?n=1',
+        cover: 'https://qpic.y.qq.com/music_cover/fake1/300?n=1',
         songCount: 1,
+        picurl: 'https://qpic.y.qq.com/music_cover/fake1/300?n=1', // the old name, until it is removed
       });
       // item without a song count in the upstream answer: no songCount invented
       expect(res.body.data.playlists[1]).toEqual({
         dissid: '7000002',
         dissname: 'Alice playlist 2',
+        cover: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1',
         picurl: 'https://qpic.y.qq.com/music_cover/fake2/300?n=1',
       });
       expect(res.body.data.playlists[29].dissid).toBe('7000030');

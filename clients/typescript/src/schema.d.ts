@@ -152,7 +152,7 @@ export interface paths {
         put?: never;
         /**
          * Several category pages or playlists at once
-         * @description Not the envelope: `{ status: 200, data: [...] }`, one element per id in request order: a getSongLists page (categoryIds) or a getSongListDetail record (disstid, which wins). A failed id stays at its position as `{ categoryId | disstid, status, error, errorCode[, upstreamCode] }`. Only when every id failed for a transport reason does the whole call fail (502/504). At most 5 upstream calls at once.
+         * @description Not the envelope: `{ status: 200, data: [...] }`, one element per id in request order: a getSongLists page (categoryIds) or a getSongListDetail record (disstid, which wins). A failed id stays at its position as `{ categoryId | dissid, status, error, errorCode[, upstreamCode] }`. Only when every id failed for a transport reason does the whole call fail (502/504). At most 5 upstream calls at once.
          */
         post: operations["PlaylistsController_batchGetSongLists"];
         delete?: never;
@@ -410,7 +410,7 @@ export interface paths {
         };
         /**
          * Lyric (and translation) of a song; word-by-word with format=qrc or timeline
-         * @description format=lrc (default), isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is '' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), txt }] }` (`txt` as the reference implementations name it). format=qrc: `{ format: 'qrc', lyric: <QRC text>, trans, roma? }`. format=timeline: `{ format: 'timeline', source, tags, lines: [{ start, duration, text, words: [{ start, duration, text }], trans?, roma? }] }` in ms. roma=1 (qrc or timeline only) adds the romanisation. When the word-by-word lyric is missing or broken, qrc answers the LRC texts with `format: 'lrc'` and timeline answers line-level lines from the LRC (`source: 'lrc'`), both with a `message`.
+         * @description format=lrc (default), isFormat=0: `{ lyric, trans }` as UTF-8 LRC text (`trans` is '' when none). isFormat=1: each becomes `{ lyric, tags: { title, artist, album, offset, by }, lines: [{ time (ms), text }] }` (and, until it is removed, `txt`: the same text under the reference implementations' name). format=qrc: `{ format: 'qrc', lyric: <QRC text>, trans, roma? }`. format=timeline: `{ format: 'timeline', source, tags, lines: [{ start, duration, text, words: [{ start, duration, text }], trans?, roma? }] }` in ms. roma=1 (qrc or timeline only) adds the romanisation. When the word-by-word lyric is missing or broken, qrc answers the LRC texts with `format: 'lrc'` and timeline answers line-level lines from the LRC (`source: 'lrc'`), both with a `message`.
          */
         get: operations["MusicController_getLyric"];
         put?: never;
@@ -690,7 +690,7 @@ export interface paths {
         };
         /**
          * Search songs, albums, playlists, singers, MVs or lyrics
-         * @description Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 1-based here. `list` items depend on `type` (song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; singer: `{ singerId, singerMid, singerName, singerPic, songNum, albumNum, mvNum }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; playlist: `{ dissid, dissname, creator, listen_num, imgurl, songCount }`; mv: `{ vid, mvId, mvName, singerName, cover, playCount, duration, publishDate }`).
+         * @description Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 0-based (the legacy shape reads it 1-based, as the older services did). `list` items depend on `type` (song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; singer: `{ singerId, singerMID, singerName, singerPic, songCount, albumCount, mvCount }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; playlist: `{ dissid, dissname, creator, listen_num, cover, songCount }`; mv: `{ vid, mvId, title, singerName, cover, playCount, duration, publicTime }`), each also with its renamed fields' old names until they are removed (docs/glossary.md "Renamed fields").
          */
         get: operations["SearchController_getSearchByKey"];
         put?: never;
@@ -710,7 +710,7 @@ export interface paths {
         };
         /**
          * Search singers, albums, playlists or users by upstream type code (the Koa project fork's route)
-         * @description The route of Yuuz12/qq-music-api (a fork of the Koa qq-music-api, 2026-08), with its parameter names: `t` is upstream's search_type (1 singer, 2 album, 3 playlist, 8 user), `limit` at most 30. Types 1–3 are /getSearchByKey's search (same items, paging and fallbacks) and answer its body plus `t`; users are one upstream `DoSearchForQQMusicDesktop` call (search_type 8, no fallback), listed as upstream sends them (no user search answer was ever recorded). The path form `/getSearchByType/<key>/<limit>/<page>/<t>` is accepted. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_search`, as the fork answers.
+         * @description The route of Yuuz12/qq-music-api (a fork of the Koa qq-music-api, 2026-08), with its parameter names: `t` is upstream's search_type (1 singer, 2 album, 3 playlist, 8 user), `limit` at most 30, `page` 1-based as the fork pages. Types 1–3 are /getSearchByKey's search (same items and fallbacks) and answer its body plus `t`; users are one upstream `DoSearchForQQMusicDesktop` call (search_type 8, no fallback), listed as upstream sends them (no user search answer was ever recorded). The path form `/getSearchByType/<key>/<limit>/<page>/<t>` is accepted. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_search`, as the fork answers.
          */
         get: operations["SearchController_getSearchByType"];
         put?: never;
@@ -730,7 +730,7 @@ export interface paths {
         };
         /**
          * Search by type name (the route WQTY-MASTER/tiaolv-music calls)
-         * @description The search of /getSearchByKey under the names WQTY-MASTER/tiaolv-music sends to its QQ Music server (`key`, `limit`, `page`, `type=playlist|artist`; no public qq-music-api version with this route was found). `type` is one of /getSearchByKey's types, or `artist` for singer; the answer is /getSearchByKey's. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_1`, where that app reads `response.req_1.data.body.<songlist|singer>.list` and `response.req_1.data.meta.sum`.
+         * @description The search of /getSearchByKey under the names WQTY-MASTER/tiaolv-music sends to its QQ Music server (`key`, `limit`, `page`, `type=playlist|artist`; no public qq-music-api version with this route was found). `type` is one of /getSearchByKey's types, or `artist` for singer; `page` is 1-based, as that app sends it; the answer is /getSearchByKey's. Legacy shape: `{ response: <raw musicu answer> }` with the search under `req_1`, where that app reads `response.req_1.data.body.<songlist|singer>.list` and `response.req_1.data.meta.sum`.
          */
         get: operations["SearchController_searchByType"];
         put?: never;
@@ -1990,7 +1990,7 @@ export interface components {
              */
             categoryIds: number[];
             /**
-             * @description 0-based page of each category list.
+             * @description 0-based page (0 is the first). Of each category list.
              * @default 0
              * @example 0
              */
@@ -2915,7 +2915,7 @@ export interface operations {
                 topId?: number;
                 /** @description Songs per page. */
                 limit?: number;
-                /** @description 0-based page; upstream offset = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream offset = page × limit. */
                 page?: number;
                 /** @description `true`/`1` or `false`/`0`: look up the MID of each song upstream did not give one for (at most 5 lookups in flight). */
                 resolveMid?: boolean;
@@ -2970,7 +2970,7 @@ export interface operations {
                             songInfoList: {
                                 /** @description Numeric song id. */
                                 songId: number;
-                                /** @description Same as songId (the spec's name). */
+                                /** @description Same as songId (the name the interface also gives it here). */
                                 song_id: number;
                                 /** @description Song mid, when upstream gave one (or resolveMid found it). */
                                 song_mid?: string;
@@ -2992,9 +2992,20 @@ export interface operations {
                                     /** @description The period upstream served, e.g. 2026-11-21 or 2026_47. */
                                     period: string;
                                     updateTime: string;
-                                    listenNum: number;
+                                    listen_num: number;
                                     /** @description Cover image URL. */
                                     cover: string;
+                                    /** @description The chart's description (upstream `intro`). */
+                                    desc: string;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                     */
+                                    listenNum: number;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `desc` (the same value); answered until 0.2.0.
+                                     */
                                     intro: string;
                                 }[];
                             }[];
@@ -3037,7 +3048,7 @@ export interface operations {
                 sortId?: 1 | 2 | 3 | 4 | 5;
                 /** @description Playlists per page. */
                 limit?: number;
-                /** @description 0-based page; upstream sin = page × limit, ein = (page + 1) × limit − 1. */
+                /** @description 0-based page (0 is the first). Upstream sin = page × limit, ein = (page + 1) × limit − 1. */
                 page?: number;
             };
             header?: never;
@@ -3074,8 +3085,10 @@ export interface operations {
                          *           "dissname": "华语经典",
                          *           "creator": "someone",
                          *           "listen_num": 1520000,
-                         *           "imgurl": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *           "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *           "createTime": "2021-05-01",
+                         *           "desc": "…",
+                         *           "imgurl": "https://qpic.y.qq.com/music_cover/abc/300",
                          *           "introduction": "…"
                          *         }
                          *       ]
@@ -3101,9 +3114,20 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL (upstream `imgurl`). */
-                                imgurl: string;
+                                cover: string;
                                 /** @description As upstream writes it, e.g. 2021-05-01. */
                                 createTime: string;
+                                /** @description The playlist's description (upstream `introduction`). */
+                                desc: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `desc` (the same value); answered until 0.2.0.
+                                 */
                                 introduction: string;
                             }[];
                         };
@@ -3184,7 +3208,7 @@ export interface operations {
                 disstid: string;
                 /** @description Songs per page of the playlist (gateway extra; 1000 = practically the whole playlist). */
                 limit?: number;
-                /** @description 0-based page of songs: song_begin = page × limit. */
+                /** @description 0-based page (0 is the first). Of the songs: song_begin = page × limit. */
                 page?: number;
             };
             header?: never;
@@ -3210,10 +3234,10 @@ export interface operations {
                         /**
                          * PlaylistDetail
                          * @example {
-                         *       "disstid": "7024415872",
+                         *       "dissid": "7024415872",
                          *       "dissname": "华语经典",
                          *       "desc": "…",
-                         *       "logo": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *       "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *       "creator": "someone",
                          *       "listen_num": 1520000,
                          *       "tags": [
@@ -3233,16 +3257,18 @@ export interface operations {
                          *           "albumMid": "000MkMni19ClKG",
                          *           "interval": 269
                          *         }
-                         *       ]
+                         *       ],
+                         *       "disstid": "7024415872",
+                         *       "logo": "https://qpic.y.qq.com/music_cover/abc/300"
                          *     }
                          */
                         data: {
                             /** @description Playlist id (a numeric string). */
-                            disstid: string;
+                            dissid: string;
                             dissname: string;
                             desc: string;
                             /** @description Cover image URL. */
-                            logo: string;
+                            cover: string;
                             /** @description Creator's nickname. */
                             creator: string;
                             listen_num: number;
@@ -3263,6 +3289,16 @@ export interface operations {
                                 /** @description Duration in seconds. */
                                 interval: number;
                             }[];
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `dissid` (the same value); answered until 0.2.0.
+                             */
+                            disstid: string;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                             */
+                            logo: string;
                         };
                     };
                 };
@@ -3336,9 +3372,20 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL (upstream `imgurl`). */
-                                imgurl: string;
+                                cover: string;
                                 /** @description As upstream writes it, e.g. 2021-05-01. */
                                 createTime: string;
+                                /** @description The playlist's description (upstream `introduction`). */
+                                desc: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `desc` (the same value); answered until 0.2.0.
+                                 */
                                 introduction: string;
                             }[];
                         } | {
@@ -3355,11 +3402,11 @@ export interface operations {
                         status: 200;
                         data: ({
                             /** @description Playlist id (a numeric string). */
-                            disstid: string;
+                            dissid: string;
                             dissname: string;
                             desc: string;
                             /** @description Cover image URL. */
-                            logo: string;
+                            cover: string;
                             /** @description Creator's nickname. */
                             creator: string;
                             listen_num: number;
@@ -3380,14 +3427,29 @@ export interface operations {
                                 /** @description Duration in seconds. */
                                 interval: number;
                             }[];
-                        } | {
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `dissid` (the same value); answered until 0.2.0.
+                             */
                             disstid: string;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                             */
+                            logo: string;
+                        } | {
+                            dissid: string;
                             /** @description The HTTP status this id alone would have answered. */
                             status: number;
                             error: string;
                             errorCode: string;
                             /** @description Upstream's business code, when upstream answered one. */
                             upstreamCode?: number;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `dissid` (the same value); answered until 0.2.0.
+                             */
+                            disstid: string;
                         })[];
                     };
                 };
@@ -3466,7 +3528,7 @@ export interface operations {
             query?: {
                 /** @description Albums per page. */
                 limit?: number;
-                /** @description 0-based page; upstream start = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream start = page × limit. */
                 page?: number;
                 /** @description 1 内地 (mainland), 2 港台, 3 欧美 (Western), 4 韩国 (Korea), 5 日本 (Japan), 6 其他 (other). */
                 area?: 1 | 2 | 3 | 4 | 5 | 6;
@@ -3567,7 +3629,7 @@ export interface operations {
                 sex?: -100 | -1 | 1 | 2;
                 /** @description −1 all, 1 pop, 2 rock. −100 (upstream's and the older qq-music-api's code for "all") is accepted as −1. */
                 genre?: -100 | -1 | 1 | 2;
-                /** @description 0-based page of `limit` singers. */
+                /** @description 0-based page (0 is the first). A page holds `limit` singers. */
                 page?: number;
                 /** @description Singers per page (at most one upstream page, 80). */
                 limit?: number;
@@ -3717,7 +3779,7 @@ export interface operations {
                 singermid: string;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description 0-based page; upstream begin = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream begin = page × limit. */
                 page?: number;
             };
             header?: never;
@@ -3795,7 +3857,7 @@ export interface operations {
                 singermid: string;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description 0-based page; upstream begin = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream begin = page × limit. */
                 page?: number;
             };
             header?: never;
@@ -3825,9 +3887,11 @@ export interface operations {
                          *         {
                          *           "albumMid": "000MkMni19ClKG",
                          *           "albumName": "叶惠美",
+                         *           "publicTime": "2003-07-31",
+                         *           "songCount": 11,
+                         *           "cover": "https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg",
                          *           "publishDate": "2003-07-31",
-                         *           "totalNum": 11,
-                         *           "cover": "https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg"
+                         *           "totalNum": 11
                          *         }
                          *       ],
                          *       "total": 30
@@ -3840,11 +3904,21 @@ export interface operations {
                                 albumMid: string;
                                 albumName: string;
                                 /** @description As upstream writes it, e.g. 2003-07-31. */
-                                publishDate: string;
+                                publicTime: string;
                                 /** @description Songs on the album. */
-                                totalNum: number;
+                                songCount: number;
                                 /** @description T002 cover URL of the album mid; '' without one. */
                                 cover: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                                 */
+                                publishDate: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `songCount` (the same value); answered until 0.2.0.
+                                 */
+                                totalNum: number;
                             }[];
                             /** @description How many albums the singer has upstream. */
                             total: number;
@@ -3870,7 +3944,7 @@ export interface operations {
                 singermid: string;
                 /** @description Items per page. */
                 limit?: number;
-                /** @description 0-based page; upstream begin = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream begin = page × limit. */
                 page?: number;
                 /** @description `listen` (most played) or `time` (newest first); case-insensitive. */
                 order?: "time" | "listen";
@@ -3902,11 +3976,13 @@ export interface operations {
                          *       "mvs": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1518390,
+                         *           "mvId": 1518390,
                          *           "title": "晴天",
-                         *           "pic": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
+                         *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
                          *           "playCount": 1520000,
-                         *           "publishDate": 1700000000
+                         *           "publishDate": 1700000000,
+                         *           "mvid": 1518390,
+                         *           "pic": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg"
                          *         }
                          *       ],
                          *       "total": 120
@@ -3922,13 +3998,23 @@ export interface operations {
                             order: "time" | "listen";
                             mvs: {
                                 vid: string;
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Picture URL. */
-                                pic: string;
+                                cover: string;
                                 playCount: number;
                                 /** @description Unix seconds, as upstream sends `pubdate`. */
                                 publishDate: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                pic: string;
                             }[];
                             /** @description How many MVs the singer has upstream. */
                             total: number;
@@ -4095,7 +4181,7 @@ export interface operations {
                             name: string;
                             /** @description Upstream `title` (often the name with a version note); the name when upstream has none. */
                             title: string;
-                            singer: {
+                            singers: {
                                 id: number;
                                 mid: string;
                                 name: string;
@@ -4110,9 +4196,23 @@ export interface operations {
                             /** @description Duration in seconds. */
                             interval: number;
                             /** @description Release date as upstream writes it (YYYY-MM-DD), '' when unknown. */
-                            timePublic: string;
+                            publicTime: string;
                             /** @description The media MID the audio files are named by; '' when upstream has none. */
                             mediaMid: string;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                             */
+                            singer: {
+                                id: number;
+                                mid: string;
+                                name: string;
+                            }[];
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                             */
+                            timePublic: string;
                         };
                         songinfo: {
                             /** @enum {integer} */
@@ -4597,7 +4697,12 @@ export interface operations {
                                 lines: {
                                     /** @description Start time in ms. */
                                     time: number;
-                                    /** @description The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
+                                    /** @description The line's text. */
+                                    text: string;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `text` (the same value); answered until 0.2.0.
+                                     */
                                     txt: string;
                                 }[];
                             };
@@ -4620,7 +4725,12 @@ export interface operations {
                                 lines: {
                                     /** @description Start time in ms. */
                                     time: number;
-                                    /** @description The line's text; `txt` as sansenjian/qq-music-api (Koa) names it, so its clients keep working. */
+                                    /** @description The line's text. */
+                                    text: string;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `text` (the same value); answered until 0.2.0.
+                                     */
                                     txt: string;
                                 }[];
                             };
@@ -4772,14 +4882,21 @@ export interface operations {
                          *           "songmid": "0039MnYb0qxYhV",
                          *           "songid": 97773,
                          *           "songname": "晴天",
-                         *           "singer": [
+                         *           "singers": [
                          *             {
                          *               "id": 4558,
                          *               "mid": "0025NhlN2yWrP4",
                          *               "name": "周杰伦"
                          *             }
                          *           ],
-                         *           "interval": 269
+                         *           "interval": 269,
+                         *           "singer": [
+                         *             {
+                         *               "id": 4558,
+                         *               "mid": "0025NhlN2yWrP4",
+                         *               "name": "周杰伦"
+                         *             }
+                         *           ]
                          *         }
                          *       ]
                          *     }
@@ -4802,13 +4919,22 @@ export interface operations {
                                 songmid: string;
                                 songid: number;
                                 songname: string;
-                                singer: {
+                                singers: {
                                     id: number;
                                     mid: string;
                                     name: string;
                                 }[];
                                 /** @description Duration in seconds. */
                                 interval: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                                 */
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
                             }[];
                         };
                     };
@@ -4845,7 +4971,7 @@ export interface operations {
             query: {
                 /** @description Album MID: letters and digits, at most 32 characters. */
                 albummid: string;
-                /** @description 0-based page of `limit` songs. */
+                /** @description 0-based page (0 is the first). A page holds `limit` songs. */
                 page?: number;
                 /** @description Songs per page. */
                 limit?: number;
@@ -4881,14 +5007,21 @@ export interface operations {
                          *           "songmid": "0039MnYb0qxYhV",
                          *           "songid": 97773,
                          *           "songname": "晴天",
-                         *           "singer": [
+                         *           "singers": [
                          *             {
                          *               "id": 4558,
                          *               "mid": "0025NhlN2yWrP4",
                          *               "name": "周杰伦"
                          *             }
                          *           ],
-                         *           "interval": 269
+                         *           "interval": 269,
+                         *           "singer": [
+                         *             {
+                         *               "id": 4558,
+                         *               "mid": "0025NhlN2yWrP4",
+                         *               "name": "周杰伦"
+                         *             }
+                         *           ]
                          *         }
                          *       ]
                          *     }
@@ -4905,13 +5038,22 @@ export interface operations {
                                 songmid: string;
                                 songid: number;
                                 songname: string;
-                                singer: {
+                                singers: {
                                     id: number;
                                     mid: string;
                                     name: string;
                                 }[];
                                 /** @description Duration in seconds. */
                                 interval: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                                 */
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
                             }[];
                         };
                     };
@@ -4983,7 +5125,7 @@ export interface operations {
                          *           "mid": "0039MnYb0qxYhV",
                          *           "name": "晴天",
                          *           "title": "晴天",
-                         *           "singer": [
+                         *           "singers": [
                          *             {
                          *               "id": 4558,
                          *               "mid": "0025NhlN2yWrP4",
@@ -4997,8 +5139,16 @@ export interface operations {
                          *             "cover": "https://y.gtimg.cn/music/photo_new/T002R300x300M000000MkMni19ClKG.jpg"
                          *           },
                          *           "interval": 269,
-                         *           "timePublic": "2003-07-31",
-                         *           "mediaMid": "0039MnYb0qxYhV"
+                         *           "publicTime": "2003-07-31",
+                         *           "mediaMid": "0039MnYb0qxYhV",
+                         *           "singer": [
+                         *             {
+                         *               "id": 4558,
+                         *               "mid": "0025NhlN2yWrP4",
+                         *               "name": "周杰伦"
+                         *             }
+                         *           ],
+                         *           "timePublic": "2003-07-31"
                          *         },
                          *         "songinfo": {
                          *           "code": 0,
@@ -5029,7 +5179,7 @@ export interface operations {
                                 name: string;
                                 /** @description Upstream `title` (often the name with a version note); the name when upstream has none. */
                                 title: string;
-                                singer: {
+                                singers: {
                                     id: number;
                                     mid: string;
                                     name: string;
@@ -5044,9 +5194,23 @@ export interface operations {
                                 /** @description Duration in seconds. */
                                 interval: number;
                                 /** @description Release date as upstream writes it (YYYY-MM-DD), '' when unknown. */
-                                timePublic: string;
+                                publicTime: string;
                                 /** @description The media MID the audio files are named by; '' when upstream has none. */
                                 mediaMid: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                                 */
+                                singer: {
+                                    id: number;
+                                    mid: string;
+                                    name: string;
+                                }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                                 */
+                                timePublic: string;
                             };
                             songinfo: {
                                 /** @enum {integer} */
@@ -5172,7 +5336,7 @@ export interface operations {
             query?: {
                 /** @description MVs per page. */
                 limit?: number;
-                /** @description 0-based page; upstream start = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream start = page × limit. */
                 page?: number;
                 /** @description 15 all, 8 内地 (mainland), 5 港台, 6 欧美 (Western), 7 韩国 (Korea), 4 日本 (Japan). */
                 area_id?: 15 | 8 | 5 | 6 | 7 | 4;
@@ -5204,7 +5368,7 @@ export interface operations {
                          *       "list": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1518390,
+                         *           "mvId": 1518390,
                          *           "title": "晴天",
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
                          *           "playCount": 1520000,
@@ -5215,7 +5379,8 @@ export interface operations {
                          *               "mid": "0025NhlN2yWrP4",
                          *               "name": "周杰伦"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "mvid": 1518390
                          *         }
                          *       ],
                          *       "total": 1000,
@@ -5240,7 +5405,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -5253,6 +5418,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                             /** @description MVs upstream has for the filter (the page's length when upstream sends no total). */
                             total: number;
@@ -5392,7 +5562,7 @@ export interface operations {
             query: {
                 /** @description MVs per page. */
                 limit?: number;
-                /** @description 0-based page; upstream start = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream start = page × limit. */
                 page?: number;
                 /** @description Area tag, case-insensitive: all, neidi, gangtai, oumei, korea, janpan (upstream spelling; `japan` accepted as an alias). */
                 tag: "all" | "neidi" | "gangtai" | "oumei" | "korea" | "janpan" | "japan";
@@ -5424,7 +5594,7 @@ export interface operations {
                          *       "list": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1518390,
+                         *           "mvId": 1518390,
                          *           "title": "晴天",
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
                          *           "playCount": 1520000,
@@ -5435,7 +5605,8 @@ export interface operations {
                          *               "mid": "0025NhlN2yWrP4",
                          *               "name": "周杰伦"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "mvid": 1518390
                          *         }
                          *       ],
                          *       "total": 1000
@@ -5456,7 +5627,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -5469,6 +5640,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                             /** @description MVs upstream has for the filter (the page's length when upstream sends no total). */
                             total: number;
@@ -5542,7 +5718,7 @@ export interface operations {
             query?: {
                 /** @description Albums per page (paged locally over the upstream list). */
                 limit?: number;
-                /** @description 0-based page. */
+                /** @description 0-based page (0 is the first). */
                 page?: number;
             };
             header?: never;
@@ -5642,6 +5818,7 @@ export interface operations {
                          *               "id": 99,
                          *               "name": "猜你喜欢",
                          *               "cover": "https://y.gtimg.cn/music/photo/radio/track_radio_99_13_3.jpg",
+                         *               "listen_num": 1200000,
                          *               "listenNum": 1200000
                          *             }
                          *           ]
@@ -5660,6 +5837,11 @@ export interface operations {
                                     name: string;
                                     /** @description Picture URL; '' when upstream gave none. */
                                     cover: string;
+                                    listen_num: number;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                     */
                                     listenNum: number;
                                 }[];
                             }[];
@@ -5708,6 +5890,7 @@ export interface operations {
                          *           "dissid": "7024415872",
                          *           "dissname": "华语经典",
                          *           "cover": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *           "listen_num": 1520000,
                          *           "listenNum": 1520000
                          *         }
                          *       ],
@@ -5716,6 +5899,12 @@ export interface operations {
                          *           "songmid": "0039MnYb0qxYhV",
                          *           "songid": 97773,
                          *           "songname": "晴天",
+                         *           "singers": [
+                         *             {
+                         *               "mid": "0025NhlN2yWrP4",
+                         *               "name": "周杰伦"
+                         *             }
+                         *           ],
                          *           "singer": [
                          *             {
                          *               "mid": "0025NhlN2yWrP4",
@@ -5734,11 +5923,14 @@ export interface operations {
                          *       ],
                          *       "charts": [
                          *         {
+                         *           "id": 62,
+                         *           "name": "飙升榜",
+                         *           "cover": "https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg",
+                         *           "listen_num": 2000000,
+                         *           "period": "2026-11-21",
                          *           "topId": 62,
                          *           "title": "飙升榜",
-                         *           "cover": "https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg",
-                         *           "listenNum": 2000000,
-                         *           "period": "2026-11-21"
+                         *           "listenNum": 2000000
                          *         }
                          *       ],
                          *       "focus": [
@@ -5765,12 +5957,25 @@ export interface operations {
                                 dissname: string;
                                 /** @description Cover image URL. */
                                 cover: string;
+                                listen_num: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
                                 listenNum: number;
                             }[];
                             newSongs: {
                                 songmid: string;
                                 songid: number;
                                 songname: string;
+                                singers: {
+                                    mid: string;
+                                    name: string;
+                                }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singers` (the same value); answered until 0.2.0.
+                                 */
                                 singer: {
                                     mid: string;
                                     name: string;
@@ -5786,13 +5991,28 @@ export interface operations {
                             }[];
                             /** @description Every chart of every group, flattened. */
                             charts: {
-                                /** @description Chart id (what /getRanks takes). */
-                                topId: number;
-                                title: string;
+                                /** @description Chart id (what /getRanks takes as topId). */
+                                id: number;
+                                name: string;
                                 cover: string;
-                                listenNum: number;
+                                listen_num: number;
                                 /** @description The period upstream served, e.g. 2026-11-21 or 2026_47. */
                                 period: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `id` (the same value); answered until 0.2.0.
+                                 */
+                                topId: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `name` (the same value); answered until 0.2.0.
+                                 */
+                                title: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                listenNum: number;
                             }[];
                             focus: {
                                 id: string;
@@ -5910,7 +6130,7 @@ export interface operations {
                 rootcommentid?: string;
                 /** @description Comments per page. */
                 pagesize?: number;
-                /** @description 0-based page. */
+                /** @description 0-based page (0 is the first). */
                 pagenum?: number;
                 /** @description Command type of the legacy CGI (used only on the fallback); default per reqtype/biztype (8 newest; 6 or 9 most liked). */
                 cmd?: number;
@@ -5945,12 +6165,14 @@ export interface operations {
                          *         "list": [
                          *           {
                          *             "rootcommentid": "1234567890",
-                         *             "commentid": "1234567890",
+                         *             "commentId": "1234567890",
                          *             "content": "好听",
                          *             "nick": "someone",
-                         *             "avatar": "https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140",
+                         *             "avatarUrl": "https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140",
                          *             "praisenum": 12,
-                         *             "time": 1700000000
+                         *             "time": 1700000000,
+                         *             "commentid": "1234567890",
+                         *             "avatar": "https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140"
                          *           }
                          *         ],
                          *         "total": 1520,
@@ -5964,15 +6186,26 @@ export interface operations {
                                 list: {
                                     /** @description Id of the thread the comment opens (the CGI's paging cursor); the comment's own id for CommentRead. */
                                     rootcommentid: string;
-                                    commentid: string;
+                                    /** @description The comment's own id. */
+                                    commentId: string;
                                     content: string;
                                     nick: string;
                                     /** @description Avatar URL; '' when upstream gave none. */
-                                    avatar: string;
+                                    avatarUrl: string;
                                     /** @description Likes. */
                                     praisenum: number;
                                     /** @description Unix seconds. */
                                     time: number;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `commentId` (the same value); answered until 0.2.0.
+                                     */
+                                    commentid: string;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `avatarUrl` (the same value); answered until 0.2.0.
+                                     */
+                                    avatar: string;
                                 }[];
                                 /** @description Comments of the whole thread, as upstream counts them. */
                                 total: number;
@@ -6002,7 +6235,7 @@ export interface operations {
                 key: string;
                 /** @description Results per page. */
                 limit?: number;
-                /** @description 1-based page (upstream convention for search). */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description What to search for (case-insensitive). */
                 type?: "song" | "album" | "playlist" | "singer" | "mv" | "lyric";
@@ -6031,7 +6264,7 @@ export interface operations {
                          * @example {
                          *       "key": "周杰伦",
                          *       "type": "song",
-                         *       "page": 1,
+                         *       "page": 0,
                          *       "limit": 5,
                          *       "total": 600,
                          *       "list": [
@@ -6058,7 +6291,7 @@ export interface operations {
                         data: {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6087,7 +6320,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6118,7 +6351,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6127,18 +6360,38 @@ export interface operations {
                             type: "singer";
                             list: {
                                 singerId: number;
-                                singerMid: string;
+                                singerMID: string;
                                 singerName: string;
                                 /** @description Picture URL as upstream sent it; '' without one. */
                                 singerPic: string;
+                                songCount: number;
+                                albumCount: number;
+                                mvCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                                 */
+                                singerMid: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `songCount` (the same value); answered until 0.2.0.
+                                 */
                                 songNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `albumCount` (the same value); answered until 0.2.0.
+                                 */
                                 albumNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvCount` (the same value); answered until 0.2.0.
+                                 */
                                 mvNum: number;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6160,7 +6413,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6175,13 +6428,18 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL. */
-                                imgurl: string;
+                                cover: string;
                                 songCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6192,7 +6450,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 mvId: number;
-                                mvName: string;
+                                title: string;
                                 /** @description Singer names joined with "/". */
                                 singerName: string;
                                 cover: string;
@@ -6200,6 +6458,16 @@ export interface operations {
                                 /** @description Seconds. */
                                 duration: number;
                                 /** @description As upstream writes it, as text (e.g. 2020-02-02). */
+                                publicTime: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `title` (the same value); answered until 0.2.0.
+                                 */
+                                mvName: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                                 */
                                 publishDate: string;
                             }[];
                         };
@@ -6222,7 +6490,7 @@ export interface operations {
             query: {
                 /** @description Search text (trimmed; empty = missing), at most 100 characters. */
                 key: string;
-                /** @description 1-based page (upstream convention for search). */
+                /** @description 1-based page, as the server this route comes from pages (the gateway's own routes page from 0). */
                 page?: number;
                 /** @description Results per page. */
                 limit?: number;
@@ -6260,9 +6528,13 @@ export interface operations {
                          *       "list": [
                          *         {
                          *           "singerId": 4558,
-                         *           "singerMid": "0025NhlN2yWrP4",
+                         *           "singerMID": "0025NhlN2yWrP4",
                          *           "singerName": "周杰伦",
                          *           "singerPic": "https://y.gtimg.cn/music/photo_new/T001R150x150M0000025NhlN2yWrP4.jpg",
+                         *           "songCount": 600,
+                         *           "albumCount": 40,
+                         *           "mvCount": 300,
+                         *           "singerMid": "0025NhlN2yWrP4",
                          *           "songNum": 600,
                          *           "albumNum": 40,
                          *           "mvNum": 300
@@ -6273,7 +6545,7 @@ export interface operations {
                         data: {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6287,18 +6559,38 @@ export interface operations {
                             t: 1;
                             list: {
                                 singerId: number;
-                                singerMid: string;
+                                singerMID: string;
                                 singerName: string;
                                 /** @description Picture URL as upstream sent it; '' without one. */
                                 singerPic: string;
+                                songCount: number;
+                                albumCount: number;
+                                mvCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                                 */
+                                singerMid: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `songCount` (the same value); answered until 0.2.0.
+                                 */
                                 songNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `albumCount` (the same value); answered until 0.2.0.
+                                 */
                                 albumNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvCount` (the same value); answered until 0.2.0.
+                                 */
                                 mvNum: number;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6325,7 +6617,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6345,13 +6637,18 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL. */
-                                imgurl: string;
+                                cover: string;
                                 songCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6388,7 +6685,7 @@ export interface operations {
                 key: string;
                 /** @description Results per page. */
                 limit?: number;
-                /** @description 1-based page (upstream convention for search). */
+                /** @description 1-based page, as the server this route comes from pages (the gateway's own routes page from 0). */
                 page?: number;
                 /** @description What to search for (case-insensitive); `artist` = singer. */
                 type: "song" | "album" | "playlist" | "singer" | "mv" | "lyric" | "artist";
@@ -6426,8 +6723,9 @@ export interface operations {
                          *           "dissname": "古风",
                          *           "creator": "QQ音乐",
                          *           "listen_num": 1000,
-                         *           "imgurl": "https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg",
-                         *           "songCount": 20
+                         *           "cover": "https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg",
+                         *           "songCount": 20,
+                         *           "imgurl": "https://y.gtimg.cn/music/photo_new/T002R300x300M000.jpg"
                          *         }
                          *       ]
                          *     }
@@ -6435,7 +6733,7 @@ export interface operations {
                         data: {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6464,7 +6762,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6495,7 +6793,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6504,18 +6802,38 @@ export interface operations {
                             type: "singer";
                             list: {
                                 singerId: number;
-                                singerMid: string;
+                                singerMID: string;
                                 singerName: string;
                                 /** @description Picture URL as upstream sent it; '' without one. */
                                 singerPic: string;
+                                songCount: number;
+                                albumCount: number;
+                                mvCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                                 */
+                                singerMid: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `songCount` (the same value); answered until 0.2.0.
+                                 */
                                 songNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `albumCount` (the same value); answered until 0.2.0.
+                                 */
                                 albumNum: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvCount` (the same value); answered until 0.2.0.
+                                 */
                                 mvNum: number;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6537,7 +6855,7 @@ export interface operations {
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6552,13 +6870,18 @@ export interface operations {
                                 creator: string;
                                 listen_num: number;
                                 /** @description Cover image URL. */
-                                imgurl: string;
+                                cover: string;
                                 songCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                imgurl: string;
                             }[];
                         } | {
                             /** @description The keyword searched (trimmed). */
                             key: string;
-                            /** @description 1-based, as asked. */
+                            /** @description As asked: 0-based (/getSearchByType and /searchByType: 1-based). */
                             page: number;
                             limit: number;
                             /** @description Upstream's count of matches (the upstream page's length when it gave none). */
@@ -6569,7 +6892,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 mvId: number;
-                                mvName: string;
+                                title: string;
                                 /** @description Singer names joined with "/". */
                                 singerName: string;
                                 cover: string;
@@ -6577,6 +6900,16 @@ export interface operations {
                                 /** @description Seconds. */
                                 duration: number;
                                 /** @description As upstream writes it, as text (e.g. 2020-02-02). */
+                                publicTime: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `title` (the same value); answered until 0.2.0.
+                                 */
+                                mvName: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
+                                 */
                                 publishDate: string;
                             }[];
                         };
@@ -6796,7 +7129,7 @@ export interface operations {
                          *         {
                          *           "id": 62,
                          *           "name": "飙升榜",
-                         *           "listenCount": 2000000,
+                         *           "listen_num": 2000000,
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T003R300x300M000001.jpg",
                          *           "type": 0,
                          *           "songs": [
@@ -6804,7 +7137,8 @@ export interface operations {
                          *               "songName": "晴天",
                          *               "singerName": "周杰伦"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "listenCount": 2000000
                          *         }
                          *       ]
                          *     }
@@ -6814,7 +7148,7 @@ export interface operations {
                                 /** @description Chart id (what /getRanks takes as topId). */
                                 id: number;
                                 name: string;
-                                listenCount: number;
+                                listen_num: number;
                                 cover: string;
                                 /** @description Upstream's chart type. */
                                 type: number;
@@ -6823,6 +7157,11 @@ export interface operations {
                                     songName: string;
                                     singerName: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                listenCount: number;
                             }[];
                         };
                     };
@@ -7702,8 +8041,9 @@ export interface operations {
                          *         {
                          *           "dissid": "7024415872",
                          *           "dissname": "我喜欢",
-                         *           "picurl": "https://qpic.y.qq.com/music_cover/abc/300",
-                         *           "songCount": 120
+                         *           "cover": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *           "songCount": 120,
+                         *           "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *         }
                          *       ],
                          *       "total": 12
@@ -7716,9 +8056,14 @@ export interface operations {
                                 dissid: string;
                                 dissname: string;
                                 /** @description Cover image URL, when upstream gives one. */
-                                picurl?: string;
+                                cover?: string;
                                 /** @description Number of songs, when upstream gives a numeric count. */
                                 songCount?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                picurl?: string;
                             }[];
                             /** @description How many playlists the user created (all pages). */
                             total: number;
@@ -7856,7 +8201,7 @@ export interface operations {
                         /**
                          * @example {
                          *       "uin": "10001",
-                         *       "nickname": "Alice",
+                         *       "nick": "Alice",
                          *       "avatarUrl": "https://thirdqq.qlogo.cn/g?b=sdk&k=abc&s=140",
                          *       "encryptUin": "owSfoKEq10001oz",
                          *       "createdPlaylistCount": 35,
@@ -7866,13 +8211,15 @@ export interface operations {
                          *         "songCount": 12,
                          *         "albumCount": 0,
                          *         "playlistCount": 35
-                         *       }
+                         *       },
+                         *       "nickname": "Alice"
                          *     }
                          */
                         data: {
                             /** @description The account asked (digits). */
                             uin: string;
-                            nickname: string;
+                            /** @description The user's nickname. */
+                            nick: string;
                             avatarUrl: string;
                             /** @description The account's encrypted id (`encrypt_uin`), which some upstream calls take instead of the number. */
                             encryptUin: string;
@@ -7885,6 +8232,11 @@ export interface operations {
                                 albumCount: number;
                                 playlistCount: number;
                             } | null;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `nick` (the same value); answered until 0.2.0.
+                             */
+                            nickname: string;
                         };
                     };
                 };
@@ -8030,7 +8382,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -8138,7 +8490,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -8172,8 +8524,9 @@ export interface operations {
                          *         {
                          *           "dissid": "7024415872",
                          *           "dissname": "夏日歌单",
-                         *           "picurl": "https://qpic.y.qq.com/music_cover/abc/300",
-                         *           "songCount": 42
+                         *           "cover": "https://qpic.y.qq.com/music_cover/abc/300",
+                         *           "songCount": 42,
+                         *           "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *         }
                          *       ],
                          *       "total": 3
@@ -8185,9 +8538,14 @@ export interface operations {
                                 dissid: string;
                                 dissname: string;
                                 /** @description Cover image URL, when upstream gives one. */
-                                picurl?: string;
+                                cover?: string;
                                 /** @description Number of songs, when upstream gives a numeric count. */
                                 songCount?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                picurl?: string;
                             }[];
                             /** @description How many collected playlists upstream names (its total field, else the items' count). */
                             total: number;
@@ -8240,7 +8598,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -8339,7 +8697,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -8371,9 +8729,10 @@ export interface operations {
                          * @example {
                          *       "singers": [
                          *         {
-                         *           "singerMid": "0025NhlN2yWrP4",
+                         *           "singerMID": "0025NhlN2yWrP4",
                          *           "name": "周杰伦",
-                         *           "singerId": 4558
+                         *           "singerId": 4558,
+                         *           "singerMid": "0025NhlN2yWrP4"
                          *         }
                          *       ],
                          *       "total": 2
@@ -8381,9 +8740,14 @@ export interface operations {
                          */
                         data: {
                             singers: {
-                                singerMid: string;
+                                singerMID: string;
                                 name: string;
                                 singerId?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                                 */
+                                singerMid: string;
                             }[];
                             /** @description How many followed singers upstream names (its total field, else the items' count). */
                             total: number;
@@ -8436,7 +8800,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -8468,9 +8832,10 @@ export interface operations {
                          * @example {
                          *       "users": [
                          *         {
-                         *           "nickname": "Bob",
+                         *           "nick": "Bob",
                          *           "avatarUrl": "https://thirdqq.qlogo.cn/g?b=sdk&k=def&s=140",
-                         *           "encryptUin": "owSfoKEq10002oz"
+                         *           "encryptUin": "owSfoKEq10002oz",
+                         *           "nickname": "Bob"
                          *         }
                          *       ],
                          *       "total": 1
@@ -8478,9 +8843,15 @@ export interface operations {
                          */
                         data: {
                             users: {
-                                nickname: string;
+                                /** @description The user's nickname. */
+                                nick: string;
                                 avatarUrl: string;
                                 encryptUin: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `nick` (the same value); answered until 0.2.0.
+                                 */
+                                nickname: string;
                             }[];
                             /** @description How many users upstream names (its total field, else the items' count). */
                             total: number;
@@ -8533,7 +8904,7 @@ export interface operations {
             query?: {
                 /** @description QQ number: digits only, at most 20 (the `o0…` cookie form is accepted; the `o` and leading zeros are dropped). Optional: without it, the account of the login cookie in play (the caller's cookie, else the stored login; its `uin` / `qqmusic_uin` / `p_uin`); with no cookie at all 401 LOGIN_REQUIRED. */
                 uin?: string;
-                /** @description Page number, from 1. */
+                /** @description 0-based page (0 is the first). The legacy shape reads it 1-based, as the older services did. */
                 page?: number;
                 /** @description Entries per page. */
                 limit?: number;
@@ -8565,9 +8936,10 @@ export interface operations {
                          * @example {
                          *       "users": [
                          *         {
-                         *           "nickname": "Carol",
+                         *           "nick": "Carol",
                          *           "avatarUrl": "https://thirdqq.qlogo.cn/g?b=sdk&k=ghi&s=140",
-                         *           "encryptUin": "owSfoKEq10003oz"
+                         *           "encryptUin": "owSfoKEq10003oz",
+                         *           "nickname": "Carol"
                          *         }
                          *       ],
                          *       "total": 1
@@ -8575,9 +8947,15 @@ export interface operations {
                          */
                         data: {
                             users: {
-                                nickname: string;
+                                /** @description The user's nickname. */
+                                nick: string;
                                 avatarUrl: string;
                                 encryptUin: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `nick` (the same value); answered until 0.2.0.
+                                 */
+                                nickname: string;
                             }[];
                             /** @description How many users upstream names (its total field, else the items' count). */
                             total: number;
@@ -8868,9 +9246,10 @@ export interface operations {
                          * @example {
                          *       "playlist": {
                          *         "dissid": "7100000010",
-                         *         "dirid": 2,
+                         *         "dirId": 2,
                          *         "dissname": "夏日歌单",
-                         *         "songCount": 0
+                         *         "songCount": 0,
+                         *         "dirid": 2
                          *       }
                          *     }
                          */
@@ -8879,11 +9258,16 @@ export interface operations {
                                 /** @description The playlist's global id (disstid). */
                                 dissid: string;
                                 /** @description Its number inside the account. */
-                                dirid: number;
+                                dirId: number;
                                 /** @description Its name, as upstream kept it. */
                                 dissname: string;
                                 /** @description Songs in it, when the homepage gives a count. */
                                 songCount?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `dirId` (the same value); answered until 0.2.0.
+                                 */
+                                dirid: number;
                             };
                         };
                     };
@@ -8995,9 +9379,10 @@ export interface operations {
                          * @example {
                          *       "playlist": {
                          *         "dissid": "7100000010",
-                         *         "dirid": 2,
+                         *         "dirId": 2,
                          *         "dissname": "夏夜歌单",
-                         *         "songCount": 12
+                         *         "songCount": 12,
+                         *         "dirid": 2
                          *       }
                          *     }
                          */
@@ -9006,11 +9391,16 @@ export interface operations {
                                 /** @description The playlist's global id (disstid). */
                                 dissid: string;
                                 /** @description Its number inside the account. */
-                                dirid: number;
+                                dirId: number;
                                 /** @description Its name, as upstream kept it. */
                                 dissname: string;
                                 /** @description Songs in it, when the homepage gives a count. */
                                 songCount?: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `dirId` (the same value); answered until 0.2.0.
+                                 */
+                                dirid: number;
                             };
                         };
                     };
@@ -9767,15 +10157,21 @@ export interface operations {
                         msg: string;
                         /**
                          * @example {
-                         *       "albummid": "000MkMni19ClKG",
-                         *       "collected": true
+                         *       "albumMid": "000MkMni19ClKG",
+                         *       "collected": true,
+                         *       "albummid": "000MkMni19ClKG"
                          *     }
                          */
                         data: {
                             /** @description The album written to. */
-                            albummid: string;
+                            albumMid: string;
                             /** @description Its state now. */
                             collected: boolean;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `albumMid` (the same value); answered until 0.2.0.
+                             */
+                            albummid: string;
                         };
                     };
                 };
@@ -9899,15 +10295,21 @@ export interface operations {
                         msg: string;
                         /**
                          * @example {
-                         *       "singermid": "0025NhlN2yWrP4",
-                         *       "followed": true
+                         *       "singerMID": "0025NhlN2yWrP4",
+                         *       "followed": true,
+                         *       "singermid": "0025NhlN2yWrP4"
                          *     }
                          */
                         data: {
                             /** @description The singer written to. */
-                            singermid: string;
+                            singerMID: string;
                             /** @description Its state now. */
                             followed: boolean;
+                            /**
+                             * @deprecated
+                             * @description Deprecated: the old name of `singerMID` (the same value); answered until 0.2.0.
+                             */
+                            singermid: string;
                         };
                     };
                 };
@@ -10183,6 +10585,7 @@ export interface operations {
                          *       "playlist": {
                          *         "dissid": "7100000012",
                          *         "dissname": "每日30首",
+                         *         "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *         "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *       },
                          *       "songs": [
@@ -10206,6 +10609,11 @@ export interface operations {
                                 /** @description The playlist's title, else the card's. */
                                 dissname: string;
                                 /** @description The playlist's cover, else the card's. */
+                                cover: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
                                 picurl: string;
                             };
                             /** @description The day's songs (those with a mid). */
@@ -10558,9 +10966,11 @@ export interface operations {
                          *         {
                          *           "dissid": "7100000010",
                          *           "dissname": "Playlist 10000000-10",
-                         *           "picurl": "http://p.qpic.cn/music_cover/abc/600?n=1",
+                         *           "cover": "http://p.qpic.cn/music_cover/abc/600?n=1",
                          *           "creator": "Creator 0",
                          *           "songCount": 12,
+                         *           "listen_num": 1000,
+                         *           "picurl": "http://p.qpic.cn/music_cover/abc/600?n=1",
                          *           "listenNum": 1000
                          *         }
                          *       ],
@@ -10573,10 +10983,20 @@ export interface operations {
                                 dissid: string;
                                 dissname: string;
                                 /** @description Cover image URL. */
-                                picurl: string;
+                                cover: string;
                                 /** @description Creator's nickname; '' when upstream gave none. */
                                 creator: string;
                                 songCount: number;
+                                listen_num: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                picurl: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
                                 listenNum: number;
                             }[];
                             /** @description Whether upstream has another batch. */
@@ -10644,7 +11064,7 @@ export interface operations {
                          *       "mvs": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1539259,
+                         *           "mvId": 1539259,
                          *           "title": "我们很好",
                          *           "cover": "http://y.gtimg.cn/music/photo_new/T015R640x360M102003HXxyx4X7tU3.jpg",
                          *           "playCount": 2352806,
@@ -10655,7 +11075,8 @@ export interface operations {
                          *               "mid": "001BLpXF2DyJe2",
                          *               "name": "林俊杰"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "mvid": 1539259
                          *         }
                          *       ],
                          *       "hasMore": true,
@@ -10667,7 +11088,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -10680,6 +11101,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                             /** @description Whether upstream has another batch. */
                             hasMore: boolean;
@@ -10972,7 +11398,7 @@ export interface operations {
                 singerid: string;
                 /** @description Songs per page. */
                 limit?: number;
-                /** @description 0-based page; upstream begin = page × limit. */
+                /** @description 0-based page (0 is the first). Upstream begin = page × limit. */
                 page?: number;
             };
             header?: never;
@@ -11326,6 +11752,7 @@ export interface operations {
                          *       "playlist": {
                          *         "dissid": "7100000012",
                          *         "dissname": "每日30首",
+                         *         "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *         "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *       },
                          *       "songs": [
@@ -11349,6 +11776,11 @@ export interface operations {
                                 /** @description The playlist's title, else the card's. */
                                 dissname: string;
                                 /** @description The playlist's cover, else the card's. */
+                                cover: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
                                 picurl: string;
                             };
                             /** @description The day's songs (those with a mid). */
@@ -11440,6 +11872,7 @@ export interface operations {
                          *       "playlist": {
                          *         "dissid": "7100000012",
                          *         "dissname": "每日30首",
+                         *         "cover": "https://qpic.y.qq.com/music_cover/abc/300",
                          *         "picurl": "https://qpic.y.qq.com/music_cover/abc/300"
                          *       }
                          *     }
@@ -11451,6 +11884,11 @@ export interface operations {
                                 /** @description The playlist's title, else the card's. */
                                 dissname: string;
                                 /** @description The playlist's cover, else the card's. */
+                                cover: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
                                 picurl: string;
                             };
                         };
@@ -11704,6 +12142,7 @@ export interface operations {
                          *           "dissid": "7100000010",
                          *           "dissname": "Playlist 10000000-10",
                          *           "cover": "http://p.qpic.cn/music_cover/abc/600?n=1",
+                         *           "listen_num": 1000,
                          *           "listenNum": 1000
                          *         }
                          *       ]
@@ -11718,6 +12157,11 @@ export interface operations {
                                 dissname: string;
                                 /** @description Cover image URL. */
                                 cover: string;
+                                listen_num: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
                                 listenNum: number;
                             }[];
                         } | {
@@ -11733,6 +12177,11 @@ export interface operations {
                                     name: string;
                                     /** @description Picture URL; '' when upstream gave none. */
                                     cover: string;
+                                    listen_num: number;
+                                    /**
+                                     * @deprecated
+                                     * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                     */
                                     listenNum: number;
                                 }[];
                             }[];
@@ -11743,7 +12192,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -11756,6 +12205,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                         };
                     };
@@ -11810,9 +12264,11 @@ export interface operations {
                          *         {
                          *           "dissid": "7100000010",
                          *           "dissname": "Playlist 10000000-10",
-                         *           "picurl": "http://p.qpic.cn/music_cover/abc/600?n=1",
+                         *           "cover": "http://p.qpic.cn/music_cover/abc/600?n=1",
                          *           "creator": "Creator 0",
                          *           "songCount": 12,
+                         *           "listen_num": 1000,
+                         *           "picurl": "http://p.qpic.cn/music_cover/abc/600?n=1",
                          *           "listenNum": 1000
                          *         }
                          *       ],
@@ -11825,10 +12281,20 @@ export interface operations {
                                 dissid: string;
                                 dissname: string;
                                 /** @description Cover image URL. */
-                                picurl: string;
+                                cover: string;
                                 /** @description Creator's nickname; '' when upstream gave none. */
                                 creator: string;
                                 songCount: number;
+                                listen_num: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
+                                 */
+                                picurl: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
                                 listenNum: number;
                             }[];
                             /** @description Whether upstream has another batch. */
@@ -11885,7 +12351,7 @@ export interface operations {
                          *       "mvs": [
                          *         {
                          *           "vid": "l0031ejo935",
-                         *           "mvid": 1539259,
+                         *           "mvId": 1539259,
                          *           "title": "我们很好",
                          *           "cover": "http://y.gtimg.cn/music/photo_new/T015R640x360M102003HXxyx4X7tU3.jpg",
                          *           "playCount": 2352806,
@@ -11896,7 +12362,8 @@ export interface operations {
                          *               "mid": "001BLpXF2DyJe2",
                          *               "name": "林俊杰"
                          *             }
-                         *           ]
+                         *           ],
+                         *           "mvid": 1539259
                          *         }
                          *       ],
                          *       "hasMore": true,
@@ -11908,7 +12375,7 @@ export interface operations {
                                 /** @description MV vid (what /getMvPlay takes). */
                                 vid: string;
                                 /** @description Numeric MV id. */
-                                mvid: number;
+                                mvId: number;
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
@@ -11921,6 +12388,11 @@ export interface operations {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
+                                 */
+                                mvid: number;
                             }[];
                             /** @description Whether upstream has another batch. */
                             hasMore: boolean;

@@ -15,7 +15,7 @@ export class GetRanksQuery {
   limit: number = 20;
 
   /** 0-based page; upstream offset = page × limit. */
-  @PageParam({ max: 1000, description: '0-based page; upstream offset = page × limit.', example: 0 })
+  @PageParam({ max: 1000, description: 'Upstream offset = page × limit.', example: 0 })
   page: number = 0;
 
   @BoolParam({ description: '`true`/`1` or `false`/`0`: look up the MID of each song upstream did not give one for (at most 5 lookups in flight).', example: true })

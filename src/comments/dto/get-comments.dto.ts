@@ -25,7 +25,7 @@ export class GetCommentsQuery {
   pagesize: number = 25;
 
   /** 0-based page number. */
-  @PageParam({ max: 10000, description: '0-based page.', example: 0 })
+  @PageParam({ max: 10000, example: 0 })
   pagenum: number = 0;
 
   /** Command type of the legacy CGI (used only on the fallback); default per reqtype/biztype. */

@@ -53,6 +53,6 @@ export class GetDigitalAlbumListsQuery {
   limit: number = 20;
 
   /** 0-based page over the upstream list. */
-  @PageParam({ max: 1000, description: '0-based page.', example: 0 })
+  @PageParam({ max: 1000, example: 0 })
   page: number = 0;
 }

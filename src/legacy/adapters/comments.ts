@@ -1,7 +1,8 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
 import { Obj, OpenObj, RawObject } from '../../common/answer-schema';
-import { legacyRoute } from './util';
+import { COMMENT_RENAMES } from '../../upstream/clients/comments.parse';
+import { legacyRoute, underOldNames } from './util';
 import type { Raw, LegacyAdapter, LegacyRoute } from './util';
 
 /** getComments: the CGI's `comment.commentlist` / `commenttotal` (rebuilt when the musicu CommentRead answered). */
@@ -9,7 +10,7 @@ export const getComments: LegacyAdapter = (s) => {
   const raw = s.raw;
   if (isRecord(raw?.comment)) return { response: raw };
   const page = s.body?.data?.comment ?? {};
-  const list = records(page.list).map((c: Raw) => ({ ...c, rootcommentcontent: c.content, avatarurl: c.avatar }));
+  const list = records(page.list).map((c: Raw) => ({ ...underOldNames(c, COMMENT_RENAMES), rootcommentcontent: c.content, avatarurl: c.avatarUrl }));
   return { response: { code: 0, subcode: 0, comment: { commentlist: list, commenttotal: page.total ?? 0 }, raw } };
 };
 

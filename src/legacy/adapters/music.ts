@@ -1,7 +1,8 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
 import { Arr, Dict, Enum, Obj, OpenObj, Optional, Raw as RawJson, RawObject, Str } from '../../common/answer-schema';
-import { legacyRoute } from './util';
+import { ALBUM_SONG_RENAMES, LYRIC_LINE_RENAMES } from '../../music/music.answers';
+import { legacyRoute, underOldNames } from './util';
 import type { LegacyAdapter, LegacyRoute, Raw } from './util';
 
 /** What the Koa services put in `playUrl[<mid>].error` for a song without a URL. */
@@ -47,7 +48,7 @@ export const getAlbumInfo: LegacyAdapter = (s) => {
         company: a.company,
         desc: a.desc,
         total: a.total,
-        list: records(a.songs),
+        list: records(a.songs).map((song) => underOldNames(song, ALBUM_SONG_RENAMES)),
       },
     },
   };
@@ -61,8 +62,14 @@ export const getAlbumInfo: LegacyAdapter = (s) => {
 export const getLyric: LegacyAdapter = (s) => {
   const raw = isRecord(s.raw) ? s.raw : {};
   const data = s.body?.data ?? {};
-  return { response: typeof data.lyric === 'string' ? { ...raw, lyric: data.lyric } : { ...raw, ...data } };
+  return { response: typeof data.lyric === 'string' ? { ...raw, lyric: data.lyric } : { ...raw, ...parsedUnderOldNames(data) } };
 };
+
+/** isFormat=1's `{ lyric, trans }`, each parsed lyric's lines under their old names (`txt`). */
+function parsedUnderOldNames(data: Raw): Raw {
+  const parsed = (p: Raw): Raw => (isRecord(p) && Array.isArray(p.lines) ? { ...p, lines: p.lines.map((line: Raw) => underOldNames(line, LYRIC_LINE_RENAMES)) } : p);
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, key === 'lyric' || key === 'trans' ? parsed(value as Raw) : value]));
+}
 
 /** batchGetSongInfo: `{ response: { code: 0, data: [<raw musicu bodies>] } }`. */
 export const batchGetSongInfo: LegacyAdapter = (s) => ({ response: { code: 0, data: records(s.raw) } });

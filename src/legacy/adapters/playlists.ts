@@ -1,6 +1,12 @@
-import { records } from '../../common/catalogue';
-import { classicTrack } from './util';
-import { Arr, Enum, Obj, OpenObj, Raw as RawJson } from '../../common/answer-schema';
+import { isRecord, records } from '../../common/catalogue';
+import { classicTrack, underOldNames } from './util';
+import { Arr, Enum, Obj, OpenObj, Raw as RawJson, UnderOldNames } from '../../common/answer-schema';
+import {
+  BatchAnswer,
+  PLAYLIST_DETAIL_RENAMES,
+  PLAYLIST_FAILURE_RENAMES,
+  PLAYLIST_ITEM_RENAMES,
+} from '../../playlists/playlists.answers';
 import { legacyRoute } from './util';
 import type { LegacyAdapter, LegacyRoute, Raw } from './util';
 
@@ -28,11 +34,11 @@ export const getSongListDetail: LegacyAdapter = (s) => {
       subcode: 0,
       cdlist: [
         {
-          disstid: d.disstid,
-          dissid: d.disstid,
+          disstid: d.dissid,
+          dissid: d.dissid,
           dissname: d.dissname,
           desc: d.desc,
-          logo: d.logo,
+          logo: d.cover,
           nickname: d.creator,
           nick: d.creator,
           headurl: creator.headurl ?? info.headurl ?? creator.avatarUrl,
@@ -63,10 +69,28 @@ function withClassicSongs(cgi: Raw): Raw {
 /** A normalised playlist song in classicTrack's `hit` names. */
 const hitOf = (n: Raw = {}): Raw => ({ songid: n.songid, songmid: n.songmid, songname: n.songname, albumName: n.albumName, albumMid: n.albumMid });
 
+/**
+ * batchGetSongLists: the gateway's body (already the Koa services' top-level `{ status, data }`), each element's
+ * records under the names they had before the renames (docs/glossary.md "Renamed fields").
+ */
+export const batchGetSongLists: LegacyAdapter = (s) => {
+  const body = s.body;
+  if (!isRecord(body) || !Array.isArray(body.data)) return body;
+  return { ...body, data: body.data.map(batchElementUnderOldNames) };
+};
+
+function batchElementUnderOldNames(e: Raw): Raw {
+  if (!isRecord(e)) return e;
+  if (Array.isArray(e.songlist)) return underOldNames(e, PLAYLIST_DETAIL_RENAMES);
+  if (Array.isArray(e.playlists)) return { ...e, playlists: e.playlists.map((p: Raw) => underOldNames(p, PLAYLIST_ITEM_RENAMES)) };
+  return Object.hasOwn(e, 'categoryId') ? e : underOldNames(e, PLAYLIST_FAILURE_RENAMES);
+}
+
 /** getNewDisks: sansenjian/qq-music-api (Koa) answers `{ status: 200, response }`. */
 export const getNewDisks: LegacyAdapter = (s) => ({ status: 200, response: s.raw });
 
 export const PLAYLISTS_LEGACY_ROUTES: Record<string, LegacyRoute> = {
   getSongListDetail: legacyRoute(getSongListDetail, Obj({ response: OpenObj({ cdlist: Arr(RawJson(), { description: 'The playlist as the CGI answers it (`cdlist[0].songlist`).' }) }) })),
+  batchGetSongLists: legacyRoute(batchGetSongLists, UnderOldNames(BatchAnswer)),
   getNewDisks: legacyRoute(getNewDisks, Obj({ status: Enum([200] as const), response: RawJson({ description: 'The upstream answer as received.' }) })),
 };

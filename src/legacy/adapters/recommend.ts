@@ -1,5 +1,6 @@
 import { Arr, Int, Obj, OpenObj, Raw, RawObject } from '../../common/answer-schema';
-import { classicTrack, legacyRoute, RawResponse } from './util';
+import { LISTEN_NUM_RENAMES } from '../../discover/discover.answers';
+import { classicTrack, legacyRoute, RawResponse, underOldNames } from './util';
 import type { LegacyAdapter, LegacyRoute } from './util';
 
 /**
@@ -37,9 +38,9 @@ const getPersonalRecommend: LegacyAdapter = (s) => {
   const data = s.body?.data ?? {};
   if (data.type !== 1 || !raw.recomPlaylist || typeof raw.recomPlaylist !== 'object') return { response: raw };
   const list = (Array.isArray(data.playlists) ? data.playlists : []).map((p: Record<string, any>) => ({
-    ...p,
+    ...underOldNames(p, LISTEN_NUM_RENAMES),
     imgurl: p.cover,
-    listennum: p.listenNum,
+    listennum: p.listen_num,
   }));
   const feed = raw.recomPlaylist;
   return { response: { ...raw, recomPlaylist: { ...feed, data: { ...(feed.data && typeof feed.data === 'object' ? feed.data : {}), list } } } };

@@ -1,13 +1,21 @@
 import { records } from '../../common/catalogue';
 import { isRecord } from '../../common/catalogue';
+import { MV_HIT_RENAMES, PLAYLIST_HIT_RENAMES, SINGER_HIT_RENAMES } from '../../search/search.mapper';
 import { upstreamWindow } from '../../search/search.service';
-import { classicTrack } from './util';
+import { classicTrack, underOldNames } from './util';
 import { Obj, OpenObj, Raw as RawJson, RawObject } from '../../common/answer-schema';
 import { legacyRoute } from './util';
 import type { LegacyAdapter, LegacyRoute, Raw } from './util';
 
 /** getSearchByKey: the CGI's `data.<section>.list` (`data.song.list[].songmid`…), rebuilt from the musicu primary. */
 const SEARCH_SECTION: Record<string, string> = { song: 'song', singer: 'singer', album: 'album', playlist: 'songlist', mv: 'mv', lyric: 'lyric' };
+
+/** The old names of each type's hits (docs/glossary.md "Renamed fields"): the legacy body keeps them. */
+const HIT_RENAMES: Record<string, Readonly<Record<string, string>>> = {
+  singer: SINGER_HIT_RENAMES,
+  playlist: PLAYLIST_HIT_RENAMES,
+  mv: MV_HIT_RENAMES,
+};
 
 /** The raw song tracks of a Desktop (`body.song.list`) or Mobile (`body.item_song`) search answer, by mid. */
 function rawTracksByMid(raw: Raw): Map<string, Raw> {
@@ -27,14 +35,17 @@ export const getSearchByKey: LegacyAdapter = (s) => {
   const d = s.body?.data ?? {};
   const section = SEARCH_SECTION[d.type] ?? 'song';
   const tracks = section === 'song' || section === 'lyric' ? rawTracksByMid(raw) : null;
-  const list = records(d.list).map((h: Raw) => {
+  const renames = HIT_RENAMES[d.type] ?? {};
+  const list = records(d.list).map((hit: Raw) => {
+    const h = underOldNames(hit, renames);
     if (tracks) return { ...h, ...classicTrack(tracks.get(String(h.songmid)) ?? {}, h) };
     return Array.isArray(h.singers) ? { ...h, singer: h.singers } : h;
   });
   return {
     response: {
       code: 0,
-      data: { keyword: d.key, [section]: { list, curnum: list.length, curpage: d.page, totalnum: d.total } },
+      // The normalised page is 0-based; the CGI's `curpage` counts from 1, as the page the legacy shape was asked.
+      data: { keyword: d.key, [section]: { list, curnum: list.length, curpage: typeof d.page === 'number' ? d.page + 1 : d.page, totalnum: d.total } },
       raw,
     },
   };
@@ -48,7 +59,8 @@ export const getSearchByKey: LegacyAdapter = (s) => {
 function windowed(req: Raw, page: unknown, limit: unknown): Raw {
   const body = req?.data?.body;
   if (!isRecord(body) || typeof page !== 'number' || typeof limit !== 'number') return req;
-  const { skip } = upstreamWindow(page, limit);
+  // These routes page from 1 (the older services' way): upstreamWindow takes the 0-based page.
+  const { skip } = upstreamWindow(page - 1, limit);
   const cut = (list: unknown[]) => list.slice(skip, skip + limit);
   const sections = Object.fromEntries(
     Object.entries(body).map(([k, v]) => {

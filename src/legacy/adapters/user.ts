@@ -1,5 +1,6 @@
-import { Arr, Bool, Enum, Int, Obj, Optional, Raw as RawJson, RawObject, Str } from '../../common/answer-schema';
-import { UserPlaylist, UserPlaylistsPage } from '../../user/user.answers';
+import type { TObject } from '@sinclair/typebox';
+import { Arr, Bool, Enum, Int, Obj, Optional, Raw as RawJson, RawObject, Str, UnderOldNames, underOldNames } from '../../common/answer-schema';
+import { USER_PLAYLIST_RENAMES, UserPlaylist, UserPlaylistsPage } from '../../user/user.answers';
 import { findLikedEntry } from '../../user/user-extra.mapper';
 import { legacyRoute } from './util';
 import type { LegacyAdapter, LegacyRoute } from './util';
@@ -30,7 +31,7 @@ const getUserPlaylists: LegacyAdapter = (s) => {
     const subtitle = Object.hasOwn(subtitles, String(p?.dissid)) ? subtitles[String(p?.dissid)] : undefined;
     const count = typeof p?.songCount === 'number' ? p.songCount : countFromSubtitle(subtitle);
     return {
-      ...p,
+      ...underOldNames(p, USER_PLAYLIST_RENAMES),
       ...(subtitle !== undefined ? { subtitle } : {}),
       ...(count !== undefined ? { songnum: count, song_cnt: count } : {}),
     };
@@ -57,7 +58,7 @@ const getRelationList: LegacyAdapter = (s) => {
 };
 
 const LegacyUserPlaylist = Obj({
-  ...UserPlaylist.properties,
+  ...(UnderOldNames(UserPlaylist) as TObject).properties,
   subtitle: Optional(Str({ description: 'Upstream\'s `subtitle` ("N首"), when it has one.' })),
   songnum: Optional(Int({ description: 'The song count (songCount, else read from `subtitle`).' })),
   song_cnt: Optional(Int({ description: 'Same as songnum.' })),

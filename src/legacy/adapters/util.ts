@@ -1,5 +1,7 @@
 import type { Request } from 'express';
 import { Obj, Raw as RawJson, type TSchema } from '../../common/answer-schema';
+
+export { underOldNames } from '../../common/answer-schema';
 import { isRecord, records } from '../../common/catalogue';
 
 /** What every legacy adapter shares: the adapter type, the trivial adapters and the classic track names. */

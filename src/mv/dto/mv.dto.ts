@@ -26,7 +26,7 @@ class MvPage {
   limit: number = 20;
 
   /** 0-based page; upstream start = page × limit (the Koa projects' page 0 = page 1 bug is not kept). */
-  @PageParam({ max: 1000, description: '0-based page; upstream start = page × limit.', example: 0 })
+  @PageParam({ max: 1000, description: 'Upstream start = page × limit.', example: 0 })
   page: number = 0;
 }
 

@@ -41,7 +41,7 @@ export class BatchGetSongListsBody {
   )
   categoryIds: number[] = [ALL_CATEGORIES];
 
-  @PageParam({ max: 1000, description: '0-based page of each category list.', example: 0 })
+  @PageParam({ max: 1000, description: 'Of each category list.', example: 0 })
   page: number = 0;
 
   @LimitParam({ max: 100, description: 'Playlists per category page.', example: 5 })

@@ -9,7 +9,7 @@ export class GetNewDisksQuery {
   limit: number = 20;
 
   /** 0-based page (as everywhere in the gateway): upstream start = page × limit. */
-  @PageParam({ max: 1000, description: '0-based page; upstream start = page × limit.', example: 0 })
+  @PageParam({ max: 1000, description: 'Upstream start = page × limit.', example: 0 })
   page: number = 0;
 
   /** 1 内地 (mainland, default), 2 港台, 3 欧美, 4 韩国, 5 日本, 6 其他. */

@@ -10,6 +10,6 @@ export class GetSongListDetailQuery {
   limit: number = 1000;
 
   /** 0-based page of songs: song_begin = page × limit. */
-  @PageParam({ max: 1000, description: '0-based page of songs: song_begin = page × limit.', example: 0 })
+  @PageParam({ max: 1000, description: 'Of the songs: song_begin = page × limit.', example: 0 })
   page: number = 0;
 }

@@ -33,6 +33,6 @@ export class GetSongListsQuery {
   limit: number = 20;
 
   /** 0-based page: upstream sin = page × limit, ein = (page + 1) × limit − 1. */
-  @PageParam({ max: 1000, description: '0-based page; upstream sin = page × limit, ein = (page + 1) × limit − 1.', example: 0 })
+  @PageParam({ max: 1000, description: 'Upstream sin = page × limit, ein = (page + 1) × limit − 1.', example: 0 })
   page: number = 0;
 }

@@ -40,7 +40,7 @@ export class GetSingerListQuery {
   genre: number = -1;
 
   /** 0-based page of `limit` singers. */
-  @PageParam({ max: 10000, description: '0-based page of `limit` singers.', example: 0 })
+  @PageParam({ max: 10000, description: 'A page holds `limit` singers.', example: 0 })
   page: number = 0;
 
   /** Singers per page; at most one upstream page (80). */
@@ -53,7 +53,7 @@ export class SingerPagedQuery extends SingerMidQuery {
   limit: number = 10;
 
   /** 0-based page; upstream begin = page × limit. */
-  @PageParam({ max: 1000, description: '0-based page; upstream begin = page × limit.', example: 0 })
+  @PageParam({ max: 1000, description: 'Upstream begin = page × limit.', example: 0 })
   page: number = 0;
 }
 

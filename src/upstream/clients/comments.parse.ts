@@ -2,7 +2,7 @@
  * Comment answers (musicu CommentRead and the legacy h5 CGI) → pages of comments: what the comments client reads to
  * page and fall back (docs/upstream/comments.md). Pure; unit-tested through src/comments/comments.mapper.ts.
  */
-import { Arr, Bool, Int, Obj, type Static, Str } from '../../common/answer-schema';
+import { Arr, Bool, Int, Obj, type Static, Str, WithOldNames, withOldNames } from '../../common/answer-schema';
 import { num, records, str } from '../../common/catalogue';
 
 type Raw = Record<string, any>;
@@ -12,15 +12,23 @@ type Raw = Record<string, any>;
  * client builds them to page and fall back, and src/upstream may not import from a feature folder.
  */
 
-export const CommentItem = Obj({
-  rootcommentid: Str({ description: 'Id of the thread the comment opens (the CGI\'s paging cursor); the comment\'s own id for CommentRead.' }),
-  commentid: Str(),
-  content: Str(),
-  nick: Str(),
-  avatar: Str({ description: 'Avatar URL; \'\' when upstream gave none.' }),
-  praisenum: Int({ description: 'Likes.' }),
-  time: Int({ description: 'Unix seconds.' }),
-});
+/** The old names of a comment's renamed fields (src/common/glossary.ts). */
+export const COMMENT_RENAMES = { commentid: 'commentId', avatar: 'avatarUrl' } as const;
+
+export const CommentItem = Obj(
+  WithOldNames(
+    {
+      rootcommentid: Str({ description: 'Id of the thread the comment opens (the CGI\'s paging cursor); the comment\'s own id for CommentRead.' }),
+      commentId: Str({ description: 'The comment\'s own id.' }),
+      content: Str(),
+      nick: Str(),
+      avatarUrl: Str({ description: 'Avatar URL; \'\' when upstream gave none.' }),
+      praisenum: Int({ description: 'Likes.' }),
+      time: Int({ description: 'Unix seconds.' }),
+    },
+    COMMENT_RENAMES,
+  ),
+);
 export type CommentItem = Static<typeof CommentItem>;
 
 export const CommentPage = Obj({
@@ -33,15 +41,18 @@ export type CommentPage = Static<typeof CommentPage>;
 
 /** One `CommentList.Comments[]` entry of CommentRead (docs/upstream/comments.md "Comment list"). */
 export function mapCommentReadItem(c: Raw): CommentItem {
-  return {
-    rootcommentid: str(c.CmId),
-    commentid: str(c.CmId),
-    content: str(c.Content),
-    nick: str(c.Nick),
-    avatar: str(c.Avatar),
-    praisenum: num(c.PraiseNum),
-    time: num(c.PubTime),
-  };
+  return withOldNames(
+    {
+      rootcommentid: str(c.CmId),
+      commentId: str(c.CmId),
+      content: str(c.Content),
+      nick: str(c.Nick),
+      avatarUrl: str(c.Avatar),
+      praisenum: num(c.PraiseNum),
+      time: num(c.PubTime),
+    },
+    COMMENT_RENAMES,
+  );
 }
 
 /** CommentRead's `data` → a page; the next cursor is the last item's SeqNo (sent back as LastCommentSeqNo). */
@@ -60,15 +71,18 @@ export function mapCommentReadPage(data: Raw, pageNum: number, pageSize: number)
 
 /** One `commentlist[]` entry of the CGI (recorded: c-fcg-global-comment-h5-mv.comment.fragment.json); ids stay strings. */
 export function mapCgiCommentItem(c: Raw): CommentItem {
-  return {
-    rootcommentid: str(c.rootcommentid),
-    commentid: str(c.commentid),
-    content: str(ownText(c)),
-    nick: str(c.nick ?? c.rootcommentnick),
-    avatar: str(c.avatarurl),
-    praisenum: num(c.praisenum),
-    time: num(c.time),
-  };
+  return withOldNames(
+    {
+      rootcommentid: str(c.rootcommentid),
+      commentId: str(c.commentid),
+      content: str(ownText(c)),
+      nick: str(c.nick ?? c.rootcommentnick),
+      avatarUrl: str(c.avatarurl),
+      praisenum: num(c.praisenum),
+      time: num(c.time),
+    },
+    COMMENT_RENAMES,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
  * Search answers (musicu Desktop and Mobile searches, the legacy CGI) → typed hits: what the search client reads to
  * choose its fallbacks (docs/upstream/search.md). Pure; unit-tested through src/search/search.mapper.ts.
  */
-import { Arr, Int, Obj, type Static, Str, type TSchema } from '../../common/answer-schema';
+import { Arr, Int, Obj, type Static, Str, type TSchema, WithOldNames, withOldNames } from '../../common/answer-schema';
 import { albumCover, num, records, str } from '../../common/catalogue';
 
 type Raw = Record<string, any>;
@@ -48,6 +48,11 @@ export const CGI_SEARCH_TYPE: Record<SearchType, { t: number; place: string; sec
 
 const SearchSinger = Obj({ id: Int(), mid: Str(), name: Str({ description: 'Highlight tags stripped.' }) });
 
+/** The old names of the hits' renamed fields (src/common/glossary.ts), per hit type. */
+export const SINGER_HIT_RENAMES = { singerMid: 'singerMID', songNum: 'songCount', albumNum: 'albumCount', mvNum: 'mvCount' } as const;
+export const PLAYLIST_HIT_RENAMES = { imgurl: 'cover' } as const;
+export const MV_HIT_RENAMES = { mvName: 'title', publishDate: 'publicTime' } as const;
+
 const songHitFields = {
   songid: Int(),
   songmid: Str(),
@@ -67,15 +72,20 @@ export type SongHit = Static<typeof SongHit>;
 export const LyricHit = Obj({ ...songHitFields, lyric: Str({ description: 'The matching lyric text as upstream sent it (highlights kept).' }) });
 export type LyricHit = Static<typeof LyricHit>;
 
-export const SingerHit = Obj({
-  singerId: Int(),
-  singerMid: Str(),
-  singerName: Str(),
-  singerPic: Str({ description: 'Picture URL as upstream sent it; \'\' without one.' }),
-  songNum: Int(),
-  albumNum: Int(),
-  mvNum: Int(),
-});
+export const SingerHit = Obj(
+  WithOldNames(
+    {
+      singerId: Int(),
+      singerMID: Str(),
+      singerName: Str(),
+      singerPic: Str({ description: 'Picture URL as upstream sent it; \'\' without one.' }),
+      songCount: Int(),
+      albumCount: Int(),
+      mvCount: Int(),
+    },
+    SINGER_HIT_RENAMES,
+  ),
+);
 export type SingerHit = Static<typeof SingerHit>;
 
 export const AlbumHit = Obj({
@@ -89,26 +99,36 @@ export const AlbumHit = Obj({
 });
 export type AlbumHit = Static<typeof AlbumHit>;
 
-export const PlaylistHit = Obj({
-  dissid: Str({ description: 'Playlist id (a numeric string).' }),
-  dissname: Str(),
-  creator: Str({ description: 'Creator\'s nickname.' }),
-  listen_num: Int(),
-  imgurl: Str({ description: 'Cover image URL.' }),
-  songCount: Int(),
-});
+export const PlaylistHit = Obj(
+  WithOldNames(
+    {
+      dissid: Str({ description: 'Playlist id (a numeric string).' }),
+      dissname: Str(),
+      creator: Str({ description: 'Creator\'s nickname.' }),
+      listen_num: Int(),
+      cover: Str({ description: 'Cover image URL.' }),
+      songCount: Int(),
+    },
+    PLAYLIST_HIT_RENAMES,
+  ),
+);
 export type PlaylistHit = Static<typeof PlaylistHit>;
 
-export const MvHit = Obj({
-  vid: Str({ description: 'MV vid (what /getMvPlay takes).' }),
-  mvId: Int(),
-  mvName: Str(),
-  singerName: Str({ description: 'Singer names joined with "/".' }),
-  cover: Str(),
-  playCount: Int(),
-  duration: Int({ description: 'Seconds.' }),
-  publishDate: Str({ description: 'As upstream writes it, as text (e.g. 2020-02-02).' }),
-});
+export const MvHit = Obj(
+  WithOldNames(
+    {
+      vid: Str({ description: 'MV vid (what /getMvPlay takes).' }),
+      mvId: Int(),
+      title: Str(),
+      singerName: Str({ description: 'Singer names joined with "/".' }),
+      cover: Str(),
+      playCount: Int(),
+      duration: Int({ description: 'Seconds.' }),
+      publicTime: Str({ description: 'As upstream writes it, as text (e.g. 2020-02-02).' }),
+    },
+    MV_HIT_RENAMES,
+  ),
+);
 export type MvHit = Static<typeof MvHit>;
 
 /** What one search type's list holds. */
@@ -151,15 +171,18 @@ export function mapLyricHit(s: Raw): LyricHit {
 }
 
 export function mapSingerHit(s: Raw): SingerHit {
-  return {
-    singerId: num(first(s.singerID, s.singerId, s.singer_id, s.id)),
-    singerMid: str(first(s.singerMID, s.singerMid, s.singer_mid, s.mid)),
-    singerName: stripTags(first(s.singerName, s.singer_name, s.name)),
-    singerPic: str(first(s.singerPic, s.singer_pic, s.pic)),
-    songNum: num(first(s.songNum, s.song_num)),
-    albumNum: num(first(s.albumNum, s.album_num)),
-    mvNum: num(first(s.mvNum, s.mv_num)),
-  };
+  return withOldNames(
+    {
+      singerId: num(first(s.singerID, s.singerId, s.singer_id, s.id)),
+      singerMID: str(first(s.singerMID, s.singerMid, s.singer_mid, s.mid)),
+      singerName: stripTags(first(s.singerName, s.singer_name, s.name)),
+      singerPic: str(first(s.singerPic, s.singer_pic, s.pic)),
+      songCount: num(first(s.songNum, s.song_num)),
+      albumCount: num(first(s.albumNum, s.album_num)),
+      mvCount: num(first(s.mvNum, s.mv_num)),
+    },
+    SINGER_HIT_RENAMES,
+  );
 }
 
 export function mapAlbumHit(a: Raw): AlbumHit {
@@ -176,27 +199,33 @@ export function mapAlbumHit(a: Raw): AlbumHit {
 }
 
 export function mapPlaylistHit(p: Raw): PlaylistHit {
-  return {
-    dissid: str(first(p.dissid, p.dissID, p.id, p.tid)),
-    dissname: stripTags(first(p.dissname, p.dissName, p.title)),
-    creator: stripTags(first(p.creator?.name, p.creator?.nick, p.nickname)),
-    listen_num: num(first(p.listennum, p.listenum, p.listen_num)),
-    imgurl: str(first(p.imgurl, p.logo, p.picurl, p.cover_url)),
-    songCount: num(first(p.song_count, p.songnum, p.song_num)),
-  };
+  return withOldNames(
+    {
+      dissid: str(first(p.dissid, p.dissID, p.id, p.tid)),
+      dissname: stripTags(first(p.dissname, p.dissName, p.title)),
+      creator: stripTags(first(p.creator?.name, p.creator?.nick, p.nickname)),
+      listen_num: num(first(p.listennum, p.listenum, p.listen_num)),
+      cover: str(first(p.imgurl, p.logo, p.picurl, p.cover_url)),
+      songCount: num(first(p.song_count, p.songnum, p.song_num)),
+    },
+    PLAYLIST_HIT_RENAMES,
+  );
 }
 
 export function mapMvHit(m: Raw): MvHit {
-  return {
-    vid: str(first(m.v_id, m.vid, m.mv_vid)),
-    mvId: num(first(m.mv_id, m.mvid, m.id)),
-    mvName: stripTags(first(m.mv_name, m.mvname, m.title, m.name)),
-    singerName: stripTags(first(m.singer_name, m.singerName, m.singername, records(m.singer_list).map((s) => s.name).join('/'))),
-    cover: str(first(m.mv_pic_url, m.pic, m.picurl, m.cover)),
-    playCount: num(first(m.play_count, m.playCount, m.listennum, m.playcnt)),
-    duration: num(m.duration),
-    publishDate: str(first(m.publish_date, m.publishDate, m.pubdate)),
-  };
+  return withOldNames(
+    {
+      vid: str(first(m.v_id, m.vid, m.mv_vid)),
+      mvId: num(first(m.mv_id, m.mvid, m.id)),
+      title: stripTags(first(m.mv_name, m.mvname, m.title, m.name)),
+      singerName: stripTags(first(m.singer_name, m.singerName, m.singername, records(m.singer_list).map((s) => s.name).join('/'))),
+      cover: str(first(m.mv_pic_url, m.pic, m.picurl, m.cover)),
+      playCount: num(first(m.play_count, m.playCount, m.listennum, m.playcnt)),
+      duration: num(m.duration),
+      publicTime: str(first(m.publish_date, m.publishDate, m.pubdate)),
+    },
+    MV_HIT_RENAMES,
+  );
 }
 
 const HIT_MAPPERS: { [T in SearchType]: (item: Raw) => HitOf[T] } = {

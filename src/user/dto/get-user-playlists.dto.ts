@@ -1,4 +1,4 @@
-import { IdParam, LimitParam, PageParam } from '../../common/validation';
+import { IdParam, IntParam, LimitParam } from '../../common/validation';
 import { DEFAULT_LIMIT, DEFAULT_OFFSET } from '../user.mapper';
 import { UIN, UIN_TEXT } from './user-extra.dto';
 
@@ -11,7 +11,7 @@ export class GetUserPlaylistsQuery {
   uin?: string;
 
   /** Index of the first playlist returned (the gateway pages locally; upstream has no paging). */
-  @PageParam({ max: 100000, description: 'Index of the first playlist returned (paged locally; upstream has no paging).', example: 0 })
+  @IntParam({ min: 0, max: 100000, outOfRange: 'perBound', description: 'Index of the first playlist returned (paged locally; upstream has no paging).', example: 0 })
   offset: number = DEFAULT_OFFSET;
 
   @LimitParam({ max: 100, description: 'Playlists per page.', example: 10 })

@@ -1,10 +1,14 @@
-import { IdParam, type IdFamily, IntParam, LimitParam } from '../../common/validation';
+import { IdParam, type IdFamily, LimitParam, PageParam } from '../../common/validation';
 import { canonicalUin, UIN_PATTERN } from '../user.mapper';
 
-/** getUserCollected* / getUserFollow* / getUserFans paging defaults (sansenjian/qq-music-api: page 1, limit 20). */
-export const DEFAULT_PAGE = 1;
+/**
+ * getUserCollected* / getUserFollow* / getUserFans paging defaults: the first page (0; sansenjian/qq-music-api's page 1,
+ * which the legacy shape still reads), 20 entries.
+ */
+export const DEFAULT_PAGE = 0;
 export const DEFAULT_PAGE_LIMIT = 20;
-export const MAX_PAGE = 1000;
+/** The last page, 0-based (sansenjian/qq-music-api's page 1000). */
+export const MAX_PAGE = 999;
 export const MAX_PAGE_LIMIT = 100;
 
 /** A QQ number as the user routes take it: the `o0…` cookie form is read as its digits (canonicalUin). */
@@ -27,9 +31,9 @@ export class UserUinQuery {
   uin?: string;
 }
 
-/** `uin` + 1-based `page` and `limit`: the collected, followed and fan lists (upstream pages them itself). */
+/** `uin` + `page` and `limit`: the collected, followed and fan lists (upstream pages them itself, from 1: page + 1). */
 export class UserPagedQuery extends UserUinQuery {
-  @IntParam({ min: 1, max: MAX_PAGE, description: 'Page number, from 1.', example: 1 })
+  @PageParam({ max: MAX_PAGE, description: 'The legacy shape reads it 1-based, as the older services did.', example: 0 })
   page: number = DEFAULT_PAGE;
 
   @LimitParam({ max: MAX_PAGE_LIMIT, description: 'Entries per page.', example: 10 })
