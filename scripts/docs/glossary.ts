@@ -44,7 +44,7 @@ export function answerFields(document: OpenAPIObject): FieldUse[] {
     let out = node;
     for (let hops = 0; out && typeof out.$ref === 'string' && hops < 20; hops++) {
       let target: any = document;
-      for (const part of (out.$ref as string).replace(/^#\//, '').split('/')) target = target?.[part];
+      for (const part of (out.$ref).replace(/^#\//, '').split('/')) target = target?.[part];
       out = target as Json | undefined;
     }
     return out;

@@ -1,5 +1,3 @@
-import { OLD_NAMES_REMOVED_IN } from './answer-schema';
-
 /**
  * The vocabulary of the normalised shape, declared once: every field name an answer (or an error body) may carry, what
  * it means, its type and where its value comes from upstream. `npm run docs` renders docs/glossary.md from it, and
@@ -15,7 +13,8 @@ import { OLD_NAMES_REMOVED_IN } from './answer-schema';
  * - Everything else is lowerCamelCase, ids ending `Id`, MIDs `Mid`, counts `Count`, dates and times `…Time` / `…At`,
  *   and picture URLs `cover` (of an album, playlist, chart, MV, station) or `…Url`.
  * - A field renamed to its concept's one name is still answered under its old name beside the new one, marked
- *   `deprecated` in the OpenAPI document, until OLD_NAMES_REMOVED_IN (`deprecatedFor` names the new name).
+ *   `deprecated` in the OpenAPI document, until OLD_NAMES_REMOVED_IN (src/common/answer-schema.ts; `deprecatedFor` names
+ *   the new name).
  */
 
 export const GLOSSARY_GROUPS = [
@@ -56,7 +55,7 @@ export interface GlossaryEntry {
   keptBy?: string;
   /** The concept's one name, when this one is a second name kept where `fixedBy` or `keptBy` says. */
   sameAs?: string;
-  /** An old name: renamed to this field, answered beside it until OLD_NAMES_REMOVED_IN. */
+  /** An old name: renamed to this field, answered beside it until OLD_NAMES_REMOVED_IN (src/common/answer-schema.ts). */
   deprecatedFor?: string;
   /** With `deprecatedFor`: where the name also stays, not deprecated, with the meaning above. */
   staysWhere?: string;

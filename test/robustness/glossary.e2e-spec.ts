@@ -76,7 +76,7 @@ describe('the glossary', () => {
           schemas: { Page: { type: 'object', properties: { songs: { type: 'array', items: { anyOf: [song] } } } } },
           responses: { Bad: { description: 'bad', content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' } } } } } } },
         },
-      }) as unknown as OpenAPIObject;
+      });
 
     it('a declared answer has no problem', () => {
       expect(glossaryProblems(answerFields(fake({ type: 'object', properties: { songmid: { type: 'string' } } })), glossary)).toEqual([
