@@ -65,6 +65,20 @@ const ISO = 'ISO 8601 date-time';
 
 /** Every answer field name of the normalised shape. Keys sorted within each group. */
 export const GLOSSARY: Record<string, GlossaryEntry> = {
+  favCount: { group: 'Songs', meaning: 'How many users favourited a song; null when upstream gives only a text.', type: 'integer | null', upstream: '`m_numbers[<song id>]` of the favourite-count call' },
+  favCountText: { group: 'Songs', meaning: 'The favourite count as QQ Music shows it (`550w+`); empty when none.', type: 'string', upstream: '`m_show[<song id>]`' },
+  credential: { group: 'Login', meaning: 'A login\'s full credential (opt-in on a check; what `/user/refreshLogin` takes and answers).', type: 'object', upstream: 'the login answer\'s `req.data`' },
+  musicid: { group: 'Login', meaning: 'The account id, a digit string (WeChat ids exceed 2^53).', type: 'string', upstream: 'the login answer\'s `req.data`' },
+  str_musicid: { group: 'Login', meaning: 'The account id as upstream writes it for WeChat.', type: 'string', upstream: 'the login answer\'s `req.data`' },
+  musickey: { group: 'Login', meaning: 'The login key.', type: 'string', upstream: 'the login answer\'s `req.data`' },
+  refresh_key: { group: 'Login', meaning: 'The single-use key a refresh spends.', type: 'string', upstream: 'the login answer\'s `req.data`' },
+  refresh_token: { group: 'Login', meaning: 'The OAuth refresh token of the login.', type: 'string', upstream: 'the login answer\'s `req.data`' },
+  openid: { group: 'Login', meaning: 'The OAuth open id of the login.', type: 'string', upstream: 'the login answer\'s `req.data`' },
+  access_token: { group: 'Login', meaning: 'The QQ OAuth access token.', type: 'string', upstream: 'the login answer\'s `req.data`' },
+  unionid: { group: 'Login', meaning: 'The WeChat union id.', type: 'string', upstream: 'the login answer\'s `req.data`' },
+  expired_at: { group: 'Login', meaning: 'When the OAuth token expires (epoch seconds).', type: 'integer', upstream: 'the login answer\'s `req.data`' },
+  musickeyCreateTime: { group: 'Login', meaning: 'When the login key was issued (epoch seconds).', type: 'integer', upstream: 'the login answer\'s `req.data`' },
+  keyExpiresIn: { group: 'Login', meaning: 'How long the login key lives (seconds).', type: 'integer', upstream: 'the login answer\'s `req.data`' },
   // ---------------------------------------------------------------- envelope and errors
   code: {
     group: 'Envelope and errors',

@@ -301,8 +301,8 @@ export type GetLyricAnswer = Static<typeof GetLyricAnswer>;
 
 /** GET /getSongFavCount's `data`: how many users favourited a song (docs/upstream/music.md "Song favourite count"). */
 export const SongFavCountAnswer = Obj({
-  songMid: Str({ description: 'The song MID asked for.' }),
-  songId: Int({ description: 'The song\'s numeric id (what upstream counts by).' }),
+  songmid: Str({ description: 'The song MID asked for.' }),
+  songid: Int({ description: 'The song\'s numeric id (what upstream counts by).' }),
   favCount: Nullable(
     Int({
       description:
@@ -315,4 +315,4 @@ export const SongFavCountAnswer = Obj({
 export type SongFavCountAnswer = Static<typeof SongFavCountAnswer>;
 
 /** The answer to the documented example request (晴天 in the fake): the controller shows it, the e2e test expects it. */
-export const SONG_FAV_COUNT_EXAMPLE: SongFavCountAnswer = { songMid: '0039MnYb0qxYhV', songId: 97773, favCount: 1000001, favCountText: '550w+' };
+export const SONG_FAV_COUNT_EXAMPLE: SongFavCountAnswer = { songmid: '0039MnYb0qxYhV', songid: 97773, favCount: 1000001, favCountText: '550w+' };

@@ -47,8 +47,8 @@ export function mapSongFavCount(query: GetSongFavCountQuery, upstream: SongFavCo
   const shown: unknown = upstream.data.m_show?.[key];
   const count = typeof number === 'number' || (typeof number === 'string' && /^\d+$/.test(number)) ? Number(number) : NaN;
   return {
-    songMid: query.songmid,
-    songId: upstream.songId,
+    songmid: query.songmid,
+    songid: upstream.songId,
     favCount: Number.isSafeInteger(count) ? count : null,
     favCountText: typeof shown === 'string' || typeof shown === 'number' ? String(shown) : '',
   };

@@ -53,7 +53,7 @@ export class UserExtraService {
     const home = checkHomepage(await this.user.homepage(uin), cookie, uin);
     const euin = home.creator?.encrypt_uin;
     if (typeof euin !== 'string' || !euin) throw userNotFound(uin, 0);
-    const data = mapLikedSongs(await this.user.likedSongs(euin, (page - 1) * limit, limit));
+    const data = mapLikedSongs(await this.user.likedSongs(euin, page * limit, limit));
     return envelope(data, { code: 0, data });
   }
 

@@ -49,7 +49,7 @@ describe('GET /user/getLikedSongs (no cache)', () => {
   it('a like shows first on the first page, an unlike takes it away', async () => {
     const song = songAt(0);
     await like(song.mid, true);
-    const after = await liked({ limit: '3', page: '1' }).expect(200);
+    const after = await liked({ limit: '3', page: '0' }).expect(200);
     expect(mids(after.body)[0]).toBe(song.mid);
     expect(after.body.data.total).toBe(SEEDED + 1);
     await like(song.mid, false);
@@ -62,14 +62,14 @@ describe('GET /user/getLikedSongs (no cache)', () => {
     const all = mids((await liked({ limit: '100' }).expect(200)).body);
     expect(all).toHaveLength(SEEDED);
     const pages: string[] = [];
-    for (const page of ['1', '2', '3']) {
+    for (const page of ['0', '1', '2']) {
       const res = await liked({ limit: '5', page }).expect(200);
       expect(res.body.data.total).toBe(SEEDED);
       pages.push(...mids(res.body));
     }
     expect(pages).toEqual(all);
     expect(new Set(all)).toEqual(new Set(catalog().slice(0, SEEDED).map((s) => s.mid)));
-    const past = await liked({ limit: '5', page: '4' }).expect(200);
+    const past = await liked({ limit: '5', page: '3' }).expect(200);
     expect(past.body.data).toEqual({ songs: [], total: SEEDED });
     h.fake.musicuCalls(CGI_GET_DISS).forEach((c, i) => i > 0 && expect(c.param.song_begin).toBe([0, 5, 10, 15][i - 1]));
   });
@@ -91,7 +91,7 @@ describe('GET /user/getLikedSongs (no cache)', () => {
     expect(h.fake.musicuCalls(CGI_GET_DISS)).toHaveLength(0);
     await liked({ limit: '0' }).expect(400);
     await liked({ limit: '101' }).expect(400);
-    await liked({ page: '0' }).expect(400);
+    await liked({ page: '-1' }).expect(400);
     await liked({ uin: 'abc' }).expect(400);
     expireFakeKey(h.fake.state, `Q_H_L_lib${ALICE}secret`);
     const expired = await liked({}).expect(401);

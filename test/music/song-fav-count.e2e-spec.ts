@@ -19,7 +19,7 @@ describe('GET /getSongFavCount', () => {
   it('answers the documented example: the song detail gives the id, then one GetSongFansNumberById call by id', async () => {
     const res = await h.http().get('/getSongFavCount').query({ songmid: '0039MnYb0qxYhV' }).expect(200);
     expect(res.body).toEqual({ code: 0, msg: 'ok', data: SONG_FAV_COUNT_EXAMPLE });
-    expect(SONG_FAV_COUNT_EXAMPLE).toEqual({ songMid: '0039MnYb0qxYhV', songId: 97773, favCount: 1000001, favCountText: '550w+' });
+    expect(SONG_FAV_COUNT_EXAMPLE).toEqual({ songmid: '0039MnYb0qxYhV', songid: 97773, favCount: 1000001, favCountText: '550w+' });
     expect(h.fake.musicuCalls(SONG_DETAIL).map((call) => call.param)).toEqual([{ song_type: 0, song_mid: '0039MnYb0qxYhV' }]);
     const [fav] = h.fake.musicuCalls(CALL);
     expect(h.fake.musicuCalls(CALL)).toHaveLength(1);
@@ -33,14 +33,14 @@ describe('GET /getSongFavCount', () => {
   it('reads the entry of the song asked for, by its id as text', async () => {
     musicState(h.fake.state).songFans.set(97773, { number: 17, show: '17' });
     const res = await h.http().get(`/getSongFavCount?songmid=${OTHER.mid}`).expect(200);
-    expect(res.body.data).toEqual({ songMid: OTHER.mid, songId: OTHER.id, favCount: 1234, favCountText: '1234' });
+    expect(res.body.data).toEqual({ songmid: OTHER.mid, songid: OTHER.id, favCount: 1234, favCountText: '1234' });
     expect(h.fake.musicuCalls(CALL)[0].param).toEqual({ v_songId: [OTHER.id] });
   });
 
   it('a song upstream gives no entry for: favCount null and no text, not a made-up 0', async () => {
     musicState(h.fake.state).songFans.set(97773, null);
     const res = await h.http().get('/getSongFavCount?songmid=0039MnYb0qxYhV').expect(200);
-    expect(res.body.data).toEqual({ songMid: '0039MnYb0qxYhV', songId: 97773, favCount: null, favCountText: '' });
+    expect(res.body.data).toEqual({ songmid: '0039MnYb0qxYhV', songid: 97773, favCount: null, favCountText: '' });
   });
 
   it('a number upstream sends as text is read; one that is not a whole number is null, its text kept', async () => {

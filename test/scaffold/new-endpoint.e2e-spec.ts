@@ -1,3 +1,4 @@
+import { TODO } from '../../scripts/scaffold/templates';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,7 @@ describe('npm run new:endpoint into a copy of the repository', () => {
       ]),
     );
     expect(readFileSync(join(dir, 'mcp/tools.ts'), 'utf8')).toContain(
-      "{ name: 'thing_fans', method: 'get', path: '/getThingFans', listener: 'TODO(new:endpoint): what it does for a listener.', whenPresent: true },",
+      `{ name: 'thing_fans', method: 'get', path: '/getThingFans', listener: '${TODO}: what it does for a listener.', whenPresent: true },`,
     );
     expect(readFileSync(join(dir, 'test/support/endpoints.ts'), 'utf8')).toContain("ownAccount({ path: '/user/setThingNote'");
     expect(() => newEndpoint([...ENDPOINTS[0], '--root', dir], () => {})).toThrow(/already has getThingFans: refusing to overwrite it/);

@@ -5286,17 +5286,17 @@ export interface operations {
                         msg: string;
                         /**
                          * @example {
-                         *       "songMid": "0039MnYb0qxYhV",
-                         *       "songId": 97773,
+                         *       "songmid": "0039MnYb0qxYhV",
+                         *       "songid": 97773,
                          *       "favCount": 1000001,
                          *       "favCountText": "550w+"
                          *     }
                          */
                         data: {
                             /** @description The song MID asked for. */
-                            songMid: string;
+                            songmid: string;
                             /** @description The song's numeric id (what upstream counts by). */
-                            songId: number;
+                            songid: number;
                             /** @description Users who favourited the song: upstream's number, which is seen capped at 1000001 for a song with millions (read `favCountText` then). Null when upstream gave no number for the song. */
                             favCount: number | null;
                             /** @description The figure QQ Music's app shows, as upstream writes it (e.g. `550w+`: w = 万, 10 000); '' when upstream gave none. */
