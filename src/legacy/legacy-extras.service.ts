@@ -49,7 +49,7 @@ export class LegacyExtras {
     getSongListDetail: (shaped, q) => {
       // The fallback already is this CGI.
       if (Array.isArray((shaped.raw as Raw)?.cdlist)) return undefined;
-      const disstid = String(shaped.body?.data?.disstid ?? q.disstid ?? '');
+      const disstid = String(shaped.body?.data?.dissid ?? q.disstid ?? '');
       const songs = Math.max(1, Number(q.limit) || 1000);
       const begin = paging(q).page * songs;
       return this.reference('fcg_ucc_getcdinfo_byids_cp', () => this.playlists.detailByCgi(disstid, begin, songs), (r) => isRecord(r?.cdlist?.[0]));
