@@ -1,6 +1,7 @@
-import { Arr, Bool, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
+import { Arr, Bool, BoolConst, Enum, Int, Nullable, Obj, Optional, type Static, Str } from '../common/answer-schema';
 import { CANARY_STATES } from '../upstream/canary/canary-outcome';
 import { CANARY_AREAS } from '../upstream/shape/area-reads';
+import { UPSTREAM_STATE_BASES, UPSTREAM_STATES } from './upstream-state';
 
 /** What the health probes answer with 200: Terminus's result, every check up (a check down is a 503 error body). */
 
@@ -18,11 +19,63 @@ const AllUp = <P extends Props>(checks: P) => {
 export const LiveAnswer = AllUp({ process: Up({ uptimeSeconds: Int({ description: 'Seconds since the process started.' }) }) });
 export type LiveAnswer = Static<typeof LiveAnswer>;
 
-export const ReadyAnswer = AllUp({
-  config: Up({ upstream: Str({ description: 'The main upstream origin configured.' }) }),
-  redis: Up({ mode: Optional(Str({ description: 'Without REDIS_URL: `not configured (in-memory)`; absent when Redis answered PING.' })) }),
+const ReadyChecks = {
+  config: Up({}),
+  redis: Optional(Up({})),
+};
+
+/** GET /health/ready: the checks made (config; Redis only when REDIS_URL is set), and the upstream as lately seen. */
+export const ReadyAnswer = Obj({
+  ...AllUp(ReadyChecks).properties,
+  checked: Arr(Enum(['config', 'redis'] as const), { description: 'The checks this probe made: `config`, and `redis` only when REDIS_URL is set.' }),
+  upstream: Obj(
+    {
+      state: Enum(UPSTREAM_STATES, {
+        description:
+          '`ok`; `degraded` (some recent calls failed, or the canary finds an area changed, refused or on its fallback); `unreachable` (every recent call, ' +
+          'or every area the canary checked, failed to reach it); `unknown` (no call in the last minute and no canary check yet).',
+      }),
+      basis: Enum(UPSTREAM_STATE_BASES, { description: 'The evidence: the calls of the last minute, else the canary\'s last checks, else none.' }),
+      affectsReadiness: BoolConst(false, { description: 'Always false: upstream trouble never fails readiness (docs/operations.md "Health probes").' }),
+      recentCalls: Obj(
+        {
+          windowSeconds: Int({ description: 'How far back the counts go.' }),
+          answered: Int({ description: 'Calls that got an HTTP answer below 500.' }),
+          failed: Int({ description: 'Calls that timed out, could not connect, met an open circuit, or got a 5xx after their retries.' }),
+          lastAnsweredAt: Nullable(Str({ description: 'The last answer (ISO 8601); null before one.' })),
+          lastFailedAt: Nullable(Str({ description: 'The last failure (ISO 8601); null before one.' })),
+          lastFailure: Nullable(Str({ description: 'Its kind: `timeout`, `network`, `bad_status`, `circuit_open`; null before one.' })),
+        },
+        { description: 'The upstream calls of this instance in the last minute (canary probes included).' },
+      ),
+      canary: Obj(
+        {
+          intervalSeconds: Int({ description: 'CANARY_INTERVAL_S; 0 = the canary is off.' }),
+          checkedAreas: Int({ description: 'How many areas the canary has checked so far.' }),
+          lastCheckedAt: Nullable(Str({ description: 'The canary\'s last check (ISO 8601); null before one.' })),
+        },
+        { description: 'The canary\'s part of the evidence (details per area: GET /health/upstream).' },
+      ),
+    },
+    { description: 'The QQ Music upstream as this instance has lately seen it; never a call made for the probe.' },
+  ),
 });
 export type ReadyAnswer = Static<typeof ReadyAnswer>;
+
+export const READY_EXAMPLE: ReadyAnswer = {
+  status: 'ok',
+  info: { config: { status: 'up' } },
+  error: {},
+  details: { config: { status: 'up' } },
+  checked: ['config'],
+  upstream: {
+    state: 'ok',
+    basis: 'recent calls',
+    affectsReadiness: false,
+    recentCalls: { windowSeconds: 60, answered: 42, failed: 0, lastAnsweredAt: '2026-11-27T10:15:01.000Z', lastFailedAt: null, lastFailure: null },
+    canary: { intervalSeconds: 900, checkedAreas: 12, lastCheckedAt: '2026-11-27T10:14:31.000Z' },
+  },
+};
 
 /** One part of the client identity: issued, or the fallback, and why. */
 const IdentityPart = (description: string) =>

@@ -23,6 +23,7 @@ import { CgiProtocol } from './protocol/cgi.protocol';
 import { MusicuProtocol } from './protocol/musicu.protocol';
 import { UpstreamFallbacks } from './shape/fallback-witness';
 import { UpstreamShapeWatch } from './shape/shape-watch';
+import { UpstreamReachability } from './transport/upstream-reachability';
 import { UpstreamTransport } from './transport/upstream-transport';
 
 /**
@@ -37,6 +38,7 @@ const PROTOCOLS = [
   MusicuProtocol,
   QimeiClient,
   UpstreamFallbacks,
+  UpstreamReachability,
   UpstreamShapeWatch,
   UpstreamTransport,
 ];

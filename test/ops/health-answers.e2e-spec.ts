@@ -21,6 +21,7 @@ describe('health answers match their declared schemas with Redis configured', ()
     h.fake.reset();
     const res = await h.http().get('/health/ready').expect(200);
     expect(res.body.details.redis).toEqual({ status: 'up' });
+    expect(res.body.checked).toEqual(['config', 'redis']);
     expect(validate('GET /health/ready', res.body)).toEqual([]);
     expect(validate('GET /health/ready', { ...res.body, details: { ...res.body.details, redis: { status: 'down' } } })).not.toEqual([]);
     expect(h.fake.requests).toHaveLength(0);

@@ -19,12 +19,13 @@ describe('Operations: health, metrics, docs, logs, security headers', () => {
     logs.length = 0;
   });
 
-  it('/health/live answers without calling upstream; /health/ready reports config and Redis mode', async () => {
+  it('/health/live answers without calling upstream; /health/ready checks config only without Redis', async () => {
     const live = await h.http().get('/health/live').expect(200);
     expect(live.body.status).toBe('ok');
     const ready = await h.http().get('/health/ready').expect(200);
     expect(ready.body.info.config.status).toBe('up');
-    expect(ready.body.info.redis).toEqual({ status: 'up', mode: 'not configured (in-memory)' });
+    expect(ready.body.info.redis).toBeUndefined();
+    expect(ready.body.checked).toEqual(['config']);
     expect(h.fake.requests).toHaveLength(0);
   });
 

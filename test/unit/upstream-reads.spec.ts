@@ -44,6 +44,7 @@ import { AREA_READS, CANARY_AREAS, type CanaryArea, checkArea } from '../../src/
 import { noteFallback, UpstreamFallbacks, witnessFallbacksSettled } from '../../src/upstream/shape/fallback-witness';
 import { checkShape, pruneToSpec, withoutPath } from '../../src/upstream/shape/shape';
 import { UpstreamShapeWatch } from '../../src/upstream/shape/shape-watch';
+import { UpstreamReachability } from '../../src/upstream/transport/upstream-reachability';
 import { UpstreamTransport } from '../../src/upstream/transport/upstream-transport';
 
 type Raw = Record<string, any>;
@@ -207,7 +208,7 @@ beforeAll(async () => {
   const config = loadAppConfig({ ...fake.env(), COOKIE_FILE: join(dir, 'none.json'), LOG_LEVEL: 'silent', UPSTREAM_SHAPE_SAMPLE_RATE: '1' });
   const cookies = new CookieChoice(new CookieFileService(config));
   metrics = new MetricsService();
-  transport = new UpstreamTransport(config, cookies, metrics);
+  transport = new UpstreamTransport(config, cookies, metrics, new UpstreamReachability(new Clock()));
   const fallbacks = new UpstreamFallbacks(metrics);
   const identity = new ClientIdentity(new QimeiClient(transport, config), new DeviceSessionClient(transport, config), new Clock(), metrics, new BackgroundWork(config), fallbacks);
   const args = [new MusicuProtocol(transport, cookies, fallbacks, identity), new CgiProtocol(transport, cookies, fallbacks), transport, cookies, fallbacks, new UpstreamShapeWatch(config, metrics)] as const;

@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks what this instance itself needs: the configuration and, when REDIS_URL is set, a Redis PING (1 s bound). Never calls the QQ Music upstream. No parameters.
+         * @description Checks what this instance itself needs, listed in `checked`: its configuration (validated at start) and, only when REDIS_URL is set, a Redis PING (1 s bound). Reports the QQ Music upstream in `upstream` as the calls of the last minute and the canary have seen it (`ok`, `degraded`, `unreachable`, `unknown` without evidence), never calling it; upstream trouble does not fail readiness (`affectsReadiness: false`: taking every instance out because QQ Music is down helps nobody). No parameters.
          */
         get: operations["HealthController_ready"];
         put?: never;
@@ -2756,14 +2756,10 @@ export interface operations {
                             config: {
                                 /** @enum {string} */
                                 status: "up";
-                                /** @description The main upstream origin configured. */
-                                upstream: string;
                             };
-                            redis: {
+                            redis?: {
                                 /** @enum {string} */
                                 status: "up";
-                                /** @description Without REDIS_URL: `not configured (in-memory)`; absent when Redis answered PING. */
-                                mode?: string;
                             };
                         };
                         /** @description Failed checks: none on a 200. */
@@ -2772,14 +2768,54 @@ export interface operations {
                             config: {
                                 /** @enum {string} */
                                 status: "up";
-                                /** @description The main upstream origin configured. */
-                                upstream: string;
                             };
-                            redis: {
+                            redis?: {
                                 /** @enum {string} */
                                 status: "up";
-                                /** @description Without REDIS_URL: `not configured (in-memory)`; absent when Redis answered PING. */
-                                mode?: string;
+                            };
+                        };
+                        /** @description The checks this probe made: `config`, and `redis` only when REDIS_URL is set. */
+                        checked: ("config" | "redis")[];
+                        /** @description The QQ Music upstream as this instance has lately seen it; never a call made for the probe. */
+                        upstream: {
+                            /**
+                             * @description `ok`; `degraded` (some recent calls failed, or the canary finds an area changed, refused or on its fallback); `unreachable` (every recent call, or every area the canary checked, failed to reach it); `unknown` (no call in the last minute and no canary check yet).
+                             * @enum {string}
+                             */
+                            state: "ok" | "degraded" | "unreachable" | "unknown";
+                            /**
+                             * @description The evidence: the calls of the last minute, else the canary's last checks, else none.
+                             * @enum {string}
+                             */
+                            basis: "recent calls" | "canary" | "none";
+                            /**
+                             * @description Always false: upstream trouble never fails readiness (docs/operations.md "Health probes").
+                             * @enum {boolean}
+                             */
+                            affectsReadiness: false;
+                            /** @description The upstream calls of this instance in the last minute (canary probes included). */
+                            recentCalls: {
+                                /** @description How far back the counts go. */
+                                windowSeconds: number;
+                                /** @description Calls that got an HTTP answer below 500. */
+                                answered: number;
+                                /** @description Calls that timed out, could not connect, met an open circuit, or got a 5xx after their retries. */
+                                failed: number;
+                                /** @description The last answer (ISO 8601); null before one. */
+                                lastAnsweredAt: string | null;
+                                /** @description The last failure (ISO 8601); null before one. */
+                                lastFailedAt: string | null;
+                                /** @description Its kind: `timeout`, `network`, `bad_status`, `circuit_open`; null before one. */
+                                lastFailure: string | null;
+                            };
+                            /** @description The canary's part of the evidence (details per area: GET /health/upstream). */
+                            canary: {
+                                /** @description CANARY_INTERVAL_S; 0 = the canary is off. */
+                                intervalSeconds: number;
+                                /** @description How many areas the canary has checked so far. */
+                                checkedAreas: number;
+                                /** @description The canary's last check (ISO 8601); null before one. */
+                                lastCheckedAt: string | null;
                             };
                         };
                     };

@@ -17,6 +17,7 @@ import { announcedLength, BodyBudget, BodyBudgetExceeded, BodyTooLarge, TOO_LARG
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
 import { type CallRecord, FailureLog, logTargetOf, metricTarget } from './failure-log';
+import { UpstreamReachability } from './upstream-reachability';
 import { Agent, createRedirectInterceptor } from './undici-parts';
 
 /**
@@ -49,6 +50,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cookies: CookieChoice,
     private readonly metrics: MetricsService,
+    private readonly reachability: UpstreamReachability,
   ) {
     this.logsEachCall = config.logLevel === 'debug' || config.logLevel === 'trace';
     this.breakers = new HostBreakers(metrics);
@@ -147,6 +149,8 @@ export class UpstreamTransport implements OnApplicationShutdown {
         const failure = this.failureOf(err, req, target, timeoutMs, clientSignal?.aborted === true);
         const outcome = failure instanceof UpstreamError ? failure.kind : 'aborted';
         this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(logTargetOf(req)), outcome });
+        // A long poll ending without news is how WeChat answers "nothing yet", not a sign of trouble.
+        if (failure instanceof UpstreamError && !(req.longPoll && failure.kind === 'timeout')) this.reachability.failedWith(failure.kind);
         if (failure instanceof UpstreamError) this.failures.log(record(), failure, (err as { code?: string }).code, req.longPoll);
         throw failure;
       }
@@ -154,6 +158,8 @@ export class UpstreamTransport implements OnApplicationShutdown {
     const elapsed = Date.now() - started;
     this.metrics.upstreamDuration.observe({ host: req.host }, elapsed / 1000);
     this.metrics.upstreamCalls.inc({ host: req.host, target: metricTarget(logTargetOf(req)), outcome: String(res.status) });
+    if (res.status >= 500) this.reachability.failedWith('bad_status');
+    else this.reachability.answeredNow();
     if (this.logsEachCall) this.logger.debug(`${req.method ?? 'GET'} ${req.host} ${target} → ${res.status} in ${elapsed} ms`);
     this.failures.remember(res, record());
     // A 5xx that survived the retries failed whoever called (send callers included); fetch() will not log it again.
