@@ -7,7 +7,7 @@ export const MvSinger = Obj({ mid: Str(), name: Str() });
 export type MvSinger = Static<typeof MvSinger>;
 
 /** The old names of an MV item's renamed fields (src/common/glossary.ts). */
-export const MV_ITEM_RENAMES = { mvid: 'mvId' } as const;
+export const MV_ITEM_RENAMES = { mvid: 'mvId', playCount: 'listen_num', duration: 'interval' } as const;
 
 export const MvListItem = Obj(
   WithOldNames(
@@ -16,8 +16,8 @@ export const MvListItem = Obj(
       mvId: Int({ description: 'Numeric MV id.' }),
       title: Str(),
       cover: Str({ description: 'Cover image URL.' }),
-      playCount: Int(),
-      duration: Int({ description: 'Seconds.' }),
+      listen_num: Int({ description: 'How many times it was played.' }),
+      interval: Int({ description: 'Its length, in seconds.' }),
       publishDate: Int({ description: 'Unix seconds (upstream `pubdate`).' }),
       singers: Arr(MvSinger),
     },
@@ -59,12 +59,20 @@ const PlayGroup = (clarity: string) => Arr(Str(), { description: `URLs of clarit
 export const PlayLists = Obj({ f10: PlayGroup('f10'), f20: PlayGroup('f20'), f30: PlayGroup('f30'), f40: PlayGroup('f40') });
 export type PlayLists = Static<typeof PlayLists>;
 
-export const MvInfo = Obj({
-  title: Str({ description: '\'\' when the info call failed.' }),
-  cover: Str(),
-  duration: Int({ description: 'Seconds.' }),
-  singers: Arr(MvSinger),
-});
+/** The old names of an MV info's renamed fields (src/common/glossary.ts). */
+export const MV_INFO_RENAMES = { duration: 'interval' } as const;
+
+export const MvInfo = Obj(
+  WithOldNames(
+    {
+      title: Str({ description: '\'\' when the info call failed.' }),
+      cover: Str(),
+      interval: Int({ description: 'Its length, in seconds.' }),
+      singers: Arr(MvSinger),
+    },
+    MV_INFO_RENAMES,
+  ),
+);
 export type MvInfo = Static<typeof MvInfo>;
 
 export const MvPlayAnswer = Obj({ vid: Str(), playLists: PlayLists, info: MvInfo });

@@ -5,7 +5,7 @@ import { ApiEnvelope, ApiErrorResponses, UPSTREAM_ERRORS } from '../common/api-d
 import { FetchesShapeSupplements } from '../common/shape-supplements';
 import { GetMvByTagQuery, GetMvPlayQuery, GetMvQuery } from './dto/mv.dto';
 import { withOldNames } from '../common/answer-schema';
-import { MV_ITEM_RENAMES, MvByTagAnswer, MvListAnswer, MvPlayAnswer } from './mv.answers';
+import { MV_INFO_RENAMES, MV_ITEM_RENAMES, MvByTagAnswer, MvListAnswer, MvPlayAnswer } from './mv.answers';
 import { MvService } from './mv.service';
 
 const MV_ITEM = withOldNames(
@@ -14,8 +14,8 @@ const MV_ITEM = withOldNames(
     mvId: 1518390,
     title: '晴天',
     cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg',
-    playCount: 1520000,
-    duration: 269,
+    listen_num: 1520000,
+    interval: 269,
     publishDate: 1700000000,
     singers: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }],
   },
@@ -31,7 +31,7 @@ export class MvController {
   @CacheTTL(1800)
   @ApiOperation({
     summary: 'MV list by area and version',
-    description: 'Upstream `MvService.MvInfoProxy`/`GetAllocMvInfo` (start = page × limit, size = limit). `duration` is seconds, `publishDate` Unix seconds.',
+    description: 'Upstream `MvService.MvInfoProxy`/`GetAllocMvInfo` (start = page × limit, size = limit). `interval` is seconds, `publishDate` Unix seconds.',
   })
   @ApiEnvelope('A page of MVs; `tags` lists the area/version ids when upstream sends them.', {
     list: [MV_ITEM],
@@ -55,7 +55,7 @@ export class MvController {
   @ApiEnvelope('The URLs by clarity and the MV info.', {
     vid: 'l0031ejo935',
     playLists: { f10: ['https://mv6.music.tc.qq.com/….f10.mp4'], f20: ['https://mv6.music.tc.qq.com/….f20.mp4'], f30: [], f40: [] },
-    info: { title: '晴天', cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg', duration: 269, singers: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }] },
+    info: withOldNames({ title: '晴天', cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg', interval: 269, singers: [{ mid: '0025NhlN2yWrP4', name: '周杰伦' }] }, MV_INFO_RENAMES),
   }, MvPlayAnswer)
   @ApiErrorResponses(
     400,

@@ -1,6 +1,6 @@
 import { withOldNames } from '../common/answer-schema';
 import { num, records, scalarStr } from '../common/catalogue';
-import { type MvInfo, MV_ITEM_RENAMES, type MvListItem, type MvPage, type MvSinger, type MvTag, type MvTags, type PlayLists } from './mv.answers';
+import { type MvInfo, MV_INFO_RENAMES, MV_ITEM_RENAMES, type MvListItem, type MvPage, type MvSinger, type MvTag, type MvTags, type PlayLists } from './mv.answers';
 /** Pure mappers for the MV endpoints: upstream answers in, the gateway's documented shapes out. */
 
 /** Other areas list MVs in this shape (recommend, legacy). */
@@ -25,8 +25,8 @@ export function mapMvList(data: Raw | null | undefined): MvPage {
           mvId: num(m.mvid ?? m.id),
           title: scalarStr(m.title ?? m.name ?? m.mvtitle),
           cover: scalarStr(m.picurl ?? m.pic ?? m.cover_pic),
-          playCount: num(m.playcnt ?? m.listennum ?? m.play_count),
-          duration: num(m.duration),
+          listen_num: num(m.playcnt ?? m.listennum ?? m.play_count),
+          interval: num(m.duration),
           publishDate: num(m.pubdate ?? m.publish_date),
           singers: mapSingers(m.singers),
         },
@@ -81,10 +81,13 @@ export function mvUrlEntry(data: unknown, vid: string): Raw | undefined {
 /** `get_video_info_batch` data `{ <vid>: {name, cover_pic, duration, singers[]} }` → the MV's info (blank when absent). */
 export function mapMvInfo(data: unknown, vid: string): MvInfo {
   const v: Raw = (data && typeof data === 'object' ? (data as Raw)[vid] : undefined) ?? {};
-  return {
-    title: scalarStr(v.name ?? v.title),
-    cover: scalarStr(v.cover_pic ?? v.picurl),
-    duration: num(v.duration),
-    singers: mapSingers(v.singers),
-  };
+  return withOldNames(
+    {
+      title: scalarStr(v.name ?? v.title),
+      cover: scalarStr(v.cover_pic ?? v.picurl),
+      interval: num(v.duration),
+      singers: mapSingers(v.singers),
+    },
+    MV_INFO_RENAMES,
+  );
 }

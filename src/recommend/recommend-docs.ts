@@ -20,7 +20,7 @@ export const DAILY_EXAMPLE = {
 export const MV_EXAMPLE = withOldNames(
   {
     vid: 'l0031ejo935', mvId: 1539259, title: '我们很好', cover: 'http://y.gtimg.cn/music/photo_new/T015R640x360M102003HXxyx4X7tU3.jpg',
-    playCount: 2352806, duration: 291, publishDate: 1560355200, singers: [{ mid: '001BLpXF2DyJe2', name: '林俊杰' }],
+    listen_num: 2352806, interval: 291, publishDate: 1560355200, singers: [{ mid: '001BLpXF2DyJe2', name: '林俊杰' }],
   },
   MV_ITEM_RENAMES,
 );

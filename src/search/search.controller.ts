@@ -23,7 +23,7 @@ export class SearchController {
       'Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 0-based (the legacy shape reads it 1-based, as the older services did). `list` items depend on `type` ' +
       '(song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; ' +
       'singer: `{ singerId, singerMID, singerName, singerPic, songCount, albumCount, mvCount }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; ' +
-      'playlist: `{ dissid, dissname, creator, listen_num, cover, songCount }`; mv: `{ vid, mvId, title, singerName, cover, playCount, duration, publicTime }`), ' +
+      'playlist: `{ dissid, dissname, creator, listen_num, cover, songCount }`; mv: `{ vid, mvId, title, singerName, cover, listen_num, interval, publicTime }`), ' +
       'each also with its renamed fields\' old names until they are removed (docs/glossary.md "Renamed fields").',
   })
   @ApiEnvelope('A page of results.', {

@@ -79,7 +79,7 @@ export const SingerAlbumsPage = Obj({
 export type SingerAlbumsPage = Static<typeof SingerAlbumsPage>;
 
 /** The old names of a singer's MV's renamed fields (src/common/glossary.ts). */
-export const SINGER_MV_RENAMES = { mvid: 'mvId', pic: 'cover' } as const;
+export const SINGER_MV_RENAMES = { mvid: 'mvId', pic: 'cover', playCount: 'listen_num' } as const;
 
 export const SingerMv = Obj(
   WithOldNames(
@@ -88,7 +88,7 @@ export const SingerMv = Obj(
       mvId: Int(),
       title: Str(),
       cover: Str({ description: 'Picture URL.' }),
-      playCount: Int(),
+      listen_num: Int({ description: 'How many times it was played.' }),
       publishDate: Int({ description: 'Unix seconds, as upstream sends `pubdate`.' }),
     },
     SINGER_MV_RENAMES,

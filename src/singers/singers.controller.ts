@@ -99,7 +99,7 @@ export class SingersController {
     order: 'listen',
     mvs: [
       withOldNames(
-        { vid: 'l0031ejo935', mvId: 1518390, title: '晴天', cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg', playCount: 1520000, publishDate: 1700000000 },
+        { vid: 'l0031ejo935', mvId: 1518390, title: '晴天', cover: 'https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg', listen_num: 1520000, publishDate: 1700000000 },
         SINGER_MV_RENAMES,
       ),
     ],

@@ -105,7 +105,7 @@ export function mapSingerMv(m: Raw): SingerMv {
       mvId: num(m.mvid ?? m.id),
       title: str(m.title ?? m.name),
       cover: str(m.picurl ?? m.pic),
-      playCount: num(m.playcnt ?? m.listenCount ?? m.play_count),
+      listen_num: num(m.playcnt ?? m.listenCount ?? m.play_count),
       publishDate: num(m.pubdate ?? m.publish_date),
     },
     SINGER_MV_RENAMES,

@@ -69,7 +69,7 @@ describe('MV answers match their declared schemas', () => {
     h.fake.reset();
     h.fake.fault({ kind: 'business', code: 500001 }, { module: 'video.VideoDataServer' });
     const blank = await h.http().get(`/getMvPlay?vid=${VID}`).expect(200);
-    expect(blank.body.data.info).toEqual({ title: '', cover: '', duration: 0, singers: [] });
+    expect(blank.body.data.info).toEqual({ title: '', cover: '', interval: 0, singers: [], duration: 0 });
     expect(problemsOf('/getMvPlay', blank.body)).toBe('');
     expect(h.fake.musicuCalls(INFO)).toHaveLength(1);
     // every clarity group is declared: one missing fails

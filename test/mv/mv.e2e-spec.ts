@@ -31,11 +31,14 @@ describe('MV endpoints', () => {
         mvId: g.mvid,
         title: g.title,
         cover: g.picurl,
-        playCount: g.playcnt,
-        duration: g.duration,
+        listen_num: g.playcnt,
+        interval: g.duration,
         publishDate: g.pubdate,
         singers: [{ mid: '001BLpXF2DyJe2', name: '林俊杰' }],
-        mvid: g.mvid, // the old name, answered beside the new one until it is removed
+        // the old names, answered beside the new ones until they are removed
+        mvid: g.mvid,
+        playCount: g.playcnt,
+        duration: g.duration,
       });
       expect(tags.area).toContainEqual({ id: 8, name: '内地' });
       expect(tags.version).toContainEqual({ id: 13, name: '现场' });
@@ -196,8 +199,9 @@ describe('MV endpoints', () => {
       expect(info).toEqual({
         title: genuine[0].title,
         cover: genuine[0].picurl,
-        duration: genuine[0].duration,
+        interval: genuine[0].duration,
         singers: [{ mid: '001BLpXF2DyJe2', name: '林俊杰' }],
+        duration: genuine[0].duration, // the old name, until it is removed
       });
 
       const [call] = h.fake.musicuCalls(URLS);
@@ -266,7 +270,7 @@ describe('MV endpoints', () => {
     it('keeps blank info when the info key fails', async () => {
       h.fake.fault({ kind: 'business', code: 500001 }, { module: 'video.VideoDataServer' });
       const res = await h.http().get(`/getMvPlay?vid=${vid}`).expect(200);
-      expect(res.body.data.info).toEqual({ title: '', cover: '', duration: 0, singers: [] });
+      expect(res.body.data.info).toEqual({ title: '', cover: '', interval: 0, singers: [], duration: 0 });
       expect(res.body.data.playLists.f20).toHaveLength(3);
     });
 

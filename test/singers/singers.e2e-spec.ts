@@ -460,12 +460,13 @@ describe('singer endpoints', () => {
         mvId: expect.any(Number),
         title: expect.stringMatching(/^MV \d+$/),
         cover: expect.stringContaining('y.gtimg.cn'),
-        playCount: expect.any(Number),
+        listen_num: expect.any(Number),
         publishDate: expect.any(Number),
         mvid: expect.any(Number),
         pic: expect.stringContaining('y.gtimg.cn'),
+        playCount: expect.any(Number),
       });
-      const counts = mvs.map((m: any) => m.playCount);
+      const counts = mvs.map((m: any) => m.listen_num);
       expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
     });
 

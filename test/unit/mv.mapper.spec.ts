@@ -72,8 +72,8 @@ describe('MV list and info mapping', () => {
     expect(out).toEqual({
       total: 7,
       list: [
-        { vid: 'v1', mvId: 5, title: 'T', cover: 'P', playCount: 9, duration: 3, publishDate: 100, singers: [{ mid: 'm', name: 'n' }], mvid: 5 },
-        { vid: 'v2', mvId: 0, title: '', cover: '', playCount: 0, duration: 0, publishDate: 0, singers: [], mvid: 0 },
+        { vid: 'v1', mvId: 5, title: 'T', cover: 'P', listen_num: 9, interval: 3, publishDate: 100, singers: [{ mid: 'm', name: 'n' }], mvid: 5, playCount: 9, duration: 3 },
+        { vid: 'v2', mvId: 0, title: '', cover: '', listen_num: 0, interval: 0, publishDate: 0, singers: [], mvid: 0, playCount: 0, duration: 0 },
       ],
     });
     expect(mapMvList(null)).toEqual({ list: [], total: 0 });
@@ -81,8 +81,8 @@ describe('MV list and info mapping', () => {
 
   it('maps video info by vid, blank when absent', () => {
     expect(mapMvInfo({ v: { name: 'N', cover_pic: 'C', duration: 4, singers: [{ mid: 'a', name: 'b' }] } }, 'v')).toEqual({
-      title: 'N', cover: 'C', duration: 4, singers: [{ mid: 'a', name: 'b' }],
+      title: 'N', cover: 'C', interval: 4, singers: [{ mid: 'a', name: 'b' }], duration: 4,
     });
-    expect(mapMvInfo(undefined, 'v')).toEqual({ title: '', cover: '', duration: 0, singers: [] });
+    expect(mapMvInfo(undefined, 'v')).toEqual({ title: '', cover: '', interval: 0, singers: [], duration: 0 });
   });
 });

@@ -101,7 +101,7 @@ describe('search mapper', () => {
       songCount: 10,
     });
     expect(mapMvHit({ v_id: 'v', mv_id: 5, mv_name: 'n', singer_name: 's', mv_pic_url: 'p', play_count: 6, duration: 7, publish_date: '2020-01-01' })).toEqual(
-      withOldNames({ vid: 'v', mvId: 5, title: 'n', singerName: 's', cover: 'p', playCount: 6, duration: 7, publicTime: '2020-01-01' }, MV_HIT_RENAMES),
+      withOldNames({ vid: 'v', mvId: 5, title: 'n', singerName: 's', cover: 'p', listen_num: 6, interval: 7, publicTime: '2020-01-01' }, MV_HIT_RENAMES),
     );
     expect(mapPlaylistHit({})).toEqual({ dissid: '', dissname: '', creator: '', listen_num: 0, cover: '', songCount: 0, imgurl: '' });
   });
@@ -196,7 +196,7 @@ describe('search mapper', () => {
       expect(mapMobileSearch({ body }, 'album').list).toEqual([{ albumId: 8, albumMid: 'm2', albumName: 'Al', singerName: 'A/B', publicTime: '2001-01-01', cover: 'p2', songCount: 10 }]);
       expect(mapMobileSearch({ body }, 'playlist').list).toEqual([withOldNames({ dissid: '77', dissname: 'Pl', creator: 'C', listen_num: 9, cover: 'p3', songCount: 5 }, PLAYLIST_HIT_RENAMES)]);
       expect(mapMobileSearch({ body }, 'mv').list).toEqual([
-        withOldNames({ vid: 'v1', mvId: 5, title: 'Mv', singerName: 'D', cover: 'p4', playCount: 6, duration: 7, publicTime: '2020-02-02' }, MV_HIT_RENAMES),
+        withOldNames({ vid: 'v1', mvId: 5, title: 'Mv', singerName: 'D', cover: 'p4', listen_num: 6, interval: 7, publicTime: '2020-02-02' }, MV_HIT_RENAMES),
       ]);
     });
   });

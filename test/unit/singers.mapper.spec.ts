@@ -133,11 +133,12 @@ describe('singer mappers', () => {
       mvId: 1,
       title: 't',
       cover: 'p',
-      playCount: 9,
+      listen_num: 9,
       publishDate: 1600000000,
       // the old names, answered beside the new ones until they are removed
       mvid: 1,
       pic: 'p',
+      playCount: 9,
     });
   });
 

@@ -510,7 +510,7 @@ export interface paths {
         };
         /**
          * MV list by area and version
-         * @description Upstream `MvService.MvInfoProxy`/`GetAllocMvInfo` (start = page × limit, size = limit). `duration` is seconds, `publishDate` Unix seconds.
+         * @description Upstream `MvService.MvInfoProxy`/`GetAllocMvInfo` (start = page × limit, size = limit). `interval` is seconds, `publishDate` Unix seconds.
          */
         get: operations["MvController_getMv"];
         put?: never;
@@ -690,7 +690,7 @@ export interface paths {
         };
         /**
          * Search songs, albums, playlists, singers, MVs or lyrics
-         * @description Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 0-based (the legacy shape reads it 1-based, as the older services did). `list` items depend on `type` (song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; singer: `{ singerId, singerMID, singerName, singerPic, songCount, albumCount, mvCount }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; playlist: `{ dissid, dissname, creator, listen_num, cover, songCount }`; mv: `{ vid, mvId, title, singerName, cover, playCount, duration, publicTime }`), each also with its renamed fields' old names until they are removed (docs/glossary.md "Renamed fields").
+         * @description Upstream `music.search.SearchCgiService`/`DoSearchForQQMusicDesktop`; on a business error or an empty answer the signed `DoSearchForQQMusicMobile`; after two business errors the legacy CGI `client_search_cp`. `page` is 0-based (the legacy shape reads it 1-based, as the older services did). `list` items depend on `type` (song: `{ songid, songmid, songname, singer, singers[], albumName, albumMid, albumId, interval }`; lyric: the song item + `lyric`; singer: `{ singerId, singerMID, singerName, singerPic, songCount, albumCount, mvCount }`; album: `{ albumId, albumMid, albumName, singerName, publicTime, cover, songCount }`; playlist: `{ dissid, dissname, creator, listen_num, cover, songCount }`; mv: `{ vid, mvId, title, singerName, cover, listen_num, interval, publicTime }`), each also with its renamed fields' old names until they are removed (docs/glossary.md "Renamed fields").
          */
         get: operations["SearchController_getSearchByKey"];
         put?: never;
@@ -4015,10 +4015,11 @@ export interface operations {
                          *           "mvId": 1518390,
                          *           "title": "晴天",
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
-                         *           "playCount": 1520000,
+                         *           "listen_num": 1520000,
                          *           "publishDate": 1700000000,
                          *           "mvid": 1518390,
-                         *           "pic": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg"
+                         *           "pic": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
+                         *           "playCount": 1520000
                          *         }
                          *       ],
                          *       "total": 120
@@ -4038,7 +4039,8 @@ export interface operations {
                                 title: string;
                                 /** @description Picture URL. */
                                 cover: string;
-                                playCount: number;
+                                /** @description How many times it was played. */
+                                listen_num: number;
                                 /** @description Unix seconds, as upstream sends `pubdate`. */
                                 publishDate: number;
                                 /**
@@ -4051,6 +4053,11 @@ export interface operations {
                                  * @description Deprecated: the old name of `cover` (the same value); answered until 0.2.0.
                                  */
                                 pic: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                playCount: number;
                             }[];
                             /** @description How many MVs the singer has upstream. */
                             total: number;
@@ -5407,8 +5414,8 @@ export interface operations {
                          *           "mvId": 1518390,
                          *           "title": "晴天",
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
-                         *           "playCount": 1520000,
-                         *           "duration": 269,
+                         *           "listen_num": 1520000,
+                         *           "interval": 269,
                          *           "publishDate": 1700000000,
                          *           "singers": [
                          *             {
@@ -5416,7 +5423,9 @@ export interface operations {
                          *               "name": "周杰伦"
                          *             }
                          *           ],
-                         *           "mvid": 1518390
+                         *           "mvid": 1518390,
+                         *           "playCount": 1520000,
+                         *           "duration": 269
                          *         }
                          *       ],
                          *       "total": 1000,
@@ -5445,9 +5454,10 @@ export interface operations {
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
-                                playCount: number;
-                                /** @description Seconds. */
-                                duration: number;
+                                /** @description How many times it was played. */
+                                listen_num: number;
+                                /** @description Its length, in seconds. */
+                                interval: number;
                                 /** @description Unix seconds (upstream `pubdate`). */
                                 publishDate: number;
                                 singers: {
@@ -5459,6 +5469,16 @@ export interface operations {
                                  * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
                                  */
                                 mvid: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                playCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `interval` (the same value); answered until 0.2.0.
+                                 */
+                                duration: number;
                             }[];
                             /** @description MVs upstream has for the filter (the page's length when upstream sends no total). */
                             total: number;
@@ -5531,13 +5551,14 @@ export interface operations {
                          *       "info": {
                          *         "title": "晴天",
                          *         "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
-                         *         "duration": 269,
+                         *         "interval": 269,
                          *         "singers": [
                          *           {
                          *             "mid": "0025NhlN2yWrP4",
                          *             "name": "周杰伦"
                          *           }
-                         *         ]
+                         *         ],
+                         *         "duration": 269
                          *       }
                          *     }
                          */
@@ -5557,12 +5578,17 @@ export interface operations {
                                 /** @description '' when the info call failed. */
                                 title: string;
                                 cover: string;
-                                /** @description Seconds. */
-                                duration: number;
+                                /** @description Its length, in seconds. */
+                                interval: number;
                                 singers: {
                                     mid: string;
                                     name: string;
                                 }[];
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `interval` (the same value); answered until 0.2.0.
+                                 */
+                                duration: number;
                             };
                         };
                     };
@@ -5633,8 +5659,8 @@ export interface operations {
                          *           "mvId": 1518390,
                          *           "title": "晴天",
                          *           "cover": "https://y.gtimg.cn/music/photo_new/T015R640x360M101000lVZkX2XLvNk.jpg",
-                         *           "playCount": 1520000,
-                         *           "duration": 269,
+                         *           "listen_num": 1520000,
+                         *           "interval": 269,
                          *           "publishDate": 1700000000,
                          *           "singers": [
                          *             {
@@ -5642,7 +5668,9 @@ export interface operations {
                          *               "name": "周杰伦"
                          *             }
                          *           ],
-                         *           "mvid": 1518390
+                         *           "mvid": 1518390,
+                         *           "playCount": 1520000,
+                         *           "duration": 269
                          *         }
                          *       ],
                          *       "total": 1000
@@ -5667,9 +5695,10 @@ export interface operations {
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
-                                playCount: number;
-                                /** @description Seconds. */
-                                duration: number;
+                                /** @description How many times it was played. */
+                                listen_num: number;
+                                /** @description Its length, in seconds. */
+                                interval: number;
                                 /** @description Unix seconds (upstream `pubdate`). */
                                 publishDate: number;
                                 singers: {
@@ -5681,6 +5710,16 @@ export interface operations {
                                  * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
                                  */
                                 mvid: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                playCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `interval` (the same value); answered until 0.2.0.
+                                 */
+                                duration: number;
                             }[];
                             /** @description MVs upstream has for the filter (the page's length when upstream sends no total). */
                             total: number;
@@ -6490,9 +6529,10 @@ export interface operations {
                                 /** @description Singer names joined with "/". */
                                 singerName: string;
                                 cover: string;
-                                playCount: number;
-                                /** @description Seconds. */
-                                duration: number;
+                                /** @description How many times it was played. */
+                                listen_num: number;
+                                /** @description Its length, in seconds. */
+                                interval: number;
                                 /** @description As upstream writes it, as text (e.g. 2020-02-02). */
                                 publicTime: string;
                                 /**
@@ -6505,6 +6545,16 @@ export interface operations {
                                  * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
                                  */
                                 publishDate: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                playCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `interval` (the same value); answered until 0.2.0.
+                                 */
+                                duration: number;
                             }[];
                         };
                     };
@@ -6932,9 +6982,10 @@ export interface operations {
                                 /** @description Singer names joined with "/". */
                                 singerName: string;
                                 cover: string;
-                                playCount: number;
-                                /** @description Seconds. */
-                                duration: number;
+                                /** @description How many times it was played. */
+                                listen_num: number;
+                                /** @description Its length, in seconds. */
+                                interval: number;
                                 /** @description As upstream writes it, as text (e.g. 2020-02-02). */
                                 publicTime: string;
                                 /**
@@ -6947,6 +6998,16 @@ export interface operations {
                                  * @description Deprecated: the old name of `publicTime` (the same value); answered until 0.2.0.
                                  */
                                 publishDate: string;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                playCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `interval` (the same value); answered until 0.2.0.
+                                 */
+                                duration: number;
                             }[];
                         };
                     };
@@ -11103,8 +11164,8 @@ export interface operations {
                          *           "mvId": 1539259,
                          *           "title": "我们很好",
                          *           "cover": "http://y.gtimg.cn/music/photo_new/T015R640x360M102003HXxyx4X7tU3.jpg",
-                         *           "playCount": 2352806,
-                         *           "duration": 291,
+                         *           "listen_num": 2352806,
+                         *           "interval": 291,
                          *           "publishDate": 1560355200,
                          *           "singers": [
                          *             {
@@ -11112,7 +11173,9 @@ export interface operations {
                          *               "name": "林俊杰"
                          *             }
                          *           ],
-                         *           "mvid": 1539259
+                         *           "mvid": 1539259,
+                         *           "playCount": 2352806,
+                         *           "duration": 291
                          *         }
                          *       ],
                          *       "hasMore": true,
@@ -11128,9 +11191,10 @@ export interface operations {
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
-                                playCount: number;
-                                /** @description Seconds. */
-                                duration: number;
+                                /** @description How many times it was played. */
+                                listen_num: number;
+                                /** @description Its length, in seconds. */
+                                interval: number;
                                 /** @description Unix seconds (upstream `pubdate`). */
                                 publishDate: number;
                                 singers: {
@@ -11142,6 +11206,16 @@ export interface operations {
                                  * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
                                  */
                                 mvid: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                playCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `interval` (the same value); answered until 0.2.0.
+                                 */
+                                duration: number;
                             }[];
                             /** @description Whether upstream has another batch. */
                             hasMore: boolean;
@@ -12232,9 +12306,10 @@ export interface operations {
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
-                                playCount: number;
-                                /** @description Seconds. */
-                                duration: number;
+                                /** @description How many times it was played. */
+                                listen_num: number;
+                                /** @description Its length, in seconds. */
+                                interval: number;
                                 /** @description Unix seconds (upstream `pubdate`). */
                                 publishDate: number;
                                 singers: {
@@ -12246,6 +12321,16 @@ export interface operations {
                                  * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
                                  */
                                 mvid: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                playCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `interval` (the same value); answered until 0.2.0.
+                                 */
+                                duration: number;
                             }[];
                         };
                     };
@@ -12390,8 +12475,8 @@ export interface operations {
                          *           "mvId": 1539259,
                          *           "title": "我们很好",
                          *           "cover": "http://y.gtimg.cn/music/photo_new/T015R640x360M102003HXxyx4X7tU3.jpg",
-                         *           "playCount": 2352806,
-                         *           "duration": 291,
+                         *           "listen_num": 2352806,
+                         *           "interval": 291,
                          *           "publishDate": 1560355200,
                          *           "singers": [
                          *             {
@@ -12399,7 +12484,9 @@ export interface operations {
                          *               "name": "林俊杰"
                          *             }
                          *           ],
-                         *           "mvid": 1539259
+                         *           "mvid": 1539259,
+                         *           "playCount": 2352806,
+                         *           "duration": 291
                          *         }
                          *       ],
                          *       "hasMore": true,
@@ -12415,9 +12502,10 @@ export interface operations {
                                 title: string;
                                 /** @description Cover image URL. */
                                 cover: string;
-                                playCount: number;
-                                /** @description Seconds. */
-                                duration: number;
+                                /** @description How many times it was played. */
+                                listen_num: number;
+                                /** @description Its length, in seconds. */
+                                interval: number;
                                 /** @description Unix seconds (upstream `pubdate`). */
                                 publishDate: number;
                                 singers: {
@@ -12429,6 +12517,16 @@ export interface operations {
                                  * @description Deprecated: the old name of `mvId` (the same value); answered until 0.2.0.
                                  */
                                 mvid: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `listen_num` (the same value); answered until 0.2.0.
+                                 */
+                                playCount: number;
+                                /**
+                                 * @deprecated
+                                 * @description Deprecated: the old name of `interval` (the same value); answered until 0.2.0.
+                                 */
+                                duration: number;
                             }[];
                             /** @description Whether upstream has another batch. */
                             hasMore: boolean;

@@ -51,7 +51,7 @@ const SearchSinger = Obj({ id: Int(), mid: Str(), name: Str({ description: 'High
 /** The old names of the hits' renamed fields (src/common/glossary.ts), per hit type. */
 export const SINGER_HIT_RENAMES = { singerMid: 'singerMID', songNum: 'songCount', albumNum: 'albumCount', mvNum: 'mvCount' } as const;
 export const PLAYLIST_HIT_RENAMES = { imgurl: 'cover' } as const;
-export const MV_HIT_RENAMES = { mvName: 'title', publishDate: 'publicTime' } as const;
+export const MV_HIT_RENAMES = { mvName: 'title', publishDate: 'publicTime', playCount: 'listen_num', duration: 'interval' } as const;
 
 const songHitFields = {
   songid: Int(),
@@ -122,8 +122,8 @@ export const MvHit = Obj(
       title: Str(),
       singerName: Str({ description: 'Singer names joined with "/".' }),
       cover: Str(),
-      playCount: Int(),
-      duration: Int({ description: 'Seconds.' }),
+      listen_num: Int({ description: 'How many times it was played.' }),
+      interval: Int({ description: 'Its length, in seconds.' }),
       publicTime: Str({ description: 'As upstream writes it, as text (e.g. 2020-02-02).' }),
     },
     MV_HIT_RENAMES,
@@ -220,8 +220,8 @@ export function mapMvHit(m: Raw): MvHit {
       title: stripTags(first(m.mv_name, m.mvname, m.title, m.name)),
       singerName: stripTags(first(m.singer_name, m.singerName, m.singername, records(m.singer_list).map((s) => s.name).join('/'))),
       cover: str(first(m.mv_pic_url, m.pic, m.picurl, m.cover)),
-      playCount: num(first(m.play_count, m.playCount, m.listennum, m.playcnt)),
-      duration: num(m.duration),
+      listen_num: num(first(m.play_count, m.playCount, m.listennum, m.playcnt)),
+      interval: num(m.duration),
       publicTime: str(first(m.publish_date, m.publishDate, m.pubdate)),
     },
     MV_HIT_RENAMES,
