@@ -2591,7 +2591,7 @@ export interface components {
                 };
             };
         };
-        /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+        /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
         UpstreamFailed: {
             headers: {
                 [name: string]: unknown;
@@ -2602,7 +2602,7 @@ export interface components {
                      * @example UPSTREAM_UNREACHABLE
                      * @enum {string}
                      */
-                    errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                    errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                 };
             };
         };
@@ -5538,7 +5538,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. Upstream gave no URL data for the vid. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). Upstream gave no URL data for the vid. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5549,7 +5549,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "MV_URL_UNAVAILABLE";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED" | "MV_URL_UNAVAILABLE";
                     };
                 };
             };
@@ -7209,7 +7209,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
-            /** @description ptqrshow failed or set no qrsig cookie. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description ptqrshow failed or set no qrsig cookie. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7220,7 +7220,7 @@ export interface operations {
                          * @example LOGIN_QR_FETCH_FAILED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_QR_FETCH_FAILED" | "LOGIN_NO_QRSIG" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "LOGIN_QR_FETCH_FAILED" | "LOGIN_NO_QRSIG" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -7403,7 +7403,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
-            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. ptlogin refused the poll or answered something unrecognised, or the chain (check_sig, authorize) broke. */
+            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). ptlogin refused the poll or answered something unrecognised, or the chain (check_sig, authorize) broke. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +7414,7 @@ export interface operations {
                          * @example LOGIN_REJECTED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CHECK_SIG" | "LOGIN_NO_P_SKEY" | "LOGIN_NO_REDIRECT" | "LOGIN_NO_CODE";
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CHECK_SIG" | "LOGIN_NO_P_SKEY" | "LOGIN_NO_REDIRECT" | "LOGIN_NO_CODE";
                     };
                 };
             };
@@ -7465,7 +7465,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
-            /** @description The WeChat login page failed or held no uuid, or the QR image failed. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The WeChat login page failed or held no uuid, or the QR image failed. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7476,7 +7476,7 @@ export interface operations {
                          * @example LOGIN_QR_PAGE_FAILED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_QR_PAGE_FAILED" | "LOGIN_NO_UUID" | "LOGIN_QR_FETCH_FAILED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "LOGIN_QR_PAGE_FAILED" | "LOGIN_NO_UUID" | "LOGIN_QR_FETCH_FAILED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -7679,7 +7679,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
-            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. The WeChat poll failed or answered something unrecognised, confirmed without a code, or the exchange answer was not JSON. */
+            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). The WeChat poll failed or answered something unrecognised, confirmed without a code, or the exchange answer was not JSON. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7690,7 +7690,7 @@ export interface operations {
                          * @example LOGIN_REJECTED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CODE" | "LOGIN_BAD_RESPONSE";
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CODE" | "LOGIN_BAD_RESPONSE";
                     };
                 };
             };
@@ -9104,7 +9104,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9115,7 +9115,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9310,7 +9310,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9321,7 +9321,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9472,7 +9472,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9483,7 +9483,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9616,7 +9616,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9627,7 +9627,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9790,7 +9790,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9801,7 +9801,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9958,7 +9958,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9969,7 +9969,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10090,7 +10090,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10101,7 +10101,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10228,7 +10228,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10239,7 +10239,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10351,7 +10351,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10362,7 +10362,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10450,7 +10450,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10461,7 +10461,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10535,7 +10535,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10546,7 +10546,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -12590,7 +12590,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12601,7 +12601,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -12774,7 +12774,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12785,7 +12785,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -12896,7 +12896,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12907,7 +12907,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -12989,7 +12989,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13000,7 +13000,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13068,7 +13068,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13079,7 +13079,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13177,7 +13177,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13188,7 +13188,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13283,7 +13283,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13294,7 +13294,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13404,7 +13404,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13415,7 +13415,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13496,7 +13496,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13507,7 +13507,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
