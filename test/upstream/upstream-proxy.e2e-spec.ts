@@ -44,6 +44,10 @@ describe('Outbound proxy (UPSTREAM_PROXY, UPSTREAM_NO_PROXY)', () => {
     // c.y.qq.com's call reached the fake, and never the proxy.
     expect(open.tunnelledPorts()).not.toContain(ports.c);
     expect(open.tunnelledPorts()).toHaveLength(tunnelsBefore);
+    // The login hosts too: the QQ QR comes from ptlogin through the proxy.
+    await h.http().get('/getMainLoginQr').expect(200);
+    expect(h.fake.requestsTo('ptlogin', '/ptqrshow')).toHaveLength(1);
+    expect(open.tunnelledPorts()).toContain(ports.ptlogin);
   });
 
   it('a proxy that is down: 502 UPSTREAM_PROXY_UNREACHABLE naming it (no credentials), never a circuit; bypassed hosts still answer', async () => {
@@ -61,6 +65,8 @@ describe('Outbound proxy (UPSTREAM_PROXY, UPSTREAM_NO_PROXY)', () => {
     const more = await Promise.all(Array.from({ length: 24 }, (_, i) => h.http().get(`/getRanks?topId=62&limit=${i + 3}`)));
     expect(new Set(more.map((r) => `${r.status} ${r.body.errorCode}`))).toEqual(new Set(['502 UPSTREAM_PROXY_UNREACHABLE']));
     expect(h.fake.requestsTo('u')).toEqual([]);
+    // A login step names the proxy too, rather than a failed QR fetch.
+    expect((await h.http().get('/getMainLoginQr').expect(502)).body.errorCode).toBe('UPSTREAM_PROXY_UNREACHABLE');
     await h.http().get(ON_C).expect(200);
     const metrics = (await h.http().get('/metrics').expect(200)).text;
     expect(metrics).toMatch(/gateway_upstream_calls_total\{host="u",target="[^"]+",outcome="proxy_unreachable"\} \d+/);
