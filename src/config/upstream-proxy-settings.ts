@@ -85,7 +85,8 @@ function noProxyEntry(entry: string): NoProxyEntry | undefined {
   const [, rawHost, port] = /^([^:]+)(?::(\d{1,5}))?$/.exec(entry) ?? [];
   if (!rawHost) return undefined;
   const host = rawHost.replace(/^\*?\./, '');
-  if (!isIP(host) && !HOST_LABELS.test(host)) return undefined;
+  // Dotted digits that are no IP address (0.0.1) would otherwise match as a suffix of one.
+  if (!isIP(host) && (!HOST_LABELS.test(host) || /^[\d.]+$/.test(host))) return undefined;
   return { host, port };
 }
 
@@ -96,6 +97,6 @@ export function bypassesProxy(origin: string, noProxy: readonly NoProxyEntry[]):
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   return noProxy.some((entry) => {
     if (entry.port !== undefined && entry.port !== port) return false;
-    return entry.host === '*' || host === entry.host || (!isIP(entry.host) && host.endsWith(`.${entry.host}`));
+    return entry.host === '*' || host === entry.host || (!isIP(entry.host) && !isIP(host) && host.endsWith(`.${entry.host}`));
   });
 }

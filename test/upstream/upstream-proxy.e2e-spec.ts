@@ -1,5 +1,6 @@
 import { loadAppConfig } from '../../src/config/app-config';
 import { startupSummary } from '../../src/config/startup-summary';
+import { bypassesProxy, parseNoProxy } from '../../src/config/upstream-proxy-settings';
 import { logStartup } from '../../src/app.factory';
 import { type Harness, startHarness, waitFor } from '../support/harness';
 import { freePort, startTinyproxy, type Tinyproxy } from '../support/tinyproxy';
@@ -137,8 +138,25 @@ describe('UPSTREAM_PROXY and UPSTREAM_NO_PROXY settings', () => {
     }
   });
 
+  it.each([
+    ['qq.com', 'https://u.y.qq.com', true],
+    ['.qq.com', 'https://qq.com', true],
+    ['*.qq.com', 'https://y.qq.com', true],
+    ['qq.com', 'https://xqq.com', false],
+    ['y.qq.com', 'https://c.y.qq.com', true],
+    ['c.y.qq.com:443', 'https://c.y.qq.com', true],
+    ['c.y.qq.com:443', 'http://c.y.qq.com:8080', false],
+    ['127.0.0.1', 'http://127.0.0.1:4000', true],
+    ['localhost', 'http://127.0.0.1:4000', false],
+    ['::1', 'http://[::1]:4000', true],
+    ['*', 'https://api.tencentmusic.com', true],
+    ['', 'https://u.y.qq.com', false],
+  ])('UPSTREAM_NO_PROXY=%j: %s direct → %s', (noProxy, origin, direct) => {
+    expect(bypassesProxy(origin, parseNoProxy(noProxy))).toBe(direct);
+  });
+
   it('a bad UPSTREAM_NO_PROXY entry is named', () => {
-    expect(() => loadAppConfig({ UPSTREAM_NO_PROXY: '.qq.com, http://y.qq.com' })).toThrow('not one: "http://y.qq.com"');
+    expect(() => loadAppConfig({ UPSTREAM_NO_PROXY: '.qq.com, http://y.qq.com, 0.0.1' })).toThrow('not one: "http://y.qq.com", "0.0.1"');
   });
 
   it('the configuration holds the credentials only where the transport reads them, and the summary shows host:port', () => {
