@@ -15,9 +15,10 @@ export interface Demo {
 
 /**
  * Where the demo keeps its own state: taken from the real environment only, never from .env, which usually describes
- * the real deployment. A demo login must not land in the production cookie file or the shared Redis credential.
+ * the real deployment. A demo login must not land in the production cookie file or the shared Redis credential, and
+ * the deployment's outbound proxy could not reach the demo's loopback fake.
  */
-const DEMO_OWN_STATE = ['COOKIE_FILE', 'REDIS_URL'];
+const DEMO_OWN_STATE = ['COOKIE_FILE', 'REDIS_URL', 'UPSTREAM_PROXY'];
 
 /** Loads .env as `npm start` does (the real environment wins), except the variables in DEMO_OWN_STATE. */
 export function loadDemoEnv(path = '.env'): void {

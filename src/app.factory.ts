@@ -12,6 +12,7 @@ import { Logger, PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { installCacheFastLane } from './cache/cache-fast-lane';
 import type { AppConfig } from './config/app-config';
+import { listensOnLoopbackOnly, startupSummary } from './config/startup-summary';
 import { APP_CONFIG } from './config/config.constants';
 import { bodyParserError } from './common/all-exceptions.filter';
 import { RouteTable } from './common/route-table';
@@ -144,7 +145,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   if (config.cors) app.enableCors({ origin: config.cors, methods: CORS_METHODS, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: CORS_MAX_AGE_S });
   app.useGlobalPipes(new GatewayValidationPipe());
   setUpDocs(app);
-  if (config.rateLimit > 0 && config.trustProxy === false) {
+  // On loopback only (a laptop, or a sidecar's own port), no reverse proxy can stand between clients and the gateway.
+  if (config.rateLimit > 0 && config.trustProxy === false && !listensOnLoopbackOnly(config.host)) {
     // This app's own logger (not Nest's process-wide static one: tests run several apps in one process).
     app.get(Logger).warn(
       'Rate limiting is on but TRUST_PROXY is off: behind a reverse proxy every client shares the proxy address. Set TRUST_PROXY (e.g. 1).',
@@ -196,12 +198,14 @@ export async function listenOn(
 }
 
 /**
- * Logs the start-up line ("Listening on …") as an info line whatever LOG_LEVEL is, except silent: at warn, error or
- * fatal it was dropped, so an operator logging quietly could not see that the gateway started, nor where it listens.
+ * Logs the start-up line ("Listening on … — workers, Redis, outbound proxy") as an info line whatever LOG_LEVEL is,
+ * except silent: at warn, error or fatal it was dropped, so an operator logging quietly could not see that the gateway
+ * started, nor where it listens.
  */
 export async function logStartup(app: Pick<NestExpressApplication, 'get' | 'resolve'>, message: string): Promise<void> {
-  if (app.get<AppConfig>(APP_CONFIG).logLevel === 'silent') return;
+  const config = app.get<AppConfig>(APP_CONFIG);
+  if (config.logLevel === 'silent') return;
   // A child at info: same destination and fields as every other line, without lowering the level of the rest.
   const logger = (await app.resolve(PinoLogger)).logger.child({}, { level: 'info' });
-  logger.info({ context: 'Gateway' }, message);
+  logger.info({ context: 'Gateway' }, `${message} — ${startupSummary(config)}`);
 }

@@ -170,6 +170,12 @@ function describeUpstream(err: UpstreamFailure): [number, ErrorBody, Record<stri
       return [503, { error: err.message, errorCode: 'UPSTREAM_CIRCUIT_OPEN' }, { 'Retry-After': '10' }];
     case 'busy':
       return [503, { error: err.message, errorCode: 'UPSTREAM_BUSY' }, { 'Retry-After': '1' }];
+    case 'proxy_unreachable':
+      return [502, { error: err.message, errorCode: 'UPSTREAM_PROXY_UNREACHABLE' }];
+    case 'proxy_auth':
+      return [502, { error: err.message, errorCode: 'UPSTREAM_PROXY_AUTH_FAILED' }];
+    case 'proxy_refused':
+      return [502, { error: err.message, errorCode: 'UPSTREAM_PROXY_REFUSED' }];
     case 'business': {
       const code = err.details.upstreamCode ?? -1;
       const answer = UPSTREAM_CODES[code] ?? OTHER_UPSTREAM_CODE;

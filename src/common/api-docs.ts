@@ -23,6 +23,9 @@ export interface ErrorDoc {
   name?: string;
 }
 
+/** The outbound proxy's own failures (UPSTREAM_PROXY; all 502): unreachable, credentials refused, tunnel refused. */
+export const UPSTREAM_PROXY_CODES = ['UPSTREAM_PROXY_UNREACHABLE', 'UPSTREAM_PROXY_AUTH_FAILED', 'UPSTREAM_PROXY_REFUSED'];
+
 /** The gateway-wide meaning of each status (docs/operations.md "Errors"). */
 export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
   400: { status: 400, name: 'BadInput', description: 'Bad input: missing required, non-numeric, out of range or bad enum value. The message names the parameter.', errorCodes: ['BAD_REQUEST'] },
@@ -42,8 +45,17 @@ export const ERROR_DEFAULTS: Record<number, ErrorDoc> = {
     name: 'UpstreamFailed',
     description:
       'Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), ' +
-      'refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code.',
-    errorCodes: ['UPSTREAM_UNREACHABLE', 'UPSTREAM_BAD_STATUS', 'UPSTREAM_BAD_RESPONSE', 'UPSTREAM_SIGNATURE_REQUIRED', 'UPSTREAM_DEVICE_IDENTITY_REQUIRED', 'UPSTREAM_ERROR'],
+      'refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; ' +
+      'or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`).',
+    errorCodes: [
+      'UPSTREAM_UNREACHABLE',
+      'UPSTREAM_BAD_STATUS',
+      'UPSTREAM_BAD_RESPONSE',
+      'UPSTREAM_SIGNATURE_REQUIRED',
+      'UPSTREAM_DEVICE_IDENTITY_REQUIRED',
+      'UPSTREAM_ERROR',
+      ...UPSTREAM_PROXY_CODES,
+    ],
   },
   500: {
     status: 500,

@@ -3,7 +3,21 @@
  * src/upstream: the transport and protocols there throw these, and UpstreamError implements UpstreamFailure.
  */
 
-export type UpstreamFailureKind = 'timeout' | 'network' | 'bad_status' | 'bad_body' | 'business' | 'circuit_open' | 'busy';
+/** `proxy_*`: UPSTREAM_PROXY itself failed the call (unreachable, refused its credentials, refused the tunnel). */
+export type UpstreamFailureKind =
+  | 'timeout'
+  | 'network'
+  | 'bad_status'
+  | 'bad_body'
+  | 'business'
+  | 'circuit_open'
+  | 'busy'
+  | 'proxy_unreachable'
+  | 'proxy_auth'
+  | 'proxy_refused';
+
+/** The call failed at the outbound proxy (UPSTREAM_PROXY), before upstream: routes keep its own errorCode. */
+export const failedAtProxy = (kind: UpstreamFailureKind): boolean => kind.startsWith('proxy_');
 
 /** A failed upstream call: the filter maps its kind (and a business code) to status + `{ error, errorCode }`. */
 export abstract class UpstreamFailure extends Error {

@@ -1,5 +1,6 @@
 import { checkBodyLimit, checkHost, checkRedisUrl, parseCors, parseOrigin, parseTrustProxy, redactUrlCredentials } from './config-parsers';
 import { checkedBy, custom, flag, int, oneOf, type Setting } from './setting';
+import { parseNoProxy, parseUpstreamProxy } from './upstream-proxy-settings';
 
 /**
  * Every environment variable the gateway reads, declared once, in sections. The order is the order of the docs
@@ -48,6 +49,24 @@ const UPSTREAM = {
   UPSTREAM_WX_OPEN_ORIGIN: origin('wxOpen', 'open.weixin.qq.com', 'WeChat QR page and image.'),
   UPSTREAM_WX_LP_ORIGIN: origin('wxLp', 'lp.open.weixin.qq.com', 'WeChat QR long poll.'),
   UPSTREAM_QIMEI_ORIGIN: origin('qimei', 'api.tencentmusic.com', "Tencent's QIMEI service: the device identity the Android comm carries."),
+  UPSTREAM_PROXY: custom({
+    key: 'upstreamProxy',
+    default: '',
+    accepts: '`http(s)://[user:password@]host[:port]`; empty = none',
+    description:
+      'Outbound proxy for every upstream call (CONNECT tunnels), e.g. one egressing in mainland China when the gateway runs ' +
+      'outside it (play URLs are otherwise 30-second trials; docs/operations.md "Outbound proxy"). Shown as scheme://host:port only.',
+    parse: parseUpstreamProxy,
+    // Not a URL at all could be a pasted password: show nothing rather than guess.
+    quote: (value) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? JSON.stringify(redactUrlCredentials(value)) : undefined),
+  }),
+  UPSTREAM_NO_PROXY: custom({
+    key: 'upstreamNoProxy',
+    default: '',
+    accepts: 'a comma-separated list of host names or suffixes (`.qq.com`), IP addresses, each optionally `:port`; `*` = every host',
+    description: 'Upstream hosts called directly although UPSTREAM_PROXY is set (a name also matches its subdomains).',
+    parse: parseNoProxy,
+  }),
   UPSTREAM_TIMEOUT_MS: int({
     key: 'upstreamTimeoutMs',
     default: 15000,

@@ -10,6 +10,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { LoginStepAnswer } from '../upstream/clients/login.client';
 import { WechatLoginClient } from '../upstream/clients/wechat-login.client';
 import { Coalescer } from '../upstream/transport/coalescer';
+import { failedAtProxy } from '../common/upstream-failures';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckAltLoginBody } from './dto/check-login.dto';
 import { FinishedLogins, SpendGuard } from './finished-logins';
@@ -81,7 +82,7 @@ export class AltLoginService {
     try {
       image = await this.wechat.qrImage(uuid);
     } catch (err) {
-      if (err instanceof UpstreamError && err.kind !== 'timeout') throw badLoginAnswer(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
+      if (err instanceof UpstreamError && err.kind !== 'timeout' && !failedAtProxy(err.kind)) throw badLoginAnswer(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');
       throw err;
     }
     if (image.status !== 200 || !image.body.length) throw badLoginAnswer(ALT_ERRORS.image, 'LOGIN_QR_FETCH_FAILED');

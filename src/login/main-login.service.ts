@@ -3,6 +3,7 @@ import { hash33 } from '../common/cookie';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
 import { QqLoginClient } from '../upstream/clients/qq-login.client';
+import { failedAtProxy } from '../common/upstream-failures';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { CheckMainLoginBody } from './dto/check-login.dto';
 import { FinishedLogins, SpendGuard } from './finished-logins';
@@ -52,7 +53,7 @@ export class MainLoginService {
     try {
       res = await this.qq.qrImage();
     } catch (err) {
-      if (err instanceof UpstreamError && err.kind !== 'timeout') throw badLoginAnswer(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
+      if (err instanceof UpstreamError && err.kind !== 'timeout' && !failedAtProxy(err.kind)) throw badLoginAnswer(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');
       throw err;
     }
     if (res.status < 200 || res.status > 299 || !res.body.length) throw badLoginAnswer(MAIN_ERRORS.qrFetch, 'LOGIN_QR_FETCH_FAILED');

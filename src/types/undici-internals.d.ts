@@ -20,3 +20,13 @@ declare module 'undici/lib/api' {
   const api: Pick<Dispatcher, 'request' | 'stream' | 'pipeline' | 'upgrade' | 'connect'>;
   export = api;
 }
+
+declare module 'undici/lib/dispatcher/pool' {
+  import { Pool } from 'undici';
+  export = Pool;
+}
+
+declare module 'undici/lib/dispatcher/proxy-agent' {
+  import { ProxyAgent } from 'undici';
+  export = ProxyAgent;
+}

@@ -316,18 +316,20 @@ describe('Configuration is validated at start-up', () => {
     }
   });
 
-  it('the demo reads .env like npm start, but never its COOKIE_FILE or REDIS_URL (those are the real deployment\'s)', async () => {
+  it('the demo reads .env like npm start, but never its COOKIE_FILE, REDIS_URL or UPSTREAM_PROXY (the real deployment\'s)', async () => {
     const file = join(dir, 'demo.env');
     const realCookieFile = join(dir, 'real-user-info.json');
-    writeFileSync(file, `RESPONSE_SHAPE=legacy\nCOOKIE_FILE=${realCookieFile}\nREDIS_URL=redis://127.0.0.1:1\n`);
+    // UPSTREAM_PROXY: nothing listens there, so a demo that used it would answer 502.
+    writeFileSync(file, `RESPONSE_SHAPE=legacy\nCOOKIE_FILE=${realCookieFile}\nREDIS_URL=redis://127.0.0.1:1\nUPSTREAM_PROXY=http://127.0.0.1:1\n`);
     const saved = { ...process.env };
     // The machine's own settings must not decide this test (the demo keeps what the environment sets).
-    for (const name of ['RESPONSE_SHAPE', 'COOKIE_FILE', 'REDIS_URL']) delete process.env[name];
+    for (const name of ['RESPONSE_SHAPE', 'COOKIE_FILE', 'REDIS_URL', 'UPSTREAM_PROXY']) delete process.env[name];
     try {
       loadDemoEnv(file);
       expect(process.env.RESPONSE_SHAPE).toBe('legacy');
       expect(process.env.COOKIE_FILE).toBeUndefined();
       expect(process.env.REDIS_URL).toBeUndefined();
+      expect(process.env.UPSTREAM_PROXY).toBeUndefined();
       const demo = await startDemo({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
       try {
         const res = await request(demo.url).get('/getRanks?topId=4&limit=1').expect(200);

@@ -7,18 +7,24 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { startDemo } from '../../fake-upstream/demo-runner';
-import { createApp, listenOn } from '../../src/app.factory';
+import { createApp, listenOn, logStartup } from '../../src/app.factory';
 import { ENV_DEFAULTS } from '../../src/config/app-config';
 import { CHILD_BOUND_MS } from '../support/child-process';
 import { startHarness, waitFor } from '../support/harness';
 
 // Its own file: nestjs-pino keeps one process-wide root logger, so start-up lines of apps booted later in the
 // same test process can land in another app's stream.
-describe('Start-up warning when rate limiting runs without trust proxy', () => {
+describe('Start-up warning when rate limiting runs without trust proxy on every interface', () => {
+  // HOST defaults to 0.0.0.0 (every IPv4 interface): what a deployment behind a reverse proxy listens on.
   it.each([
     [{ RATE_LIMIT: '100', TRUST_PROXY: 'false' }, true],
+    [{ RATE_LIMIT: '100', TRUST_PROXY: 'false', HOST: '::' }, true],
     [{ RATE_LIMIT: '100', TRUST_PROXY: '1' }, false],
     [{ RATE_LIMIT: '0', TRUST_PROXY: 'false' }, false],
+    // Loopback only (a laptop): no reverse proxy can stand in front, nothing to warn about.
+    [{ RATE_LIMIT: '100', TRUST_PROXY: 'false', HOST: '127.0.0.1' }, false],
+    [{ RATE_LIMIT: '100', TRUST_PROXY: 'false', HOST: '::1' }, false],
+    [{ RATE_LIMIT: '100', TRUST_PROXY: 'false', HOST: 'localhost' }, false],
   ])('%j → warning %s', async (env, warned) => {
     const logs: string[] = [];
     const h = await startHarness({ logs, env: { ...env, LOG_LEVEL: 'warn' } });
@@ -32,11 +38,11 @@ describe('Start-up warning when rate limiting runs without trust proxy', () => {
 });
 
 describe('The demo does not print the TRUST_PROXY warning (it is tried from this machine, not behind a proxy)', () => {
-  it('rate limiting on, TRUST_PROXY unset: no warning; an explicit TRUST_PROXY=false still warns', async () => {
+  it('rate limiting on, TRUST_PROXY unset: no warning; an explicit TRUST_PROXY=false on every interface still warns', async () => {
     const saved = process.env.TRUST_PROXY;
     delete process.env.TRUST_PROXY;
     try {
-      for (const [env, warned] of [[{}, false], [{ TRUST_PROXY: 'false' }, true]] as const) {
+      for (const [env, warned] of [[{}, false], [{ TRUST_PROXY: 'false' }, false], [{ TRUST_PROXY: 'false', HOST: '0.0.0.0' }, true]] as const) {
         const logs: string[] = [];
         const destination = new Writable({ write: (chunk, _enc, done) => { logs.push(String(chunk)); done(); } });
         __resetOutOfContextForTests();
@@ -132,6 +138,27 @@ describe('Start-up says where the gateway really listens; a failed listen names 
       const { url, message } = await listenOn(app, { host: '127.0.0.1', port: 0 });
       expect(message).toBe(`Listening on ${url}`);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the start-up line adds workers, Redis and the outbound proxy, never a credential', async () => {
+    const logs: string[] = [];
+    const destination = new Writable({ write: (chunk, _enc, done) => { logs.push(String(chunk)); done(); } });
+    __resetOutOfContextForTests();
+    const app = await createApp(
+      { ...env, LOG_LEVEL: 'warn', UPSTREAM_PROXY: 'http://gwuser:Pr0xyS3cret@proxy.example:3128', UPSTREAM_NO_PROXY: 'api.tencentmusic.com' },
+      { logDestination: destination },
+    );
+    try {
+      const { url, message } = await listenOn(app, { host: '127.0.0.1', port: 0 });
+      await logStartup(app, message);
+      const lines = logs.map((line) => JSON.parse(line) as { msg: string });
+      expect(lines.map((line) => line.msg)).toEqual([
+        `Listening on ${url} — workers: 1, Redis: none (in memory), outbound proxy: http://proxy.example:3128 (direct: api.tencentmusic.com)`,
+      ]);
+      expect(logs.join('')).not.toContain('Pr0xyS3cret');
     } finally {
       await app.close();
     }
@@ -266,7 +293,9 @@ describe('The production process (npm run build && npm run start:prod)', () => {
       const url = await listeningUrl(gateway);
       await request(url).get('/health/live').expect(200);
       const lines = gateway.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; context: string; msg: string });
-      expect(lines).toEqual([expect.objectContaining({ level: 30, context: 'Gateway', msg: `Listening on ${url}` })]);
+      expect(lines).toEqual([
+        expect.objectContaining({ level: 30, context: 'Gateway', msg: `Listening on ${url} — workers: 1, Redis: none (in memory), outbound proxy: none` }),
+      ]);
     }, START_BOUND_MS);
 
     it('LOG_LEVEL=silent prints nothing, the start-up line included', async () => {
@@ -306,6 +335,7 @@ describe('The production process (npm run build && npm run start:prod)', () => {
       [{ COOKIE_FILE: '/' }, 'Start-up failed: COOKIE_FILE="/" is a directory, not the login file'],
       // a bad port: the Redis clients threw at start-up, dumping a stack trace that quoted the URL, password included
       [{ REDIS_URL: 'redis://:SuperSecretPw@cache:abc' }, 'Start-up failed: Invalid configuration: REDIS_URL="redis://***@cache:abc" must be a redis:// or rediss:// URL'],
+      [{ UPSTREAM_PROXY: 'ftp://gwuser:SuperSecretPw@proxy:21' }, 'Start-up failed: Invalid configuration: UPSTREAM_PROXY="ftp://***@proxy:21" must be an http:// or https:// proxy URL'],
     ];
     const badDotEnvDir = join(scratch, 'dotenv-bad');
     const unreadableDotEnvDir = join(scratch, 'dotenv-dir');

@@ -27,7 +27,8 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
-  env?: Record<string, string>;
+  /** Settings over the harness's own; a function when they depend on the fake's origins (e.g. UPSTREAM_NO_PROXY). */
+  env?: Record<string, string> | ((fake: FakeUpstream) => Record<string, string>);
   /** Initial cookie file content; omitted = no file (anonymous). */
   cookieFile?: string | object;
   /** Extra fake routes for this suite. */
@@ -85,7 +86,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       UPSTREAM_RETRIES: '0',
       // The upstream canary's calls would land in every suite's fake log: only the canary suites turn it on.
       CANARY_INTERVAL_S: '0',
-      ...options.env,
+      ...(typeof options.env === 'function' ? options.env(fake) : options.env),
     }, options.logs ? { logDestination: lineCollector(options.logs) } : {});
   } catch (err) {
     await fake.stop();

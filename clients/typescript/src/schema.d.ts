@@ -2591,7 +2591,7 @@ export interface components {
                 };
             };
         };
-        /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+        /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
         UpstreamFailed: {
             headers: {
                 [name: string]: unknown;
@@ -2602,7 +2602,7 @@ export interface components {
                      * @example UPSTREAM_UNREACHABLE
                      * @enum {string}
                      */
-                    errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                    errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                 };
             };
         };
@@ -5600,7 +5600,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. Upstream gave no URL data for the vid. */
+            /** @description Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). Upstream gave no URL data for the vid. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -5611,7 +5611,7 @@ export interface operations {
                          * @example UPSTREAM_UNREACHABLE
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "MV_URL_UNAVAILABLE";
+                        errorCode: "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED" | "MV_URL_UNAVAILABLE";
                     };
                 };
             };
@@ -7306,7 +7306,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
-            /** @description ptqrshow failed or set no qrsig cookie. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description ptqrshow failed or set no qrsig cookie. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7317,7 +7317,7 @@ export interface operations {
                          * @example LOGIN_QR_FETCH_FAILED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_QR_FETCH_FAILED" | "LOGIN_NO_QRSIG" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "LOGIN_QR_FETCH_FAILED" | "LOGIN_NO_QRSIG" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -7500,7 +7500,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
-            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. ptlogin refused the poll or answered something unrecognised, or the chain (check_sig, authorize) broke. */
+            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). ptlogin refused the poll or answered something unrecognised, or the chain (check_sig, authorize) broke. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7511,7 +7511,7 @@ export interface operations {
                          * @example LOGIN_REJECTED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CHECK_SIG" | "LOGIN_NO_P_SKEY" | "LOGIN_NO_REDIRECT" | "LOGIN_NO_CODE";
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CHECK_SIG" | "LOGIN_NO_P_SKEY" | "LOGIN_NO_REDIRECT" | "LOGIN_NO_CODE";
                     };
                 };
             };
@@ -7562,7 +7562,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
-            /** @description The WeChat login page failed or held no uuid, or the QR image failed. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The WeChat login page failed or held no uuid, or the QR image failed. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7573,7 +7573,7 @@ export interface operations {
                          * @example LOGIN_QR_PAGE_FAILED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_QR_PAGE_FAILED" | "LOGIN_NO_UUID" | "LOGIN_QR_FETCH_FAILED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "LOGIN_QR_PAGE_FAILED" | "LOGIN_NO_UUID" | "LOGIN_QR_FETCH_FAILED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -7776,7 +7776,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
-            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. The WeChat poll failed or answered something unrecognised, confirmed without a code, or the exchange answer was not JSON. */
+            /** @description Login exchange refused (any other code) or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). The WeChat poll failed or answered something unrecognised, confirmed without a code, or the exchange answer was not JSON. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7787,7 +7787,7 @@ export interface operations {
                          * @example LOGIN_REJECTED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CODE" | "LOGIN_BAD_RESPONSE";
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED" | "LOGIN_POLL_FAILED" | "LOGIN_BAD_POLL" | "LOGIN_NO_CODE" | "LOGIN_BAD_RESPONSE";
                     };
                 };
             };
@@ -9201,7 +9201,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9212,7 +9212,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9407,7 +9407,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9418,7 +9418,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9569,7 +9569,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9580,7 +9580,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9713,7 +9713,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9724,7 +9724,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -9887,7 +9887,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9898,7 +9898,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10055,7 +10055,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10066,7 +10066,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10187,7 +10187,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10198,7 +10198,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10325,7 +10325,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10336,7 +10336,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10448,7 +10448,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10459,7 +10459,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10547,7 +10547,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10558,7 +10558,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -10632,7 +10632,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -10643,7 +10643,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -12724,7 +12724,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12735,7 +12735,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -12908,7 +12908,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -12919,7 +12919,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13030,7 +13030,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13041,7 +13041,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13123,7 +13123,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13134,7 +13134,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13202,7 +13202,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13213,7 +13213,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13311,7 +13311,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13322,7 +13322,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13417,7 +13417,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13428,7 +13428,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13538,7 +13538,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description QQ Music refused the write with another code, a full playlist included (body has `upstreamCode`; 80105 / 500026 mean the request profile was refused, not the login). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13549,7 +13549,7 @@ export interface operations {
                          * @example WRITE_REFUSED
                          * @enum {string}
                          */
-                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "WRITE_REFUSED" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -13630,7 +13630,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["StoredCookieInvalidOrInternal"];
-            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description The state read answered another code (body has `upstreamCode`; 10006 = ids not accepted). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -13641,7 +13641,7 @@ export interface operations {
                          * @example UPSTREAM_ERROR
                          * @enum {string}
                          */
-                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED";
+                        errorCode: "UPSTREAM_ERROR" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };

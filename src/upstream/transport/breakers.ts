@@ -5,6 +5,7 @@ import { requestContext } from '../../common/request-context';
 import type { MetricsService } from '../../metrics/metrics.service';
 import type { UpstreamResponse } from '../upstream.types';
 import { refusedByGateway } from './body-budget';
+import { ProxyFailure } from './upstream-pools';
 
 export type HostBreaker = CircuitBreaker<[() => Promise<UpstreamResponse>], UpstreamResponse>;
 
@@ -35,7 +36,8 @@ export class HostBreakers {
         // the gateway refused by its own limits (UPSTREAM_BUSY, too large) came from a host that answered: a success,
         // half-open too, or one client's heavy answers would cut every caller off. A caller hanging up says nothing
         // about upstream health: neutral while closed, but the half-open probe's hang-up keeps the circuit open.
-        errorFilter: (err) => refusedByGateway(err) || (!breaker!.halfOpen && requestContext.getStore()?.signal?.aborted === true),
+        // The outbound proxy failing says nothing about the host either: its own 502s name the proxy, not a circuit.
+        errorFilter: (err) => refusedByGateway(err) || err instanceof ProxyFailure || (!breaker!.halfOpen && requestContext.getStore()?.signal?.aborted === true),
       });
       breaker.on('open', () => {
         this.logger.warn(`Circuit for ${UPSTREAM_HOST_NAMES[host]} opened`);

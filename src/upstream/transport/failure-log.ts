@@ -46,7 +46,7 @@ export class FailureLog {
     if (call.logged) return;
     call.logged = true;
     const { status, upstreamCode } = error.details;
-    const code = error.kind === 'network' ? transportCode : undefined;
+    const code = error.kind === 'network' || error.kind === 'proxy_unreachable' ? transportCode : undefined;
     const what = failureWords(error, code);
     const tries = `${call.attempts} attempt${call.attempts === 1 ? '' : 's'}`;
     const line = {
@@ -76,6 +76,10 @@ function failureWords(error: UpstreamError, transportCode: string | undefined): 
       return 'circuit open';
     case 'busy':
       return 'refused: upstream answers held over UPSTREAM_BODY_BUDGET_MB';
+    case 'proxy_unreachable':
+    case 'proxy_auth':
+    case 'proxy_refused':
+      return error.message;
     default:
       return `bad body (${error.message})`;
   }

@@ -5,10 +5,12 @@
  */
 import Agent from 'undici/lib/dispatcher/agent';
 import Dispatcher from 'undici/lib/dispatcher/dispatcher';
+import Pool from 'undici/lib/dispatcher/pool';
+import ProxyAgent from 'undici/lib/dispatcher/proxy-agent';
 import createRedirectInterceptor from 'undici/lib/interceptor/redirect';
 import api from 'undici/lib/api';
 
 // What undici's index does on load: request(), stream() and the rest are mixed into every dispatcher.
 Object.assign(Dispatcher.prototype, api);
 
-export { Agent, createRedirectInterceptor };
+export { Agent, createRedirectInterceptor, Pool, ProxyAgent };

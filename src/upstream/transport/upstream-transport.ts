@@ -17,8 +17,8 @@ import { announcedLength, BodyBudget, BodyBudgetExceeded, BodyTooLarge, TOO_LARG
 import { HostBreakers } from './breakers';
 import { Coalescer } from './coalescer';
 import { type CallRecord, FailureLog, logTargetOf, metricTarget } from './failure-log';
+import { ProxyFailure, UpstreamPools } from './upstream-pools';
 import { UpstreamReachability } from './upstream-reachability';
-import { Agent, createRedirectInterceptor } from './undici-parts';
 
 /**
  * The HTTP side of every upstream call: pooled sockets per host, deadlines, retries, circuit breakers, sharing of
@@ -34,15 +34,10 @@ export class UpstreamTransport implements OnApplicationShutdown {
   /** Bytes of answers held across all calls; never below one answer's cap, or a lone answer could never fit. */
   private readonly bodyBudget: BodyBudget;
   /**
-   * Keep-alive pools (undici: one pool per upstream origin). `connections` is per origin, so it is also the per-host
-   * concurrency cap: a burst queues here instead of getting the server's IP rate-limited upstream. undici never reads
-   * proxy variables from the environment, so upstream URLs come from config only.
+   * Keep-alive pools per upstream origin, direct or through UPSTREAM_PROXY: `connections` per origin is also the
+   * per-host concurrency cap, so a burst queues here instead of getting the server's IP rate-limited upstream.
    */
-  private readonly pool: Agent;
-  /** The same pools, following redirects (the few calls that ask for it). */
-  private readonly followingPool: Dispatcher;
-  /** Long polls hold a socket for ~35 s each: their own pools, so they never queue behind (or starve) reads. */
-  private readonly longPollPool: Agent;
+  private readonly pools: UpstreamPools;
   /** The per-call debug line is only built when LOG_LEVEL would print it. */
   private readonly logsEachCall: boolean;
 
@@ -59,10 +54,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     metrics.observeUpstreamBodyBytes(() => this.bodyBudget.bytesInFlight);
     // After a burst that took a quarter of the budget, memory is given back once no answer has been held for a while.
     this.bodyBudget.onQuietAfterBurst(this.bodyBudget.limitBytes / 4, QUIET_AFTER_BURST_MS, reduceMemoryNow);
-    // maxResponseSize: an answer larger than UPSTREAM_MAX_BODY_MB fails as it arrives instead of filling memory.
-    this.pool = new Agent({ connections: config.upstreamMaxConcurrency, maxResponseSize: config.upstreamMaxBodyBytes });
-    this.longPollPool = new Agent({ maxResponseSize: config.upstreamMaxBodyBytes });
-    this.followingPool = this.pool.compose(createRedirectInterceptor({ maxRedirections: 5 }));
+    this.pools = new UpstreamPools(config);
   }
 
   /**
@@ -85,7 +77,8 @@ export class UpstreamTransport implements OnApplicationShutdown {
     const clientSignal = context?.signal;
     const signal = req.longPoll && context?.shuttingDown && clientSignal ? AbortSignal.any([clientSignal, context.shuttingDown]) : clientSignal;
     const retries = idempotent ? this.config.upstreamRetries : 0;
-    const dispatcher = req.longPoll ? this.longPollPool : req.redirects === 'follow' ? this.followingPool : this.pool;
+    const pools = this.pools.for(req.host);
+    const dispatcher = req.longPoll ? pools.longPoll : req.redirects === 'follow' ? pools.following : pools.pool;
     const options: Dispatcher.RequestOptions = {
       origin: this.config.origins[req.host],
       path: withQuery(req.path.startsWith('/') ? req.path : `/${req.path}`, req.query),
@@ -211,7 +204,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
 
   /** After the HTTP server has drained (in-flight requests may still need a breaker until then). */
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.pool.destroy(), this.longPollPool.destroy()]);
+    await this.pools.destroy();
     this.breakers.shutdown();
   }
 
@@ -231,6 +224,7 @@ export class UpstreamTransport implements OnApplicationShutdown {
     clientGone: boolean,
   ): UpstreamError | RequestAbortedError | ShuttingDownError {
     const code = (err as { code?: string }).code ?? 'ERROR';
+    if (err instanceof ProxyFailure) return err.toUpstreamError(req.host, target);
     if (code === 'EOPENBREAKER') {
       return new UpstreamError('circuit_open', `Upstream ${UPSTREAM_HOST_NAMES[req.host]} is failing; calls are paused briefly`, req.host, { target });
     }
@@ -298,6 +292,7 @@ class UpstreamStatusFailure extends Error {
  */
 function isRetriable(err: unknown): boolean {
   if (err instanceof UpstreamStatusFailure) return true;
+  if (err instanceof ProxyFailure) return err.retriable;
   const code = (err as { code?: string }).code ?? '';
   // An oversized answer would be just as large again; a retry past the budget would only add to the crowd.
   if (err instanceof BodyBudgetExceeded || err instanceof BodyTooLarge) return false;
