@@ -38,12 +38,6 @@ export class UpstreamPools {
     return this.byHost.get(host)!;
   }
 
-  /** The hosts whose calls go through the proxy. */
-  proxiedHosts(): UpstreamHost[] {
-    const direct = this.dispatchers[0];
-    return [...this.byHost].filter(([, d]) => d.pool !== direct).map(([host]) => host);
-  }
-
   destroy(): Promise<unknown> {
     return Promise.all(this.dispatchers.map((d) => d.destroy()));
   }
