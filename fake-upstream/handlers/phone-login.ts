@@ -15,8 +15,11 @@ import { fakeCredential } from './login';
 /** The demo number and the code it always gets. */
 export const FAKE_PHONE = '13800138000';
 export const FAKE_PHONE_CODE = '246810';
-/** The account every phone login logs in, and its key. */
-export const FAKE_PHONE_MUSICID = '2233445566';
+/**
+ * The account every phone login logs in: FAKE_QQ's (one account bound to both), written out because login.ts imports
+ * this module (a value read from it here at load time would still be undefined).
+ */
+export const FAKE_PHONE_MUSICID = '1503255237';
 export const FAKE_MUSICKEY_PHONE = 'Q_H_L_63k3NfakeKeyPhone+/==';
 /** The captcha page a refused send points at (code 20276). */
 export const FAKE_SECURITY_URL = 'https://aq.qq.com/fake-captcha?ticket=fake';

@@ -5,7 +5,7 @@ import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/a
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { EXAMPLE_LOGIN_TOKEN } from './dto/check-login.dto';
-import { CheckPhoneCodeBody, EXAMPLE_PHONE, SendPhoneCodeBody } from './dto/phone-login.dto';
+import { CheckPhoneCodeBody, EXAMPLE_CODE, EXAMPLE_PHONE, SendPhoneCodeBody } from './dto/phone-login.dto';
 import { PhoneCodeSent, PhoneLoggedIn } from './login.answers';
 import { LOGIN_PERSIST_HEADER, storeChoiceOf } from './login-store';
 import { PhoneLoginService } from './phone-login.service';
@@ -65,12 +65,16 @@ export class PhoneLoginController {
       'Upstream `music.login.LoginServer`/`Login` with `loginMode: 1` (Android comm). Success (200): `{ isOk: true, message, session }` as a confirmed QR login, plus `credential` with `"credential": true`, and `persisted` when stored (the admin token stores it as the gateway\'s own login; `X-Login-Persist: false` never does). ' +
       'The same finished-login rules as the QR logins: the code is taken only within PHONE_CODE_TTL_S of its send by this gateway and at most PHONE_CODE_MAX_ATTEMPTS times; a code that logged in answers the same session for 120 s to a check with its `loginToken` and 410 `LOGIN_CODE_USED` to any other. Neither the number nor the code is logged.',
   })
-  @ApiBody({ type: CheckPhoneCodeBody, description: 'JSON body.', examples: { check: { value: { phone: EXAMPLE_PHONE, countryCode: 86, code: '246810', loginToken: EXAMPLE_LOGIN_TOKEN } } } })
+  @ApiBody({ type: CheckPhoneCodeBody, description: 'JSON body.', examples: { check: { value: { phone: EXAMPLE_PHONE, countryCode: 86, code: EXAMPLE_CODE } } } })
   @ApiPlainOk('The logged-in session (`PhoneLoggedIn`).', { isOk: true, message: '登录成功', session: phoneSessionExample() }, PhoneLoggedIn)
   @ApiHeader({ name: LOGIN_PERSIST_HEADER, required: false, description: 'Optional: `false` keeps this login to the caller: it is never stored as the gateway\'s own.' })
   @ApiErrorResponses(
-    { ...BAD_NUMBER, description: `${BAD_NUMBER.description} code not 4 to 8 digits; the wrong code (upstream code 20271); with LOGIN_TOKEN_REQUIRED=true no loginToken.`, errorCodes: ['BAD_REQUEST', 'LOGIN_CODE_WRONG'] },
-    { status: 401, description: 'An admin token was sent and is not ADMIN_TOKEN. Checked before upstream is asked.', errorCodes: ['ADMIN_TOKEN_REQUIRED'] },
+    { ...BAD_NUMBER, description: `${BAD_NUMBER.description} code not 4 to 8 digits; with LOGIN_TOKEN_REQUIRED=true no loginToken.` },
+    {
+      status: 401,
+      description: 'The code is wrong (upstream code 20271; the check counts against PHONE_CODE_MAX_ATTEMPTS); or an admin token was sent and is not ADMIN_TOKEN (checked before upstream is asked).',
+      errorCodes: ['LOGIN_CODE_WRONG', 'ADMIN_TOKEN_REQUIRED'],
+    },
     {
       status: 403,
       description: 'loginToken is not the one the last code to this number was sent with (before upstream is asked); the account must be verified or bound first (20272, 20274), is restricted (20277, 20278, 20450) or has too many devices (20279).',

@@ -53,7 +53,8 @@ export class PhoneLoginService {
     const number = checkedNumber(body.countryCode, body.phone);
     // Settled before upstream is asked: the code must have been sent by this gateway, within PHONE_CODE_TTL_S.
     const sendCheck = await this.finished.admit(CHANNEL, number, body.loginToken, codeExpired);
-    const check = attemptOf(sendCheck, body.code);
+    // One key per code of one send: the same digits sent again later are a new login.
+    const check = attemptOf(sendCheck, `${sendCheck.owner ?? ''}:${body.code}`);
     try {
       // A code that already logged in answers its owner the same session (120 s) and anyone else 410, uncounted.
       const done = await this.finished.find(check);
@@ -158,7 +159,7 @@ function loginRefused({ code, data }: PhoneLoginAnswer): GatewayError {
   const extra = { upstreamCode: code };
   switch (code) {
     case 20271:
-      return new GatewayError(HttpStatus.BAD_REQUEST, 'LOGIN_CODE_WRONG', 'The login code is wrong (code 20271)', extra);
+      return new GatewayError(HttpStatus.UNAUTHORIZED, 'LOGIN_CODE_WRONG', 'The login code is wrong (code 20271)', extra);
     case 1000:
     case 104400:
     case 104401:

@@ -30,7 +30,8 @@ describe('Phone number + SMS code login', () => {
   let h: Harness;
   const logs: string[] = [];
   beforeAll(async () => {
-    h = await startHarness({ env: { ADMIN_TOKEN, LOG_LEVEL: 'debug', PHONE_CODE_PER_IP_HOURLY: '1000' }, logs });
+    // The default gap and number budget (the harness turns the budgets off); the address budget wide, for the many sends.
+    h = await startHarness({ env: { ADMIN_TOKEN, LOG_LEVEL: 'debug', PHONE_CODE_INTERVAL_S: '60', PHONE_CODE_PER_NUMBER_HOURLY: '5', PHONE_CODE_PER_IP_HOURLY: '1000' }, logs });
   });
   afterAll(async () => {
     await h?.close();
@@ -63,7 +64,7 @@ describe('Phone number + SMS code login', () => {
       session: {
         loginUin: FAKE_PHONE_MUSICID,
         uin: FAKE_PHONE_MUSICID,
-        cookie: `uin=${FAKE_PHONE_MUSICID}; qqmusic_uin=${FAKE_PHONE_MUSICID}; qqmusic_key=${FAKE_MUSICKEY_PHONE}; qm_keyst=${FAKE_MUSICKEY_PHONE}; euin=oKEnc5566**; tmeLoginType=2`,
+        cookie: `uin=${FAKE_PHONE_MUSICID}; qqmusic_uin=${FAKE_PHONE_MUSICID}; qqmusic_key=${FAKE_MUSICKEY_PHONE}; qm_keyst=${FAKE_MUSICKEY_PHONE}; euin=oKEnc5237**; tmeLoginType=2`,
         cookieList: expect.any(Array),
         cookieObject: expect.objectContaining({ qqmusic_key: FAKE_MUSICKEY_PHONE }),
       },
@@ -102,16 +103,16 @@ describe('Phone number + SMS code login', () => {
     expect(JSON.parse(readFileSync(h.cookieFile, 'utf8'))).toMatchObject({ uin: FAKE_PHONE_MUSICID, credential: { musickey: FAKE_MUSICKEY_PHONE } });
   });
 
-  it('a wrong code is 400 LOGIN_CODE_WRONG and the right one still logs in', async () => {
+  it('a wrong code is 401 LOGIN_CODE_WRONG and the right one still logs in', async () => {
     const { phone, code, loginToken } = await sent();
     const wrong = code === '000000' ? '000001' : '000000';
-    expect((await check({ phone, code: wrong, loginToken }).expect(400)).body).toEqual({ error: 'The login code is wrong (code 20271)', errorCode: 'LOGIN_CODE_WRONG', upstreamCode: 20271 });
+    expect((await check({ phone, code: wrong, loginToken }).expect(401)).body).toEqual({ error: 'The login code is wrong (code 20271)', errorCode: 'LOGIN_CODE_WRONG', upstreamCode: 20271 });
     await check({ phone, code, loginToken }).expect(200);
   });
 
   it('past PHONE_CODE_MAX_ATTEMPTS (5) checks of one code, 429 LOGIN_CODE_ATTEMPTS before upstream, even for the right code', async () => {
     const { phone, code, loginToken } = await sent();
-    for (let i = 0; i < 5; i++) await check({ phone, code: `99999${i}` === code ? '888888' : `99999${i}`, loginToken }).expect(400);
+    for (let i = 0; i < 5; i++) await check({ phone, code: `99999${i}` === code ? '888888' : `99999${i}`, loginToken }).expect(401);
     const calls = h.fake.requests.length;
     const res = await check({ phone, code, loginToken }).expect(429);
     expect(res.body).toEqual({ error: expect.stringContaining('send a new code'), errorCode: 'LOGIN_CODE_ATTEMPTS' });
@@ -237,6 +238,6 @@ describe('SMS budgets shared by two instances through Redis', () => {
     const code = lastPhoneCode(b.fake.state, y)!;
     const login = await a.http().post('/checkPhoneLoginCode').send({ phone: y, code, loginToken: sentY.body.loginToken });
     // a's fake never sent this code: upstream (a's fake) refuses it, which proves a took b's send record.
-    expect({ status: login.status, errorCode: login.body.errorCode }).toEqual({ status: 400, errorCode: 'LOGIN_CODE_WRONG' });
+    expect({ status: login.status, errorCode: login.body.errorCode }).toEqual({ status: 401, errorCode: 'LOGIN_CODE_WRONG' });
   });
 });

@@ -1,7 +1,9 @@
 import { BoolParam, IntParam, TextParam } from '../../common/validation';
 import { EXAMPLE_LOGIN_TOKEN } from './check-login.dto';
 
+/** The documented number and code: the demo's (fake-upstream/handlers/phone-login.ts sends this code to this number). */
 export const EXAMPLE_PHONE = '13800138000';
+export const EXAMPLE_CODE = '246810';
 
 const PhoneParam = () =>
   TextParam({
@@ -38,7 +40,7 @@ export class CheckPhoneCodeBody {
     string: true,
     match: { pattern: /^\d{4,8}$/, message: 'code must be the SMS code: 4 to 8 digits, as a JSON string' },
     description: 'The code of the SMS (digits, as a JSON string so leading zeros survive). Never logged.',
-    example: '246810',
+    example: EXAMPLE_CODE,
   })
   code: string;
 
