@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiErrorResponses, ApiPlainOk, UPSTREAM_UNAVAILABLE } from '../common/api-docs';
+import { ApiErrorResponses, ApiPlainOk } from '../common/api-docs';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { EXAMPLE_LOGIN_TOKEN } from './dto/check-login.dto';
@@ -38,7 +38,7 @@ export class PhoneLoginController {
       'Upstream `music.login.LoginServer`/`SendPhoneAuthCode` (Android comm). Bounded by the SMS budgets before upstream is asked: one code per number per PHONE_CODE_INTERVAL_S, PHONE_CODE_PER_NUMBER_HOURLY per number and PHONE_CODE_PER_IP_HOURLY per client address an hour (429 with `Retry-After`; shared by every instance with REDIS_URL). ' +
       'The answer\'s `loginToken` is bound to this number\'s new code for PHONE_CODE_TTL_S: send it with /checkPhoneLoginCode. The number is never logged.',
   })
-  @ApiBody({ type: SendPhoneCodeBody, description: 'JSON body.', examples: { send: { value: { phone: EXAMPLE_PHONE, countryCode: 86 } } } })
+  @ApiBody({ type: SendPhoneCodeBody, description: 'JSON body.', examples: { send: { value: { phone: EXAMPLE_PHONE } } } })
   @ApiPlainOk('`{ sent: true, loginToken, expiresIn, resendIn }`.', { sent: true, loginToken: EXAMPLE_LOGIN_TOKEN, expiresIn: 300, resendIn: 60 }, PhoneCodeSent)
   @ApiErrorResponses(
     BAD_NUMBER,
@@ -48,10 +48,12 @@ export class PhoneLoginController {
       description: 'An SMS budget is spent (this number too soon or too often, this address too often), or upstream limits sending (code 100001 or 104604). `Retry-After` says when to try again.',
       errorCodes: ['PHONE_CODE_TOO_SOON', 'PHONE_CODE_NUMBER_BUDGET', 'PHONE_CODE_IP_BUDGET', 'LOGIN_UPSTREAM_LIMITED'],
     },
-    { status: 502, description: 'Upstream answered another code (`upstreamCode`).', errorCodes: ['PHONE_CODE_NOT_SENT'] },
+    { status: 502, description: 'Upstream answered a code the gateway has no reading for (`upstreamCode`).', errorCodes: ['PHONE_CODE_NOT_SENT'] },
     { status: 504, description: 'Upstream did not answer in time.', errorCodes: ['LOGIN_TIMEOUT'] },
+    401,
+    403,
     502,
-    UPSTREAM_UNAVAILABLE,
+    503,
   )
   sendPhoneLoginCode(@Body() body: SendPhoneCodeBody, @Req() req: Request) {
     return this.phone.sendCode(body, req.ip ?? '');
@@ -65,7 +67,7 @@ export class PhoneLoginController {
       'Upstream `music.login.LoginServer`/`Login` with `loginMode: 1` (Android comm). Success (200): `{ isOk: true, message, session }` as a confirmed QR login, plus `credential` with `"credential": true`, and `persisted` when stored (the admin token stores it as the gateway\'s own login; `X-Login-Persist: false` never does). ' +
       'The same finished-login rules as the QR logins: the code is taken only within PHONE_CODE_TTL_S of its send by this gateway and at most PHONE_CODE_MAX_ATTEMPTS times; a code that logged in answers the same session for 120 s to a check with its `loginToken` and 410 `LOGIN_CODE_USED` to any other. Neither the number nor the code is logged.',
   })
-  @ApiBody({ type: CheckPhoneCodeBody, description: 'JSON body.', examples: { check: { value: { phone: EXAMPLE_PHONE, countryCode: 86, code: EXAMPLE_CODE } } } })
+  @ApiBody({ type: CheckPhoneCodeBody, description: 'JSON body.', examples: { check: { value: { phone: EXAMPLE_PHONE, code: EXAMPLE_CODE } } } })
   @ApiPlainOk('The logged-in session (`PhoneLoggedIn`).', { isOk: true, message: '登录成功', session: phoneSessionExample() }, PhoneLoggedIn)
   @ApiHeader({ name: LOGIN_PERSIST_HEADER, required: false, description: 'Optional: `false` keeps this login to the caller: it is never stored as the gateway\'s own.' })
   @ApiErrorResponses(
@@ -82,10 +84,10 @@ export class PhoneLoginController {
     },
     { status: 410, description: 'No code this gateway sent to the number is valid any more (PHONE_CODE_TTL_S passed, or upstream code 1000/104400/104401); or this code already logged in.', errorCodes: ['LOGIN_CODE_EXPIRED', 'LOGIN_CODE_USED'] },
     { status: 429, description: 'This code was tried PHONE_CODE_MAX_ATTEMPTS times (send a new one); or upstream limits attempts (104604, `Retry-After`).', errorCodes: ['LOGIN_CODE_ATTEMPTS', 'LOGIN_UPSTREAM_LIMITED'] },
-    { status: 502, description: 'Upstream refused the login with another code (`upstreamCode`), or its answer lacks the credential.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_NO_CREDENTIAL'] },
+    { status: 502, description: 'Upstream refused the login with a code the gateway has no reading for (`upstreamCode`), or its answer lacks the credential.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_NO_CREDENTIAL'] },
     { status: 504, description: 'Upstream did not answer in time.', errorCodes: ['LOGIN_TIMEOUT'] },
     502,
-    UPSTREAM_UNAVAILABLE,
+    503,
   )
   checkPhoneLoginCode(@Body() body: CheckPhoneCodeBody, @Req() req: Request) {
     return this.phone.check(body, storeChoiceOf(req, this.config.adminToken));

@@ -1,6 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { isPhoneNumber } from 'class-validator';
 import { GatewayError } from '../common/http-error';
+import { describeCode, retryAfterHeader, UPSTREAM_CODES } from '../common/upstream-codes';
 import { Shaped } from '../common/shaped';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -151,7 +152,7 @@ function sendRefused({ code, data }: PhoneLoginAnswer): GatewayError {
     });
   }
   if (code === 100001 || code === 104604) return upstreamLimited(code);
-  return new GatewayError(HttpStatus.BAD_GATEWAY, 'PHONE_CODE_NOT_SENT', `Upstream did not send the login code (code ${code})`, { upstreamCode: code });
+  return commonAnswer(code) ?? new GatewayError(HttpStatus.BAD_GATEWAY, 'PHONE_CODE_NOT_SENT', `Upstream did not send the login code (code ${code})`, { upstreamCode: code });
 }
 
 /** docs/upstream/login.md "Phone login: log in with the code": the codes of a refused login. */
@@ -176,8 +177,15 @@ function loginRefused({ code, data }: PhoneLoginAnswer): GatewayError {
     case 20279:
       return new GatewayError(HttpStatus.FORBIDDEN, 'LOGIN_DEVICE_LIMIT', 'Login refused: too many devices on this account (code 20279)', extra);
     default:
-      return new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_REJECTED', `QQ Music login failed (code ${code})`, extra);
+      return commonAnswer(code) ?? new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_REJECTED', `QQ Music login failed (code ${code})`, extra);
   }
+}
+
+/** A code every route answers alike (src/common/upstream-codes.ts: 2001, 104009…), when the phone login has no reading of its own. */
+function commonAnswer(code: number): GatewayError | undefined {
+  const known = UPSTREAM_CODES[code];
+  if (!known) return undefined;
+  return new GatewayError(known.status, known.errorCode, `QQ Music refused the phone login call: ${describeCode(code)}`, { upstreamCode: code }, retryAfterHeader(known));
 }
 
 function upstreamLimited(code: number): GatewayError {

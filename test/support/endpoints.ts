@@ -802,7 +802,7 @@ export const ENDPOINTS: Endpoint[] = [
     family: 'login',
     method: 'POST',
     path: '/sendPhoneLoginCode',
-    params: { phone: { kind: 'numid', required: true }, countryCode: int },
+    params: { phone: { kind: 'token', required: true }, countryCode: int },
     example: { phone: '13800138000' },
     upstream: [musicu('music.login.LoginServer.SendPhoneAuthCode')],
     idempotent: false,
@@ -813,7 +813,7 @@ export const ENDPOINTS: Endpoint[] = [
     family: 'login',
     method: 'POST',
     path: '/checkPhoneLoginCode',
-    params: { phone: { kind: 'numid', required: true }, countryCode: int, code: { kind: 'numid', required: true }, loginToken: { kind: 'token' }, credential: { kind: 'bool' } },
+    params: { phone: { kind: 'token', required: true }, countryCode: int, code: { kind: 'token', required: true }, loginToken: { kind: 'token' }, credential: { kind: 'bool' } },
     example: { phone: '13800138000', code: '246810' },
     // Without a code sent first the check answers 410 before upstream is asked (test/login/phone-login.e2e-spec.ts).
     upstream: [],

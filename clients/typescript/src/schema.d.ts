@@ -2142,7 +2142,7 @@ export interface components {
              */
             phone: string;
             /**
-             * @description Optional: the country calling code, a JSON integer (86 = China).
+             * @description Optional: the country calling code (86 = China), an integer or its digits.
              * @default 86
              * @example 86
              */
@@ -2155,7 +2155,7 @@ export interface components {
              */
             phone: string;
             /**
-             * @description Optional: the country calling code, a JSON integer (86 = China).
+             * @description Optional: the country calling code (86 = China), an integer or its digits.
              * @default 86
              * @example 86
              */
@@ -7846,7 +7846,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Upstream wants a captcha solved first (code 20276; `securityUrl` when upstream gave one). */
+            401: components["responses"]["LoginExpired"];
+            /** @description Upstream wants a captcha solved first (code 20276; `securityUrl` when upstream gave one). Upstream code 20274 (device limit of the account). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7857,7 +7858,7 @@ export interface operations {
                          * @example LOGIN_CAPTCHA_REQUIRED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_CAPTCHA_REQUIRED";
+                        errorCode: "LOGIN_CAPTCHA_REQUIRED" | "UPSTREAM_DEVICE_LIMIT";
                     };
                 };
             };
@@ -7882,7 +7883,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description Upstream answered another code (`upstreamCode`). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description Upstream answered a code the gateway has no reading for (`upstreamCode`). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7897,7 +7898,7 @@ export interface operations {
                     };
                 };
             };
-            503: components["responses"]["UpstreamUnavailable"];
+            503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
             /** @description Upstream did not answer in time. */
             504: {
                 headers: {
@@ -8077,7 +8078,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description Upstream refused the login with another code (`upstreamCode`), or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description Upstream refused the login with a code the gateway has no reading for (`upstreamCode`), or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8092,7 +8093,7 @@ export interface operations {
                     };
                 };
             };
-            503: components["responses"]["UpstreamUnavailable"];
+            503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
             /** @description Upstream did not answer in time. */
             504: {
                 headers: {

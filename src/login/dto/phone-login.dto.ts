@@ -16,7 +16,7 @@ const PhoneParam = () =>
   });
 
 const CountryCodeParam = () =>
-  IntParam({ min: 1, max: 999, jsonOnly: true, description: 'Optional: the country calling code, a JSON integer (86 = China).', example: 86 });
+  IntParam({ min: 1, max: 999, description: 'Optional: the country calling code (86 = China), an integer or its digits.', example: 86 });
 
 /** Body of POST /sendPhoneLoginCode. */
 export class SendPhoneCodeBody {
