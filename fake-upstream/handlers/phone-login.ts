@@ -5,7 +5,8 @@
  * the QR logins'.
  *
  * Recognisable fake behaviour: every code is a fresh 6-digit one that a test reads back with `lastPhoneCode`; the
- * demo number FAKE_PHONE always gets FAKE_PHONE_CODE, so a demo can be logged in by hand. No SMS leaves anything.
+ * demo number FAKE_PHONE always gets, and always takes, FAKE_PHONE_CODE, so a demo can be logged in by hand. No SMS
+ * leaves anything.
  */
 import { randomInt } from 'node:crypto';
 import type { FakeRoutes, MusicuHandler } from '../fake-upstream';
@@ -66,9 +67,11 @@ export const phoneLogin: MusicuHandler = (param, { state, comm }) => {
   if (!phoneComm(comm, 0) || typeof param.code !== 'string' || typeof param.phoneNo !== 'string') return { code: 20261, data: {} };
   if (fake.faults.loginCode) return { code: fake.faults.loginCode, data: fake.faults.loginCode === 20274 ? { securityUrl: FAKE_SECURITY_URL } : {} };
   // Upstream's Login names no area code: the number's code from any country code it was sent with.
+  // The demo number takes its code whatever the fake's state (a demo or a doc example may reset it between steps).
+  const demo = param.phoneNo === FAKE_PHONE && param.code === FAKE_PHONE_CODE;
   const entry = [...fake.codes].find(([key, code]) => key.endsWith(`:${param.phoneNo}`) && code === param.code);
-  if (!entry) return { code: 20271, data: {} };
-  fake.codes.delete(entry[0]);
+  if (!entry && !demo) return { code: 20271, data: {} };
+  if (entry) fake.codes.delete(entry[0]);
   return { code: 0, data: fakeCredential(FAKE_PHONE_MUSICID, FAKE_MUSICKEY_PHONE, 0, { musicid: Number(FAKE_PHONE_MUSICID) }) };
 };
 
