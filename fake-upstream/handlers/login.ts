@@ -12,6 +12,7 @@ import type { FakeContext, FakeReply, FakeRoutes, HttpHandler, MusicuHandler } f
 import { fixtureText } from '../fixtures';
 import { qrJpeg, qrPng } from '../qr-image';
 import type { FakeState } from '../state';
+import { phoneLogin } from './phone-login';
 
 export type QqState = 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'refused';
 export type WxState = 'waiting' | 'scanned' | 'confirmed' | 'cancelled' | 'expired';
@@ -232,7 +233,7 @@ const authorize = ({ req, state, origins }: FakeContext): FakeReply => {
   return { status: 302, headers: { Location: location, 'Set-Cookie': [`ui=${form.get('ui')}; PATH=/; DOMAIN=graph.qq.com;`] }, text: '' };
 };
 
-function credential(musicid: string, musickey: string, loginType: number, extra: Record<string, unknown>): Record<string, unknown> {
+export function fakeCredential(musicid: string, musickey: string, loginType: number, extra: Record<string, unknown>): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
   return {
     openid: `OPENID${musicid.slice(-6)}`,
@@ -265,7 +266,7 @@ const qqLogin: MusicuHandler = (param, { state, comm }) => {
   const qq = loginFake(state).qqCodes.get(String(param.code));
   if (!qq || comm.tmeLoginType !== 2) return { code: 20261, data: {} };
   loginFake(state).qqCodes.delete(String(param.code));
-  return { code: 0, data: credential(qq, FAKE_MUSICKEY_QQ, 2, { musicid: Number(qq) }) };
+  return { code: 0, data: fakeCredential(qq, FAKE_MUSICKEY_QQ, 2, { musicid: Number(qq) }) };
 };
 
 // ---- WeChat ----
@@ -336,11 +337,12 @@ const refreshLogin: MusicuHandler = (param, { state, comm }) => {
   const extra: Record<string, unknown> = qq
     ? { musicid: Number(musicid), openid: param.openid }
     : { musicid: rawJSON ? rawJSON(musicid) : Number(musicid), str_musicid: musicid, openid: param.openid, unionid: param.unionid };
-  return { code: 0, data: credential(musicid, musickey, comm.tmeLoginType, extra) };
+  return { code: 0, data: fakeCredential(musicid, musickey, comm.tmeLoginType, extra) };
 };
 
 const wxLogin: MusicuHandler = (param, ctx) => {
   if (param.loginMode === 2) return refreshLogin(param, ctx);
+  if (param.loginMode === 1) return phoneLogin(param, ctx);
   const { state, comm } = ctx;
   const fake = loginFake(state);
   const musicid = fake.wxCodes.get(String(param.code));
@@ -348,7 +350,7 @@ const wxLogin: MusicuHandler = (param, ctx) => {
   fake.wxCodes.delete(String(param.code));
   // The musicid goes out as a bare JSON number with every digit (JSON.rawJSON, Node ≥ 21), as upstream sends it.
   const rawJSON = (JSON as unknown as { rawJSON?: (text: string) => unknown }).rawJSON;
-  const data = credential(musicid, FAKE_MUSICKEY_WX, 1, {
+  const data = fakeCredential(musicid, FAKE_MUSICKEY_WX, 1, {
     musicid: rawJSON ? rawJSON(musicid) : Number(musicid),
     unionid: 'oUnion_fake123',
     openid: 'oOpen_fake456',

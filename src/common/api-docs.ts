@@ -163,6 +163,7 @@ const ERROR_BODY: SchemaObject = {
     error: { type: 'string', description: 'What went wrong (for a 400 it names the parameter).' },
     errorCode: { type: 'string', description: 'Stable machine-readable code; each response lists the codes it answers.' },
     upstreamCode: { type: 'integer', description: 'Upstream business code, when the failure came from one.' },
+    securityUrl: { type: 'string', description: 'A login upstream refused for want of a captcha or a verification: the page where the user does it.' },
   },
 };
 

@@ -533,6 +533,7 @@ export const GLOSSARY: Record<string, GlossaryEntry> = {
   cookie: { group: 'Login', meaning: 'Every cookie of a login, `name=value; …`.', type: 'string', upstream: 'the login\'s Set-Cookie headers', fixedBy: 'login session' },
   cookieList: { group: 'Login', meaning: 'The same cookies, one `name=value` per element.', type: 'string[]', upstream: 'the login\'s Set-Cookie headers', fixedBy: 'login session' },
   cookieObject: { group: 'Login', meaning: 'The same cookies by name.', type: 'Record<string, string>', upstream: 'the login\'s Set-Cookie headers', fixedBy: 'login session' },
+  expiresIn: { group: 'Login', meaning: 'Seconds during which the gateway takes the SMS code just sent (PHONE_CODE_TTL_S).', type: 'integer', upstream: 'gateway' },
   errcode: { group: 'Login', meaning: 'WeChat\'s poll state: 408 waiting, 404 scanned, 403 cancelled, 402 expired, 405 confirmed.', type: 'integer', upstream: 'WeChat `wx_errcode`', fixedBy: 'Alt login poll `errcode`' },
   img: { group: 'Login', meaning: 'The QR code as a data URL.', type: 'string', upstream: 'ptlogin / WeChat QR image' },
   isOk: { group: 'Login', meaning: 'Whether the login is confirmed.', type: 'boolean', upstream: 'gateway', fixedBy: 'login checks `isOk`' },
@@ -544,7 +545,10 @@ export const GLOSSARY: Record<string, GlossaryEntry> = {
   qrsig: { group: 'Login', meaning: 'The Main QR code\'s signature: send it to /checkMainLoginQr.', type: 'string', upstream: 'ptlogin `qrsig` cookie', fixedBy: 'Main QR `qrsig`' },
   refresh: { group: 'Login', meaning: 'The QR code is dead (expired, refused, cancelled): ask a new one.', type: 'boolean', upstream: 'gateway' },
   refused: { group: 'Login', meaning: 'The user cancelled on the phone (403).', type: 'true', upstream: 'WeChat `wx_errcode` 403' },
+  resendIn: { group: 'Login', meaning: 'Seconds before another SMS code may be sent to the same number (PHONE_CODE_INTERVAL_S).', type: 'integer', upstream: 'gateway' },
   scanned: { group: 'Login', meaning: 'The QR code was scanned, not yet confirmed (404).', type: 'true', upstream: 'WeChat `wx_errcode` 404' },
+  securityUrl: { group: 'Login', meaning: 'In an error: the page where the user solves the captcha or verifies the account upstream asked for.', type: 'string', upstream: 'the login answer\'s `securityURL`' },
+  sent: { group: 'Login', meaning: 'The SMS code was sent.', type: 'true', upstream: 'SendPhoneAuthCode code 0' },
   session: {
     group: 'Login',
     meaning: 'A confirmed login `{ loginUin, uin, cookie, cookieList, cookieObject }`; in /health/upstream, the anonymous device session.',

@@ -209,6 +209,43 @@ const LOGIN = {
       "A QR login check must send its QR answer's loginToken (400 without it, 403 for a QR no instance issued), so no one who only saw the QR can take its login. " +
       "Recommended for any public deployment; off keeps the spec's clients, which send only the QR fields, working.",
   }),
+  PHONE_CODE_INTERVAL_S: int({
+    key: 'phoneCodeIntervalS',
+    default: 60,
+    min: 0,
+    max: 3600,
+    unit: 'seconds',
+    description: 'SMS budget: at most one login code per phone number in this many seconds (/sendPhoneLoginCode answers 429 PHONE_CODE_TOO_SOON before it); 0 leaves only the hourly budgets. Shared by every instance with REDIS_URL.',
+  }),
+  PHONE_CODE_PER_NUMBER_HOURLY: int({
+    key: 'phoneCodePerNumberHourly',
+    default: 5,
+    min: 1,
+    max: 100,
+    description: 'SMS budget: at most this many login codes per phone number in an hour (then 429 PHONE_CODE_NUMBER_BUDGET). Shared by every instance with REDIS_URL.',
+  }),
+  PHONE_CODE_PER_IP_HOURLY: int({
+    key: 'phoneCodePerIpHourly',
+    default: 10,
+    min: 1,
+    max: 10_000,
+    description: 'SMS budget: at most this many login codes asked by one client address in an hour, whatever the numbers (then 429 PHONE_CODE_IP_BUDGET). Shared by every instance with REDIS_URL.',
+  }),
+  PHONE_CODE_TTL_S: int({
+    key: 'phoneCodeTtlS',
+    default: 300,
+    min: 30,
+    max: 1800,
+    unit: 'seconds',
+    description: 'How long after sending a login code the gateway takes it at /checkPhoneLoginCode (then 410 LOGIN_CODE_EXPIRED, upstream not asked).',
+  }),
+  PHONE_CODE_MAX_ATTEMPTS: int({
+    key: 'phoneCodeMaxAttempts',
+    default: 5,
+    min: 1,
+    max: 20,
+    description: 'How many checks one sent login code gets (then 429 LOGIN_CODE_ATTEMPTS, upstream not asked: send a new code).',
+  }),
 };
 
 const REDIS_AND_CACHE = {

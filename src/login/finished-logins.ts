@@ -137,14 +137,14 @@ export class FinishedLogins implements OnApplicationShutdown {
    * A new QR's loginToken, recorded (hashed) for the QR here and, with REDIS_URL, in Redis for every instance. A Redis
    * failure only narrows the record to this instance (and those it answers when asked).
    */
-  async issue(channel: string, qr: string): Promise<string> {
+  async issue(channel: string, qr: string, ttlMs = ISSUED_QR_TTL_MS): Promise<string> {
     const token = newLoginToken();
     const key = keyOf(channel, qr);
     const owner = ownerOf(token)!;
-    this.issued.set(key, owner);
+    this.issued.set(key, owner, { ttl: ttlMs });
     if (this.shared?.usable()) {
       try {
-        await this.shared.recordIssue(key, owner, ISSUED_QR_TTL_MS);
+        await this.shared.recordIssue(key, owner, ttlMs);
       } catch (err) {
         this.warnRedis(err);
       }
@@ -156,14 +156,16 @@ export class FinishedLogins implements OnApplicationShutdown {
    * Settles who checks this QR before upstream is asked: refuses a loginToken other than the one the QR was issued
    * with (403), and with LOGIN_TOKEN_REQUIRED a check without one (400) or of a QR no instance issued (403).
    */
-  async admit(channel: string, qr: string, token: string | undefined): Promise<LoginCheck> {
+  async admit(channel: string, qr: string, token: string | undefined, unissued?: () => GatewayError): Promise<LoginCheck> {
     const required = this.config.loginTokenRequired ?? false;
     if (!token && required) throw loginTokenRequired();
     const key = keyOf(channel, qr);
     const caller = ownerOf(token);
     // The id alone needs the record only to hand a finished login to the QR's owner too: no instance is asked for it.
-    const issuedTo = await this.issuedTo(key, caller !== null);
+    const issuedTo = await this.issuedTo(key, caller !== null || unissued !== undefined);
     if (issuedTo === undefined) {
+      // A phone login's code must have been sent by this gateway: without the record there is nothing to check.
+      if (unissued) throw unissued();
       if (required) throw qrUnknown();
       return { key, caller, owner: caller };
     }
@@ -431,6 +433,11 @@ interface Claim {
   stored?: Outcome;
   used?: boolean;
   token?: string;
+}
+
+/** One attempt within an admitted login (a phone login's code): its own key, the same caller and owner. */
+export function attemptOf(check: LoginCheck, attempt: string): LoginCheck {
+  return { ...check, key: `${check.key}:${createHash('sha256').update(attempt).digest('base64url')}` };
 }
 
 /** QR tokens are bearer secrets: only their hash is used as a key. */

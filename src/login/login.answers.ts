@@ -119,3 +119,18 @@ export const RefreshedLogin = Obj({
   expiresAt: Nullable(Str({ description: 'When the new musickey expires (ISO 8601); null when upstream did not say.' })),
 });
 export type RefreshedLogin = Static<typeof RefreshedLogin>;
+
+/** What /sendPhoneLoginCode answers once upstream sent the SMS. */
+export const PhoneCodeSent = Obj(
+  {
+    sent: BoolConst(true),
+    loginToken: Str({ description: 'For this caller alone: send it with the check of this code.' }),
+    expiresIn: Int({ description: 'Seconds during which the gateway takes this code (PHONE_CODE_TTL_S).' }),
+    resendIn: Int({ description: 'Seconds before another code may be sent to this number (PHONE_CODE_INTERVAL_S).' }),
+  },
+  { title: 'PhoneCodeSent' },
+);
+export type PhoneCodeSent = Static<typeof PhoneCodeSent>;
+
+export const PhoneLoggedIn = Obj({ isOk: BoolConst(true), message: Str(), session: LoginSession, ...Credential, ...Persisted }, { title: 'PhoneLoggedIn' });
+export type PhoneLoggedIn = Static<typeof PhoneLoggedIn>;

@@ -7,10 +7,13 @@ import { LoginPersistService } from './login-persist.service';
 import { LoginRefreshController } from './login-refresh.controller';
 import { LoginRefreshService } from './login-refresh.service';
 import { MainLoginService } from './main-login.service';
+import { PhoneLoginController } from './phone-login.controller';
+import { PhoneLoginService } from './phone-login.service';
+import { SmsBudget } from './sms-budget';
 
 @Module({
-  controllers: [LoginController, LoginPageController, LoginRefreshController],
-  providers: [MainLoginService, AltLoginService, LoginPersistService, FinishedLogins, LoginRefreshService],
+  controllers: [LoginController, PhoneLoginController, LoginPageController, LoginRefreshController],
+  providers: [MainLoginService, AltLoginService, PhoneLoginService, SmsBudget, LoginPersistService, FinishedLogins, LoginRefreshService],
   exports: [LoginPersistService],
 })
 export class LoginModule {}

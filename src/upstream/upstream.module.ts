@@ -8,6 +8,7 @@ import { LoginClient } from './clients/login.client';
 import { MusicClient } from './clients/music.client';
 import { MvClient } from './clients/mv.client';
 import { PlaylistsClient } from './clients/playlists.client';
+import { PhoneLoginClient } from './clients/phone-login.client';
 import { QqLoginClient } from './clients/qq-login.client';
 import { RecommendClient } from './clients/recommend.client';
 import { RelationClient } from './clients/relation.client';
@@ -53,6 +54,7 @@ const CLIENTS = [
   LoginClient,
   MusicClient,
   MvClient,
+  PhoneLoginClient,
   PlaylistsClient,
   QqLoginClient,
   RecommendClient,

@@ -83,6 +83,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // Play URLs ask the song detail every time unless a suite turns the song-files memory on.
       SONG_FILES_KEPT: '0',
       RATE_LIMIT: '0',
+      // Likewise the SMS budgets of the phone login: the suites that test them set their own.
+      PHONE_CODE_INTERVAL_S: '0',
+      PHONE_CODE_PER_NUMBER_HOURLY: '100',
+      PHONE_CODE_PER_IP_HOURLY: '10000',
       UPSTREAM_RETRIES: '0',
       // The upstream canary's calls would land in every suite's fake log: only the canary suites turn it on.
       CANARY_INTERVAL_S: '0',

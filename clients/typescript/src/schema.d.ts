@@ -889,6 +889,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sendPhoneLoginCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a login code by SMS
+         * @description Upstream `music.login.LoginServer`/`SendPhoneAuthCode` (Android comm). Bounded by the SMS budgets before upstream is asked: one code per number per PHONE_CODE_INTERVAL_S, PHONE_CODE_PER_NUMBER_HOURLY per number and PHONE_CODE_PER_IP_HOURLY per client address an hour (429 with `Retry-After`; shared by every instance with REDIS_URL). The answer's `loginToken` is bound to this number's new code for PHONE_CODE_TTL_S: send it with /checkPhoneLoginCode. The number is never logged.
+         *
+         *     Also answered at `/user/sendPhoneLoginCode`.
+         */
+        post: operations["PhoneLoginController_sendPhoneLoginCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkPhoneLoginCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with the SMS code
+         * @description Upstream `music.login.LoginServer`/`Login` with `loginMode: 1` (Android comm). Success (200): `{ isOk: true, message, session }` as a confirmed QR login, plus `credential` with `"credential": true`, and `persisted` when stored (the admin token stores it as the gateway's own login; `X-Login-Persist: false` never does). The same finished-login rules as the QR logins: the code is taken only within PHONE_CODE_TTL_S of its send by this gateway and at most PHONE_CODE_MAX_ATTEMPTS times; a code that logged in answers the same session for 120 s to a check with its `loginToken` and 410 `LOGIN_CODE_USED` to any other. Neither the number nor the code is logged.
+         *
+         *     Also answered at `/user/checkPhoneLoginCode`.
+         */
+        post: operations["PhoneLoginController_checkPhoneLoginCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/refreshLogin": {
         parameters: {
             query?: never;
@@ -2091,6 +2135,47 @@ export interface components {
              */
             credential?: boolean;
         };
+        SendPhoneCodeBody: {
+            /**
+             * @description The phone number without the country code: 4 to 14 digits (a JSON string, so leading zeros survive). It must be a valid number of `countryCode` (else 400). Never logged.
+             * @example 13800138000
+             */
+            phone: string;
+            /**
+             * @description Optional: the country calling code (86 = China), an integer or its digits.
+             * @default 86
+             * @example 86
+             */
+            countryCode: number;
+        };
+        CheckPhoneCodeBody: {
+            /**
+             * @description The phone number without the country code: 4 to 14 digits (a JSON string, so leading zeros survive). It must be a valid number of `countryCode` (else 400). Never logged.
+             * @example 13800138000
+             */
+            phone: string;
+            /**
+             * @description Optional: the country calling code (86 = China), an integer or its digits.
+             * @default 86
+             * @example 86
+             */
+            countryCode: number;
+            /**
+             * @description The code of the SMS (digits, as a JSON string so leading zeros survive). Never logged.
+             * @example 246810
+             */
+            code: string;
+            /**
+             * @description The `loginToken` of the /sendPhoneLoginCode answer; required with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the last code to this number was sent with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. After a login, only a check sending it gets the session again (120 s).
+             * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
+             */
+            loginToken?: string;
+            /**
+             * @description Optional: `true` adds the login's full credential (`credential`) to the success answer, as on the QR checks. A JSON boolean in the body.
+             * @example true
+             */
+            credential?: boolean;
+        };
         RefreshLoginBody: {
             /**
              * @description The account: its exact digit string (a JSON number only below 2^53).
@@ -2389,6 +2474,8 @@ export interface components {
             errorCode: string;
             /** @description Upstream business code, when the failure came from one. */
             upstreamCode?: number;
+            /** @description A login upstream refused for want of a captcha or a verification: the page where the user does it. */
+            securityUrl?: string;
         };
     };
     responses: {
@@ -7793,6 +7880,318 @@ export interface operations {
             };
             503: components["responses"]["UpstreamUnavailable"];
             /** @description A step of the login chain timed out. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    PhoneLoginController_sendPhoneLoginCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON body. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendPhoneCodeBody"];
+            };
+        };
+        responses: {
+            /** @description `{ sent: true, loginToken, expiresIn, resendIn }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sent: true;
+                        /** @description For this caller alone: send it with the check of this code. */
+                        loginToken: string;
+                        /** @description Seconds during which the gateway takes this code (PHONE_CODE_TTL_S). */
+                        expiresIn: number;
+                        /** @description Seconds before another code may be sent to this number (PHONE_CODE_INTERVAL_S). */
+                        resendIn: number;
+                    };
+                };
+            };
+            /** @description phone missing, not 4 to 14 digits, or not a valid number of countryCode; countryCode not an integer from 1 to 999. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                    };
+                };
+            };
+            401: components["responses"]["LoginExpired"];
+            /** @description Upstream wants a captcha solved first (code 20276; `securityUrl` when upstream gave one). Upstream code 20274 (device limit of the account). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_CAPTCHA_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_CAPTCHA_REQUIRED" | "UPSTREAM_DEVICE_LIMIT";
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description An SMS budget is spent (this number too soon or too often, this address too often), or upstream limits sending (code 100001 or 104604). `Retry-After` says when to try again. Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example PHONE_CODE_TOO_SOON
+                         * @enum {string}
+                         */
+                        errorCode: "PHONE_CODE_TOO_SOON" | "PHONE_CODE_NUMBER_BUDGET" | "PHONE_CODE_IP_BUDGET" | "LOGIN_UPSTREAM_LIMITED" | "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            /** @description Upstream answered a code the gateway has no reading for (`upstreamCode`). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example PHONE_CODE_NOT_SENT
+                         * @enum {string}
+                         */
+                        errorCode: "PHONE_CODE_NOT_SENT" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
+            /** @description Upstream did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    PhoneLoginController_checkPhoneLoginCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: `false` keeps this login to the caller: it is never stored as the gateway's own. */
+                "X-Login-Persist"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON body. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckPhoneCodeBody"];
+            };
+        };
+        responses: {
+            /** @description The logged-in session (`PhoneLoggedIn`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isOk: true;
+                        message: string;
+                        session: {
+                            /** @description The account (`uin` cookie: `o0…` for QQ, the musicid for WeChat). */
+                            loginUin: string;
+                            /** @description Same as loginUin. */
+                            uin: string;
+                            /** @description Every cookie of the login, `name=value; …`. */
+                            cookie: string;
+                            /** @description The same pairs, one per element. */
+                            cookieList: string[];
+                            /** @description The same pairs by name. */
+                            cookieObject: {
+                                [key: string]: string;
+                            };
+                        };
+                        /** LoginCredential */
+                        credential?: {
+                            /** @description The account: the exact digit string (WeChat musicids exceed 2^53). */
+                            musicid: string;
+                            /** @description Same as musicid. */
+                            str_musicid?: string;
+                            /** @description The login key (the `qqmusic_key` / `qm_keyst` cookies). */
+                            musickey: string;
+                            /** @description Single-use: spent by a refresh, which answers a new one. */
+                            refresh_key?: string;
+                            refresh_token?: string;
+                            openid?: string;
+                            /** @description QQ logins. */
+                            access_token?: string;
+                            /** @description When the refresh token expires (seconds since the epoch). */
+                            expired_at?: number;
+                            /** @description WeChat logins. */
+                            unionid?: string;
+                            /** @description The `euin` cookie. */
+                            encryptUin?: string;
+                            /**
+                             * @description 2 = QQ, 1 = WeChat.
+                             * @enum {integer}
+                             */
+                            loginType: 1 | 2;
+                            /** @description When musickey was issued (seconds since the epoch). */
+                            musickeyCreateTime?: number;
+                            /** @description How long musickey lives from musickeyCreateTime (seconds; about 3 days). */
+                            keyExpiresIn?: number;
+                        };
+                        /** @description With the admin token or LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
+                        persisted?: boolean;
+                        /**
+                         * @description Redis could not take the write yet; it is written once Redis answers.
+                         * @enum {boolean}
+                         */
+                        persistPending?: true;
+                    };
+                };
+            };
+            /** @description phone missing, not 4 to 14 digits, or not a valid number of countryCode; countryCode not an integer from 1 to 999. code not 4 to 8 digits; with LOGIN_TOKEN_REQUIRED=true no loginToken. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description The code is wrong (upstream code 20271; the check counts against PHONE_CODE_MAX_ATTEMPTS); or an admin token was sent and is not ADMIN_TOKEN (checked before upstream is asked). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_CODE_WRONG
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_CODE_WRONG" | "ADMIN_TOKEN_REQUIRED";
+                    };
+                };
+            };
+            /** @description loginToken is not the one the last code to this number was sent with (before upstream is asked); the account must be verified or bound first (20272, 20274), is restricted (20277, 20278, 20450) or has too many devices (20279). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_TOKEN_MISMATCH
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_TOKEN_MISMATCH" | "LOGIN_VERIFY_REQUIRED" | "LOGIN_ACCOUNT_RESTRICTED" | "LOGIN_DEVICE_LIMIT";
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description No code this gateway sent to the number is valid any more (PHONE_CODE_TTL_S passed, or upstream code 1000/104400/104401); or this code already logged in. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_CODE_EXPIRED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_CODE_EXPIRED" | "LOGIN_CODE_USED";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description This code was tried PHONE_CODE_MAX_ATTEMPTS times (send a new one); or upstream limits attempts (104604, `Retry-After`). Rate limited: more than RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS from this client IP (only when RATE_LIMIT > 0). `Retry-After` says how many seconds to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds until this client may send again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_CODE_ATTEMPTS
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_CODE_ATTEMPTS" | "LOGIN_UPSTREAM_LIMITED" | "TOO_MANY_REQUESTS";
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            /** @description Upstream refused the login with a code the gateway has no reading for (`upstreamCode`), or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_REJECTED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                    };
+                };
+            };
+            503: components["responses"]["UpstreamRateLimitedOrUnavailable"];
+            /** @description Upstream did not answer in time. */
             504: {
                 headers: {
                     [name: string]: unknown;

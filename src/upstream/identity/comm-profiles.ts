@@ -26,7 +26,12 @@ export type CommProfile =
   /** The Desktop search's minimal `{ct, cv, uin}` that revived search in 2026-06. */
   | 'desktopSearch'
   /** The login exchanges' (QQ and WeChat): the web comm as the y.qq.com login page sends it. */
-  | 'loginExchange';
+  | 'loginExchange'
+  /** The phone + SMS code login's: the Android comm with the phone login method (docs/upstream/login.md "Phone login: send the code"). */
+  | 'phoneLogin';
+
+/** The profiles sent as the Android app (its comm, device identity and user agent). */
+export const isAndroidProfile = (profile: CommProfile | undefined): boolean => profile === 'android' || profile === 'phoneLogin';
 
 /** The device identity the Android comm carries (ClientIdentity.android()): issued values, or the fallback's. */
 export interface AndroidIdentity {
@@ -114,6 +119,16 @@ export function androidComm(cookie: string, identity: AndroidIdentity): Record<s
     rom: identity.fingerprint,
     ...(identity.session ? { uid: identity.session.uid, sid: identity.session.sid } : {}),
   };
+}
+
+/**
+ * The phone login's comm: the Android comm plus `tmeLoginMethod: 3` (the SMS code), and for the login itself the
+ * `tmeLoginType` it names (0), as the Python QQMusicApi project sends both calls (2026-07).
+ */
+export function phoneLoginComm(cookie: string, identity: AndroidIdentity, overrides: CommOverrides): Record<string, unknown> {
+  const comm: Record<string, unknown> = { ...androidComm(cookie, identity), tmeLoginMethod: 3 };
+  if (overrides.loginType !== undefined) comm.tmeLoginType = overrides.loginType;
+  return comm;
 }
 
 /** The comm fields of a login (web and Android profiles alike): its key, and 1 for WeChat (W_X keys) or 2 for QQ. */

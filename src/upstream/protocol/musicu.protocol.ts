@@ -14,7 +14,7 @@ import {
 } from '../upstream.types';
 import { zzcSign } from '../zzc-sign';
 import { ClientIdentity } from '../identity/client-identity.service';
-import { androidComm, androidUserAgent, desktopSearchComm, loginExchangeComm, webComm } from '../identity/comm-profiles';
+import { androidComm, androidUserAgent, desktopSearchComm, isAndroidProfile, loginExchangeComm, phoneLoginComm, webComm } from '../identity/comm-profiles';
 
 /** musicu's "signature required": the call is asked again on musics.fcg, signed (docs/upstream/README.md "Signing"). */
 const SIGNATURE_REQUIRED = 2000;
@@ -50,7 +50,7 @@ export class MusicuProtocol {
    */
   async callPartial<K extends string>(calls: Record<K, MusicuCall>, options: MusicuOptions = {}): Promise<MusicuPartialResponse<K>> {
     // The Android comm carries the device identity: obtained at the first such call, from memory afterwards.
-    if (options.profile === 'android') await this.identity.ready();
+    if (isAndroidProfile(options.profile)) await this.identity.ready();
     return this.cookies.withStoredCredential(
       options.cookie,
       (cookie) => this.once(calls, { ...options, cookie }, options.signed === true),
@@ -79,7 +79,7 @@ export class MusicuProtocol {
         Referer: 'https://y.qq.com/',
         Origin: 'https://y.qq.com',
         ...(via === 'POST' ? { 'Content-Type': 'application/json' } : {}),
-        ...(options.profile === 'android' ? { 'User-Agent': androidUserAgent(this.identity.android().osRelease) } : {}),
+        ...(isAndroidProfile(options.profile) ? { 'User-Agent': androidUserAgent(this.identity.android().osRelease) } : {}),
         ...options.headers,
       },
       cookie: options.cookie === false ? false : cookie,
@@ -129,6 +129,8 @@ export class MusicuProtocol {
         return desktopSearchComm(cookie);
       case 'loginExchange':
         return loginExchangeComm(cookie, overrides);
+      case 'phoneLogin':
+        return phoneLoginComm(cookie, this.identity.android(), overrides);
       default:
         return webComm(cookie, overrides);
     }
