@@ -7980,7 +7980,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description Upstream answered a code the gateway has no reading for (`upstreamCode`). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description Upstream answered a code the gateway has no reading for (`upstreamCode`). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -7991,7 +7991,7 @@ export interface operations {
                          * @example PHONE_CODE_NOT_SENT
                          * @enum {string}
                          */
-                        errorCode: "PHONE_CODE_NOT_SENT" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "PHONE_CODE_NOT_SENT" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
@@ -8175,7 +8175,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
-            /** @description Upstream refused the login with a code the gateway has no reading for (`upstreamCode`), or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code. */
+            /** @description Upstream refused the login with a code the gateway has no reading for (`upstreamCode`), or its answer lacks the credential. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -8186,7 +8186,7 @@ export interface operations {
                          * @example LOGIN_REJECTED
                          * @enum {string}
                          */
-                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR";
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
                     };
                 };
             };
