@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -15,15 +15,19 @@ import { Child, runProcess } from './child-process';
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const DEPLOY = join(__dirname, '..', '..', 'deploy', 'nginx');
 
-/** Fails the suite at once, saying what to install, when nginx is missing (it is never skipped). */
+/** Fails the suite at once, saying what to install, when nginx or openssl is missing (it is never skipped). */
 export function requireNginx(): void {
+  const missing: string[] = [];
   try {
     accessSync(NGINX_BIN, constants.X_OK);
   } catch {
-    const error = new Error(`This suite needs nginx at ${NGINX_BIN} (NGINX_BIN), which is missing. Install it: apt-get install nginx (.ci/run does)`);
-    error.stack = error.message;
-    throw error;
+    missing.push(`nginx at ${NGINX_BIN} (NGINX_BIN)`);
   }
+  if (spawnSync('openssl', ['version']).status !== 0) missing.push('openssl (it makes the test certificate)');
+  if (!missing.length) return;
+  const error = new Error(`This suite needs ${missing.join(' and ')}, missing here. Install: apt-get install nginx openssl (.ci/run does)`);
+  error.stack = error.message; // one line: where it was thrown says nothing more
+  throw error;
 }
 
 /** A loopback port nothing listens on now (a gateway restarted on it must come back on the same one). */
