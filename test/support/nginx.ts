@@ -30,13 +30,24 @@ export function requireNginx(): void {
   throw error;
 }
 
-/** A loopback port nothing listens on now (a gateway restarted on it must come back on the same one). */
+/**
+ * A loopback port free now, for a process that must come back on the same one (a restarted gateway). Chosen below the
+ * kernel's ephemeral range (32768 and up): a port the kernel hands out (port 0, every outgoing connection) could be
+ * taken again between this check and the listen.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
 }
 
 /** envsubst as the nginx image runs it: only the named placeholders; any ${NGINX_*} left over is a mistake. */
