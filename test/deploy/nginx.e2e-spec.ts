@@ -217,6 +217,27 @@ describe('nginx in front of two gateway instances (deploy/nginx)', () => {
     expect(plain.headers.location).toBe('https://127.0.0.1/getRanks?x=1');
   });
 
+  it('docker-compose.yml runs these same files: each one mounted, each placeholder given a value', () => {
+    const root = join(__dirname, '..', '..');
+    const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+    const proxy = compose.slice(compose.indexOf('\n  proxy:\n'));
+    const template = readFileSync(join(root, 'deploy/nginx/templates/gateway.conf.template'), 'utf8');
+    const placeholders = [...new Set([...template.matchAll(/\$\{(NGINX_\w+)\}/g)].map((m) => m[1]))].sort();
+    const set = [...proxy.matchAll(/^ {6}(NGINX_\w+):/gm)].map((m) => m[1]).filter((n) => n !== 'NGINX_ENVSUBST_FILTER').sort();
+    expect(set).toEqual(placeholders);
+    for (const mount of ['nginx.conf:/etc/nginx/nginx.conf', 'templates:/etc/nginx/templates', 'gateway-proxy-headers.conf:/etc/nginx/', 'gateway-upstreams.conf:/etc/nginx/']) {
+      expect(proxy).toContain(`./deploy/nginx/${mount}`);
+    }
+    // The upstream list names the compose services, on the port the gateways listen on.
+    const upstreams = readFileSync(join(root, 'deploy/nginx/gateway-upstreams.conf'), 'utf8');
+    expect([...upstreams.matchAll(/^server (\S+)/gm)].map((m) => m[1])).toEqual(['gateway:3200', 'gateway-2:3200']);
+    expect(compose).toMatch(/^ {2}gateway:\n/m);
+    expect(compose).toMatch(/^ {2}gateway-2:\n/m);
+    // Only the proxy publishes ports.
+    expect([...compose.matchAll(/^ {4}ports:/gm)]).toHaveLength(1);
+    expect(proxy).toMatch(/^ {4}ports:/m);
+  });
+
   it('the WeChat long poll gets a read timeout of its own, longer than ALT_LOGIN_POLL_TIMEOUT_MS plus the code exchange; an ordinary read is cut at the shorter one and never retried', async () => {
     // The shipped values against the gateway's defaults (a change to either fails here).
     const conf = readFileSync(join(nginx.prefix, 'conf', 'gateway.conf'), 'utf8');
