@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:tls';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { FakeUpstream } from '../../fake-upstream/fake-upstream';
@@ -189,7 +190,7 @@ describe('nginx in front of two gateway instances (deploy/nginx)', () => {
     }
   });
 
-  it('bodies: the gateway\'s BODY_LIMIT is nginx\'s too (over it: the gateway\'s 413 JSON, from nginx); answers are gzipped; HTTP redirects to HTTPS', async () => {
+  it('bodies: the gateway\'s BODY_LIMIT is nginx\'s too (over it: the gateway\'s 413 JSON, from nginx); answers are gzipped; TLS with the given certificate; HTTP redirects to HTTPS', async () => {
     const limit = DEFAULTS.bodyLimit;
     expect(limit).toBe('100kb');
     const bodyOf = (bytes: number) => {
@@ -211,6 +212,13 @@ describe('nginx in front of two gateway instances (deploy/nginx)', () => {
     expect(docs.status).toBe(200);
     expect(docs.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(docs.raw).toString('utf8'))).toHaveProperty('openapi');
+
+    // TLS is nginx's, with the certificate the test made.
+    const socket = connect({ host: '127.0.0.1', port: nginx.httpsPort, ca: tls.pem, servername: 'localhost' });
+    await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+    expect(socket.getPeerX509Certificate()?.fingerprint256).toBe(new X509Certificate(tls.pem).fingerprint256);
+    expect(socket.getProtocol()).toMatch(/^TLSv1\.[23]$/);
+    socket.destroy();
 
     const plain = await httpsCall(nginx.httpPort, null, '/getRanks?x=1');
     expect(plain.status).toBe(308);
