@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:tls';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import Redis from 'ioredis';
 import { FakeUpstream } from '../../fake-upstream/fake-upstream';
 import { ROUTES } from '../../fake-upstream/handlers';
 import { loadAppConfig } from '../../src/config/app-config';
@@ -135,6 +136,12 @@ describe('nginx in front of two gateway instances (deploy/nginx)', () => {
     await Promise.all([nginx?.stop(), scaled?.stop(), ...children.map((c) => c.kill())]);
     await Promise.all([a?.fake.stop(), b?.fake.stop(), new Promise((r) => (echo ? (echo.close(r), echo.closeAllConnections()) : r(undefined)))]);
     for (const d of [dir, nginx?.prefix, scaled?.prefix]) if (d) rmSync(d, { recursive: true, force: true });
+    // What the instances kept in Redis under this run's key (the device identity); the rate counters expire alone.
+    const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+    const keys = await redis.keys(`${credentialKey}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
   });
 
   it('rate-limits the client that connected to nginx, whatever X-Forwarded-For it sends; nginx sets the header, never appends', async () => {
@@ -365,7 +372,7 @@ describe('nginx in front of two gateway instances (deploy/nginx)', () => {
     const postAnswers = await Promise.all(posts);
     const failed = postAnswers.filter((p) => p.status !== 200);
     expect(failed).toHaveLength(postsOnA);
-    for (const f of failed) expect(JSON.parse(f.body)).toEqual({ error: 'No gateway instance could take the request', errorCode: 'PROXY_UNAVAILABLE' });
+    for (const f of failed) expect(isJson(f) && JSON.parse(f.body)).toEqual({ error: 'No gateway instance could take the request', errorCode: 'PROXY_UNAVAILABLE' });
 
     // With A down, every request goes to B.
     const after = await Promise.all(Array.from({ length: 12 }, (_, i) => call(`/getSearchByKey?key=after${i}`, { from: clientAddress() })));
