@@ -20,11 +20,12 @@ export interface Child {
 
 /** Runs `entry` (a path from the repository root) in `cwd` with exactly `env` (PATH added), given `args`. */
 export function runEntry(entry: string, cwd: string, env: Record<string, string>, args: string[] = []): Child {
-  const proc = spawn(process.execPath, ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, entry), ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return runProcess(process.execPath, ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, entry), ...args], cwd, env);
+}
+
+/** Runs any program (nginx, …) the same way: in `cwd`, with exactly `env` (PATH added), its output collected. */
+export function runProcess(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Child {
+  const proc = spawn(command, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const listeners = new Set<() => void>();
   for (const stream of [proc.stdout, proc.stderr]) {
