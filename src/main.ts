@@ -1,10 +1,7 @@
 // First: the optimising compilers stay off while the app's modules load (decision 014).
 import './common/startup-pause';
 import { resolve } from 'node:path';
-import { Logger } from '@nestjs/common';
-import { createApp, listenOn, logStartup } from './app.factory';
 import { type AppConfig, ConfigValidationError, ENV_DEFAULTS, loadAppConfig, loadDotEnv } from './config/app-config';
-import { APP_CONFIG } from './config/config.constants';
 import { releaseStartupMemory } from './common/startup-memory';
 import { nodeVersionProblem } from './common/node-version';
 import { WORKER_ENV } from './cluster/cluster-protocol';
@@ -32,6 +29,12 @@ async function main(): Promise<void> {
   }
   // A worker drains on its primary's SIGTERM only; Ctrl-C reaches every process of the group, and is the primary's to forward.
   if (worker) for (const signal of GROUP_SIGNALS) process.on(signal, () => undefined);
+  // Loaded here, not at the top: the primary of WORKERS > 1 never loads the app (it stays a few tens of MB).
+  const [{ createApp, listenOn, logStartup }, { Logger }, { APP_CONFIG }] = await Promise.all([
+    import('./app.factory'),
+    import('@nestjs/common'),
+    import('./config/config.constants'),
+  ]);
   const app = await createApp(process.env, worker ? { stopSignals: ['SIGTERM'] } : {});
   if (unknownNote) new Logger('Gateway').warn(unknownNote);
   const { message } = await listenOn(app, app.get<AppConfig>(APP_CONFIG));

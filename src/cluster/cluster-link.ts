@@ -1,4 +1,4 @@
-import { isReply, type OpName, TAG, WORKER_ENV } from './cluster-protocol';
+import { type AckMessage, isEvent, isReply, type OpName, TAG, WORKER_ENV } from './cluster-protocol';
 
 /** The primary answers from memory; a call unanswered this long means it is gone or stuck, and the caller goes on alone. */
 const CALL_TIMEOUT_MS = 5000;
@@ -18,9 +18,11 @@ interface Pending {
 export class ClusterLink {
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
+  private readonly handlers = new Map<string, (...args: any[]) => unknown>();
 
   constructor(private readonly channel: Pick<NodeJS.Process, 'send' | 'on' | 'connected'>) {
     channel.on('message', (message: unknown) => {
+      if (isEvent(message)) return void this.handle(message.id, message.name, message.args);
       if (!isReply(message)) return;
       const call = this.pending.get(message.id);
       if (!call) return;
@@ -53,6 +55,26 @@ export class ClusterLink {
         reject(err);
       });
     });
+  }
+
+  /** Runs `handler` for each event another worker broadcasts under `name`; the primary hears once it has finished. */
+  on(name: string, handler: (...args: any[]) => unknown): void {
+    this.handlers.set(name, handler);
+  }
+
+  /** Has every other worker run its handler for `name` (the call resolves once they all have, or after a bound). */
+  async broadcast(name: string, ...args: unknown[]): Promise<void> {
+    await this.call('broadcast', name, ...args);
+  }
+
+  private async handle(id: number, name: string, args: unknown[]): Promise<void> {
+    try {
+      await this.handlers.get(name)?.(...args);
+    } finally {
+      // Acknowledged even when the handler failed: the sender must not wait out the bound for it.
+      const ack: AckMessage = { tag: TAG, kind: 'ack', id };
+      if (this.connected) this.channel.send!(ack, undefined, {}, () => undefined);
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { constants } from 'node:os';
-import { type CallMessage, isCall, type ReplyMessage, TAG, WORKER_ENV } from './cluster-protocol';
+import { type CallMessage, type EventMessage, isAck, isCall, type ReplyMessage, TAG, WORKER_ENV } from './cluster-protocol';
 import { PrimaryState } from './primary-state';
 
 /** A worker replaced this soon after it started counts as a crash loop: the next one waits longer. */
@@ -8,6 +8,8 @@ const STABLE_AFTER_MS = 10_000;
 /** Back-off before replacing a worker that died: doubled per quick death in a row, up to the cap. */
 const RESPAWN_FIRST_MS = 200;
 const RESPAWN_MAX_MS = 10_000;
+/** How long a broadcast waits for the other workers' acks (a cache purge is microseconds; a stuck worker is not waited for). */
+const BROADCAST_WAIT_MS = 1000;
 /** The signals that stop the gateway; a worker is sent SIGTERM for each (see main.ts: workers ignore the terminal's own). */
 export const STOP_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT'];
 
@@ -30,19 +32,47 @@ export function runPrimary({ workers, log }: PrimaryOptions): void {
   let quickDeaths = 0;
   let failed = false;
   const startedAt = new Map<number, number>();
+  /** Broadcasts waiting for acks: id → the workers still to answer, and what to do when none is left. */
+  const broadcasts = new Map<number, { waiting: Set<number>; done: () => void }>();
+  let nextBroadcast = 0;
+
+  /** Hands an event to every worker but its sender; resolves once each has acknowledged it (bounded). */
+  const broadcast = (from: Worker, [name, ...args]: unknown[]): Promise<null> => {
+    const others = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w !== from && w.isConnected());
+    if (!others.length) return Promise.resolve(null);
+    const id = ++nextBroadcast;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(), BROADCAST_WAIT_MS);
+      const done = () => {
+        clearTimeout(timer);
+        broadcasts.delete(id);
+        resolve(null);
+      };
+      broadcasts.set(id, { waiting: new Set(others.map((w) => w.id)), done });
+      const event: EventMessage = { tag: TAG, kind: 'event', id, name: String(name), args };
+      for (const worker of others) worker.send(event, undefined, () => undefined);
+    });
+  };
+  const acknowledged = (worker: number, id: number): void => {
+    const pending = broadcasts.get(id);
+    if (!pending) return;
+    pending.waiting.delete(worker);
+    if (!pending.waiting.size) pending.done();
+  };
 
   const fork = (): void => {
     const worker = cluster.fork({ [WORKER_ENV]: '1' });
     startedAt.set(worker.id, Date.now());
     worker.on('message', (message: unknown) => {
       if (isCall(message)) void answer(worker, message);
+      else if (isAck(message)) acknowledged(worker.id, message.id);
     });
   };
 
   const answer = async (worker: Worker, call: CallMessage): Promise<void> => {
     const reply: ReplyMessage = { tag: TAG, kind: 'reply', id: call.id };
     try {
-      reply.result = (await state.run(worker.id, call.op, call.args)) ?? null;
+      reply.result = (call.op === 'broadcast' ? await broadcast(worker, call.args) : await state.run(worker.id, call.op, call.args)) ?? null;
     } catch (err) {
       reply.error = (err as Error).message;
     }
@@ -58,6 +88,8 @@ export function runPrimary({ workers, log }: PrimaryOptions): void {
 
   cluster.on('exit', (worker, code, signal) => {
     state.forget(worker.id);
+    // A dead worker acknowledges nothing: no broadcast waits for it.
+    for (const id of [...broadcasts.keys()]) acknowledged(worker.id, id);
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     const how = signal ? `killed by ${signal}` : `exited with ${code}`;

@@ -37,7 +37,31 @@ export type OpName =
   | 'lock.acquire'
   | 'lock.release'
   | 'lock.wait'
-  | 'throttle.increment';
+  | 'throttle.increment'
+  | 'broadcast';
+
+/** Sent by the primary to every other worker for a `broadcast` call; each answers with an ack once it has handled it. */
+export interface EventMessage {
+  tag: typeof TAG;
+  kind: 'event';
+  id: number;
+  name: string;
+  args: unknown[];
+}
+
+export interface AckMessage {
+  tag: typeof TAG;
+  kind: 'ack';
+  id: number;
+}
+
+export function isEvent(message: unknown): message is EventMessage {
+  return typeof message === 'object' && message !== null && (message as EventMessage).tag === TAG && (message as EventMessage).kind === 'event';
+}
+
+export function isAck(message: unknown): message is AckMessage {
+  return typeof message === 'object' && message !== null && (message as AckMessage).tag === TAG && (message as AckMessage).kind === 'ack';
+}
 
 export function isCall(message: unknown): message is CallMessage {
   return typeof message === 'object' && message !== null && (message as CallMessage).tag === TAG && (message as CallMessage).kind === 'call';

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'undici';
 import { FakeUpstream } from '../../fake-upstream/fake-upstream';
 import { ROUTES } from '../../fake-upstream/handlers';
+import { addFakeUser, fakeUserWithPlaylists, withSocial } from '../../fake-upstream/handlers/user';
 import { FAKE_MUSICKEY_QQ, FAKE_MUSICKEY_WX, loginFake, qqConfirm, wxConfirm } from '../../fake-upstream/handlers/login';
 import { DETAIL, expiredKeys, LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin } from '../support/credentials';
 import { Child, runEntry } from '../support/child-process';
@@ -32,6 +33,9 @@ describe('WORKERS=2 without Redis (real process: cluster primary and two workers
   let child: Child;
   let url: string;
   let requests = 0;
+  let pages = 0;
+  /** A read no worker has cached yet (the response cache is on, one per worker). */
+  const ranks = () => `/getRanks?topId=4&limit=1&page=${++pages}`;
   const clients: Client[] = [];
 
   /** The pid of the process whose log line answered request `id`. */
@@ -40,12 +44,19 @@ describe('WORKERS=2 without Redis (real process: cluster primary and two workers
     return (JSON.parse(line[0]) as { pid: number }).pid;
   };
 
-  async function ask(client: Client, ip: string, method: 'GET' | 'POST', path: string, body?: object): Promise<Answer & { pid: () => Promise<number> }> {
+  async function ask(
+    client: Client,
+    ip: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+    headers: Record<string, string> = {},
+  ): Promise<Answer & { pid: () => Promise<number> }> {
     const id = `workers-test-${++requests}`;
     const res = await client.request({
       method,
       path,
-      headers: { 'x-forwarded-for': ip, 'x-request-id': id, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...headers, 'x-forwarded-for': ip, 'x-request-id': id, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.body.text();
@@ -82,7 +93,7 @@ describe('WORKERS=2 without Redis (real process: cluster primary and two workers
       COOKIE_FILE: join(dir, 'user-info.json'),
       COOKIE_FILE_CHECK_MS: '0',
       LOG_LEVEL: 'info',
-      CACHE_ENABLED: 'false',
+      CACHE_ENABLED: 'true',
       RATE_LIMIT: String(RATE_LIMIT),
       RATE_LIMIT_WINDOW_MS: '600000',
       TRUST_PROXY: 'loopback',
@@ -111,8 +122,8 @@ describe('WORKERS=2 without Redis (real process: cluster primary and two workers
     const [a, b, pidA, pidB] = await oneConnectionPerWorker('10.0.0.1');
     expect(pidA).not.toBe(pidB);
     expect([pidA, pidB]).not.toContain(child.proc.pid);
-    expect((await ask(a, '10.0.0.1', 'GET', '/getRanks?topId=4&limit=1')).status).toBe(200);
-    expect((await ask(b, '10.0.0.1', 'GET', '/getRanks?topId=4&limit=1')).status).toBe(200);
+    expect((await ask(a, '10.0.0.1', 'GET', ranks())).status).toBe(200);
+    expect((await ask(b, '10.0.0.1', 'GET', ranks())).status).toBe(200);
   });
 
   it('a QQ QR login issued on one worker and checked on the other: bound to its loginToken, run once, redeemed by its owner alone', async () => {
@@ -150,9 +161,9 @@ describe('WORKERS=2 without Redis (real process: cluster primary and two workers
     writeFileSync(file, JSON.stringify(qqLogin()));
     expiredKeys.add(OLD_KEY);
     fake.hold(LOGIN);
-    const first = ask(a, ip, 'GET', '/getRanks?topId=4&limit=1');
+    const first = ask(a, ip, 'GET', ranks());
     await waitFor(() => fake.musicuCalls(LOGIN).length === 1, 10_000, 'the first worker refreshing');
-    const second = ask(b, ip, 'GET', '/getRanks?topId=4&limit=1');
+    const second = ask(b, ip, 'GET', ranks());
     // The second worker finds the refresh lock taken in the primary, and waits for that refresh instead of its own.
     const waiting = await child.waitFor(/^.*another worker or instance is refreshing it.*$/m, 10_000);
     expect((JSON.parse(waiting[0]) as { pid: number }).pid).toBe(pidB);
@@ -171,12 +182,33 @@ describe('WORKERS=2 without Redis (real process: cluster primary and two workers
     expect(keys.filter((k) => k === refreshed[0].musickey)).toHaveLength(2);
   });
 
+  it("a write on one worker drops the other worker's cached read before it answers", async () => {
+    const ip = '10.0.0.8';
+    const [a, b] = await oneConnectionPerWorker(ip);
+    const uin = String(randomInt(40_000_000, 49_999_999));
+    addFakeUser(fake.state, withSocial(fakeUserWithPlaylists(uin, `Workers ${uin}`, 2)));
+    const cookie = `uin=o0${uin}; qqmusic_uin=${uin}; qqmusic_key=Q_H_L_workers${uin}; p_skey=workersPskey${uin}`;
+    const followed = async (client: Client) => {
+      const res = await client.request({ method: 'GET', path: `/user/getUserFollowSingers?uin=${uin}&limit=50`, headers: { 'x-forwarded-for': ip, 'x-custom-cookie': cookie } });
+      const body = (await res.body.json()) as { data: { singers: { singerMid: string }[] } };
+      return { cache: res.headers['x-cache'], mids: body.data.singers.map((s) => s.singerMid) };
+    };
+    const before = await followed(b);
+    expect((await followed(b)).cache).toBe('HIT');
+    const singer = '002J4UUk29y8BY';
+    const write = await ask(a, ip, 'POST', '/user/setSingerFollow', { singermid: singer, follow: !before.mids.includes(singer) }, { 'x-custom-cookie': cookie });
+    expect(write.status).toBe(200);
+    const after = await followed(b);
+    expect(after.cache).not.toBe('HIT');
+    expect(after.mids.includes(singer)).toBe(!before.mids.includes(singer));
+  });
+
   it(`the rate limit is one budget for the whole gateway: ${RATE_LIMIT} requests across both workers, then 429 on either`, async () => {
     const ip = '10.0.0.5';
     const [a, b] = await oneConnectionPerWorker(ip);
-    for (let i = 0; i < RATE_LIMIT; i++) expect((await ask(i % 2 ? b : a, ip, 'GET', '/getRanks?topId=4&limit=1')).status).toBe(200);
-    expect(await ask(a, ip, 'GET', '/getRanks?topId=4&limit=1')).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS' } });
-    expect(await ask(b, ip, 'GET', '/getRanks?topId=4&limit=1')).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS' } });
+    for (let i = 0; i < RATE_LIMIT; i++) expect((await ask(i % 2 ? b : a, ip, 'GET', ranks())).status).toBe(200);
+    expect(await ask(a, ip, 'GET', ranks())).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS' } });
+    expect(await ask(b, ip, 'GET', ranks())).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS' } });
   });
 
   it('a worker that dies is replaced, and traffic goes on', async () => {
@@ -186,18 +218,18 @@ describe('WORKERS=2 without Redis (real process: cluster primary and two workers
     process.kill(pidA, 'SIGKILL');
     await child.waitFor(new RegExp(`worker \\d+ \\(pid ${pidA}\\) killed by SIGKILL; starting a new one`), 10_000);
     await waitFor(() => /Cluster: worker \d+ \(pid \d+\) serving/.test(child.output().slice(before)), BOUND_MS, 'a new worker');
-    expect((await ask(b, ip, 'GET', '/getRanks?topId=4&limit=1')).status).toBe(200);
+    expect((await ask(b, ip, 'GET', ranks())).status).toBe(200);
     const [c, d, pidC, pidD] = await oneConnectionPerWorker(ip);
     expect([pidC, pidD]).not.toContain(pidA);
-    expect((await ask(c, ip, 'GET', '/getRanks?topId=4&limit=1')).status).toBe(200);
-    expect((await ask(d, ip, 'GET', '/getRanks?topId=4&limit=1')).status).toBe(200);
+    expect((await ask(c, ip, 'GET', ranks())).status).toBe(200);
+    expect((await ask(d, ip, 'GET', ranks())).status).toBe(200);
   }, BOUND_MS + 10_000);
 
   it('SIGTERM: every worker drains its requests, then the primary exits 0', async () => {
     const ip = '10.0.0.7';
     const [a, b] = await oneConnectionPerWorker(ip);
     fake.hold(DETAIL);
-    const held = [ask(a, ip, 'GET', '/getRanks?topId=4&limit=1'), ask(b, ip, 'GET', '/getRanks?topId=4&limit=1')];
+    const held = [ask(a, ip, 'GET', ranks()), ask(b, ip, 'GET', ranks())];
     await waitFor(() => fake.musicuCalls(DETAIL).length === 2, 10_000, 'both requests upstream');
     child.proc.kill('SIGTERM');
     await waitFor(() => (child.output().match(/Shutting down on SIGTERM/g) ?? []).length === 2, 10_000, 'both workers draining');
