@@ -52,8 +52,8 @@ async function start(workers: number, env: Record<string, string>, nodeFlags: st
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
-  proc.stdout!.setEncoding('utf8');
-  proc.stdout!.on('data', (d: string) => (out += d));
+  proc.stdout.setEncoding('utf8');
+  proc.stdout.on('data', (d: string) => (out += d));
   for (let i = 0; i < 600 && (out.match(/Listening on/g) ?? []).length < workers; i++) {
     if (proc.exitCode !== null) throw new Error(`WORKERS=${workers}: exited with ${proc.exitCode}\n${out}`);
     await sleep(100);
