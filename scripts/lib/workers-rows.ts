@@ -91,12 +91,15 @@ export async function runWorkerRows(opts: {
   const rows: WorkersRow[] = [];
   const idle: WorkersResult['idle'] = [];
   const noCache: Record<string, string> = { 'Cache-Control': 'no-cache' };
+  // Misses of distinct upstream keys: one URL would let a worker coalesce identical calls in flight, and one worker
+  // coalesces more of them than two do, which measures coalescing rather than the cores.
+  const missPaths = Array.from({ length: 1000 }, (_, page) => `${opts.hitPath}&page=${page}`);
   const loads = [
-    { load: 'miss (no-cache)', headers: noCache, rateLimit: '0', settleS: opts.settleS },
-    { load: 'hit', headers: {}, rateLimit: '0', settleS: opts.warmS },
+    { load: 'miss (no-cache, 1000 URLs)', paths: missPaths, headers: noCache, rateLimit: '0', settleS: opts.settleS },
+    { load: 'hit', paths: [opts.hitPath], headers: {}, rateLimit: '0', settleS: opts.warmS },
     // A 1 s window: @nestjs/throttler's in-memory storage keeps one expiry per hit of the window and filters them on
     // every count, so one client at 1 000 000 per minute would measure that list, not the counting.
-    { load: 'miss (no-cache), RATE_LIMIT on', headers: noCache, rateLimit: '1000000', settleS: opts.warmS },
+    { load: 'miss as above, RATE_LIMIT on', paths: missPaths, headers: noCache, rateLimit: '1000000', settleS: opts.warmS },
   ];
   for (const workers of [1, 2]) {
     for (const [i, l] of loads.entries()) {
@@ -107,9 +110,9 @@ export async function runWorkerRows(opts: {
           idle.push({ workers, rssMb: gw.pids().map((pid) => memoryOf(pid).rssMb) });
         }
         await send(gw.url + opts.hitPath);
-        await runLoad({ base: gw.url, paths: [opts.hitPath], connections: opts.connections, durationS: l.settleS, headers: l.headers });
+        await runLoad({ base: gw.url, paths: l.paths, connections: opts.connections, durationS: l.settleS, headers: l.headers });
         const cpuBefore = gw.pids().reduce((s, pid) => s + cpuSeconds(pid), 0);
-        const result = await runLoad({ base: gw.url, paths: [opts.hitPath], connections: opts.connections, durationS: opts.durationS, headers: l.headers });
+        const result = await runLoad({ base: gw.url, paths: l.paths, connections: opts.connections, durationS: opts.durationS, headers: l.headers });
         const cpu = gw.pids().reduce((s, pid) => s + cpuSeconds(pid), 0) - cpuBefore;
         const rssMb = gw.pids().reduce((s, pid) => s + memoryOf(pid).rssMb, 0);
         rows.push({ workers, load: l.load, result, cpuPct: (cpu / result.durationS) * 100, rssMb });
