@@ -7,7 +7,8 @@ import { FAKE_HOSTS, type FakeHost } from '../fake-upstream/fake-upstream';
 import { FakeClient } from './lib/fake-client';
 import { heapFlagsComparison, type HeapFlagsRow } from './lib/heap-flags';
 import { json, send } from './lib/http-client';
-import { idleRss, type IdleRss } from './lib/idle-rss';
+import { freePort, idleRss, type IdleRss } from './lib/idle-rss';
+import { runWorkerRows, workersTable, type WorkersResult } from './lib/workers-rows';
 import { runLoad } from './lib/load';
 import { afterBurstVerdict, memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
 import { MISS_ENDPOINTS, missTable, missVerdicts, ratioOf, runMissRows, type MissResult } from './lib/miss-rows';
@@ -46,8 +47,11 @@ const HIT_PATH = '/getRanks?topId=62&limit=20';
 const ANDROID_COMM_PATH = '/getHotkey';
 const IDENTITY_TARGETS = ['qimei /tme/trpc/proxy', 'music.getSession.session.GetSession'];
 const BARE_NODE = 'baseline: bare node:http, same bytes';
-/** Rows `--only` can pick (comma-separated). heapflags runs by default except with --quick (then with --heap-flags). */
-const SECTIONS = ['idle', 'hit', 'same', 'songinfo', 'identity', ...MISS_ENDPOINTS.map((e) => e.name), 'light', 'coalescing', 'resolvemid', 'memory', 'baselines', 'upstream', 'heapflags'];
+/**
+ * Rows `--only` can pick (comma-separated). heapflags runs by default except with --quick (then with --heap-flags);
+ * workers (WORKERS=1 vs 2, scripts/lib/workers-rows.ts) only when asked for (`--only workers` or `--workers`).
+ */
+const SECTIONS = ['workers', 'idle', 'hit', 'same', 'songinfo', 'identity', ...MISS_ENDPOINTS.map((e) => e.name), 'light', 'coalescing', 'resolvemid', 'memory', 'baselines', 'upstream', 'heapflags'];
 
 /**
  * Environment for a gateway child: a clean one, plus anything the caller set as GW_<NAME> (prefix stripped); an empty
@@ -82,7 +86,8 @@ async function main(): Promise<void> {
   const only = typeof flags.only === 'string' ? new Set(flags.only.split(',').map((s) => s.trim())) : undefined;
   const unknown = [...(only ?? [])].filter((s) => !SECTIONS.includes(s));
   if (unknown.length) console.log(`--only: unknown row(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
-  const want = (s: string) => (s === 'heapflags' && flags['heap-flags'] ? true : only ? only.has(s) : s !== 'heapflags' || !flags.quick);
+  const want = (s: string) =>
+    s === 'workers' ? !!only?.has(s) || flags.workers === true : s === 'heapflags' && flags['heap-flags'] ? true : only ? only.has(s) : s !== 'heapflags' || !flags.quick;
   const started = new Date();
   const machine = {
     cpus: cpus().length,
@@ -128,6 +133,28 @@ async function main(): Promise<void> {
       idle = await idleRss(GATEWAY_NODE_FLAGS, fake.env, dir);
       console.log(`Idle RSS: \`${idle.command}\` answered after ${fmt(idle.startMs, 0)} ms; 3 s later VmRSS ${fmt(idle.rssMb, 1)} MB (VmHWM ${fmt(idle.hwmMb, 1)} MB)\n`);
       verdicts.push({ target: 'idle RSS of the production command ≤ 100 MB', measured: `${fmt(idle.rssMb, 0)} MB`, pass: idle.rssMb <= 100, note: idle.command });
+    }
+
+    // ---- WORKERS=1 vs WORKERS=2, the production command each time, before the in-process gateway below starts
+    let workers: WorkersResult | undefined;
+    if (want('workers')) {
+      console.log(`WORKERS=1 vs WORKERS=2 (${GATEWAY_NODE_FLAGS.join(' ')} dist/src/main.js; ${CONNECTIONS} connections; ${durationS} s measured):`);
+      workers = await runWorkerRows({
+        env: gwEnv,
+        nodeFlags: GATEWAY_NODE_FLAGS,
+        port: await freePort(),
+        hitPath: HIT_PATH,
+        connections: CONNECTIONS,
+        durationS,
+        warmS,
+        settleS: missSettleS,
+        idleSettleS: 3,
+      });
+      console.log(`\n${workersTable(workers)}\n`);
+      for (const { workers: n, rssMb } of workers.idle) {
+        console.log(`Idle RSS, WORKERS=${n}: ${n === 1 ? `${fmt(rssMb[0], 1)} MB` : `primary ${fmt(rssMb[0], 1)} MB, workers ${rssMb.slice(1).map((r) => fmt(r, 1)).join(' and ')} MB`}`);
+      }
+      console.log('');
     }
 
     const gw = await startServerChild('gateway', join(__dirname, 'lib', 'gateway-entry.js'), [], gwEnv, undefined, GATEWAY_NODE_FLAGS);
@@ -457,6 +484,7 @@ async function main(): Promise<void> {
           notes,
           cacheEnabled,
           idleRss: idle,
+          workers,
           scenarios: rows,
           miss: miss.map((m) => ({ endpoint: m.endpoint.name, label: m.endpoint.label, ratio: m.gateway.reqPerSec / m.proxy.reqPerSec, minRatio: m.endpoint.minRatio, referenceRatio: m.reference && ratioOf(m.reference), floorRatio: m.floor && ratioOf(m.floor), idleCheckOffRatio: m.idleCheckOff && ratioOf(m.idleCheckOff), koaCpuMs: m.endpoint.koaCpuMs, firstRequestCalls: m.firstRequestCalls, recordedStatuses: m.recordedStatuses, gateway: m.gateway.name, proxy: m.proxy.name })),
           heapFlags: heapFlags?.map((h) => ({ flags: h.flags, reqPerSec: h.row.reqPerSec, cpuMsPerRequest: h.row.cpuMsPerRequest, p99: h.row.p99, peakRssMb: h.peakRssMb })),

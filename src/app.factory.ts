@@ -29,11 +29,12 @@ import { QuietStartLogger } from './logging/quiet-start-logger';
  * Builds the whole HTTP app (used by main.ts, the demo, the bench and the e2e tests alike). Throws on invalid config.
  * `closeOnSignals` (default true): Nest's shutdown hooks close the app on SIGTERM/SIGINT…, and a second signal exits
  * at once; false for a caller that owns the signals because it has more to close after the app (the demo's fake
- * upstream), or it would close twice.
+ * upstream), or it would close twice. `stopSignals`: the signals that close it (default: all of Nest's); a cluster
+ * worker takes SIGTERM alone, from its primary.
  */
 export async function createApp(
   env: Record<string, string | undefined>,
-  options: { logDestination?: NodeJS.WritableStream; closeOnSignals?: boolean } = {},
+  options: { logDestination?: NodeJS.WritableStream; closeOnSignals?: boolean; stopSignals?: NodeJS.Signals[] } = {},
 ): Promise<NestExpressApplication> {
   const module = AppModule.forRoot(env, options.logDestination);
   const app = await NestFactory.create<NestExpressApplication>(module, {
@@ -48,9 +49,9 @@ export async function createApp(
     // useProcessExit: once the shutdown has finished cleanly, exit 0. Nest's default re-raises the signal, so every
     // orderly stop ended as "killed by SIGTERM" (status 143), which supervisors report as a failure.
     if (options.closeOnSignals !== false) {
-      app.enableShutdownHooks([], { useProcessExit: true });
+      app.enableShutdownHooks(options.stopSignals ?? [], { useProcessExit: true });
       // Nest ignores every signal after the first, so a drain someone does not want to wait for could not be cut short.
-      app.get(ShutdownSignal).exitOnSecondSignal();
+      app.get(ShutdownSignal).exitOnSecondSignal(options.stopSignals);
     }
     await app.init();
     // After init: the route table the fast lane reads the TTLs from is built at application bootstrap.

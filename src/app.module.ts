@@ -12,6 +12,8 @@ import { LoggingModule } from './logging/logging.module';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
 import { FailoverThrottlerStorage } from './redis/failover-throttler.storage';
+import { clusterLink } from './cluster/cluster-link';
+import { ClusterThrottlerStorage } from './cluster/cluster-throttler.storage';
 import { RedisBreaker } from './redis/redis-breaker';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
@@ -61,6 +63,12 @@ async function redisThrottlerStorage(redis: Redis) {
   return new ThrottlerStorageRedisService(redis);
 }
 
+/** A cluster worker without Redis counts in its primary (docs/decisions/034-workers.md); a single process in memory. */
+function workerCounters(config: AppConfig): ThrottlerStorage | undefined {
+  const link = clusterLink(config.redisUrl);
+  return link ? new ClusterThrottlerStorage(link) : undefined;
+}
+
 @Module({})
 export class AppModule implements NestModule {
   /** `env` is the environment to validate: process.env in production, an explicit map in tests. */
@@ -82,8 +90,8 @@ export class AppModule implements NestModule {
             // One budget per client IP across every route (docs/operations.md "Health, metrics, logs and limits"); the library's default key is per
             // route and IP, which would grant RATE_LIMIT requests on each of the gateway's routes.
             generateKey: (_context, tracker, throttlerName) => `${throttlerName}:${tracker}`,
-            // Shared counters across instances when Redis is configured.
-            storage: redis ? new FailoverThrottlerStorage(await redisThrottlerStorage(redis), () => redis.status === 'ready', breaker) : undefined,
+            // Shared counters across instances when Redis is configured, across workers through their primary without it.
+            storage: redis ? new FailoverThrottlerStorage(await redisThrottlerStorage(redis), () => redis.status === 'ready', breaker) : workerCounters(config),
           }),
         }),
         ResponseCacheModule,

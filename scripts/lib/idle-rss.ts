@@ -16,7 +16,7 @@ export interface IdleRss {
   startMs: number;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.on('error', reject);

@@ -8,8 +8,11 @@ import { RedisBreaker } from '../redis/redis-breaker';
 import { REDIS, redisConnectionDown, reportRedisOutages } from '../redis/redis.module';
 import { CacheTagIndex, tagOf } from './cache-tag-index';
 import { CACHE_NAMESPACE } from './cache-tiers';
+import { type ClusterLink, clusterLink } from '../cluster/cluster-link';
 
 
+/** The cluster event a worker's write sends the other workers (docs/decisions/034-workers.md). */
+const INVALIDATE_EVENT = 'cache.invalidate';
 const NOT_REDIS = 'the server does not answer PUBSUB as Redis does';
 /**
  * Answers a write makes stale: every cached answer of `path` (a route path, e.g. '/user/getUserPlaylists') whose
@@ -41,6 +44,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
   private readonly instanceId = randomBytes(8).toString('hex');
   private readonly waiting = new Map<string, Waiting>();
   private subscriber: Redis | undefined;
+  private readonly link: ClusterLink | null;
 
   constructor(
     private readonly tags: CacheTagIndex,
@@ -48,7 +52,9 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     private readonly breaker: RedisBreaker,
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.link = clusterLink(config.redisUrl);
+  }
 
   /**
    * Drops `reads` on this instance and on every instance sharing Redis; resolves once they are gone (or after a
@@ -58,6 +64,8 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     const tags = [...new Set(reads.map((read) => this.tagOf(read)))];
     if (!tags.length) return;
     await this.tags.purgeMemory(tags);
+    // Workers of one gateway without Redis (WORKERS > 1): each purges its own memory tier before the write answers.
+    if (this.link) return this.link.broadcast(INVALIDATE_EVENT, tags).catch((err: Error) => this.logger.warn(`Other workers may keep stale answers: ${err.message}`));
     if (!this.tags.shares) return;
     // Deleted from Redis before the others purge their memory: they must not refill it from Redis meanwhile.
     await this.tags.purgeShared(tags);
@@ -68,6 +76,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     if (this.redis) this.listen(this.redis);
+    this.link?.on(INVALIDATE_EVENT, (tags: string[]) => this.tags.purgeMemory(tags));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -39,14 +39,14 @@ export class ShutdownSignal implements BeforeApplicationShutdown, OnApplicationS
    * For an app that closes itself on signals (main.ts): the first signal starts the orderly shutdown (Nest ignores any
    * later one), a second one exits at once with 128 + its number (143 for SIGTERM, 130 for SIGINT), as if killed by it.
    */
-  exitOnSecondSignal(): void {
+  exitOnSecondSignal(only?: NodeJS.Signals[]): void {
     let received = 0;
     const onSignal = (signal: NodeJS.Signals) => {
       if (++received < 2) return;
       this.logger.warn(`${signal} during shutdown: exiting now; requests and work still running are cut`);
       process.exit(128 + (constants.signals[signal] ?? 0));
     };
-    const signals = Object.values(NestSignal) as NodeJS.Signals[];
+    const signals = only ?? Object.values(NestSignal);
     for (const signal of signals) process.on(signal, onSignal);
     this.stopListening = () => signals.forEach((signal) => process.removeListener(signal, onSignal));
   }

@@ -1,5 +1,6 @@
 import { isURL } from 'class-validator';
 import { isIP, isIPv4 } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 /**
  * The parsers of the settings whose value is more than a number or a word (config-schema.ts uses them). Each takes the
@@ -142,4 +143,15 @@ function isProxyEntry(entry: string): boolean {
   // A dotted netmask must be contiguous ones (255.255.255.0), and not all zeros.
   const bits = range.split('.').map((octet) => Number(octet).toString(2).padStart(8, '0')).join('');
   return /^1+0*$/.test(bits);
+}
+
+/** The most workers WORKERS may ask for: more processes than this only divide the same cores and memory further. */
+export const MAX_WORKERS = 64;
+
+/** WORKERS: `auto` = the cores this process may use (os.availableParallelism, which honours CPU affinity), or 1 to 64. */
+export function parseWorkers(value: string): number {
+  if (value.toLowerCase() === 'auto') return Math.min(availableParallelism(), MAX_WORKERS);
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= MAX_WORKERS)) throw new Error(`must be auto or a whole number from 1 to ${MAX_WORKERS}`);
+  return n;
 }

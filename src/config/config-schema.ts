@@ -1,4 +1,4 @@
-import { checkBodyLimit, checkHost, checkRedisUrl, parseCors, parseOrigin, parseTrustProxy, redactUrlCredentials } from './config-parsers';
+import { checkBodyLimit, checkHost, checkRedisUrl, parseCors, parseOrigin, parseTrustProxy, parseWorkers, redactUrlCredentials } from './config-parsers';
 import { checkedBy, custom, flag, int, oneOf, type Setting } from './setting';
 import { parseNoProxy, parseUpstreamProxy } from './upstream-proxy-settings';
 
@@ -162,6 +162,15 @@ const SERVER = {
     max: 3_600_000,
     unit: 'milliseconds',
     description: "How long an idle client connection stays open; keep it above the reverse proxy's idle timeout (nginx, ALB: 60 s).",
+  }),
+  WORKERS: custom({
+    key: 'workers',
+    default: '1',
+    accepts: '`auto` (one per core: os.availableParallelism()) or a whole number from 1 to 64',
+    description:
+      'Worker processes serving the port (node:cluster). 1 = one process, no cluster. Without REDIS_URL the workers share QR logins, ' +
+      'the stored login and the rate-limit counters through the primary process; each keeps its own response cache (docs/operations.md "Workers").',
+    parse: parseWorkers,
   }),
   SHUTDOWN_DRAIN_TIMEOUT_MS: int({
     key: 'shutdownDrainTimeoutMs',

@@ -2,9 +2,9 @@ import { isIPv4 } from 'node:net';
 import { type AppConfig, UPSTREAM_HOST_NAMES, type UpstreamHost } from './config-schema';
 import { bypassesProxy } from './upstream-proxy-settings';
 
-/** How many worker processes serve requests: one place to change when more are possible. */
-export function workerCount(_config: AppConfig): number {
-  return 1;
+/** How many worker processes serve requests (WORKERS, `auto` already resolved to the cores). */
+export function workerCount(config: AppConfig): number {
+  return config.workers;
 }
 
 /** True when HOST admits connections from this machine only (127.0.0.0/8, ::1, localhost): no proxy in front. */

@@ -159,6 +159,7 @@ export class CredentialService implements StoredCredentialProvider, LoginSink, O
     if (!record || !this.mayRefresh(record)) return null;
     const release = await this.store.lock(account, LOCK_TTL_MS);
     if (!release) {
+      this.logger.log(`Credential refresh for account ${maskUin(account)} (${reason}): another worker or instance is refreshing it; using its result`);
       await this.store.waitUnlocked(account, LOCK_TTL_MS);
       const after = await this.store.load();
       return after && after.cookie !== seen ? after.cookie : null;

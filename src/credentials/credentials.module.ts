@@ -12,7 +12,15 @@ import { CredentialService } from './credential.service';
 import { CREDENTIAL_STORE, LOGIN_SINK } from './credential-store';
 import { deviceIdentityPath, FileDeviceIdentityStore, RedisDeviceIdentityStore } from './device-identity.stores';
 import { FileCredentialStore } from './file-credential.store';
+import { ClusterFileCredentialStore } from './cluster-file-credential.store';
+import { clusterLink } from '../cluster/cluster-link';
 import { RedisCredentialStore } from './redis-credential.store';
+
+/** The cookie file; with WORKERS > 1 its writes and refreshes are serialised across the workers by their primary. */
+function fileStore(config: AppConfig, cookieFile: CookieFileService): FileCredentialStore {
+  const link = clusterLink(config.redisUrl);
+  return link ? new ClusterFileCredentialStore(cookieFile, link) : new FileCredentialStore(cookieFile);
+}
 
 /**
  * The stored login and its refresh (docs/credentials.md). Global so the login persistence can hand it a new
@@ -26,7 +34,7 @@ import { RedisCredentialStore } from './redis-credential.store';
       provide: CREDENTIAL_STORE,
       inject: [APP_CONFIG, REDIS, CookieFileService, RedisBreaker],
       useFactory: (config: AppConfig, redis: Redis | null, cookieFile: CookieFileService, breaker: RedisBreaker) =>
-        redis ? new RedisCredentialStore(redis, config.credentialRedisKey, cookieFile, breaker) : new FileCredentialStore(cookieFile),
+        redis ? new RedisCredentialStore(redis, config.credentialRedisKey, cookieFile, breaker) : fileStore(config, cookieFile),
     },
     CredentialService,
     { provide: LOGIN_SINK, useExisting: CredentialService },
@@ -52,7 +60,7 @@ export class CredentialsModule implements OnModuleInit {
     this.identity.useStore(
       this.redis
         ? new RedisDeviceIdentityStore(this.redis, `${this.config.credentialRedisKey}:device`, this.redisBreaker)
-        : new FileDeviceIdentityStore(deviceIdentityPath(this.config)),
+        : new FileDeviceIdentityStore(deviceIdentityPath(this.config), clusterLink(this.config.redisUrl)),
     );
   }
 }

@@ -5,6 +5,7 @@ import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { writeFileAtomic } from '../common/atomic-file';
 import type { RedisBreaker } from '../redis/redis-breaker';
+import type { ClusterLink } from '../cluster/cluster-link';
 import { type DeviceIdentityStore, readStoredIdentity, type StoredIdentity } from '../upstream/identity/identity-store';
 
 /** DEVICE_IDENTITY_FILE, or (empty) the file beside COOKIE_FILE named after it: `user-info.json` → `user-info.device.json`. */
@@ -14,12 +15,16 @@ export function deviceIdentityPath(config: Pick<AppConfig, 'deviceIdentityFile' 
   return join(dirname(cookieFile), `${basename(cookieFile, extname(cookieFile))}.device.json`);
 }
 
-/** The identity in a local file, written atomically (0600) like the cookie file. One process owns it. */
+/** The identity in a local file, written atomically (0600) like the cookie file. One gateway owns it. */
 export class FileDeviceIdentityStore implements DeviceIdentityStore {
   readonly kind = 'file' as const;
   private readonly logger = new Logger('DeviceIdentity');
 
-  constructor(private readonly path: string) {}
+  /** `link`: workers of one gateway (WORKERS > 1) make the identity one at a time, so all of them use the first one made. */
+  constructor(
+    private readonly path: string,
+    private readonly link: ClusterLink | null = null,
+  ) {}
 
   async load(): Promise<StoredIdentity | null> {
     return this.read(true);
@@ -45,6 +50,11 @@ export class FileDeviceIdentityStore implements DeviceIdentityStore {
   }
 
   async create(identity: StoredIdentity): Promise<StoredIdentity> {
+    if (this.link) return this.link.exclusive('device-identity', 10_000, () => this.createHere(identity));
+    return this.createHere(identity);
+  }
+
+  private async createHere(identity: StoredIdentity): Promise<StoredIdentity> {
     const existing = this.read(false);
     if (existing) return existing;
     await this.save(identity);

@@ -78,11 +78,11 @@ export class FileCredentialStore implements CredentialStore {
     return recordOfLogin(login);
   }
 
-  async lock(): Promise<() => Promise<void>> {
+  async lock(_account: string, _ttlMs: number): Promise<(() => Promise<void>) | null> {
     return async () => undefined;
   }
 
-  async waitUnlocked(): Promise<void> {
+  async waitUnlocked(_account: string, _maxMs: number): Promise<void> {
     return undefined;
   }
 }

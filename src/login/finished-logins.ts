@@ -11,7 +11,9 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { isRedisStall, RedisBreaker } from '../redis/redis-breaker';
 import { REDIS } from '../redis/redis.module';
-import { type Outcome, SharedLogins } from './shared-logins';
+import { clusterLink } from '../cluster/cluster-link';
+import { ClusterLogins } from './cluster-logins';
+import { type LoginShare, type Outcome, SharedLogins } from './shared-logins';
 
 /** How long a finished login can be redeemed by its owner, and how many are kept at most. */
 const FINISHED_LOGIN_TTL_MS = 120_000;
@@ -104,7 +106,7 @@ export class FinishedLogins implements OnApplicationShutdown {
   private readonly used: LRUCache<string, true>;
   /** Each QR this instance issued or learnt of: the hash of the loginToken it was issued with. */
   private readonly issued: LRUCache<string, string>;
-  private readonly shared: SharedLogins | null;
+  private readonly shared: LoginShare | null;
   /** How long a check waiting on a run still waits once shutdown began: half the drain bound, so it is answered. */
   private readonly shutdownWaitMs: number;
 
@@ -124,9 +126,13 @@ export class FinishedLogins implements OnApplicationShutdown {
     // result write to Redis), so a slow run is never joined by a second one; a holder that died frees the QR then.
     const lockMs = CHAIN_UPSTREAM_CALLS * config.upstreamTimeoutMs + 2 * config.redisTimeoutMs;
     this.shutdownWaitMs = Math.floor(config.shutdownDrainTimeoutMs / 2);
+    // Without Redis, the workers of one gateway (WORKERS > 1) share them through their primary.
+    const link = clusterLink(config.redisUrl);
     this.shared = redis
       ? new SharedLogins(redis, breaker, `${config.credentialRedisKey}:login`, lockMs, config.redisTimeoutMs, (key) => this.reseed(key), (err) => this.warnRedis(err))
-      : null;
+      : link
+        ? new ClusterLogins(link, lockMs)
+        : null;
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -261,7 +267,7 @@ export class FinishedLogins implements OnApplicationShutdown {
    * since another instance finished it. Asks every instance; one that holds it writes it back, and this run answers
    * that instead of logging in a second time. A Redis failure here lets the chain go on, as without Redis.
    */
-  private async guard(shared: SharedLogins, key: string): Promise<void> {
+  private async guard(shared: LoginShare, key: string): Promise<void> {
     let stored: Outcome | 'used' | undefined;
     try {
       if (!(await shared.askOthers(key))) return;
@@ -351,7 +357,7 @@ export class FinishedLogins implements OnApplicationShutdown {
    * waits for its result (or for the lock to go: that run ended without a success, and ours may try) — at most one
    * lock's lifetime, after which this instance runs the chain without the lock rather than wait any longer.
    */
-  private async claim(shared: SharedLogins, key: string): Promise<Claim> {
+  private async claim(shared: LoginShare, key: string): Promise<Claim> {
     const token = randomBytes(12).toString('hex');
     const deadline = performance.now() + shared.lockMs;
     for (;;) {
@@ -366,7 +372,7 @@ export class FinishedLogins implements OnApplicationShutdown {
     }
   }
 
-  private async releaseQuietly(shared: SharedLogins, key: string, token: string): Promise<void> {
+  private async releaseQuietly(shared: LoginShare, key: string, token: string): Promise<void> {
     try {
       await shared.release(key, token);
     } catch (err) {
@@ -380,7 +386,8 @@ export class FinishedLogins implements OnApplicationShutdown {
    */
   private warnRedis(err: unknown): void {
     if (isRedisStall(err)) return;
-    this.logger.warn(`Finished QR logins: Redis failed (${(err as Error).message}); this login is not shared with other instances`);
+    const processes = this.shared instanceof ClusterLogins ? 'workers' : 'instances';
+    this.logger.warn(`Finished QR logins: ${this.shared?.name ?? 'Redis'} failed (${(err as Error).message}); this login is not shared with other ${processes}`);
   }
 
   /** What this instance knows of the QR, as `caller` may see it: a run to join, a session, or 410. */

@@ -4,6 +4,8 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { CookieFileService } from '../config/cookie-file.service';
 import { LOGIN_SINK, type LoginSink } from '../credentials/credential-store';
+import { COOKIE_FILE_LOCK } from '../credentials/cluster-file-credential.store';
+import { exclusiveInCluster } from '../cluster/cluster-link';
 import { maskUin } from '../credentials/credential.model';
 import { pickCredential } from './login.parse';
 import type { StoreChoice } from './login-store';
@@ -77,7 +79,8 @@ export class LoginPersistService {
     const target = this.cookieFile.filePath;
     try {
       const content = credential ? { cookie, uin, credential } : { cookie, uin };
-      writeFileAtomic(target, `${JSON.stringify(content, null, 2)}\n`, this.ops);
+      // With WORKERS > 1, never between another worker's read of the file and its write (a refresh's compare-and-set).
+      await exclusiveInCluster(this.config.redisUrl, COOKIE_FILE_LOCK, () => writeFileAtomic(target, `${JSON.stringify(content, null, 2)}\n`, this.ops));
       this.sink?.saved();
       this.logger.log(`Login for account ${maskUin(uin)} saved to ${target}`);
       return true;

@@ -36,12 +36,39 @@ interface Asking {
 }
 
 /**
+ * Where finished logins are shared between processes: Redis between instances (SharedLogins), or the cluster primary
+ * between the workers of one instance without Redis (ClusterLogins). Each operation is atomic where it stores.
+ */
+export interface LoginShare {
+  /** What the warnings name as failing: 'Redis', 'the cluster primary'. */
+  readonly name: string;
+  readonly lockMs: number;
+  usable(): boolean;
+  stored(key: string): Promise<Outcome | 'used' | undefined>;
+  claim(key: string, token: string): Promise<Outcome | 'used' | 'locked' | 'held'>;
+  store(key: string, outcome: Outcome, ttlMs: number, usedMs: number): Promise<void>;
+  recordIssue(key: string, owner: string, ttlMs: number): Promise<void>;
+  issuedTo(key: string): Promise<string | undefined>;
+  markUsed(key: string, usedMs: number): Promise<void>;
+  release(key: string, token: string): Promise<void>;
+  /** Asks the other processes to write back what they hold of this QR (their store lost it); true if one held it. */
+  askOthers(key: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A finished login as stored: its answer and owner, never the run's own flags. */
+export function outcomeJson(outcome: Outcome): string {
+  return JSON.stringify({ body: outcome.result.body, raw: outcome.result.raw, owner: outcome.owner });
+}
+
+/**
  * The Redis side of finished logins: `<prefix>:<channel>:<hash>` holds a success as JSON (owner included), `…:lock` the
  * run's lock, `…:used` the used mark, `…:issued` the hash of the loginToken the QR was issued with. `<prefix>:ask` and
  * `<prefix>:told` are the pub/sub channels on which an instance asks the others for a QR it is about to spend (or whose
  * issue record Redis lacks), and they answer (after writing back what they hold).
  */
-export class SharedLogins {
+export class SharedLogins implements LoginShare {
+  readonly name = 'Redis';
   private subscriber: Redis | undefined;
   private readonly asking = new Map<string, Asking>();
   private readonly instanceId = randomBytes(8).toString('hex');
@@ -78,7 +105,7 @@ export class SharedLogins {
   }
 
   async store(key: string, outcome: Outcome, ttlMs: number, usedMs: number): Promise<void> {
-    const json = JSON.stringify({ body: outcome.result.body, raw: outcome.result.raw, owner: outcome.owner });
+    const json = outcomeJson(outcome);
     const replies = await this.breaker.run(() =>
       this.redis.multi().set(this.resultKey(key), json, 'PX', ttlMs).set(this.usedKey(key), '1', 'PX', usedMs).exec(),
     );
