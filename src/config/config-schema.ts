@@ -75,6 +75,16 @@ const UPSTREAM = {
     unit: 'milliseconds',
     description: 'Timeout of one upstream call (past it: 504 UPSTREAM_TIMEOUT).',
   }),
+  UPSTREAM_IDENTITY_TIMEOUT_MS: int({
+    key: 'upstreamIdentityTimeoutMs',
+    default: 5000,
+    min: 100,
+    max: 600_000,
+    unit: 'milliseconds',
+    description:
+      'Bound of each device identity call (QIMEI, device session; UPSTREAM_TIMEOUT_MS when lower). The first Android-comm call waits for them, ' +
+      'so a hung identity service delays it by this much, not by the full upstream timeout (docs/upstream/identity.md).',
+  }),
   UPSTREAM_SHAPE_SAMPLE_RATE: custom({
     key: 'upstreamShapeSampleRate',
     default: '0.01',

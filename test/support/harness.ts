@@ -78,6 +78,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // Generous: at a load of 18 on 2 cores an ordinary call took over 2 s. A hang test waits this out (or lowers it
       // around its one call with withUpstreamTimeout).
       UPSTREAM_TIMEOUT_MS: '10000',
+      // The same for the identity calls, so no suite starts on the fallback identity because the machine was busy.
+      UPSTREAM_IDENTITY_TIMEOUT_MS: '10000',
       // Suites that test caching, rate limiting or retries turn them on; the rest assert every upstream call.
       CACHE_ENABLED: 'false',
       // Play URLs ask the song detail every time unless a suite turns the song-files memory on.

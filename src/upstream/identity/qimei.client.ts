@@ -29,10 +29,11 @@ export interface QimeiPair {
 }
 
 /**
- * The first Android-comm call waits for the identity calls: each is bounded by 5 s (or UPSTREAM_TIMEOUT_MS when
- * lower), so a hung identity service delays that call by seconds, not by the full upstream timeout.
+ * The first Android-comm call waits for the identity calls: each is bounded by UPSTREAM_IDENTITY_TIMEOUT_MS (5 s; or
+ * UPSTREAM_TIMEOUT_MS when lower), so a hung identity service delays that call by seconds, not the full upstream timeout.
  */
-export const identityCallTimeout = (config: Pick<AppConfig, 'upstreamTimeoutMs'>): number => Math.min(5000, config.upstreamTimeoutMs);
+export const identityCallTimeout = (config: Pick<AppConfig, 'upstreamTimeoutMs' | 'upstreamIdentityTimeoutMs'>): number =>
+  Math.min(config.upstreamIdentityTimeoutMs, config.upstreamTimeoutMs);
 
 export const md5Hex = (...parts: string[]): string => createHash('md5').update(parts.join('')).digest('hex');
 const randomHex = (length: number): string => randomBytes(length / 2).toString('hex');
