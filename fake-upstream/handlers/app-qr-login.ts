@@ -18,6 +18,13 @@ import { fakeCredential } from './login';
 export const FAKE_APP_MUSICID = '2234567890';
 export const FAKE_MUSICKEY_APP = 'Q_H_L_63k3NfakeKeyApp+/==';
 
+/**
+ * The first QR each fake issues carries the id the API docs use as the check's example (EXAMPLE_QRCODE_ID), so the
+ * documented example checks a QR the gateway issued; every later one is random.
+ */
+export const FIRST_QRCODE_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+const exampleIssued = new WeakSet<object>();
+
 export interface AppQrFake {
   /** Each issued QR, and the token its `cookies` push carried (taken once by the exchange). */
   qrs: Map<string, { token?: string }>;
@@ -47,11 +54,12 @@ export function pushAppQr(broker: FakeMqttBroker, state: FakeState, qrcodeId: st
 const appComm = (comm: any, loginType?: number): boolean =>
   typeof comm?.QIMEI36 === 'string' && (loginType === undefined ? comm?.ct === 23 && comm?.cv === 0 : comm?.ct === 11 && comm?.tmeLoginType === loginType);
 
-const createQrCode: MusicuHandler = async (param, { state, comm }) => {
+const createQrCode: MusicuHandler = async (param, { state, comm, broker }) => {
   const fake = appQrFake(state);
   if (!appComm(comm) || param.tmeAppID !== 'qqmusic') return { code: 20261, data: {} };
   if (fake.faults.createCode) return { code: fake.faults.createCode, data: {} };
-  const qrcodeID = randomBytes(16).toString('hex');
+  const qrcodeID = exampleIssued.has(broker) ? randomBytes(16).toString('hex') : FIRST_QRCODE_ID;
+  exampleIssued.add(broker);
   fake.qrs.set(qrcodeID, {});
   const image = await qrPng(`https://y.qq.com/m/login/fake-app?qrcodeID=${qrcodeID}`);
   return { code: 0, data: { qrcode: `data:image/png;base64,${image.toString('base64')}`, qrcodeID: fake.faults.noQrcodeId ? '' : qrcodeID } };
@@ -63,9 +71,9 @@ export const appQrLogin: MusicuHandler = (param, { state, comm }) => {
   const qr = fake.qrs.get(String(param.qrCodeID));
   const tokenMatched = !!qr?.token && param.token === qr.token;
   fake.exchanges.push({ musicid: param.musicid, qrCodeID: param.qrCodeID, tokenMatched });
-  if (!appComm(comm, 6) || String(param.musicid) !== FAKE_APP_MUSICID || !tokenMatched) return { code: 20261, data: {} };
+  if (!qr || !appComm(comm, 6) || String(param.musicid) !== FAKE_APP_MUSICID || !tokenMatched) return { code: 20261, data: {} };
   if (fake.faults.loginCode) return { code: fake.faults.loginCode, data: {} };
-  qr!.token = undefined;
+  qr.token = undefined;
   return { code: 0, data: fakeCredential(FAKE_APP_MUSICID, FAKE_MUSICKEY_APP, 2, { musicid: Number(FAKE_APP_MUSICID) }) };
 };
 

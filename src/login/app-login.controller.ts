@@ -49,7 +49,10 @@ export class AppLoginController {
     { status: 502, description: 'CreateQRCode refused (`upstreamCode`) or answered no image or id; the push service could not be reached or refused the subscription.', errorCodes: ['LOGIN_REJECTED', 'LOGIN_QR_FETCH_FAILED', 'LOGIN_PUSH_UNAVAILABLE'] },
     { status: 503, description: 'This instance watches APP_LOGIN_MAX_SUBSCRIPTIONS QRs already, or is shutting down; `Retry-After` says when to try again.', errorCodes: ['LOGIN_APP_QR_BUSY'] },
     { status: 504, description: 'CreateQRCode or the push service did not answer in time.', errorCodes: ['LOGIN_TIMEOUT', 'LOGIN_PUSH_UNAVAILABLE'] },
+    401,
+    403,
     502,
+    503,
     UPSTREAM_UNAVAILABLE,
   )
   getAppLoginQr(@Req() req: Request) {
@@ -65,13 +68,15 @@ export class AppLoginController {
       'Success (200): `{ isOk: true, state: \'confirmed\', message, session[, credential][, persisted[, persistPending]] }`, only to a check sending the QR answer\'s `loginToken` (for 120 s); any other check of a logged-in QR gets 410 `LOGIN_QR_USED`. ' +
       'A failed login answers its error (below) to every check.',
   })
-  @ApiBody({ type: CheckAppLoginBody, description: 'JSON body.', examples: { check: { value: { qrcodeId: EXAMPLE_QRCODE_ID, loginToken: EXAMPLE_LOGIN_TOKEN } } } })
+  @ApiBody({ type: CheckAppLoginBody, description: 'JSON body.', examples: { check: { value: { qrcodeId: EXAMPLE_QRCODE_ID } } } })
   @ApiPlainOk('A state (`AppPollState`) or the logged-in session (`AppLoggedIn`), both 200.', { isOk: false, state: 'scanned', message: '已扫码，等待确认' }, AppCheckAnswer)
   @ApiErrorResponses(
     { status: 400, description: 'qrcodeId missing or malformed; with LOGIN_TOKEN_REQUIRED=true, no `loginToken`.', errorCodes: ['BAD_REQUEST'] },
     { status: 403, description: '`loginToken` is not the one this QR was issued with, or no instance recorded this QR (or its record expired).', errorCodes: ['LOGIN_TOKEN_MISMATCH', 'LOGIN_QR_UNKNOWN'] },
     { status: 410, description: 'This QR already logged in: its session goes only to its `loginToken` (120 s).', errorCodes: ['LOGIN_QR_USED'] },
     ...EXCHANGE_FAILURES,
+    502,
+    UPSTREAM_UNAVAILABLE,
   )
   checkAppLoginQr(@Body() body: CheckAppLoginBody) {
     return this.app.check(body);

@@ -1,6 +1,7 @@
 import { HttpStatus, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { GatewayError } from '../common/http-error';
 import { Shaped } from '../common/shaped';
+import { describeCode, retryAfterHeader, UPSTREAM_CODES } from '../common/upstream-codes';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { loginTypeOf } from '../credentials/credential.model';
@@ -78,7 +79,7 @@ export class AppLoginService implements OnApplicationShutdown {
     this.watches.add(watch);
     try {
       const created = await ask(() => this.client.createQr());
-      if (created.code !== 0) throw refused(created);
+      if (created.code !== 0) throw commonAnswer(created.code) ?? refused(created);
       const img = typeof created.data.qrcode === 'string' ? created.data.qrcode : '';
       const qrcodeId = typeof created.data.qrcodeID === 'string' ? created.data.qrcodeID : '';
       const base64 = /^(?:data:image\/png;base64,)?([A-Za-z0-9+/=]+)$/.exec(img)?.[1];
@@ -166,8 +167,9 @@ export class AppLoginService implements OnApplicationShutdown {
     } catch (err) {
       const known = err instanceof GatewayError ? err : undefined;
       if (!known) this.logger.warn(`App QR login exchange failed (${(err as Error).name})`);
-      const status = known?.getStatus() ?? (err instanceof UpstreamError && err.kind === 'timeout' ? HttpStatus.GATEWAY_TIMEOUT : HttpStatus.BAD_GATEWAY);
-      const code = known?.errorCode ?? (status === HttpStatus.GATEWAY_TIMEOUT ? 'LOGIN_TIMEOUT' : 'LOGIN_REJECTED');
+      const timedOut = err instanceof UpstreamError && err.kind === 'timeout';
+      const status: number = known?.getStatus() ?? (timedOut ? HttpStatus.GATEWAY_TIMEOUT : HttpStatus.BAD_GATEWAY);
+      const code = known?.errorCode ?? (timedOut ? 'LOGIN_TIMEOUT' : 'LOGIN_REJECTED');
       const upstreamCode = typeof known?.extra.upstreamCode === 'number' ? known.extra.upstreamCode : undefined;
       await this.record(watch, failed(status, code, known?.message ?? 'The QQ Music app QR login exchange failed', upstreamCode));
     }
@@ -223,12 +225,19 @@ async function ask(call: () => Promise<AppQrAnswer>): Promise<AppQrAnswer> {
   }
 }
 
-/** A refused CreateQRCode or Login (docs/upstream/login.md "QQ Music app QR login"). */
+/** A refused Login exchange, or CreateQRCode with a code no route reads alike (docs/upstream/login.md "QQ Music app QR login"). */
 function refused({ code }: AppQrAnswer): GatewayError {
   const extra = { upstreamCode: code };
   if (code === 20274 || code === 20279) return new GatewayError(HttpStatus.FORBIDDEN, 'LOGIN_DEVICE_LIMIT', `Login refused: too many devices on this account (code ${code})`, extra);
   if (code === 20277 || code === 20278 || code === 20450) return new GatewayError(HttpStatus.FORBIDDEN, 'LOGIN_ACCOUNT_RESTRICTED', `This account is restricted (code ${code})`, extra);
-  return new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_REJECTED', `QQ Music refused the app QR login (code ${code})`, extra);
+  return commonAnswer(code) ?? new GatewayError(HttpStatus.BAD_GATEWAY, 'LOGIN_REJECTED', `QQ Music refused the app QR login (code ${code})`, extra);
+}
+
+/** A code every route answers alike (src/common/upstream-codes.ts: 1000, 2001, 104009…). */
+function commonAnswer(code: number): GatewayError | undefined {
+  const known = UPSTREAM_CODES[code];
+  if (!known) return undefined;
+  return new GatewayError(known.status, known.errorCode, `QQ Music refused the app QR login call: ${describeCode(code)}`, { upstreamCode: code }, retryAfterHeader(known));
 }
 
 function busy(): GatewayError {

@@ -97,7 +97,7 @@ export class AppQrPush {
       const timer = setTimeout(() => fail(new AppQrPushError('the push service did not acknowledge in time', true)), this.config.upstreamTimeoutMs);
       // Only the error's kind is told: the URL and the QR id stay out of the message.
       client.on('error', (err) => {
-        if (!subscribed) fail(new AppQrPushError(`the push service refused or failed (${(err as { code?: unknown }).code ?? err.name})`));
+        if (!subscribed) fail(new AppQrPushError(`the push service refused or failed (${String((err as { code?: unknown }).code ?? err.name)})`));
       });
       client.on('close', () => {
         if (!subscribed) fail(new AppQrPushError('the push service closed the connection'));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { appQrFake, appQrTopic, FAKE_APP_MUSICID, FAKE_MUSICKEY_APP, pushAppQr, type AppQrPush } from '../../fake-upstream/handlers/app-qr-login';
+import { appQrFake, appQrTopic, FIRST_QRCODE_ID, FAKE_APP_MUSICID, FAKE_MUSICKEY_APP, pushAppQr, type AppQrPush } from '../../fake-upstream/handlers/app-qr-login';
 import type { BrokerEvent } from '../../fake-upstream/mqtt-broker';
 import { AppLoginService } from '../../src/login/app-login.service';
 import { ANDROID_APP_VERSION } from '../../src/upstream/identity/comm-profiles';
@@ -175,6 +175,12 @@ describe('QQ Music app QR login: expiry and states shared through Redis', () => 
   });
 
   it('a check on another instance reads the pushed state and gets the session; a QR expires after APP_LOGIN_QR_TTL_S', async () => {
+    // Each fake's first QR has the documented example id: both take one first, so the two instances' QRs differ below.
+    for (const h of [a, b]) {
+      const first = (await h.http().get('/getAppLoginQr').expect(200)).body;
+      expect(first.qrcodeId).toBe(FIRST_QRCODE_ID);
+      pushAppQr(h.fake.broker, h.fake.state, first.qrcodeId, 'timeout');
+    }
     const qr = (await a.http().get('/getAppLoginQr').expect(200)).body;
     const checkB = (body: object) => b.http().post('/checkAppLoginQr').send(body);
     pushAppQr(a.fake.broker, a.fake.state, qr.qrcodeId, 'scanned');
@@ -190,6 +196,7 @@ describe('QQ Music app QR login: expiry and states shared through Redis', () => 
     const checkA = (body: object) => a.http().post('/checkAppLoginQr').send(body);
     await waitFor(async () => (await checkA({ qrcodeId: idle.qrcodeId, loginToken: idle.loginToken })).body.state === 'expired', 5000, 'expired on a');
     await waitFor(() => b.fake.broker.subscribers(appQrTopic(idle.qrcodeId)) === 0, 3000, 'unsubscribed');
-    expect(b.fake.broker.events.filter((e) => e.kind === 'disconnect')).toHaveLength(1);
+    // The warm-up QR's and the idle one's.
+    expect(b.fake.broker.events.filter((e) => e.kind === 'disconnect')).toHaveLength(2);
   });
 });
