@@ -37,7 +37,12 @@ WeChat (Alt) login:
   curl -s '${origins.wxLp}/__demo/scan?action=confirm&uuid=<uuid>'   # scan|confirm|cancel|expire
   curl -s -X POST ${url}/checkAltLoginQr -H 'Content-Type: application/json' -d '{"uuid":"<uuid>","loginToken":"<loginToken>"}'
 
-Use the session (either login):
+QQ Music app login (states pushed to the gateway over MQTT):
+  curl -s ${url}/getAppLoginQr                                    # note qrcodeId and loginToken
+  curl -s '${origins.mu}/__demo/scan?action=confirm&qrcodeId=<qrcodeId>'   # scan|confirm|cancel|expire
+  curl -s -X POST ${url}/checkAppLoginQr -H 'Content-Type: application/json' -d '{"qrcodeId":"<qrcodeId>","loginToken":"<loginToken>"}'
+
+Use the session (any login):
   curl -s -H 'X-Custom-Cookie: <session.cookie>' '${url}/user/getUserPlaylists?uin=<session.uin>'
 `);
   closeOnSignal(demo);

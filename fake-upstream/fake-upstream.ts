@@ -2,6 +2,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import type { AddressInfo, Socket } from 'node:net';
 import { UPSTREAM_HOST_NAMES } from '../src/config/app-config';
 import { zzcSign } from '../src/upstream/zzc-sign';
+import { FakeMqttBroker } from './mqtt-broker';
 import { FakeState } from './state';
 import { ROUTES } from './handlers';
 import { identityRefusal } from './handlers/identity';
@@ -20,6 +21,7 @@ const ENV_NAMES: Record<FakeHost, string> = {
   graph: 'UPSTREAM_GRAPH_ORIGIN',
   wxOpen: 'UPSTREAM_WX_OPEN_ORIGIN',
   wxLp: 'UPSTREAM_WX_LP_ORIGIN',
+  mu: 'UPSTREAM_MU_ORIGIN',
   qimei: 'UPSTREAM_QIMEI_ORIGIN',
 };
 
@@ -104,6 +106,8 @@ export interface FakeContext {
   origins: Record<FakeHost, string>;
   /** Resolves when the client goes away (for long polls). */
   closed: Promise<void>;
+  /** The MQTT broker served on the `mu` host (the app QR login's pushes). */
+  broker: FakeMqttBroker;
 }
 
 /** A musicu key's answer; `undefined` leaves the key out of the envelope (upstream sometimes omits one). */
@@ -137,6 +141,8 @@ export class FakeUpstream {
   /** TCP connections accepted on every host so far (the bench checks the gateway reuses its upstream sockets). */
   connectionsAccepted = 0;
   state = new FakeState();
+  /** The app QR login's push service, on the `mu` host's WebSocket upgrades. */
+  readonly broker = new FakeMqttBroker();
   origins = {} as Record<FakeHost, string>;
   private readonly servers: Server[] = [];
   private readonly sockets = new Set<Socket>();
@@ -160,6 +166,7 @@ export class FakeUpstream {
     for (const key of Object.keys(FAKE_HOSTS) as FakeHost[]) {
       const server = createServer((req, res) => void this.handle(key, req, res));
       server.keepAliveTimeout = 5000;
+      if (key === 'mu') this.broker.attach(server);
       server.on('connection', (socket) => {
         this.connectionsAccepted++;
         this.sockets.add(socket);
@@ -174,6 +181,7 @@ export class FakeUpstream {
 
   async stop(): Promise<void> {
     this.releaseAll();
+    this.broker.close();
     for (const socket of this.sockets) socket.destroy();
     await Promise.all(this.servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     this.servers.length = 0;
@@ -196,6 +204,7 @@ export class FakeUpstream {
     this.inFlight.clear();
     this.maxInFlight.clear();
     this.state = new FakeState();
+    this.broker.reset();
   }
 
   fault(fault: Fault, match: FaultMatch = {}): void {
@@ -300,7 +309,7 @@ export class FakeUpstream {
         const hold = this.holds.get(t);
         if (hold) await new Promise<void>((resolve) => hold.waiters.push(resolve));
       }
-      const ctx: FakeContext = { req: recorded, state: this.state, origins: this.origins, closed };
+      const ctx: FakeContext = { req: recorded, state: this.state, origins: this.origins, closed, broker: this.broker };
       const rules = this.takeFaults(recorded);
       for (const { fault } of rules) if (fault.kind === 'latency') await Promise.race([sleep(fault.ms), closed]);
       const terminal = rules.find(({ fault }) => fault.kind !== 'latency' && fault.kind !== 'business' && fault.kind !== 'padded');

@@ -9,6 +9,7 @@ import { commentsRoutes } from './comments';
 import { searchRoutes } from './search';
 import { loginRoutes } from './login';
 import { phoneLoginRoutes } from './phone-login';
+import { appQrLoginRoutes } from './app-qr-login';
 import { userRoutes } from './user';
 import { recommendRoutes } from './recommend';
 import { libraryRoutes } from './library';
@@ -18,4 +19,4 @@ import { lyricQrcRoutes } from './lyric-qrc';
 import { identityRoutes } from './identity';
 
 /** Every feature's fake routes. A new feature adds one file under handlers/ and one line here. */
-export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, phoneLoginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes, collectionsRoutes, lyricQrcRoutes, identityRoutes];
+export const ROUTES: FakeRoutes[] = [chartsRoutes, musicRoutes, playlistsRoutes, singersRoutes, mvRoutes, discoverRoutes, commentsRoutes, searchRoutes, loginRoutes, phoneLoginRoutes, appQrLoginRoutes, userRoutes, recommendRoutes, relationRoutes, libraryRoutes, collectionsRoutes, lyricQrcRoutes, identityRoutes];

@@ -12,6 +12,7 @@ import type { FakeContext, FakeReply, FakeRoutes, HttpHandler, MusicuHandler } f
 import { fixtureText } from '../fixtures';
 import { qrJpeg, qrPng } from '../qr-image';
 import type { FakeState } from '../state';
+import { appQrLogin } from './app-qr-login';
 import { phoneLogin } from './phone-login';
 
 export type QqState = 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'refused';
@@ -343,6 +344,7 @@ const refreshLogin: MusicuHandler = (param, { state, comm }) => {
 const wxLogin: MusicuHandler = (param, ctx) => {
   if (param.loginMode === 2) return refreshLogin(param, ctx);
   if (param.loginMode === 1) return phoneLogin(param, ctx);
+  if (param.qrCodeID !== undefined) return appQrLogin(param, ctx);
   const { state, comm } = ctx;
   const fake = loginFake(state);
   const musicid = fake.wxCodes.get(String(param.code));

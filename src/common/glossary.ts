@@ -542,6 +542,7 @@ export const GLOSSARY: Record<string, GlossaryEntry> = {
   persistPending: { group: 'Login', meaning: 'Redis could not take the login yet; it is written once Redis answers.', type: 'true', upstream: 'gateway' },
   persisted: { group: 'Login', meaning: 'With LOGIN_PERSIST_COOKIE: whether the store holds the login now.', type: 'boolean', upstream: 'gateway' },
   ptqrtoken: { group: 'Login', meaning: 'hash33(qrsig), digits: send it with the Main check.', type: 'string', upstream: 'gateway', fixedBy: 'Main QR `ptqrtoken`' },
+  qrcodeId: { group: 'Login', meaning: 'The QQ Music app QR code\'s id: send it to /checkAppLoginQr.', type: 'string', upstream: 'CreateQRCode `qrcodeID`' },
   qrsig: { group: 'Login', meaning: 'The Main QR code\'s signature: send it to /checkMainLoginQr.', type: 'string', upstream: 'ptlogin `qrsig` cookie', fixedBy: 'Main QR `qrsig`' },
   refresh: { group: 'Login', meaning: 'The QR code is dead (expired, refused, cancelled): ask a new one.', type: 'boolean', upstream: 'gateway' },
   refused: { group: 'Login', meaning: 'The user cancelled on the phone (403).', type: 'true', upstream: 'WeChat `wx_errcode` 403' },

@@ -48,6 +48,7 @@ const UPSTREAM = {
   UPSTREAM_GRAPH_ORIGIN: origin('graph', 'graph.qq.com', 'QQ OAuth authorize.'),
   UPSTREAM_WX_OPEN_ORIGIN: origin('wxOpen', 'open.weixin.qq.com', 'WeChat QR page and image.'),
   UPSTREAM_WX_LP_ORIGIN: origin('wxLp', 'lp.open.weixin.qq.com', 'WeChat QR long poll.'),
+  UPSTREAM_MU_ORIGIN: origin('mu', 'mu.y.qq.com', 'QQ Music app QR login: the MQTT 5 over WebSocket push of its states (`wss://` for `https://`, `ws://` for `http://`; path `/ws/handshake`).'),
   UPSTREAM_QIMEI_ORIGIN: origin('qimei', 'api.tencentmusic.com', "Tencent's QIMEI service: the device identity the Android comm carries."),
   UPSTREAM_PROXY: custom({
     key: 'upstreamProxy',
@@ -227,6 +228,21 @@ const LOGIN = {
     description:
       "A QR login check must send its QR answer's loginToken (400 without it, 403 for a QR no instance issued), so no one who only saw the QR can take its login. " +
       "Recommended for any public deployment; off keeps the spec's clients, which send only the QR fields, working.",
+  }),
+  APP_LOGIN_MAX_SUBSCRIPTIONS: int({
+    key: 'appLoginMaxSubscriptions',
+    default: 50,
+    min: 1,
+    max: 10_000,
+    description: 'QQ Music app QR login: at most this many QRs watched at once by this instance (one MQTT connection each); /getAppLoginQr answers 503 LOGIN_APP_QR_BUSY with Retry-After beyond it.',
+  }),
+  APP_LOGIN_QR_TTL_S: int({
+    key: 'appLoginQrTtlS',
+    default: 300,
+    min: 1,
+    max: 1800,
+    unit: 'seconds',
+    description: "QQ Music app QR login: how long the issuing instance watches a QR's states before calling it expired and closing its MQTT connection.",
   }),
   PHONE_CODE_INTERVAL_S: int({
     key: 'phoneCodeIntervalS',

@@ -134,3 +134,32 @@ export type PhoneCodeSent = Static<typeof PhoneCodeSent>;
 
 export const PhoneLoggedIn = Obj({ isOk: BoolConst(true), message: Str(), session: LoginSession, ...Credential, ...Persisted }, { title: 'PhoneLoggedIn' });
 export type PhoneLoggedIn = Static<typeof PhoneLoggedIn>;
+
+export const AppQrAnswer = Obj({
+  img: Str({ description: 'The QR code as a PNG data URL; scan it with the QQ Music app.' }),
+  qrcodeId: Str({ description: 'Send it to /checkAppLoginQr.' }),
+  loginToken: Str({ description: 'For this caller alone: send it with each check (the session goes only to it).' }),
+});
+export type AppQrAnswer = Static<typeof AppQrAnswer>;
+
+export const APP_POLL_STATES = ['waiting', 'scanned', 'confirming', 'canceled', 'expired'] as const;
+
+export const AppPollState = Obj(
+  {
+    isOk: BoolConst(false),
+    state: Enum(APP_POLL_STATES, { description: 'As pushed to the issuing instance: waiting, scanned, confirming (the login exchange runs), canceled, expired.' }),
+    message: Str(),
+    refresh: Optional(BoolConst(true, { description: 'On canceled and expired: ask a new QR.' })),
+  },
+  { title: 'AppPollState' },
+);
+export type AppPollState = Static<typeof AppPollState>;
+
+export const AppLoggedIn = Obj(
+  { isOk: BoolConst(true), state: Enum(['confirmed'] as const), message: Str(), session: LoginSession, ...Credential, ...Persisted },
+  { title: 'AppLoggedIn' },
+);
+export type AppLoggedIn = Static<typeof AppLoggedIn>;
+
+export const AppCheckAnswer = AnyOf([AppPollState, AppLoggedIn]);
+export type AppCheckAnswer = Static<typeof AppCheckAnswer>;

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AltLoginService } from './alt-login.service';
+import { AppLoginController } from './app-login.controller';
+import { AppLoginService } from './app-login.service';
+import { AppQrStates } from './app-qr-states';
 import { FinishedLogins } from './finished-logins';
 import { LoginController } from './login.controller';
 import { LoginPageController } from './login-page.controller';
@@ -12,8 +15,8 @@ import { PhoneLoginService } from './phone-login.service';
 import { SmsBudget } from './sms-budget';
 
 @Module({
-  controllers: [LoginController, PhoneLoginController, LoginPageController, LoginRefreshController],
-  providers: [MainLoginService, AltLoginService, PhoneLoginService, SmsBudget, LoginPersistService, FinishedLogins, LoginRefreshService],
+  controllers: [LoginController, AppLoginController, PhoneLoginController, LoginPageController, LoginRefreshController],
+  providers: [MainLoginService, AltLoginService, AppLoginService, AppQrStates, PhoneLoginService, SmsBudget, LoginPersistService, FinishedLogins, LoginRefreshService],
   exports: [LoginPersistService],
 })
 export class LoginModule {}

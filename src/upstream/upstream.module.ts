@@ -9,6 +9,7 @@ import { MusicClient } from './clients/music.client';
 import { MvClient } from './clients/mv.client';
 import { PlaylistsClient } from './clients/playlists.client';
 import { PhoneLoginClient } from './clients/phone-login.client';
+import { AppQrLoginClient } from './clients/app-qr-login.client';
 import { QqLoginClient } from './clients/qq-login.client';
 import { RecommendClient } from './clients/recommend.client';
 import { RelationClient } from './clients/relation.client';
@@ -16,6 +17,7 @@ import { SearchClient } from './clients/search.client';
 import { SingersClient } from './clients/singers.client';
 import { UserClient } from './clients/user.client';
 import { WechatLoginClient } from './clients/wechat-login.client';
+import { AppQrPush } from './app-qr-push';
 import { CookieChoice } from './credential/cookie-choice';
 import { ClientIdentity } from './identity/client-identity.service';
 import { DeviceSessionClient } from './identity/device-session.client';
@@ -32,6 +34,7 @@ import { UpstreamTransport } from './transport/upstream-transport';
  * protocols, fallback accounting and the sampled shape check.
  */
 const PROTOCOLS = [
+  AppQrPush,
   CgiProtocol,
   ClientIdentity,
   CookieChoice,
@@ -46,6 +49,7 @@ const PROTOCOLS = [
 
 /** One client per QQ Music area; feature services inject these and never see a module name. */
 const CLIENTS = [
+  AppQrLoginClient,
   ChartsClient,
   CommentsClient,
   DiscoverClient,

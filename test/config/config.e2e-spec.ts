@@ -99,6 +99,8 @@ describe('Configuration is validated at start-up', () => {
     ['PHONE_CODE_MAX_ATTEMPTS', 1, 20],
     // and 0 (off), below
     ['CANARY_INTERVAL_S', 60, 86400],
+    ['APP_LOGIN_MAX_SUBSCRIPTIONS', 1, 10_000],
+    ['APP_LOGIN_QR_TTL_S', 1, 1800],
   ];
 
   it('bounds every whole-number variable', () => {
@@ -180,6 +182,7 @@ describe('Configuration is validated at start-up', () => {
       graph: 'https://graph.qq.com',
       wxOpen: 'https://open.weixin.qq.com',
       wxLp: 'https://lp.open.weixin.qq.com',
+      mu: 'https://mu.y.qq.com',
     });
     expect(config.upstreamTimeoutMs).toBe(15000);
     expect(config.cookieFile).toBe('config/user-info.json');

@@ -473,8 +473,11 @@ describe.each(IDENTITY_SERVICES.map((s) => [s.name, s] as const))('the %s under 
 });
 
 /** The rows that answer without calling upstream (they get no fault case); a derived row that lost its calls is not one. */
-/** checkPhoneLoginCode: its example has no code sent first, so it answers 410 before upstream is asked. */
-const ANSWERED_WITHOUT_UPSTREAM = ['getImageUrl', 'getUserAvatar', 'checkPhoneLoginCode'];
+/**
+ * checkPhoneLoginCode: its example has no code sent first, so it answers 410 before upstream is asked; checkAppLoginQr
+ * reads recorded states only (403 for a QR no instance issued).
+ */
+const ANSWERED_WITHOUT_UPSTREAM = ['getImageUrl', 'getUserAvatar', 'checkAppLoginQr', 'checkPhoneLoginCode'];
 /** The XML CGI rows (the singer description): the only CGI rows without the JSONP case. */
 const XML_ROWS = ['getSingerDesc'];
 /** At least this many rows of each kind: the table's size today, so a family that drops out is noticed. */

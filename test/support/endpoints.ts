@@ -796,6 +796,28 @@ export const ENDPOINTS: Endpoint[] = [
     idempotent: false,
     documentedErrors: LOGIN_CHECK_ERRORS,
   },
+  // QQ Music app QR login (docs/login.md "QQ Music app QR"): CreateQRCode, then a subscription on the fake broker
+  {
+    name: 'getAppLoginQr',
+    family: 'login',
+    method: 'GET',
+    path: '/getAppLoginQr',
+    params: {},
+    example: {},
+    upstream: [musicu('music.login.LoginServer.CreateQRCode')],
+    idempotent: false,
+  },
+  {
+    name: 'checkAppLoginQr',
+    family: 'login',
+    method: 'POST',
+    path: '/checkAppLoginQr',
+    params: { qrcodeId: { kind: 'token', required: true }, loginToken: { kind: 'token' }, credential: { kind: 'bool' } },
+    example: { qrcodeId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' },
+    // It reads the states the subscribing instance recorded: upstream is never asked (test/login/app-qr-login.e2e-spec.ts).
+    upstream: [],
+    idempotent: false,
+  },
   // phone number + SMS code login (docs/login.md "Phone number and SMS code"): the demo number, whose code the fake knows
   {
     name: 'sendPhoneLoginCode',

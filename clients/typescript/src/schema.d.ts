@@ -889,6 +889,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/getAppLoginQr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New QQ Music app login QR code
+         * @description Upstream `music.login.LoginServer`/`CreateQRCode` (Android comm); scan it with the QQ Music app. This instance then subscribes to the QR's pushed states (MQTT over WebSocket, UPSTREAM_MU_ORIGIN) until a terminal state or APP_LOGIN_QR_TTL_S, at most APP_LOGIN_MAX_SUBSCRIPTIONS QRs at once. The confirmed login is exchanged as soon as it is pushed, so who keeps it is decided here: with the admin token (`Authorization: Bearer <ADMIN_TOKEN>` or `X-Admin-Token`) it is stored as the gateway's own; with `X-Login-Persist: false` never; else LOGIN_PERSIST_COOKIE decides. Pass `qrcodeId` and `loginToken` to /checkAppLoginQr: the session goes only to a check sending this `loginToken`. No parameters.
+         *
+         *     Also answered at `/user/getAppLoginQr`.
+         */
+        get: operations["AppLoginController_getAppLoginQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkAppLoginQr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the QQ Music app login
+         * @description Answers at once from the states the issuing instance recorded (shared through Redis with REDIS_URL; poll every ~1.5 s). States (200, `isOk: false`): waiting, scanned, confirming, canceled (`refresh: true`), expired (`refresh: true`). Success (200): `{ isOk: true, state: 'confirmed', message, session[, credential][, persisted[, persistPending]] }`, only to a check sending the QR answer's `loginToken` (for 120 s); any other check of a logged-in QR gets 410 `LOGIN_QR_USED`. A failed login answers its error (below) to every check.
+         *
+         *     Also answered at `/user/checkAppLoginQr`.
+         */
+        post: operations["AppLoginController_checkAppLoginQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sendPhoneLoginCode": {
         parameters: {
             query?: never;
@@ -2124,6 +2168,23 @@ export interface components {
              * @enum {integer}
              */
             last?: 408 | 404 | 403 | 402;
+            /**
+             * @description The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
+             * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
+             */
+            loginToken?: string;
+            /**
+             * @description Optional: `true` adds the login's full credential (`credential`: musicid, musickey, refresh_key, refresh_token, expiry…) to the success answer, beside the session, so you can renew this login yourself with POST /user/refreshLogin. Only the QR's owner gets it (the same rules as the session). A JSON boolean in the body; without it the answer is unchanged.
+             * @example true
+             */
+            credential?: boolean;
+        };
+        CheckAppLoginBody: {
+            /**
+             * @description The `qrcodeId` returned by /getAppLoginQr: 1 to 128 characters of letters, digits, _, ., :, = or -.
+             * @example a1b2c3d4e5f60718293a4b5c6d7e8f90
+             */
+            qrcodeId: string;
             /**
              * @description The `loginToken` of the QR answer; required when the gateway runs with LOGIN_TOKEN_REQUIRED=true (else 400). Another loginToken than the QR was issued with → 403 LOGIN_TOKEN_MISMATCH, before upstream is asked. The check whose own poll sees the login finish gets the session; afterwards (120 s) only a check sending this loginToken gets it again, any other one 410 LOGIN_QR_USED. Body only (never the query string).
              * @example q3Vt9mRkYc2xL0aN7pWs1eHfJbZu4GdK
@@ -7880,6 +7941,280 @@ export interface operations {
             };
             503: components["responses"]["UpstreamUnavailable"];
             /** @description A step of the login chain timed out. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_TIMEOUT";
+                    };
+                };
+            };
+        };
+    };
+    AppLoginController_getAppLoginQr: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: `false` keeps this login to the caller: never stored as the gateway's own. */
+                "X-Login-Persist"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ img: <PNG data URL>, qrcodeId, loginToken }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The QR code as a PNG data URL; scan it with the QQ Music app. */
+                        img: string;
+                        /** @description Send it to /checkAppLoginQr. */
+                        qrcodeId: string;
+                        /** @description For this caller alone: send it with each check (the session goes only to it). */
+                        loginToken: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadCookieOrShape"];
+            /** @description An admin token was sent and is not ADMIN_TOKEN, or the gateway has none. Upstream code 1000 (login expired or missing) or 104400/104401 (credential invalid), a stored login being refreshed once first: log in again or refresh the cookie (body has `upstreamCode`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example ADMIN_TOKEN_REQUIRED
+                         * @enum {string}
+                         */
+                        errorCode: "ADMIN_TOKEN_REQUIRED" | "LOGIN_EXPIRED";
+                    };
+                };
+            };
+            403: components["responses"]["UpstreamDeviceLimit"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            /** @description CreateQRCode refused (`upstreamCode`) or answered no image or id; the push service could not be reached or refused the subscription. Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_REJECTED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_QR_FETCH_FAILED" | "LOGIN_PUSH_UNAVAILABLE" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
+                    };
+                };
+            };
+            /** @description This instance watches APP_LOGIN_MAX_SUBSCRIPTIONS QRs already, or is shutting down; `Retry-After` says when to try again. Upstream code 2001 (`UPSTREAM_RATE_LIMITED`, `Retry-After: 30`); the upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`); upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`); or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). The upstream host's circuit breaker is open after recent failures (`UPSTREAM_CIRCUIT_OPEN`, `Retry-After: 10`), upstream answers already fill UPSTREAM_BODY_BUDGET_MB (`UPSTREAM_BUSY`, `Retry-After: 1`), or the gateway is shutting down and ended the upstream call (`SHUTTING_DOWN`, `Retry-After: 1`). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait: 30 for UPSTREAM_RATE_LIMITED, 10 for UPSTREAM_CIRCUIT_OPEN, 1 for UPSTREAM_BUSY, 1 for SHUTTING_DOWN. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_APP_QR_BUSY
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_APP_QR_BUSY" | "UPSTREAM_RATE_LIMITED" | "UPSTREAM_CIRCUIT_OPEN" | "UPSTREAM_BUSY" | "SHUTTING_DOWN";
+                    };
+                };
+            };
+            /** @description CreateQRCode or the push service did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_TIMEOUT
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_TIMEOUT" | "LOGIN_PUSH_UNAVAILABLE";
+                    };
+                };
+            };
+        };
+    };
+    AppLoginController_checkAppLoginQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description JSON body. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckAppLoginBody"];
+            };
+        };
+        responses: {
+            /** @description A state (`AppPollState`) or the logged-in session (`AppLoggedIn`), both 200. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isOk: false;
+                        /**
+                         * @description As pushed to the issuing instance: waiting, scanned, confirming (the login exchange runs), canceled, expired.
+                         * @enum {string}
+                         */
+                        state: "waiting" | "scanned" | "confirming" | "canceled" | "expired";
+                        message: string;
+                        /**
+                         * @description On canceled and expired: ask a new QR.
+                         * @enum {boolean}
+                         */
+                        refresh?: true;
+                    } | {
+                        /** @enum {boolean} */
+                        isOk: true;
+                        /** @enum {string} */
+                        state: "confirmed";
+                        message: string;
+                        session: {
+                            /** @description The account (`uin` cookie: `o0…` for QQ, the musicid for WeChat). */
+                            loginUin: string;
+                            /** @description Same as loginUin. */
+                            uin: string;
+                            /** @description Every cookie of the login, `name=value; …`. */
+                            cookie: string;
+                            /** @description The same pairs, one per element. */
+                            cookieList: string[];
+                            /** @description The same pairs by name. */
+                            cookieObject: {
+                                [key: string]: string;
+                            };
+                        };
+                        /** LoginCredential */
+                        credential?: {
+                            /** @description The account: the exact digit string (WeChat musicids exceed 2^53). */
+                            musicid: string;
+                            /** @description Same as musicid. */
+                            str_musicid?: string;
+                            /** @description The login key (the `qqmusic_key` / `qm_keyst` cookies). */
+                            musickey: string;
+                            /** @description Single-use: spent by a refresh, which answers a new one. */
+                            refresh_key?: string;
+                            refresh_token?: string;
+                            openid?: string;
+                            /** @description QQ logins. */
+                            access_token?: string;
+                            /** @description When the refresh token expires (seconds since the epoch). */
+                            expired_at?: number;
+                            /** @description WeChat logins. */
+                            unionid?: string;
+                            /** @description The `euin` cookie. */
+                            encryptUin?: string;
+                            /**
+                             * @description 2 = QQ, 1 = WeChat.
+                             * @enum {integer}
+                             */
+                            loginType: 1 | 2;
+                            /** @description When musickey was issued (seconds since the epoch). */
+                            musickeyCreateTime?: number;
+                            /** @description How long musickey lives from musickeyCreateTime (seconds; about 3 days). */
+                            keyExpiresIn?: number;
+                        };
+                        /** @description With the admin token or LOGIN_PERSIST_COOKIE: whether the store holds the login now. */
+                        persisted?: boolean;
+                        /**
+                         * @description Redis could not take the write yet; it is written once Redis answers.
+                         * @enum {boolean}
+                         */
+                        persistPending?: true;
+                    };
+                };
+            };
+            /** @description qrcodeId missing or malformed; with LOGIN_TOKEN_REQUIRED=true, no `loginToken`. The caller's cookie (query `cookie`, header `X-Custom-Cookie` or `Cookie`) holds control characters or characters past Latin-1, or `shape` / `X-Response-Shape` names no shape (legacy, normalised or normalized). A body that is not valid JSON (`Request body is not valid JSON`) or nested deeper than 32 levels. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example BAD_REQUEST
+                         * @enum {string}
+                         */
+                        errorCode: "BAD_REQUEST";
+                    };
+                };
+            };
+            /** @description `loginToken` is not the one this QR was issued with, or no instance recorded this QR (or its record expired). The login exchange refused the account: too many devices (20274, 20279) or restricted (20277, 20278, 20450); `upstreamCode` says which. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_TOKEN_MISMATCH
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_TOKEN_MISMATCH" | "LOGIN_QR_UNKNOWN" | "LOGIN_DEVICE_LIMIT" | "LOGIN_ACCOUNT_RESTRICTED";
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description This QR already logged in: its session goes only to its `loginToken` (120 s). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_QR_USED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_QR_USED";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            /** @description The app reported the login failed, the exchange refused it or answered no credential, or the push connection closed before the login finished (get a new QR). Upstream unreachable, answered a non-2xx status or an unreadable body (HTML, garbage, truncated), needs a signature (2000), refused the call for want of a device identity (104009, `UPSTREAM_DEVICE_IDENTITY_REQUIRED`), or answered another business code; or the outbound proxy (UPSTREAM_PROXY) is unreachable, refused its credentials or refused the tunnel (`UPSTREAM_PROXY_*`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /**
+                         * @example LOGIN_REJECTED
+                         * @enum {string}
+                         */
+                        errorCode: "LOGIN_REJECTED" | "LOGIN_NO_CREDENTIAL" | "LOGIN_PUSH_LOST" | "UPSTREAM_UNREACHABLE" | "UPSTREAM_BAD_STATUS" | "UPSTREAM_BAD_RESPONSE" | "UPSTREAM_SIGNATURE_REQUIRED" | "UPSTREAM_DEVICE_IDENTITY_REQUIRED" | "UPSTREAM_ERROR" | "UPSTREAM_PROXY_UNREACHABLE" | "UPSTREAM_PROXY_AUTH_FAILED" | "UPSTREAM_PROXY_REFUSED";
+                    };
+                };
+            };
+            503: components["responses"]["UpstreamUnavailable"];
+            /** @description The login exchange timed out. */
             504: {
                 headers: {
                     [name: string]: unknown;

@@ -16,7 +16,7 @@ const LOGIN_TOKEN_DOC =
  * The opt-in to the login's full credential (docs/credentials.md "Keeping a caller's login alive"): body only, a JSON
  * boolean, so it is never in a URL.
  */
-const CredentialOptIn = () =>
+export const CredentialOptIn = () =>
   BoolParam({
     jsonOnly: true,
     description:
@@ -28,7 +28,7 @@ const CredentialOptIn = () =>
 const PTQRTOKEN = /^\d{1,10}$/;
 
 /** The loginToken of the QR answer, bound to the QR: no other token checks it, only it redeems a finished login. */
-const LoginTokenParam = () =>
+export const LoginTokenParam = () =>
   TextParam({
     string: true,
     match: { pattern: /^[A-Za-z0-9_-]{16,128}$/, message: 'loginToken must be the loginToken of the QR answer (16 to 128 characters of letters, digits, _ or -)' },

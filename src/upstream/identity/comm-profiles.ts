@@ -28,10 +28,12 @@ export type CommProfile =
   /** The login exchanges' (QQ and WeChat): the web comm as the y.qq.com login page sends it. */
   | 'loginExchange'
   /** The phone + SMS code login's: the Android comm with the phone login method (docs/upstream/login.md "Phone login: send the code"). */
-  | 'phoneLogin';
+  | 'phoneLogin'
+  /** The QQ Music app QR login's: the Android comm, as CreateQRCode (ct 23, cv 0) or the Login exchange (docs/upstream/login.md "QQ Music app QR login"). */
+  | 'appQrLogin';
 
 /** The profiles sent as the Android app (its comm, device identity and user agent). */
-export const isAndroidProfile = (profile: CommProfile | undefined): boolean => profile === 'android' || profile === 'phoneLogin';
+export const isAndroidProfile = (profile: CommProfile | undefined): boolean => profile === 'android' || profile === 'phoneLogin' || profile === 'appQrLogin';
 
 /** The device identity the Android comm carries (ClientIdentity.android()): issued values, or the fallback's. */
 export interface AndroidIdentity {
@@ -129,6 +131,16 @@ export function phoneLoginComm(cookie: string, identity: AndroidIdentity, overri
   const comm: Record<string, unknown> = { ...androidComm(cookie, identity), tmeLoginMethod: 3 };
   if (overrides.loginType !== undefined) comm.tmeLoginType = overrides.loginType;
   return comm;
+}
+
+/**
+ * The app QR login's comm, as the Python QQMusicApi project sends it (2026-07): the Android comm with `ct: 23, cv: 0`
+ * for CreateQRCode, and with the login type (6) for the Login exchange.
+ */
+export function appQrLoginComm(cookie: string, identity: AndroidIdentity, overrides: CommOverrides): Record<string, unknown> {
+  const comm = androidComm(cookie, identity);
+  if (overrides.loginType !== undefined) return { ...comm, tmeLoginType: overrides.loginType };
+  return { ...comm, ct: 23, cv: 0 };
 }
 
 /** The comm fields of a login (web and Android profiles alike): its key, and 1 for WeChat (W_X keys) or 2 for QQ. */

@@ -14,7 +14,7 @@ import {
 } from '../upstream.types';
 import { zzcSign } from '../zzc-sign';
 import { ClientIdentity } from '../identity/client-identity.service';
-import { androidComm, androidUserAgent, desktopSearchComm, isAndroidProfile, loginExchangeComm, phoneLoginComm, webComm } from '../identity/comm-profiles';
+import { androidComm, androidUserAgent, appQrLoginComm, desktopSearchComm, isAndroidProfile, loginExchangeComm, phoneLoginComm, webComm } from '../identity/comm-profiles';
 
 /** musicu's "signature required": the call is asked again on musics.fcg, signed (docs/upstream/README.md "Signing"). */
 const SIGNATURE_REQUIRED = 2000;
@@ -131,6 +131,8 @@ export class MusicuProtocol {
         return loginExchangeComm(cookie, overrides);
       case 'phoneLogin':
         return phoneLoginComm(cookie, this.identity.android(), overrides);
+      case 'appQrLogin':
+        return appQrLoginComm(cookie, this.identity.android(), overrides);
       default:
         return webComm(cookie, overrides);
     }

@@ -1,0 +1,140 @@
+import { Inject, Injectable } from '@nestjs/common';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import { randomInt } from 'node:crypto';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.constants';
+
+/**
+ * The QQ Music app QR login's pushed states (docs/upstream/login.md "QQ Music app QR login"): one MQTT 5 connection
+ * over WebSocket per QR, subscribed to its unicast topic, as the Python QQMusicApi project (2026-07) opens it.
+ */
+
+/** The WebSocket path of the push service (mu.y.qq.com). */
+export const APP_QR_PUSH_PATH = '/ws/handshake';
+/** The topic one QR's states are pushed on. */
+export const appQrTopic = (qrcodeId: string): string => `management.qrcode_login/${qrcodeId}`;
+/** The push service's keep-alive, as the Python project sets it. */
+const KEEP_ALIVE_S = 45;
+
+/** A pushed state; `cookies` carries the pushed `qqmusic_uin` and `qqmusic_key` (absent when the message lacks them). */
+export type AppQrPushEvent =
+  | { type: 'scanned' | 'canceled' | 'timeout' | 'loginFailed' }
+  | { type: 'cookies'; uin?: string; key?: string }
+  /** The connection closed without this side closing it. */
+  | { type: 'lost' };
+
+/** The push service could not be reached or refused the connection or the subscription. */
+export class AppQrPushError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+    this.name = 'AppQrPushError';
+  }
+}
+
+/** One QR's open subscription; `close` sends DISCONNECT (bounded) and is safe to call more than once. */
+export class AppQrSubscription {
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly client: MqttClient) {}
+
+  /** This side closed it (a close seen afterwards is not a lost connection). */
+  get closed(): boolean {
+    return this.closing !== undefined;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= new Promise<void>((resolve) => {
+      // end(false) sends DISCONNECT first; a broker that went away still ends the client (reconnects are off).
+      const timer = setTimeout(() => this.client.end(true, () => resolve()), 2_000);
+      timer.unref();
+      this.client.end(false, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return this.closing;
+  }
+}
+
+@Injectable()
+export class AppQrPush {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /**
+   * Connects, subscribes to the QR's topic and resolves once the subscription is acknowledged, within
+   * UPSTREAM_TIMEOUT_MS; `onEvent` then gets each recognised push. Never reconnects: a lost connection is reported.
+   */
+  subscribe(qrcodeId: string, onEvent: (event: AppQrPushEvent) => void): Promise<AppQrSubscription> {
+    const url = new URL(APP_QR_PUSH_PATH, this.config.origins.mu.replace(/^http/, 'ws')).toString();
+    const client = mqtt.connect(url, {
+      protocolVersion: 5,
+      clientId: `${Date.now()}${randomInt(1000, 10_000)}`,
+      keepalive: KEEP_ALIVE_S,
+      reconnectPeriod: 0,
+      connectTimeout: this.config.upstreamTimeoutMs,
+      properties: {
+        authenticationMethod: 'pass',
+        userProperties: { tmeAppID: 'qqmusic', business: 'management', hashTag: qrcodeId, clientTag: 'management.user', userID: qrcodeId },
+      },
+      wsOptions: { headers: { Origin: 'https://y.qq.com', Referer: 'https://y.qq.com/' } },
+    });
+    let subscribed = false;
+    let lost = false;
+    const subscription = new AppQrSubscription(client);
+    client.on('message', (_topic, payload, packet) => {
+      const event = readPush(packet, payload);
+      if (event) onEvent(event);
+    });
+    return new Promise<AppQrSubscription>((resolve, reject) => {
+      const fail = (err: AppQrPushError) => {
+        clearTimeout(timer);
+        client.end(true);
+        reject(err);
+      };
+      const timer = setTimeout(() => fail(new AppQrPushError('the push service did not acknowledge in time', true)), this.config.upstreamTimeoutMs);
+      // Only the error's kind is told: the URL and the QR id stay out of the message.
+      client.on('error', (err) => {
+        if (!subscribed) fail(new AppQrPushError(`the push service refused or failed (${String((err as { code?: unknown }).code ?? err.name)})`));
+      });
+      client.on('close', () => {
+        if (!subscribed) fail(new AppQrPushError('the push service closed the connection'));
+        else if (!subscription.closed && !lost) {
+          lost = true;
+          onEvent({ type: 'lost' });
+        }
+      });
+      client.once('connect', () => {
+        client.subscribe(
+          appQrTopic(qrcodeId),
+          { qos: 0, properties: { userProperties: { authorization: 'tmelogin', pubsub: 'unicast' } } },
+          (err, granted) => {
+            if (err || !granted?.length || granted[0].qos > 2) return fail(new AppQrPushError('the push service refused the subscription'));
+            subscribed = true;
+            clearTimeout(timer);
+            resolve(subscription);
+          },
+        );
+      });
+    });
+  }
+}
+
+/** A push's `type` user property and, for `cookies`, the JSON payload's `cookies.qqmusic_uin.value` and `…qqmusic_key.value`. */
+function readPush(packet: IPublishPacket, payload: Buffer): AppQrPushEvent | undefined {
+  const raw = packet.properties?.userProperties?.type;
+  const type = Array.isArray(raw) ? raw[0] : raw;
+  if (type === 'scanned' || type === 'canceled' || type === 'timeout' || type === 'loginFailed') return { type };
+  if (type !== 'cookies') return undefined;
+  let cookies: Record<string, { value?: unknown } | undefined> = {};
+  try {
+    const parsed = JSON.parse(payload.toString('utf8')) as { cookies?: unknown };
+    if (parsed?.cookies && typeof parsed.cookies === 'object') cookies = parsed.cookies as typeof cookies;
+  } catch {
+    // A payload that is not JSON carries no cookies: reported as such, its text never logged (it would hold the key).
+  }
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+  return { type: 'cookies', uin: text(cookies.qqmusic_uin?.value), key: text(cookies.qqmusic_key?.value) };
+}
