@@ -3,6 +3,7 @@ import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import { randomInt } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { TME_APP_ID } from './identity/comm-profiles';
 
 /**
  * The QQ Music app QR login's pushed states (docs/upstream/login.md "QQ Music app QR login"): one MQTT 5 connection
@@ -77,7 +78,7 @@ export class AppQrPush {
       connectTimeout: this.config.upstreamTimeoutMs,
       properties: {
         authenticationMethod: 'pass',
-        userProperties: { tmeAppID: 'qqmusic', business: 'management', hashTag: qrcodeId, clientTag: 'management.user', userID: qrcodeId },
+        userProperties: { ...TME_APP_ID, business: 'management', hashTag: qrcodeId, clientTag: 'management.user', userID: qrcodeId },
       },
       wsOptions: { headers: { Origin: 'https://y.qq.com', Referer: 'https://y.qq.com/' } },
     });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ANDROID_PARAM_VERSION } from '../identity/comm-profiles';
+import { ANDROID_PARAM_VERSION, TME_APP_ID } from '../identity/comm-profiles';
 import { UpstreamClient } from './upstream-client';
 
 const LOGIN_SERVER = 'music.login.LoginServer';
@@ -23,7 +23,7 @@ export interface AppQrAnswer {
 export class AppQrLoginClient extends UpstreamClient {
   /** `CreateQRCode` `{ tmeAppID, ct, cv }` → `data.qrcode` (a base64 PNG data URL) and `data.qrcodeID`. */
   createQr(): Promise<AppQrAnswer> {
-    return this.call('CreateQRCode', { tmeAppID: 'qqmusic', ...ANDROID_PARAM_VERSION });
+    return this.call('CreateQRCode', { ...TME_APP_ID, ...ANDROID_PARAM_VERSION });
   }
 
   /** `Login` `{ musicid, qrCodeID, token }` with login type 6: the pushed `qqmusic_uin` and `qqmusic_key`. */

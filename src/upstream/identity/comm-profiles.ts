@@ -17,6 +17,9 @@ export const ANDROID_CHANNEL_ID = '10003505';
 /** The `ct`/`cv` pair some Android-era modules also want inside their params (PlayLyricInfo). */
 export const ANDROID_PARAM_VERSION = { ct: 11, cv: ANDROID_APP_VERSION } as const;
 
+/** The app id the QQ Music app sends beside its comm: the app QR's create call and its push connection carry it too. */
+export const TME_APP_ID = { tmeAppID: 'qqmusic' } as const;
+
 /** The comm profiles a musicu call can ask for (MusicuOptions.profile). */
 export type CommProfile =
   /** The web player's (the default). */
