@@ -108,6 +108,7 @@ describe('the curl examples of README.md and docs/*.md', () => {
       ['ADMIN_TOKEN', ADMIN_TOKEN],
       ['ptlogin origin', h.fake.origins.ptlogin],
       ['wxLp origin', h.fake.origins.wxLp],
+      ['mu origin', h.fake.origins.mu],
       // `qqmusic_key=Q_H_L_<key>`: the demo takes any key.
       ['key', 'demoKey'],
     ]);
