@@ -7,7 +7,7 @@ import { FAKE_HOSTS, type FakeHost } from '../fake-upstream/fake-upstream';
 import { FakeClient } from './lib/fake-client';
 import { heapFlagsComparison, type HeapFlagsRow } from './lib/heap-flags';
 import { json, send } from './lib/http-client';
-import { freePort, idleRss, type IdleRss } from './lib/idle-rss';
+import { floorIdleRss, freePort, idleRss, type IdleRss } from './lib/idle-rss';
 import { runWorkerRows, workersTable, type WorkersResult } from './lib/workers-rows';
 import { runLoad } from './lib/load';
 import { afterBurstVerdict, memoryBurst, type MemoryBurstResult } from './lib/memory-burst';
@@ -133,6 +133,9 @@ async function main(): Promise<void> {
       idle = await idleRss(GATEWAY_NODE_FLAGS, fake.env, dir);
       console.log(`Idle RSS: \`${idle.command}\` answered after ${fmt(idle.startMs, 0)} ms; 3 s later VmRSS ${fmt(idle.rssMb, 1)} MB (VmHWM ${fmt(idle.hwmMb, 1)} MB)\n`);
       verdicts.push({ target: 'idle RSS of the production command ≤ 100 MB', measured: `${fmt(idle.rssMb, 0)} MB`, pass: idle.rssMb <= 100, note: idle.command });
+      const floorMb = await floorIdleRss(GATEWAY_NODE_FLAGS, dir);
+      idle.floorRssMb = floorMb;
+      console.log(`NestJS floor at rest (one controller, same flags, environment and start-up treatment): VmRSS ${fmt(floorMb, 1)} MB; the gateway's own share ${fmt(idle.rssMb - floorMb, 1)} MB\n`);
     }
 
     // ---- WORKERS=1 vs WORKERS=2, the production command each time, before the in-process gateway below starts

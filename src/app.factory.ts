@@ -1,5 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+// The adapter alone: the package's index also loads multer for file uploads, which no route takes (≈ 1 MB at rest).
+import { ExpressAdapter } from '@nestjs/platform-express/adapters';
 import { SwaggerModule } from '@nestjs/swagger';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import type { AddressInfo } from 'node:net';
@@ -37,7 +39,7 @@ export async function createApp(
   options: { logDestination?: NodeJS.WritableStream; closeOnSignals?: boolean; stopSignals?: NodeJS.Signals[] } = {},
 ): Promise<NestExpressApplication> {
   const module = AppModule.forRoot(env, options.logDestination);
-  const app = await NestFactory.create<NestExpressApplication>(module, {
+  const app = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(), {
     bodyParser: false,
     abortOnError: false,
     bufferLogs: true,

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { send } from './http-client';
-import { memoryOf, productionEnv, productionEnvWords, sleep } from './proc';
+import { writeFileSync } from 'node:fs';
+import { memoryOf, productionEnv, productionEnvWords, sleep, startServerChild } from './proc';
 
 /**
  * RSS of the gateway at rest as production runs it: `node <start:prod flags> dist/src/main.js` (the Dockerfile's
@@ -14,6 +15,8 @@ export interface IdleRss {
   rssMb: number;
   hwmMb: number;
   startMs: number;
+  /** The NestJS floor's RSS at rest in the same run (floorIdleRss), when measured. */
+  floorRssMb?: number;
 }
 
 export function freePort(): Promise<number> {
@@ -57,5 +60,23 @@ export async function idleRss(nodeFlags: string[], upstreamEnv: Record<string, s
       child.kill('SIGKILL');
       await Promise.race([gone, sleep(3000)]);
     }
+  }
+}
+
+/**
+ * RSS at rest of the smallest NestJS + Express app (nest-floor-idle-entry.ts) run as the gateway is (same flags and
+ * environment, same start-up treatment), read `settleS` seconds after it listens: the part of the gateway's idle
+ * figure no feature of its own can remove.
+ */
+export async function floorIdleRss(nodeFlags: string[], dir: string, settleS = 3): Promise<number> {
+  const calls = join(dir, 'floor-idle-calls.json');
+  writeFileSync(calls, '{}');
+  const floor = await startServerChild('NestJS floor (idle)', join(__dirname, 'nest-floor-idle-entry.js'), [calls], productionEnv(), undefined, nodeFlags);
+  try {
+    await sleep(settleS * 1000);
+    return memoryOf(floor.pid).rssMb;
+  } finally {
+    floor.child.kill('SIGKILL');
+    await floor.exited;
   }
 }

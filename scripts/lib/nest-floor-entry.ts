@@ -30,14 +30,18 @@ class ReplayController {
 @Module({ controllers: [ReplayController], providers: [{ provide: REPLAY, useFactory: () => replayFrom(process.argv[2]) }] })
 class FloorModule {}
 
-async function main(): Promise<void> {
+/** Starts the floor on a free loopback port; `afterListen` runs before it says it is ready. */
+export async function startFloor(afterListen: () => void = () => undefined): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(FloorModule, { logger: false });
   app.set('etag', false);
   await app.listen(0, '127.0.0.1');
+  afterListen();
   process.stdout.write(`${JSON.stringify({ ready: true, url: await app.getUrl(), pid: process.pid })}\n`);
 }
 
-main().catch((err: Error) => {
+export function reportStartFailure(err: Error): never {
   process.stdout.write(`${JSON.stringify({ error: err.message })}\n`);
   process.exit(1);
-});
+}
+
+if (require.main === module) startFloor().catch(reportStartFailure);
