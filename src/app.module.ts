@@ -11,9 +11,11 @@ import { LegacyModule } from './legacy/legacy.module';
 import { LoggingModule } from './logging/logging.module';
 import { HttpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { MetricsModule } from './metrics/metrics.module';
+import { MetricsService } from './metrics/metrics.service';
 import { FailoverThrottlerStorage } from './redis/failover-throttler.storage';
 import { clusterLink } from './cluster/cluster-link';
 import { ClusterThrottlerStorage } from './cluster/cluster-throttler.storage';
+import { shareWorkerMetrics } from './cluster/worker-metrics';
 import { RedisBreaker } from './redis/redis-breaker';
 import { REDIS, RedisModule } from './redis/redis.module';
 import { ChartsModule } from './charts/charts.module';
@@ -111,6 +113,10 @@ export class AppModule implements NestModule {
         },
       ],
     };
+  }
+
+  constructor(metrics: MetricsService) {
+    shareWorkerMetrics(metrics);
   }
 
   configure(consumer: MiddlewareConsumer): void {

@@ -68,11 +68,11 @@ export class ClusterLink {
   }
 
   private async handle(id: number, name: string, args: unknown[]): Promise<void> {
+    const ack: AckMessage = { tag: TAG, kind: 'ack', id };
     try {
-      await this.handlers.get(name)?.(...args);
+      ack.result = await this.handlers.get(name)?.(...args);
     } finally {
       // Acknowledged even when the handler failed: the sender must not wait out the bound for it.
-      const ack: AckMessage = { tag: TAG, kind: 'ack', id };
       if (this.connected) this.channel.send!(ack, undefined, {}, () => undefined);
     }
   }
@@ -99,14 +99,19 @@ export class ClusterLink {
 
 let link: ClusterLink | null | undefined;
 
+/** This process's link to the primary when it is a cluster worker (WORKERS > 1), Redis or not; else null. */
+export function workerLink(): ClusterLink | null {
+  if (process.env[WORKER_ENV] !== '1' || !process.send) return null;
+  link ??= new ClusterLink(process);
+  return link;
+}
+
 /**
  * This process's link when it is a cluster worker that shares state through the primary; null in a single process
  * (WORKERS=1, the tests' in-process apps) and with REDIS_URL, where Redis is what every process shares.
  */
 export function clusterLink(redisUrl: string | undefined): ClusterLink | null {
-  if (redisUrl || process.env[WORKER_ENV] !== '1' || !process.send) return null;
-  link ??= new ClusterLink(process);
-  return link;
+  return redisUrl ? null : workerLink();
 }
 
 /** Runs `work` under the cluster-wide lock `name` when workers share state through the primary; otherwise just runs it. */

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { constants } from 'node:os';
-import { type CallMessage, type EventMessage, isAck, isCall, type ReplyMessage, TAG, WORKER_ENV } from './cluster-protocol';
+import { type CallMessage, type EventMessage, isAck, isCall, METRICS_SNAPSHOT, type ReplyMessage, TAG, WORKER_ENV } from './cluster-protocol';
 import { PrimaryState } from './primary-state';
 
 /** A worker replaced this soon after it started counts as a crash loop: the next one waits longer. */
@@ -32,32 +32,47 @@ export function runPrimary({ workers, log }: PrimaryOptions): void {
   let quickDeaths = 0;
   let failed = false;
   const startedAt = new Map<number, number>();
-  /** Broadcasts waiting for acks: id → the workers still to answer, and what to do when none is left. */
-  const broadcasts = new Map<number, { waiting: Set<number>; done: () => void }>();
-  let nextBroadcast = 0;
+  /** Events waiting for acks: id → the workers still to answer, what they answered, and what to do when none is left. */
+  const gathering = new Map<number, { waiting: Set<number>; results: unknown[]; done: () => void }>();
+  let nextEvent = 0;
 
-  /** Hands an event to every worker but its sender; resolves once each has acknowledged it (bounded). */
-  const broadcast = (from: Worker, [name, ...args]: unknown[]): Promise<null> => {
-    const others = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w !== from && w.isConnected());
-    if (!others.length) return Promise.resolve(null);
-    const id = ++nextBroadcast;
+  /** Hands an event to `targets`; resolves with their handlers' results once each has acknowledged it (bounded). */
+  const gather = (targets: Worker[], name: string, args: unknown[]): Promise<unknown[]> => {
+    if (!targets.length) return Promise.resolve([]);
+    const id = ++nextEvent;
     return new Promise((resolve) => {
+      const results: unknown[] = [];
       const timer = setTimeout(() => done(), BROADCAST_WAIT_MS);
       const done = () => {
         clearTimeout(timer);
-        broadcasts.delete(id);
-        resolve(null);
+        gathering.delete(id);
+        resolve(results);
       };
-      broadcasts.set(id, { waiting: new Set(others.map((w) => w.id)), done });
-      const event: EventMessage = { tag: TAG, kind: 'event', id, name: String(name), args };
-      for (const worker of others) worker.send(event, undefined, () => undefined);
+      gathering.set(id, { waiting: new Set(targets.map((w) => w.id)), results, done });
+      const event: EventMessage = { tag: TAG, kind: 'event', id, name, args };
+      for (const worker of targets) worker.send(event, undefined, () => undefined);
     });
   };
-  const acknowledged = (worker: number, id: number): void => {
-    const pending = broadcasts.get(id);
-    if (!pending) return;
-    pending.waiting.delete(worker);
+  const acknowledged = (worker: number, id: number, result?: unknown): void => {
+    const pending = gathering.get(id);
+    if (!pending?.waiting.delete(worker)) return;
+    if (result !== undefined) pending.results.push(result);
     if (!pending.waiting.size) pending.done();
+  };
+  const serving = (): Worker[] => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w.isConnected());
+
+  /** Every worker but the sender runs the event's handler (a write's cache invalidation). */
+  const broadcast = async (from: Worker, [name, ...args]: unknown[]): Promise<null> => {
+    await gather(serving().filter((w) => w !== from), String(name), args);
+    return null;
+  };
+
+  /** Every worker's metrics, the asker's included, added up into one Prometheus text (docs/operations.md "Workers"). */
+  const collectMetrics = async (): Promise<{ contentType: string; text: string }> => {
+    const workers = serving();
+    const snapshots = await gather(workers, METRICS_SNAPSHOT, []);
+    const { aggregateMetrics } = await import('./cluster-metrics');
+    return aggregateMetrics(snapshots, workers.length);
   };
 
   const fork = (): void => {
@@ -65,14 +80,19 @@ export function runPrimary({ workers, log }: PrimaryOptions): void {
     startedAt.set(worker.id, Date.now());
     worker.on('message', (message: unknown) => {
       if (isCall(message)) void answer(worker, message);
-      else if (isAck(message)) acknowledged(worker.id, message.id);
+      else if (isAck(message)) acknowledged(worker.id, message.id, message.result);
     });
   };
 
   const answer = async (worker: Worker, call: CallMessage): Promise<void> => {
     const reply: ReplyMessage = { tag: TAG, kind: 'reply', id: call.id };
     try {
-      reply.result = (call.op === 'broadcast' ? await broadcast(worker, call.args) : await state.run(worker.id, call.op, call.args)) ?? null;
+      reply.result =
+        (call.op === 'broadcast'
+          ? await broadcast(worker, call.args)
+          : call.op === 'metrics.collect'
+            ? await collectMetrics()
+            : await state.run(worker.id, call.op, call.args)) ?? null;
     } catch (err) {
       reply.error = (err as Error).message;
     }
@@ -89,7 +109,7 @@ export function runPrimary({ workers, log }: PrimaryOptions): void {
   cluster.on('exit', (worker, code, signal) => {
     state.forget(worker.id);
     // A dead worker acknowledges nothing: no broadcast waits for it.
-    for (const id of [...broadcasts.keys()]) acknowledged(worker.id, id);
+    for (const id of [...gathering.keys()]) acknowledged(worker.id, id);
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     const how = signal ? `killed by ${signal}` : `exited with ${code}`;

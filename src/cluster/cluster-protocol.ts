@@ -38,7 +38,11 @@ export type OpName =
   | 'lock.release'
   | 'lock.wait'
   | 'throttle.increment'
-  | 'broadcast';
+  | 'broadcast'
+  | 'metrics.collect';
+
+/** The event each worker answers with its metrics registry as JSON (prom-client's getMetricsAsJSON). */
+export const METRICS_SNAPSHOT = 'metrics.snapshot';
 
 /** Sent by the primary to every other worker for a `broadcast` call; each answers with an ack once it has handled it. */
 export interface EventMessage {
@@ -53,6 +57,8 @@ export interface AckMessage {
   tag: typeof TAG;
   kind: 'ack';
   id: number;
+  /** What the handler returned (a worker's metrics for `metrics.collect`). */
+  result?: unknown;
 }
 
 export function isEvent(message: unknown): message is EventMessage {

@@ -13,6 +13,7 @@ export class MetricsController {
   @Get('metrics')
   @Header('Cache-Control', 'no-store')
   async metricsText(@Res() res: Response): Promise<void> {
-    res.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
+    const { contentType, text } = await this.metrics.scrape();
+    res.type(contentType).send(text);
   }
 }

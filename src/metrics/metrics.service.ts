@@ -1,13 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** A Prometheus text and its content type. */
+export interface MetricsScrape {
+  contentType: string;
+  text: string;
+}
 
 /**
  * Prometheus metrics. Labels are routes, hosts, modules and outcomes only — never a cookie, uin or query value.
+ * With WORKERS > 1 a scrape adds up every worker's: counters and histograms sum, a gauge names its `aggregator`.
  * One registry per app instance, so tests booting several apps in one process do not collide.
  */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
+  private readonly logger = new Logger('Metrics');
+  private clusterScrape?: () => Promise<MetricsScrape>;
 
   readonly httpRequests = new Counter({
     name: 'gateway_http_requests_total',
@@ -95,12 +104,14 @@ export class MetricsService {
     name: 'gateway_upstream_breaker_open',
     help: 'Circuit breaker per upstream host: 0 closed, 1 open, 0.5 half-open',
     labelNames: ['host'] as const,
+    aggregator: 'max',
     registers: [this.registry],
   });
 
   readonly redisBreakerState = new Gauge({
     name: 'gateway_redis_breaker_open',
     help: 'Redis skipped after a command timed out (REDIS_RETRY_AFTER_MS): 0 closed, 1 open, 0.5 half-open (one command trying it)',
+    aggregator: 'max',
     registers: [this.registry],
   });
 
@@ -108,6 +119,7 @@ export class MetricsService {
     name: 'gateway_credential_seconds_to_expiry',
     help: 'Seconds until the stored login key expires (negative = expired); absent when unknown',
     labelNames: ['login_type'] as const,
+    aggregator: 'min',
     registers: [this.registry],
   });
 
@@ -124,6 +136,7 @@ export class MetricsService {
     name: 'gateway_upstream_identity_fallback',
     help: 'Whether Android-comm calls carry a fallback identity part (qimei, session): 1 while its service fails or none was issued',
     labelNames: ['part'] as const,
+    aggregator: 'max',
     registers: [this.registry],
   });
 
@@ -140,6 +153,7 @@ export class MetricsService {
     name: 'gateway_upstream_canary_status',
     help: 'Last upstream canary state per area: 0 ok, 1 fallback, 2 changed, 3 refused, 4 unreachable; absent until checked',
     labelNames: ['area'] as const,
+    aggregator: 'max',
     registers: [this.registry],
   });
 
@@ -152,6 +166,24 @@ export class MetricsService {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** WORKERS > 1: a scrape answers every worker's series added up, as `source` (the cluster primary) gives them. */
+  scrapeThrough(source: () => Promise<MetricsScrape>): void {
+    this.clusterScrape = source;
+  }
+
+  /** What GET /metrics answers: the whole gateway's series, or this process's own when it is alone or the primary fails. */
+  async scrape(): Promise<MetricsScrape> {
+    if (this.clusterScrape) {
+      try {
+        return await this.clusterScrape();
+      } catch (err) {
+        // The scrape still gets this worker's series (gateway_cluster_workers_reporting is then absent).
+        this.logger.warn(`Cluster metrics unavailable (${(err as Error).message}); answering this worker's own`);
+      }
+    }
+    return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
 
   /** A gauge read from the cache's memory tier on every scrape. */

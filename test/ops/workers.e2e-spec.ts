@@ -211,6 +211,29 @@ describe('WORKERS=2 without Redis (real process: cluster primary and two workers
     expect(await ask(b, ip, 'GET', ranks())).toMatchObject({ status: 429, body: { errorCode: 'TOO_MANY_REQUESTS' } });
   });
 
+  it("/metrics on either worker adds up both workers' series", async () => {
+    const ip = '10.0.0.9';
+    const [a, b] = await oneConnectionPerWorker(ip);
+    const scrape = async (client: Client) => {
+      const res = await client.request({ method: 'GET', path: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      const text = await res.body.text();
+      const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? NaN);
+      return {
+        ranksServed: value(/^gateway_http_requests_total\{(?=[^}]*route="\/getRanks")(?=[^}]*status="200")[^}]*\} (\d+)$/m),
+        reporting: value(/^gateway_cluster_workers_reporting\{state="reporting"\} (\d+)$/m),
+        serving: value(/^gateway_cluster_workers_reporting\{state="serving"\} (\d+)$/m),
+      };
+    };
+    const before = await scrape(a);
+    expect(before).toMatchObject({ reporting: 2, serving: 2 });
+    // Three reads on one worker, one on the other: a worker's own count could read +3 or +1, never +4.
+    for (const client of [a, a, a, b]) expect((await ask(client, ip, 'GET', ranks())).status).toBe(200);
+    const expected = (Number.isNaN(before.ranksServed) ? 0 : before.ranksServed) + 4;
+    expect(await scrape(a)).toEqual({ ranksServed: expected, reporting: 2, serving: 2 });
+    expect(await scrape(b)).toEqual({ ranksServed: expected, reporting: 2, serving: 2 });
+  });
+
   it('a worker that dies is replaced, and traffic goes on', async () => {
     const ip = '10.0.0.6';
     const [, b, pidA] = await oneConnectionPerWorker(ip);
