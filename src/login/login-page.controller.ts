@@ -28,14 +28,16 @@ const PAGE_DIR = [join(__dirname, 'page'), join(__dirname, '..', '..', '..', 'sr
 const FILES = {
   html: { name: 'login.html', type: 'text/html; charset=utf-8' },
   js: { name: 'login.js', type: 'text/javascript; charset=utf-8' },
+  core: { name: 'login-core.js', type: 'text/javascript; charset=utf-8' },
+  phone: { name: 'login-phone.js', type: 'text/javascript; charset=utf-8' },
   css: { name: 'login.css', type: 'text/css; charset=utf-8' },
 } as const;
 type PageFile = keyof typeof FILES;
 
 /**
- * GET /login: a QR login page (docs/login.md "Login page"), plain HTML with one script and one style sheet, all three
- * read once at start. It calls the login routes with relative URLs. Not an API endpoint: not in the OpenAPI document
- * (like / and /metrics), and not rate-limited (three small files; the login routes it calls are).
+ * GET /login: a login page (docs/login.md "Login page"), plain HTML with its script (three ES modules) and one style
+ * sheet, all read once at start. It calls the login routes with relative URLs. Not an API endpoint: not in the
+ * OpenAPI document (like / and /metrics), and not rate-limited (small static files; the login routes it calls are).
  */
 @ApiExcludeController()
 @Controller()
@@ -64,6 +66,16 @@ export class LoginPageController {
   @Get('login/login.js')
   script(@Res() res: Response): void {
     this.send(res, 'js');
+  }
+
+  @Get('login/login-core.js')
+  core(@Res() res: Response): void {
+    this.send(res, 'core');
+  }
+
+  @Get('login/login-phone.js')
+  phone(@Res() res: Response): void {
+    this.send(res, 'phone');
   }
 
   @Get('login/login.css')

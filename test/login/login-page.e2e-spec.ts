@@ -1,16 +1,20 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { appQrFake, FAKE_APP_MUSICID, FAKE_MUSICKEY_APP, pushAppQr, type AppQrPush } from '../../fake-upstream/handlers/app-qr-login';
 import { FAKE_MUSICKEY_QQ, FAKE_MUSICKEY_WX, FAKE_QQ, loginFake, qqConfirm, qqExpire, qqRefuse, qqScan, wxConfirm, wxScan } from '../../fake-upstream/handlers/login';
+import { FAKE_MUSICKEY_PHONE, FAKE_PHONE_MUSICID, lastPhoneCode } from '../../fake-upstream/handlers/phone-login';
+import { readQrImage } from '../../scripts/lib/qr-text';
 import { LOGIN_PAGE_CSP } from '../../src/login/login-page.controller';
 import { DETAIL } from '../support/credentials';
 import { Harness, startHarness } from '../support/harness';
 
 /**
  * GET /login (docs/login.md "Login page") in a real headless browser: Debian's Chromium, driven by playwright-core.
- * The fake's "phone" scans, confirms, refuses or lets the QR expire; the page must show each state, the account, and
- * either give the visitor their session (the stored login untouched, even with LOGIN_PERSIST_COOKIE on) or, with the
- * admin token, store the login as the gateway's own. Every test ends with no Content-Security-Policy violation in the
+ * The fake's "phone" scans, confirms, refuses or lets the QR expire (the QQ Music app's QR: pushes its states), and
+ * "texts" the phone login's codes; the page must show each state, the account, and either give the visitor their
+ * session (the stored login untouched, even with LOGIN_PERSIST_COOKIE on) or, with the admin token, store the login as
+ * the gateway's own. Every test ends with no Content-Security-Policy violation in the
  * page, and screenshots land in test-artifacts/ (git-ignored).
  */
 // What the functions run in the page see (this file is compiled without the DOM's types).
@@ -52,7 +56,8 @@ describe('the login page (GET /login) in Chromium', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     browser = await launchChromium();
     // LOGIN_PERSIST_COOKIE on: the visitor's login must stay theirs all the same (the page says X-Login-Persist: false).
-    h = await startHarness({ env: { ADMIN_TOKEN, LOGIN_PERSIST_COOKIE: 'true', ALT_LOGIN_POLL_TIMEOUT_MS: '5000' } });
+    // One SMS code per number a minute, as by default: the page must wait it out, and say so when asked sooner.
+    h = await startHarness({ env: { ADMIN_TOKEN, LOGIN_PERSIST_COOKIE: 'true', ALT_LOGIN_POLL_TIMEOUT_MS: '5000', PHONE_CODE_INTERVAL_S: '60' } });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -108,6 +113,28 @@ describe('the login page (GET /login) in Chromium', () => {
   const newestQq = () => shown(() => loginFake(h.fake.state).qq, 'png');
   const newestWx = () => shown(() => loginFake(h.fake.state).wx, 'jpeg');
   const untouched = () => expect(JSON.parse(readFileSync(h.cookieFile, 'utf8'))).toEqual(STORED);
+  const activeId = () => page.evaluate(() => document.activeElement?.id);
+  const useAdminToken = async () => {
+    await page.click('#admin summary');
+    await page.fill('#admin-token', ADMIN_TOKEN);
+    await page.click('#admin-use');
+    await shows('#admin-state', /^Admin token accepted/);
+  };
+  /**
+   * The app QR the page shows, read back from its image: the fake's newest. A click that asks for a QR hides the one
+   * shown before it returns, so the next one shown is the new one.
+   */
+  const shownAppQr = async () => {
+    await shows('#howto', /^Scan this code with the QQ Music app on your phone\.$/);
+    await page.waitForFunction(() => {
+      const img = document.querySelector('#qr');
+      return !!img && !img.hidden && img.getAttribute('src').startsWith('data:image/png;');
+    }, undefined, { timeout: SHOWN_MS });
+    const id = [...appQrFake(h.fake.state).qrs.keys()].at(-1)!;
+    expect(readQrImage((await page.locator('#qr').getAttribute('src'))!)).toBe(`https://y.qq.com/m/login/fake-app?qrcodeID=${id}`);
+    return id;
+  };
+  const pushApp = (qrcodeId: string, type: AppQrPush) => expect(pushAppQr(h.fake.broker, h.fake.state, qrcodeId, type)).toBe(1);
   const expectNoCspViolation = async () => {
     expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
     expect(consoleLines.filter((l) => /content security policy/i.test(l))).toEqual([]);
@@ -127,7 +154,9 @@ describe('the login page (GET /login) in Chromium', () => {
     expect(html).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>|<style|\sstyle=|\son[a-z]+=/i);
     const origin = new URL(h.url).origin;
     expect(requestedUrls.filter((u) => !u.startsWith('data:')).every((u) => u.startsWith(`${origin}/`))).toBe(true);
-    expect(requestedUrls).toEqual(expect.arrayContaining([`${origin}/login/login.js`, `${origin}/login/login.css`]));
+    expect(requestedUrls).toEqual(
+      expect.arrayContaining([`${origin}/login/login.js`, `${origin}/login/login-core.js`, `${origin}/login/login-phone.js`, `${origin}/login/login.css`]),
+    );
     await showsQr((await newestQq())[1].image!, 'png');
     await expectNoCspViolation();
 
@@ -244,6 +273,118 @@ describe('the login page (GET /login) in Chromium', () => {
     untouched();
     await expectNoCspViolation();
   });
+
+  it('phone, visitor, by keyboard alone: the tab, the number, a wrong code then the right one; the session is the visitor\'s', async () => {
+    const phone = '13800132468';
+    await open();
+    await showsQr((await newestQq())[1].image!, 'png');
+    // the tab list is one tab stop; End reaches the last tab, which shows its form
+    await page.focus('#tab-qq');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#tab-phone')?.getAttribute('aria-selected') === 'true');
+    expect(await activeId()).toBe('tab-phone');
+    expect(await page.locator('#phone-panel').isVisible()).toBe(true);
+    expect(await page.locator('#qr-panel').isVisible()).toBe(false);
+    await page.keyboard.press('Tab');
+    expect(await activeId()).toBe('phone-country');
+    expect(await page.locator('#phone-country').inputValue()).toBe('86');
+    await page.keyboard.press('Tab');
+    expect(await activeId()).toBe('phone-number');
+    await page.keyboard.type('138 0013 2468');
+    await page.keyboard.press('Enter');
+    await shows('#phone-sent', /^A code was sent by SMS to \+86 13\*{7}68\. It is valid for 5 min\.$/);
+    expect(await activeId()).toBe('phone-code');
+    // the gateway's wait before another code (PHONE_CODE_INTERVAL_S) holds the button back
+    expect(await page.locator('#phone-resend').isDisabled()).toBe(true);
+    expect(await text('#phone-resend')).toMatch(/^Send a new code \((60|59|58) s\)$/);
+    const code = lastPhoneCode(h.fake.state, phone)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.keyboard.type(wrong);
+    await page.keyboard.press('Enter');
+    await shows('#phone-state', /^Wrong code: check the latest SMS and type it again\.$/);
+    await page.screenshot({ path: join(ARTIFACTS, 'login-page-phone-wrong-code.png') });
+    // the wrong code is selected: typing replaces it, no new SMS needed
+    expect(await activeId()).toBe('phone-code');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await shows('#account', /^Logged in as account 15\*{6}37\.$/);
+    expect(await page.locator('#session').inputValue()).toContain(`qqmusic_key=${FAKE_MUSICKEY_PHONE}`);
+    expect(h.fake.musicuCalls('music.login.LoginServer.Login').map((c) => c.param.code)).toEqual([wrong, code]);
+    untouched();
+    // the number is never shown whole, the code is gone from the page, neither went into a URL
+    expect(await page.evaluate(() => document.body.innerText)).not.toContain(phone);
+    expect(await page.locator('#phone-code').inputValue()).toBe('');
+    expect(requestedUrls.filter((u) => u.includes(phone) || u.includes(code))).toEqual([]);
+    await expectNoCspViolation();
+  });
+
+  it('phone with the admin token: a code asked too soon is refused with its wait; the login is stored as the gateway\'s own', async () => {
+    const [first, second] = ['13800131357', '13800131358'];
+    // /login#phone opens the phone tab: no QR code is asked for, not even once the admin token is in
+    expect((await page.goto(`${h.url}/login#phone`))!.status()).toBe(200);
+    await page.waitForFunction(() => document.querySelector('#tab-phone')?.getAttribute('aria-selected') === 'true');
+    expect(await page.locator('#phone-panel').isVisible()).toBe(true);
+    await useAdminToken();
+    expect([loginFake(h.fake.state).qq.size, loginFake(h.fake.state).wx.size, appQrFake(h.fake.state).qrs.size]).toEqual([0, 0, 0]);
+    await page.fill('#phone-number', first);
+    await page.click('#phone-send');
+    await shows('#phone-sent', /^A code was sent by SMS to \+86 13\*{7}57\./);
+    // back to the number, and the same one again within PHONE_CODE_INTERVAL_S
+    await page.click('#phone-change');
+    expect(await activeId()).toBe('phone-number');
+    await page.click('#phone-send');
+    await shows('#phone-state', /^A code was sent to this number moments ago: wait (60|59|58|57) s before asking for another\.$/);
+    expect(await page.locator('#phone-state').getAttribute('data-tone')).toBe('bad');
+    await page.screenshot({ path: join(ARTIFACTS, 'login-page-phone-too-soon.png') });
+    await page.fill('#phone-number', second);
+    await page.click('#phone-send');
+    await shows('#phone-sent', /\+86 13\*{7}58\./);
+    await page.fill('#phone-code', lastPhoneCode(h.fake.state, second)!);
+    await page.click('#phone-check');
+    await shows('#account', /^Logged in as account 15\*{6}37: stored as the gateway's login\.$/);
+    expect(await page.locator('#session-box').isVisible()).toBe(false);
+    await shows('#admin-state', /^The gateway's stored login now: account 15\*{6}37\.$/);
+    expect(JSON.parse(readFileSync(h.cookieFile, 'utf8'))).toMatchObject({ uin: FAKE_PHONE_MUSICID, credential: { musickey: FAKE_MUSICKEY_PHONE } });
+    expect(h.fake.musicuCalls('music.login.LoginServer.SendPhoneAuthCode')).toHaveLength(2);
+    await expectNoCspViolation();
+  });
+
+  it('QQ Music app, visitor: its QR; canceled is shown with a new code; scanned → confirmed gives the visitor the session', async () => {
+    await open();
+    await showsQr((await newestQq())[1].image!, 'png');
+    await page.click('#tab-app');
+    const first = await shownAppQr();
+    expect(await text('#state')).toBe('Waiting for the scan…');
+    pushApp(first, 'canceled');
+    await shows('#state', /^The login was canceled on the phone\.$/);
+    expect(await page.locator('#renew').isVisible()).toBe(true);
+    await page.click('#renew');
+    const second = await shownAppQr();
+    expect(second).not.toBe(first);
+    await page.screenshot({ path: join(ARTIFACTS, 'login-page-app-qr.png') });
+    pushApp(second, 'scanned');
+    await shows('#state', /^Scanned: confirm the login on your phone/);
+    pushApp(second, 'cookies');
+    await shows('#account', /^Logged in as account 22\*{6}90\.$/);
+    const session = await page.locator('#session').inputValue();
+    expect(session).toContain(`qqmusic_key=${FAKE_MUSICKEY_APP}`);
+    expect(session).toContain(`qqmusic_uin=${FAKE_APP_MUSICID}`);
+    untouched();
+    await expectNoCspViolation();
+  });
+
+  it('QQ Music app with the admin token: the QR asked with the token, its login stored as the gateway\'s own', async () => {
+    await open();
+    await useAdminToken();
+    await page.click('#tab-app');
+    const qrcodeId = await shownAppQr();
+    pushApp(qrcodeId, 'cookies');
+    await shows('#account', /^Logged in as account 22\*{6}90: stored as the gateway's login\.$/);
+    expect(JSON.parse(readFileSync(h.cookieFile, 'utf8'))).toMatchObject({ uin: FAKE_APP_MUSICID, credential: { musickey: FAKE_MUSICKEY_APP } });
+    await h.http().get('/getRanks?topId=4&limit=1').expect(200);
+    expect(h.fake.musicuCalls(DETAIL).at(-1)!.request.comm).toMatchObject({ authst: FAKE_MUSICKEY_APP });
+    await expectNoCspViolation();
+  });
 });
 
 describe('GET /login over plain HTTP: hostile requests (the page is not in the OpenAPI document, so the hostile suites do not reach it)', () => {
@@ -270,7 +411,10 @@ describe('GET /login over plain HTTP: hostile requests (the page is not in the O
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(head.headers['content-security-policy']).toBe(LOGIN_PAGE_CSP);
     expect(head.text ?? '').toBe('');
-    expect((await h.http().get('/login/login.js').expect(200)).headers['content-type']).toBe('text/javascript; charset=utf-8');
+    for (const script of ['login.js', 'login-core.js', 'login-phone.js']) {
+      const res = await h.http().get(`/login/${script}`).expect(200);
+      expect({ script, type: res.headers['content-type'], csp: res.headers['content-security-policy'] }).toEqual({ script, type: 'text/javascript; charset=utf-8', csp: LOGIN_PAGE_CSP });
+    }
     expect((await h.http().get('/login/login.css?v=1').expect(200)).headers['content-type']).toBe('text/css; charset=utf-8');
     expect((await h.http().get('/login/login.js').expect(200)).headers['x-content-type-options']).toBe('nosniff');
   });

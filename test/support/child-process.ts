@@ -16,19 +16,28 @@ export interface Child {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILL unless already gone; resolves once it has exited. */
   kill: () => Promise<void>;
+  /** Types `text` on the child's standard input (only when started with `{ input: true }`; else its input is closed). */
+  type: (text: string) => void;
+}
+
+export interface ChildOptions {
+  /** A standard input the test types on (`type`), for a program that asks questions; without it, none. */
+  input?: boolean;
 }
 
 /** Runs `entry` (a path from the repository root) in `cwd` with exactly `env` (PATH added), given `args`. */
-export function runEntry(entry: string, cwd: string, env: Record<string, string>, args: string[] = []): Child {
-  return runProcess(process.execPath, ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, entry), ...args], cwd, env);
+export function runEntry(entry: string, cwd: string, env: Record<string, string>, args: string[] = [], options: ChildOptions = {}): Child {
+  return runProcess(process.execPath, ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, entry), ...args], cwd, env, options);
 }
 
 /** Runs any program (nginx, …) the same way: in `cwd`, with exactly `env` (PATH added), its output collected. */
-export function runProcess(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Child {
-  const proc = spawn(command, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runProcess(command: string, args: string[], cwd: string, env: Record<string, string> = {}, options: ChildOptions = {}): Child {
+  const proc = spawn(command, args, { cwd, env: { PATH: process.env.PATH, ...env }, stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+  // A child that exits before reading what was typed must not fail the test with EPIPE.
+  proc.stdin?.on('error', () => undefined);
   let output = '';
   const listeners = new Set<() => void>();
-  for (const stream of [proc.stdout, proc.stderr]) {
+  for (const stream of [proc.stdout!, proc.stderr!]) {
     stream.setEncoding('utf8');
     stream.on('data', (d: string) => {
       output += d;
@@ -60,5 +69,9 @@ export function runProcess(command: string, args: string[], cwd: string, env: Re
     proc.kill('SIGKILL');
     await exited;
   };
-  return { proc, output: () => output, waitFor, exited, kill };
+  const type = (text: string) => {
+    if (!proc.stdin) throw new Error('this child has no standard input: start it with { input: true }');
+    proc.stdin.write(text);
+  };
+  return { proc, output: () => output, waitFor, exited, kill, type };
 }
