@@ -9,7 +9,8 @@ import { type AppQrAnswer, AppQrLoginClient } from '../upstream/clients/app-qr-l
 import { UpstreamError } from '../upstream/upstream.errors';
 import { type AppQrState, type AppQrStateName, AppQrStates } from './app-qr-states';
 import type { CheckAppLoginBody } from './dto/app-login.dto';
-import { FinishedLogins, type LoginCheck } from './finished-logins';
+import { FinishedLogins } from './finished-logins';
+import type { LoginCheck } from './login-admission';
 import { badLoginAnswer } from './login-errors';
 import type { AppLoggedIn, AppPollState, AppQrAnswer as QrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
