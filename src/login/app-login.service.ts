@@ -4,18 +4,18 @@ import { Shaped } from '../common/shaped';
 import { describeCode, retryAfterHeader, UPSTREAM_CODES } from '../common/upstream-codes';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
-import { loginTypeOf } from '../credentials/credential.model';
 import { AppQrPush, AppQrPushError, type AppQrPushEvent, type AppQrSubscription } from '../upstream/app-qr-push';
 import { type AppQrAnswer, AppQrLoginClient } from '../upstream/clients/app-qr-login.client';
 import { UpstreamError } from '../upstream/upstream.errors';
 import { type AppQrState, type AppQrStateName, AppQrStates } from './app-qr-states';
 import type { CheckAppLoginBody } from './dto/app-login.dto';
-import { FinishedLogins, type LoginCheck } from './finished-logins';
+import { FinishedLogins } from './finished-logins';
+import type { LoginCheck } from './login-admission';
 import { badLoginAnswer } from './login-errors';
-import type { AppLoggedIn, AppPollState, AppQrAnswer as QrAnswer, LoginCredential } from './login.answers';
+import type { AppLoggedIn, AppPollState, AppQrAnswer as QrAnswer } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
 import type { StoreChoice } from './login-store';
-import { answerCredentialIf, buildSession, CookieJar, extractMusicid, pickCredential } from './login.parse';
+import { answerCredentialIf, extractMusicid, sessionOfMusicuLogin } from './login.parse';
 
 /** The finished-login channel of app QR logins. */
 const CHANNEL = 'app';
@@ -179,19 +179,8 @@ export class AppLoginService implements OnApplicationShutdown {
     const answer = await ask(() => this.client.login(uin, watch.qrcodeId, key));
     if (answer.code !== 0) throw refused(answer);
     const data = answer.data;
-    const musicid = extractMusicid(JSON.stringify(data)) ?? uin;
-    const musickey = typeof data.musickey === 'string' ? data.musickey : '';
-    if (!musickey) throw badLoginAnswer('Login response is missing the credential', 'LOGIN_NO_CREDENTIAL');
-    const loginType = loginTypeOf({ loginType: Number(data.loginType), musickey });
-    const jar = new CookieJar();
-    jar.set('uin', musicid);
-    jar.set('qqmusic_uin', musicid);
-    jar.set('qqmusic_key', musickey);
-    jar.set('qm_keyst', musickey);
-    if (typeof data.encryptUin === 'string') jar.set('euin', data.encryptUin);
-    jar.set('tmeLoginType', String(loginType));
-    const session = buildSession(jar.header(), musicid);
-    const body: AppLoggedIn = { isOk: true, state: 'confirmed', message: MESSAGES.confirmed, session, credential: pickCredential({ ...data, loginType }, musicid) as LoginCredential };
+    const { musicid, loginType, session, credential } = sessionOfMusicuLogin(data, extractMusicid(JSON.stringify(data)) ?? uin);
+    const body: AppLoggedIn = { isOk: true, state: 'confirmed', message: MESSAGES.confirmed, session, credential };
     await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType, data }, watch.store);
     return new Shaped(body, answer.raw);
   }

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { BackgroundWork } from '../common/background-work';
 import { Clock } from '../common/clock';
@@ -13,59 +13,22 @@ import { isRedisStall, RedisBreaker } from '../redis/redis-breaker';
 import { REDIS } from '../redis/redis.module';
 import { clusterLink } from '../cluster/cluster-link';
 import { ClusterLogins } from './cluster-logins';
+import { deliver, LoginAdmission, type LoginCheck, qrUsed } from './login-admission';
 import { type LoginShare, type Outcome, SharedLogins } from './shared-logins';
 
 /** How long a finished login can be redeemed by its owner, and how many are kept at most. */
 const FINISHED_LOGIN_TTL_MS = 120_000;
 const FINISHED_LOGIN_MAX = 1_000;
-/** How long a QR stays known as used after its login finished (no session kept): longer than either QR lives upstream. */
+/**
+ * How long a QR stays known as used after its login finished (no session kept), and the loginToken it was issued with
+ * is kept for it (LoginAdmission): longer than either QR lives upstream.
+ */
 const USED_QR_TTL_MS = 10 * 60_000;
 const USED_QR_MAX = 10_000;
-/** How long the loginToken a QR was issued with is kept for it: as long as a used QR, longer than either QR lives upstream. */
-const ISSUED_QR_TTL_MS = USED_QR_TTL_MS;
-const ISSUED_QR_MAX = 10_000;
 /** The longest chain (QQ: ptqrlogin, check_sig, authorize, QQLogin) makes this many upstream calls, none retried. */
 const CHAIN_UPSTREAM_CALLS = 4;
 /** How often an instance waiting on another instance's run of a QR looks for its result. */
 const SHARED_WAIT_POLL_MS = 100;
-
-/** A finished QR's session is answered only to its owner: this is what every other check of that QR gets. */
-export function qrUsed(): GatewayError {
-  return new GatewayError(
-    HttpStatus.GONE,
-    'LOGIN_QR_USED',
-    'This QR code was already used to log in; get a new QR code (a finished login is answered again only with the loginToken of its QR answer)',
-  );
-}
-
-/** A check of a QR issued with another loginToken: refused before upstream is asked, so the QR is not spent. */
-function loginTokenMismatch(): GatewayError {
-  return new GatewayError(HttpStatus.FORBIDDEN, 'LOGIN_TOKEN_MISMATCH', 'loginToken is not the one this QR code was issued with');
-}
-
-/** LOGIN_TOKEN_REQUIRED: a check must prove it holds the QR, so the id alone (public, in the QR image) is refused. */
-function loginTokenRequired(): GatewayError {
-  return new GatewayError(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', 'loginToken is required: send the loginToken of the QR answer in the JSON body');
-}
-
-/** LOGIN_TOKEN_REQUIRED: a QR no instance recorded issuing cannot be bound to a loginToken, so it is not trusted. */
-function qrUnknown(): GatewayError {
-  return new GatewayError(
-    HttpStatus.FORBIDDEN,
-    'LOGIN_QR_UNKNOWN',
-    'This QR code was not issued by this gateway, or its record expired or is out of reach; get a new QR code',
-  );
-}
-
-/**
- * Who checks a QR, settled before upstream is asked: `caller` is the hash of the loginToken sent (null for the id
- * alone), `owner` the hash of the one the QR was issued with (the caller's when no instance recorded the QR).
- */
-export interface LoginCheck {
-  key: string;
-  caller: string | null;
-  owner: string | null;
-}
 
 /** Thrown inside a chain when another instance turns out to hold this QR's finished login: the run answers that instead. */
 class FinishedElsewhere extends Error {
@@ -104,9 +67,8 @@ export class FinishedLogins implements OnApplicationShutdown {
   private readonly running = new Map<string, Promise<Outcome>>();
   private readonly finished: LRUCache<string, { result: Shaped; owner: string | null }>;
   private readonly used: LRUCache<string, true>;
-  /** Each QR this instance issued or learnt of: the hash of the loginToken it was issued with. */
-  private readonly issued: LRUCache<string, string>;
   private readonly shared: LoginShare | null;
+  private readonly admission: LoginAdmission;
   /** How long a check waiting on a run still waits once shutdown began: half the drain bound, so it is answered. */
   private readonly shutdownWaitMs: number;
 
@@ -121,7 +83,6 @@ export class FinishedLogins implements OnApplicationShutdown {
     // at once (a performance.now() per lookup costs nothing next to a login).
     this.finished = new LRUCache({ max: FINISHED_LOGIN_MAX, ttl: FINISHED_LOGIN_TTL_MS, perf: clock, ttlResolution: 0 });
     this.used = new LRUCache({ max: USED_QR_MAX, ttl: USED_QR_TTL_MS, perf: clock, ttlResolution: 0 });
-    this.issued = new LRUCache({ max: ISSUED_QR_MAX, ttl: ISSUED_QR_TTL_MS, perf: clock, ttlResolution: 0 });
     // The lock outlives the longest legitimate chain (every upstream call at its full bound, plus the persist and the
     // result write to Redis), so a slow run is never joined by a second one; a holder that died frees the QR then.
     const lockMs = CHAIN_UPSTREAM_CALLS * config.upstreamTimeoutMs + 2 * config.redisTimeoutMs;
@@ -133,50 +94,21 @@ export class FinishedLogins implements OnApplicationShutdown {
       : link
         ? new ClusterLogins(link, lockMs)
         : null;
+    this.admission = new LoginAdmission(clock, config, this.shared, USED_QR_TTL_MS, (err) => this.warnRedis(err));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.shared?.close();
   }
 
-  /**
-   * A new QR's loginToken, recorded (hashed) for the QR here and, with REDIS_URL, in Redis for every instance. A Redis
-   * failure only narrows the record to this instance (and those it answers when asked).
-   */
-  async issue(channel: string, qr: string, ttlMs = ISSUED_QR_TTL_MS): Promise<string> {
-    const token = newLoginToken();
-    const key = keyOf(channel, qr);
-    const owner = ownerOf(token)!;
-    this.issued.set(key, owner, { ttl: ttlMs });
-    if (this.shared?.usable()) {
-      try {
-        await this.shared.recordIssue(key, owner, ttlMs);
-      } catch (err) {
-        this.warnRedis(err);
-      }
-    }
-    return token;
+  /** A new QR's loginToken, bound to the QR here and for every instance (LoginAdmission.issue). */
+  issue(channel: string, qr: string, ttlMs?: number): Promise<string> {
+    return this.admission.issue(channel, qr, ttlMs);
   }
 
-  /**
-   * Settles who checks this QR before upstream is asked: refuses a loginToken other than the one the QR was issued
-   * with (403), and with LOGIN_TOKEN_REQUIRED a check without one (400) or of a QR no instance issued (403).
-   */
-  async admit(channel: string, qr: string, token: string | undefined, unissued?: () => GatewayError): Promise<LoginCheck> {
-    const required = this.config.loginTokenRequired ?? false;
-    if (!token && required) throw loginTokenRequired();
-    const key = keyOf(channel, qr);
-    const caller = ownerOf(token);
-    // The id alone needs the record only to hand a finished login to the QR's owner too: no instance is asked for it.
-    const issuedTo = await this.issuedTo(key, caller !== null || unissued !== undefined);
-    if (issuedTo === undefined) {
-      // A phone login's code must have been sent by this gateway: without the record there is nothing to check.
-      if (unissued) throw unissued();
-      if (required) throw qrUnknown();
-      return { key, caller, owner: caller };
-    }
-    if (caller !== null && caller !== issuedTo) throw loginTokenMismatch();
-    return { key, caller, owner: issuedTo };
+  /** Who checks this QR, settled before upstream is asked (LoginAdmission.admit: 400/403 refusals). */
+  admit(channel: string, qr: string, token: string | undefined, unissued?: () => GatewayError): Promise<LoginCheck> {
+    return this.admission.admit(channel, qr, token, unissued);
   }
 
   /**
@@ -287,38 +219,12 @@ export class FinishedLogins implements OnApplicationShutdown {
   }
 
   /**
-   * The loginToken hash this QR was issued with: here, else in Redis, else (`askOthers`) from an instance that writes
-   * it back when asked (Redis emptied by a restart). Undefined when none knows it or Redis fails.
-   */
-  private async issuedTo(key: string, askOthers: boolean): Promise<string | undefined> {
-    const local = this.issued.get(key);
-    if (local) return local;
-    const shared = this.shared;
-    if (!shared?.usable()) return undefined;
-    let found: string | undefined;
-    try {
-      found = await shared.issuedTo(key);
-      if (!found && askOthers) {
-        await shared.askOthers(key);
-        found = await shared.issuedTo(key);
-      }
-    } catch (err) {
-      this.warnRedis(err);
-      return undefined;
-    }
-    // Kept here too: a Redis emptied later cannot unbind the QR from this instance.
-    if (found) this.issued.set(key, found);
-    return found;
-  }
-
-  /**
    * Another instance asked for this QR: writes what this one holds back to Redis. True when it held a finished login
    * or the used mark (an issue record alone, written back too, is no reason for the asker to stop spending the QR).
    */
   private async reseed(key: string): Promise<boolean> {
-    const issuedTo = this.issued.get(key);
     // Written before the answer goes out: an asker reads it as soon as every instance answered.
-    if (issuedTo) await this.shared!.recordIssue(key, issuedTo, Math.max(1, Math.ceil(this.issued.getRemainingTTL(key))));
+    await this.admission.writeBack(key);
     const done = this.finished.get(key);
     const used = this.used.has(key);
     if (!done && !used) return false;
@@ -414,17 +320,6 @@ export class FinishedLogins implements OnApplicationShutdown {
   }
 }
 
-/**
- * Who gets a run's answer. Poll states and failures: everyone. A login: a check presenting the owner's loginToken
- * (joined or, for 120 s, stored), and a check with the id alone that joined a run started with the id alone (identical
- * checks, indistinguishable).
- */
-function deliver(outcome: Outcome, caller: string | null): Shaped {
-  if (!outcome.success) return outcome.result;
-  if (caller !== null ? caller === outcome.owner : outcome.startedByIdAlone && !outcome.stored) return outcome.result;
-  throw qrUsed();
-}
-
 function loginStillRunning(): GatewayError {
   return new GatewayError(
     HttpStatus.SERVICE_UNAVAILABLE,
@@ -440,24 +335,4 @@ interface Claim {
   stored?: Outcome;
   used?: boolean;
   token?: string;
-}
-
-/** One attempt within an admitted login (a phone login's code): its own key, the same caller and owner. */
-export function attemptOf(check: LoginCheck, attempt: string): LoginCheck {
-  return { ...check, key: `${check.key}:${createHash('sha256').update(attempt).digest('base64url')}` };
-}
-
-/** QR tokens are bearer secrets: only their hash is used as a key. */
-function keyOf(channel: string, qr: string): string {
-  return `${channel}:${createHash('sha256').update(qr).digest('base64url')}`;
-}
-
-/** A loginToken is kept (locally and in Redis) only as its hash. */
-function ownerOf(token: string | undefined): string | null {
-  return token ? createHash('sha256').update(`loginToken:${token}`).digest('base64url') : null;
-}
-
-/** The secret a QR answer gives its creator alone: it binds the QR's checks and its finished login (docs/login.md). */
-function newLoginToken(): string {
-  return randomBytes(24).toString('base64url');
 }

@@ -1,11 +1,13 @@
 /**
- * Pure parsers and builders of the two QR login flows (docs/upstream/login.md). No I/O here; unit-tested in
+ * Pure parsers and builders of the login flows (docs/upstream/login.md). No I/O here; unit-tested in
  * test/unit/login-parse.spec.ts.
  */
 
 import { serializeCookie } from '../common/cookie';
 import { Shaped } from '../common/shaped';
-import type { LoginSession } from './login.answers';
+import { loginTypeOf } from '../credentials/credential.model';
+import { badLoginAnswer } from './login-errors';
+import type { LoginCredential, LoginSession } from './login.answers';
 
 
 /** The Main (QQ) poll states the gateway reports, by ptuiCB code (docs/upstream/login.md "QQ poll (ptqrlogin)"). */
@@ -146,6 +148,33 @@ export function buildSession(cookie: string, uin?: string): LoginSession {
   }
   const id = uin ?? cookieObject.uin ?? '';
   return { loginUin: id, uin: id, cookie: cookieList.join('; '), cookieList, cookieObject };
+}
+
+/** What a musicu `Login` answer's `data` logs in as. */
+export interface MusicuLogin {
+  musicid: string;
+  loginType: 1 | 2;
+  session: LoginSession;
+  credential: LoginCredential;
+}
+
+/**
+ * The session of a musicu `Login` answer (the app QR's and the phone login's): no ptlogin or WeChat cookie exists for
+ * them, so it is the QQ Music cookies built from the answer body. 502 LOGIN_NO_CREDENTIAL without a musicid or musickey.
+ */
+export function sessionOfMusicuLogin(data: Record<string, unknown>, musicid: string | null): MusicuLogin {
+  const musickey = typeof data.musickey === 'string' ? data.musickey : '';
+  if (!musicid || !musickey) throw badLoginAnswer('Login response is missing the credential', 'LOGIN_NO_CREDENTIAL');
+  const loginType = loginTypeOf({ loginType: Number(data.loginType), musickey });
+  const jar = new CookieJar();
+  jar.set('uin', musicid);
+  jar.set('qqmusic_uin', musicid);
+  jar.set('qqmusic_key', musickey);
+  jar.set('qm_keyst', musickey);
+  if (typeof data.encryptUin === 'string') jar.set('euin', data.encryptUin);
+  jar.set('tmeLoginType', String(loginType));
+  const session = buildSession(jar.header(), musicid);
+  return { musicid, loginType, session, credential: pickCredential({ ...data, loginType }, musicid) as LoginCredential };
 }
 
 /** The login credential's fields worth keeping for a refresh (docs/upstream/login.md "Credential refresh"). */

@@ -5,16 +5,15 @@ import { describeCode, retryAfterHeader, UPSTREAM_CODES } from '../common/upstre
 import { Shaped } from '../common/shaped';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
-import { loginTypeOf } from '../credentials/credential.model';
 import { PhoneLoginClient, type PhoneLoginAnswer } from '../upstream/clients/phone-login.client';
 import { UpstreamError } from '../upstream/upstream.errors';
 import type { CheckPhoneCodeBody, SendPhoneCodeBody } from './dto/phone-login.dto';
-import { attemptOf, FinishedLogins } from './finished-logins';
-import { badLoginAnswer } from './login-errors';
-import type { LoginCredential, PhoneCodeSent, PhoneLoggedIn } from './login.answers';
+import { FinishedLogins } from './finished-logins';
+import { attemptOf } from './login-admission';
+import type { PhoneCodeSent, PhoneLoggedIn } from './login.answers';
 import { LoginPersistService } from './login-persist.service';
 import type { StoreChoice } from './login-store';
-import { buildSession, CookieJar, extractMusicid, pickCredential } from './login.parse';
+import { extractMusicid, sessionOfMusicuLogin } from './login.parse';
 import { SmsBudget } from './sms-budget';
 
 /** The finished-login channel of phone logins: one record per number, bound to the loginToken of its last code. */
@@ -72,25 +71,8 @@ export class PhoneLoginService {
     const answer = await this.ask(() => this.client.login(phone, code));
     if (answer.code !== 0) throw loginRefused(answer);
     const data = answer.data;
-    const musicid = extractMusicid(JSON.stringify(data));
-    const musickey = typeof data.musickey === 'string' ? data.musickey : '';
-    if (!musicid || !musickey) throw badLoginAnswer('Login response is missing the credential', 'LOGIN_NO_CREDENTIAL');
-    const loginType = loginTypeOf({ loginType: Number(data.loginType), musickey });
-    // No ptlogin or WeChat cookie exists for a phone login: the session is the QQ Music cookies of the answer body.
-    const jar = new CookieJar();
-    jar.set('uin', musicid);
-    jar.set('qqmusic_uin', musicid);
-    jar.set('qqmusic_key', musickey);
-    jar.set('qm_keyst', musickey);
-    if (typeof data.encryptUin === 'string') jar.set('euin', data.encryptUin);
-    jar.set('tmeLoginType', String(loginType));
-    const session = buildSession(jar.header(), musicid);
-    const body: PhoneLoggedIn = {
-      isOk: true,
-      message: '登录成功',
-      session,
-      credential: pickCredential({ ...data, loginType }, musicid) as LoginCredential,
-    };
+    const { musicid, loginType, session, credential } = sessionOfMusicuLogin(data, extractMusicid(JSON.stringify(data)));
+    const body: PhoneLoggedIn = { isOk: true, message: '登录成功', session, credential };
     await this.persist.saveConfirmedLogin(body, { cookie: session.cookie, musicid, loginType, data }, store);
     return new Shaped(body, answer.raw);
   }

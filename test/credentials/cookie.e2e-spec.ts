@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Harness, startHarness } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 
 const DETAIL = 'music.musicToplist.Toplist.GetDetail';
 const FILE_COOKIE = 'uin=o0111111111; qqmusic_key=Q_H_L_filekey; qm_keyst=Q_H_L_filekey';
@@ -165,6 +166,6 @@ describe('Login cookie: a bad file is reported once per change, never with the c
     h.writeCookieFile({ cookie: 'uin=o0555; qqmusic_key=Q_H_L_secretbad\u0007' });
     await ranks();
     expect(reports()).toHaveLength(3);
-    expect(logs.join('\n')).not.toContain('secret');
+    expectNoSecretInLogs(logs, ['secret']);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import Redis from 'ioredis';
 import { FAKE_MUSICKEY_QQ, loginFake, qqConfirm } from '../../fake-upstream/handlers/login';
 import { Harness, startHarness, waitFor } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 import { DETAIL, expiredKeys, LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin, redisPair, TOKEN } from '../support/credentials';
 
 /**
@@ -59,7 +60,7 @@ describe('Credential refresh vs a newer login (file store)', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('Credential refresh for account 15******37 (upstream answered 1000): ok; not stored');
     const refreshedKey = loginFake(h.fake.state).refreshed[0]?.musickey;
-    for (const secret of [OLD_KEY, NEW_KEY, 'RK_old', 'PSKEY', ...(refreshedKey ? [refreshedKey] : [])]) expect(logs.join('\n')).not.toContain(secret);
+    expectNoSecretInLogs(logs, [OLD_KEY, NEW_KEY, 'RK_old', 'PSKEY', ...(refreshedKey ? [refreshedKey] : [])]);
   });
 
   it('a failed refresh does not write the dead record back over a QR login stored while it ran', async () => {

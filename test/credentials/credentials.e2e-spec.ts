@@ -6,6 +6,7 @@ import { keyTag } from '../../src/credentials/credential.model';
 import { loginFake, qqConfirm } from '../../fake-upstream/handlers/login';
 import { expireFakeKey } from '../../fake-upstream/handlers/user';
 import { clientThatLeaves, Harness, startHarness, waitFor } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 import { DETAIL, expiredKeys, LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin, TOKEN } from '../support/credentials';
 
 /**
@@ -63,9 +64,7 @@ describe('Stored credential: expiry and refresh (file store)', () => {
     expect(lines[0]).toContain('15******37');
     expect(lines[0]).toContain('upstream answered 1000');
     expect(lines[0]).toContain(': ok');
-    for (const secret of [OLD_KEY, newKey, 'RK_old', 'RT_old', 'AT_old', 'PSKEY']) {
-      expect(logs.join('\n')).not.toContain(secret);
-    }
+    expectNoSecretInLogs(logs, [OLD_KEY, newKey, 'RK_old', 'RT_old', 'AT_old', 'PSKEY']);
   });
 
   it('expiry by time: an expired key is refreshed before the call, which then carries the new key', async () => {

@@ -4,6 +4,7 @@ import Redis from 'ioredis';
 import { FAKE_MUSICKEY_QQ, qqConfirm } from '../../fake-upstream/handlers/login';
 import { OLD_KEY, qqLogin, TOKEN } from '../support/credentials';
 import { Harness, startHarness, waitFor } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { RedisLink } from '../support/redis-link';
 
@@ -134,7 +135,7 @@ describe('QR login finished during a Redis stall, two instances', () => {
     }
     expect(logs.filter((l) => l.includes('not saved to the shared credential store yet'))).toHaveLength(1);
     expect(logs.filter((l) => l.includes('waiting for Redis is now stored there'))).toHaveLength(1);
-    expect(logs.join('\n')).not.toContain(FAKE_MUSICKEY_QQ);
+    expectNoSecretInLogs(logs, [FAKE_MUSICKEY_QQ]);
   }, 120_000);
 });
 

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { FAKE_QQ, loginFake, qqConfirm, wxConfirm } from '../../fake-upstream/handlers/login';
 import { REDIS } from '../../src/redis/redis.module';
 import { Harness, startHarness, waitFor } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 import { RedisLink } from '../support/redis-link';
 
@@ -280,9 +281,7 @@ describe('Finished QR logins shared by instances through Redis', () => {
     expect(logs.some((line) => line.includes('/checkMainLoginQr'))).toBe(true);
     expect(logs.some((line) => line.includes('/checkAltLoginQr'))).toBe(true);
     const secretsOf = (session: { cookie: string; cookieObject: Record<string, string> }) => [session.cookie, session.cookieObject.qqmusic_key];
-    for (const secret of [...secretsOf(onA.body.session), onA.body.session.cookieObject.p_skey, ...secretsOf(wxOnA.body.session), qrsig, uuid]) {
-      expect(logs.filter((line) => line.includes(secret))).toEqual([]);
-    }
+    expectNoSecretInLogs(logs, [...secretsOf(onA.body.session), onA.body.session.cookieObject.p_skey, ...secretsOf(wxOnA.body.session), qrsig, uuid]);
   });
 });
 
@@ -340,7 +339,7 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
     const again = await h.http().post('/checkMainLoginQr').send({ qrsig, loginToken }).expect(200);
     expect(again.body).toEqual(first.body);
     expect(h.fake.musicuCalls(QQLOGIN)).toHaveLength(1);
-    for (const secret of [first.body.session.cookie, qrsig]) expect(logs.filter((line) => line.includes(secret))).toEqual([]);
+    expectNoSecretInLogs(logs, [first.body.session.cookie, qrsig]);
     return elapsedMs;
   };
 
@@ -377,7 +376,7 @@ describe('Finished QR logins with Redis unreachable: each instance logs in on it
     expect(h.fake.requestsTo('wxLp', '/connect/l/qrconnect')).toHaveLength(1);
     expect(h.fake.musicuCalls(WXLOGIN)).toHaveLength(1);
     expect(logs.filter((line) => line.includes('Redis did not answer'))).toHaveLength(1);
-    for (const secret of [first.body.session.cookie, uuid]) expect(logs.filter((line) => line.includes(secret))).toEqual([]);
+    expectNoSecretInLogs(logs, [first.body.session.cookie, uuid]);
   });
 });
 

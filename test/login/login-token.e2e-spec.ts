@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { FAKE_QQ, loginFake, qqConfirm, wxConfirm } from '../../fake-upstream/handlers/login';
 import { Harness, startHarness, waitFor, waitForReady } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis';
 
 /**
@@ -273,8 +274,6 @@ describe('the loginToken binding across two instances sharing Redis', () => {
       expect(values.join(' ')).not.toContain(secret);
     }
     expect(logs.some((line) => line.includes('/checkMainLoginQr'))).toBe(true);
-    for (const secret of [qq.id, qq.loginToken, wx.id, wx.loginToken, STOLEN]) {
-      expect(logs.filter((line) => line.includes(secret))).toEqual([]);
-    }
+    expectNoSecretInLogs(logs, [qq.id, qq.loginToken, wx.id, wx.loginToken, STOLEN]);
   });
 });

@@ -7,6 +7,7 @@ import { playlistsState } from '../../fake-upstream/handlers/playlists';
 import { singersState } from '../../fake-upstream/handlers/singers';
 import { FORM_BODY, JSON_BODY } from '../../src/common/body-type';
 import { Harness, startHarness } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 
 /**
  * The gateway's HTTP surface as a client developer meets it (found by a client-developer audit of the offline demo):
@@ -199,7 +200,7 @@ describe('POST bodies: a type the gateway does not read is refused with 415, not
     expect(h.fake.requests).toHaveLength(0);
     const lines = logs.filter((l) => l.includes('Request body refused (415 Content-Type must be application/json'));
     expect(lines.length).toBeGreaterThanOrEqual(4);
-    expect(logs.filter((l) => l.includes(SECRET))).toEqual([]);
+    expectNoSecretInLogs(logs, [SECRET]);
   });
 
   it('JSON in UTF-8 (declared in any case, quoted, or not declared) is read: the songs asked for are answered', async () => {
@@ -241,7 +242,7 @@ describe('POST bodies: a type the gateway does not read is refused with 415, not
       expect(latin).toEqual({ status: 415, body: { error: 'Request body charset must be utf-8 (got iso-8859-1)', errorCode: 'UNSUPPORTED_MEDIA_TYPE' } });
       const junk = await rawPost(h, '/batchGetSongInfo', text, { 'Content-Type': `application/json; charset="${SECRET} x"` });
       expect(junk).toEqual({ status: 415, body: { error: 'Request body charset must be utf-8 (got an unreadable charset)', errorCode: 'UNSUPPORTED_MEDIA_TYPE' } });
-      expect(logs.filter((l) => l.includes(SECRET))).toEqual([]);
+      expectNoSecretInLogs(logs, [SECRET]);
     });
   });
 

@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { ChartsService } from '../../src/charts/charts.service';
 import { Harness, startHarness } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 
 /**
  * docs/operations.md "Errors": anything unexpected is a 500 `INTERNAL` ("Internal server error"). The fault is injected into the
@@ -44,7 +45,7 @@ describe('An unexpected exception is a 500 { error, errorCode } with a fixed mes
       'Non-Error thrown: Object with keys internalDetail3',
       'Non-Error thrown: null',
     ]);
-    expect(logs.join('\n')).not.toContain('a value that may be secret');
+    expectNoSecretInLogs(logs, ['a value that may be secret']);
     // each 500 has its stack once, on the Errors line; the request line names route and errorCode, without a stack
     const requestLines = logs.map((l) => JSON.parse(l)).filter((l) => l.req && l.res);
     expect(requestLines).toHaveLength(thrown.length);

@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { loginFake, qqConfirm, FAKE_MUSICKEY_QQ } from '../../fake-upstream/handlers/login';
 import { clientThatLeaves, Harness, startHarness, waitFor } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 import { maskUin } from '../../src/credentials/credential.model';
 import { LOGIN, OLD_KEY, probeRoutes, QQ_UIN, qqLogin } from '../support/credentials';
 
@@ -72,7 +73,7 @@ describe('Shutdown and work outside requests', () => {
     expect(file.cookie).toContain(`qqmusic_key=${FAKE_MUSICKEY_QQ}`);
     // The account number is masked in logs, as everywhere else (it was logged in full).
     expect(logs.some((l) => l.includes(`Login for account ${maskUin(QQ_UIN)} saved`))).toBe(true);
-    expect(logs.filter((l) => l.includes(QQ_UIN))).toEqual([]);
+    expectNoSecretInLogs(logs, [QQ_UIN]);
     expect(logs.some((l) => l.includes('stopped waiting'))).toBe(false);
   });
 
@@ -108,6 +109,6 @@ describe('Shutdown and work outside requests', () => {
     expect(cut[0].msg).toBe(
       'Shutdown: stopped waiting for work outside requests after 300 ms (SHUTDOWN_WORK_TIMEOUT_MS); cut: credential refresh: 1, QR login: 1',
     );
-    for (const secret of [OLD_KEY, 'RK_old', 'PSKEY', FAKE_MUSICKEY_QQ]) expect(logs.join('\n')).not.toContain(secret);
+    expectNoSecretInLogs(logs, [OLD_KEY, 'RK_old', 'PSKEY', FAKE_MUSICKEY_QQ]);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash33 } from '../../src/common/cookie';
+import { GatewayError } from '../../src/common/http-error';
 import {
   buildSession,
   CookieJar,
@@ -11,6 +12,7 @@ import {
   parseSetCookie,
   parseWxPoll,
   ptloginUin,
+  sessionOfMusicuLogin,
   splitLoginUrl,
 } from '../../src/login/login.parse';
 
@@ -150,5 +152,72 @@ describe('WeChat parsing', () => {
     expect(extractMusicid(`{"req":{"data":{"musicid": ${big},"musickey":"W_X"}}}`)).toBe(big);
     expect(extractMusicid(`{"musicid":0}`)).toBeNull();
     expect(extractMusicid(`{}`)).toBeNull();
+  });
+});
+
+describe('sessionOfMusicuLogin (the app QR\'s and the phone login\'s musicu Login answer)', () => {
+  const KEY = 'Q_H_L_63k3NBbBuA1fhTmIsY2yPSdXvC4xRqqYqX4Ek-ghV';
+  /** The error a call throws, for its status, code and message. */
+  const thrown = (call: () => unknown): GatewayError => {
+    try {
+      call();
+    } catch (err) {
+      if (err instanceof GatewayError) return err;
+      throw err;
+    }
+    throw new Error('did not throw');
+  };
+
+  it('builds the QQ Music cookies, in order, and the credential of a full answer', () => {
+    const data = { musicid: 1503255237, musickey: KEY, loginType: 2, encryptUin: 'oKEnc**', refresh_key: 'rk', openid: '', expired_at: 1780000000 };
+    const login = sessionOfMusicuLogin(data, '1503255237');
+    expect(login.musicid).toBe('1503255237');
+    expect(login.loginType).toBe(2);
+    expect(login.session).toEqual({
+      loginUin: '1503255237',
+      uin: '1503255237',
+      cookie: `uin=1503255237; qqmusic_uin=1503255237; qqmusic_key=${KEY}; qm_keyst=${KEY}; euin=oKEnc**; tmeLoginType=2`,
+      cookieList: ['uin=1503255237', 'qqmusic_uin=1503255237', `qqmusic_key=${KEY}`, `qm_keyst=${KEY}`, 'euin=oKEnc**', 'tmeLoginType=2'],
+      cookieObject: { uin: '1503255237', qqmusic_uin: '1503255237', qqmusic_key: KEY, qm_keyst: KEY, euin: 'oKEnc**', tmeLoginType: '2' },
+    });
+    // the exact musicid string, the empty openid left out
+    expect(login.credential).toEqual({
+      musicid: '1503255237',
+      str_musicid: '1503255237',
+      musickey: KEY,
+      loginType: 2,
+      encryptUin: 'oKEnc**',
+      refresh_key: 'rk',
+      expired_at: 1780000000,
+    });
+  });
+
+  it('reads the login type from the key when the answer has none, and leaves euin out without an encryptUin', () => {
+    const big = '1152921504622223955';
+    const wechat = sessionOfMusicuLogin({ musickey: 'W_X_abc' }, big);
+    expect(wechat.loginType).toBe(1);
+    expect(wechat.session.cookie).toBe(`uin=${big}; qqmusic_uin=${big}; qqmusic_key=W_X_abc; qm_keyst=W_X_abc; tmeLoginType=1`);
+    expect(wechat.credential).toEqual({ musicid: big, str_musicid: big, musickey: 'W_X_abc', loginType: 1 });
+    expect(sessionOfMusicuLogin({ musickey: KEY, loginType: 'x', encryptUin: 7 }, '1').session.cookieObject).toEqual({
+      uin: '1',
+      qqmusic_uin: '1',
+      qqmusic_key: KEY,
+      qm_keyst: KEY,
+      tmeLoginType: '2',
+    });
+  });
+
+  it.each([
+    ['no musickey', { musicid: 1 }, '1'],
+    ['an empty musickey', { musickey: '' }, '1'],
+    ['a musickey that is not a string', { musickey: 12345 }, '1'],
+    ['no musicid', { musickey: KEY }, null],
+    ['an empty musicid', { musickey: KEY }, ''],
+  ])('answers 502 LOGIN_NO_CREDENTIAL for %s, naming no key', (_, data, musicid) => {
+    const err = thrown(() => sessionOfMusicuLogin(data, musicid));
+    expect(err.getStatus()).toBe(502);
+    expect(err.errorCode).toBe('LOGIN_NO_CREDENTIAL');
+    expect(err.message).toBe('Login response is missing the credential');
+    expect(JSON.stringify(err.getResponse())).not.toContain(KEY);
   });
 });

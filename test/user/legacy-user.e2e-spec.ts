@@ -2,6 +2,7 @@ import { hash33 } from '../../src/common/cookie';
 import { qqConfirm, qqExpire, wxConfirm } from '../../fake-upstream/handlers/login';
 import { addFakeUser } from '../../fake-upstream/handlers/user';
 import { Harness, startHarness } from '../support/harness';
+import { expectNoSecretInLogs } from '../support/log-secrets';
 
 const KEY = 'Q_H_L_5fakeMusicKeyAbc123';
 const COOKIE = `uin=o0010001; qqmusic_uin=10001; qqmusic_key=${KEY}; qm_keyst=${KEY}`;
@@ -139,7 +140,7 @@ describe('Legacy shape: user playlists, login checks, GET /user/setCookie, avata
       const all = logs.join('\n');
       expect(all).toContain('/user/setCookie?cookie=[Redacted]');
       expect(all).toContain('/user/setCookie?data=[Redacted]');
-      expect(all).not.toMatch(/getsetsecret|datasecret|qqmusic_key%3D/);
+      expectNoSecretInLogs(logs, ['getsetsecret', 'datasecret', 'qqmusic_key%3D']);
     });
 
     it('needs the admin token (401, nothing stored), and refuses an empty or malformed cookie (400)', async () => {
@@ -153,7 +154,7 @@ describe('Legacy shape: user playlists, login checks, GET /user/setCookie, avata
       const noPairs = await h.http().get('/user/setCookie').query({ cookie: 'justtext' }).set('X-Admin-Token', ADMIN).expect(400);
       expect(noPairs.body.error).toMatch(/name=value/);
       expect((await h.http().get('/user/getCookie').set('X-Admin-Token', ADMIN).expect(200)).body.data).toEqual(before);
-      expect(logs.join('\n')).not.toContain('notoken');
+      expectNoSecretInLogs(logs, ['notoken']);
     });
   });
 
