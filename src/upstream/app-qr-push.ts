@@ -1,13 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { IPublishPacket, MqttClient } from 'mqtt';
 import { randomInt } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
+import { bypassesProxy, type UpstreamProxy } from '../config/upstream-proxy-settings';
+import { PushTunnel } from './app-qr-tunnel';
 import { TME_APP_ID } from './identity/comm-profiles';
+import type { UpstreamError } from './upstream.errors';
 
 /**
  * The QQ Music app QR login's pushed states (docs/upstream/login.md "QQ Music app QR login"): one MQTT 5 connection
- * over WebSocket per QR, subscribed to its unicast topic, as the Python QQMusicApi project (2026-07) opens it.
+ * over WebSocket per QR, subscribed to its unicast topic, as the Python QQMusicApi project (2026-07) opens it. Through
+ * UPSTREAM_PROXY unless UPSTREAM_NO_PROXY names the mu host, as the HTTP calls (decision 031).
  */
 
 /** The WebSocket path of the push service (mu.y.qq.com). */
@@ -62,15 +66,27 @@ export class AppQrSubscription {
 
 @Injectable()
 export class AppQrPush {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  private readonly logger = new Logger('AppQrPush');
+  /** The outbound proxy the push goes through, settled at start-up like the HTTP pools'. */
+  private readonly proxy: UpstreamProxy | undefined;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const proxy = config.upstreamProxy;
+    this.proxy = proxy && !bypassesProxy(config.origins.mu, config.upstreamNoProxy) ? proxy : undefined;
+  }
 
   /**
    * Connects, subscribes to the QR's topic and resolves once the subscription is acknowledged, within
    * UPSTREAM_TIMEOUT_MS; `onEvent` then gets each recognised push. Never reconnects: a lost connection is reported.
+   * Rejects with AppQrPushError, or with the UpstreamError of the outbound proxy's own failure.
    */
-  subscribe(qrcodeId: string, onEvent: (event: AppQrPushEvent) => void): Promise<AppQrSubscription> {
-    const url = new URL(APP_QR_PUSH_PATH, this.config.origins.mu.replace(/^http/, 'ws')).toString();
-    const client = mqtt.connect(url, {
+  async subscribe(qrcodeId: string, onEvent: (event: AppQrPushEvent) => void): Promise<AppQrSubscription> {
+    const url = new URL(APP_QR_PUSH_PATH, this.config.origins.mu.replace(/^http/, 'ws'));
+    const tunnel = this.proxy && (await PushTunnel.to(url, this.proxy));
+    this.logger.debug(`App QR push: connecting to ${url.host} ${this.proxy ? `through the outbound proxy ${this.proxy.shown}` : 'directly'}`);
+    // Loaded on the first QR, not at start-up: most gateways never open one.
+    const { connect } = await import('mqtt');
+    const client = connect(url.toString(), {
       protocolVersion: 5,
       clientId: `${Date.now()}${randomInt(1000, 10_000)}`,
       keepalive: KEEP_ALIVE_S,
@@ -80,7 +96,7 @@ export class AppQrPush {
         authenticationMethod: 'pass',
         userProperties: { ...TME_APP_ID, business: 'management', hashTag: qrcodeId, clientTag: 'management.user', userID: qrcodeId },
       },
-      wsOptions: { headers: { Origin: 'https://y.qq.com', Referer: 'https://y.qq.com/' } },
+      wsOptions: { headers: { Origin: 'https://y.qq.com', Referer: 'https://y.qq.com/' }, ...(tunnel && { agent: tunnel.agent }) },
     });
     let subscribed = false;
     let lost = false;
@@ -92,8 +108,10 @@ export class AppQrPush {
     return new Promise<AppQrSubscription>((resolve, reject) => {
       const fail = (err: AppQrPushError) => {
         clearTimeout(timer);
+        const proxyFailure = tunnel && proxyError(tunnel);
         client.end(true);
-        reject(err);
+        tunnel?.abort();
+        reject(proxyFailure ?? err);
       };
       const timer = setTimeout(() => fail(new AppQrPushError('the push service did not acknowledge in time', true)), this.config.upstreamTimeoutMs);
       // Only the error's kind is told: the URL and the QR id stay out of the message.
@@ -121,6 +139,19 @@ export class AppQrPush {
       });
     });
   }
+}
+
+/**
+ * The proxy's own failure as the HTTP routes answer it (UPSTREAM_PROXY_*), or, when it said it could not reach the
+ * push service (5xx), that service's failure (LOGIN_PUSH_UNAVAILABLE) worded "through the outbound proxy".
+ */
+function proxyError(tunnel: PushTunnel): UpstreamError | AppQrPushError | undefined {
+  const failure = tunnel.failed();
+  if (!failure) return undefined;
+  if (failure.kind === 'beyond_proxy') {
+    return new AppQrPushError(`the push service is unreachable through the outbound proxy ${failure.proxy} (UPSTREAM_PROXY), which answered HTTP ${failure.details.status}`);
+  }
+  return failure.toUpstreamError('mu', APP_QR_PUSH_PATH);
 }
 
 /** A push's `type` user property and, for `cookies`, the JSON payload's `cookies.qqmusic_uin.value` and `…qqmusic_key.value`. */

@@ -78,7 +78,7 @@ function proxyAgent(proxy: UpstreamProxy, limits: { connections?: number; maxRes
 }
 
 /** 407 is the standard answer to bad or missing proxy credentials; some proxies (tinyproxy 1.11) answer 401. */
-function refusalKind(status: number): ProxyFailure['kind'] {
+export function refusalKind(status: number): ProxyFailure['kind'] {
   if (status === 401 || status === 407) return 'proxy_auth';
   // The proxy could not reach (or hear back from) the upstream host: that host is what failed.
   if (status >= 500) return 'beyond_proxy';
