@@ -2,8 +2,8 @@ import { createServer, type Socket } from 'node:net';
 import { appQrTopic, FAKE_APP_MUSICID, pushAppQr } from '../../fake-upstream/handlers/app-qr-login';
 import type { FakeUpstream } from '../../fake-upstream/fake-upstream';
 import { AppLoginService } from '../../src/login/app-login.service';
-import { type Harness, startHarness, waitFor, withUpstreamTimeout } from '../support/harness';
-import { freePort, startTinyproxy, type Tinyproxy } from '../support/tinyproxy';
+import { type Harness, waitFor, withUpstreamTimeout } from '../support/harness';
+import { freePort, proxiedSuite, startTinyproxy, type Tinyproxy } from '../support/tinyproxy';
 
 /**
  * The QQ Music app QR login's MQTT-over-WebSocket push through UPSTREAM_PROXY (decision 031, 035): a CONNECT tunnel
@@ -21,21 +21,7 @@ const WRONG = 'Wr0ngPu5hS3cret';
 const basic = (password: string) => Buffer.from(`gwuser:${password}`).toString('base64');
 
 describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', () => {
-  let open: Tinyproxy;
-  let authed: Tinyproxy;
-  const harnesses: Harness[] = [];
-  const start = async (...args: Parameters<typeof startHarness>) => {
-    const h = await startHarness(...args);
-    harnesses.push(h);
-    return h;
-  };
-  beforeAll(async () => {
-    [open, authed] = await Promise.all([startTinyproxy(), startTinyproxy({ basicAuth: ['gwuser', PASSWORD] })]);
-  });
-  afterEach(async () => {
-    for (const h of harnesses.splice(0)) await h.close();
-  });
-  afterAll(() => Promise.all([open?.stop(), authed?.stop()]));
+  const suite = proxiedSuite(PASSWORD);
 
   /** QR → pushed scanned → pushed cookies → the session, through whatever way the harness reaches the broker. */
   const fullLogin = async (h: Harness) => {
@@ -53,29 +39,29 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
   const tunnelsTo = (proxy: Tinyproxy, h: Harness) => proxy.tunnelledPorts().filter((p) => p === portOf(h.fake.origins.mu)).length;
 
   it('a full app QR login goes through it: the proxy opened a CONNECT tunnel to the push service', async () => {
-    const h = await start({ env: { UPSTREAM_PROXY: open.origin } });
+    const h = await suite.start({ env: { UPSTREAM_PROXY: suite.open.origin } });
     await fullLogin(h);
-    expect(open.log()).toContain(`CONNECT 127.0.0.1:${portOf(h.fake.origins.mu)} HTTP`);
-    expect(tunnelsTo(open, h)).toBe(1);
+    expect(suite.open.log()).toContain(`CONNECT 127.0.0.1:${portOf(h.fake.origins.mu)} HTTP`);
+    expect(tunnelsTo(suite.open, h)).toBe(1);
     // The broker saw the same CONNECT packet and headers as on a direct connection.
     expect(h.fake.broker.events.find((e) => e.kind === 'connect')).toMatchObject({ protocolVersion: 5, headers: { origin: 'https://y.qq.com' } });
   });
 
   it('UPSTREAM_NO_PROXY naming the push host:port connects straight to it; naming another port does not', async () => {
-    const direct = await start({ env: (fake) => ({ UPSTREAM_PROXY: open.origin, UPSTREAM_NO_PROXY: `127.0.0.1:${portOf(fake.origins.mu)}` }) });
+    const direct = await suite.start({ env: (fake) => ({ UPSTREAM_PROXY: suite.open.origin, UPSTREAM_NO_PROXY: `127.0.0.1:${portOf(fake.origins.mu)}` }) });
     await fullLogin(direct);
     // CreateQRCode and the exchange (u) went through the proxy, the push service never.
-    expect(open.tunnelledPorts()).toContain(portOf(direct.fake.origins.u));
-    expect(tunnelsTo(open, direct)).toBe(0);
+    expect(suite.open.tunnelledPorts()).toContain(portOf(direct.fake.origins.u));
+    expect(tunnelsTo(suite.open, direct)).toBe(0);
 
-    const proxied = await start({ env: (fake) => ({ UPSTREAM_PROXY: open.origin, UPSTREAM_NO_PROXY: `127.0.0.1:${portOf(fake.origins.u)}` }) });
+    const proxied = await suite.start({ env: (fake) => ({ UPSTREAM_PROXY: suite.open.origin, UPSTREAM_NO_PROXY: `127.0.0.1:${portOf(fake.origins.u)}` }) });
     await fullLogin(proxied);
-    expect(tunnelsTo(open, proxied)).toBe(1);
+    expect(tunnelsTo(suite.open, proxied)).toBe(1);
   });
 
   it('a proxy that is down: 502 UPSTREAM_PROXY_UNREACHABLE naming it, without its credentials; no watch kept', async () => {
     const downPort = await freePort();
-    const h = await start({ env: (fake) => ({ UPSTREAM_PROXY: `http://gwuser:${PASSWORD}@127.0.0.1:${downPort}`, UPSTREAM_NO_PROXY: allButMu(fake) }) });
+    const h = await suite.start({ env: (fake) => ({ UPSTREAM_PROXY: `http://gwuser:${PASSWORD}@127.0.0.1:${downPort}`, UPSTREAM_NO_PROXY: allButMu(fake) }) });
     const res = await h.http().get('/getAppLoginQr').expect(502);
     expect(res.body).toEqual({
       error: `Outbound proxy http://127.0.0.1:${downPort} (UPSTREAM_PROXY) is unreachable (ECONNREFUSED); upstream mu.y.qq.com (/ws/handshake) was not called`,
@@ -93,7 +79,7 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
     try {
-      const h = await start({ env: (fake) => ({ UPSTREAM_PROXY: `http://127.0.0.1:${port}`, UPSTREAM_NO_PROXY: allButMu(fake) }) });
+      const h = await suite.start({ env: (fake) => ({ UPSTREAM_PROXY: `http://127.0.0.1:${port}`, UPSTREAM_NO_PROXY: allButMu(fake) }) });
       const res = await withUpstreamTimeout(h, 1500, () => h.http().get('/getAppLoginQr'));
       expect(res.status).toBe(502);
       expect(res.body).toMatchObject({ errorCode: 'UPSTREAM_PROXY_UNREACHABLE', error: expect.stringContaining(`http://127.0.0.1:${port} (UPSTREAM_PROXY) is unreachable (ETIMEDOUT)`) });
@@ -109,7 +95,7 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
   it('a tunnel the proxy refuses is 502 UPSTREAM_PROXY_REFUSED; the push service down behind it stays 502 LOGIN_PUSH_UNAVAILABLE', async () => {
     const strict = await startTinyproxy({ connectPorts: [443] });
     try {
-      const refused = await start({ env: (fake) => ({ UPSTREAM_PROXY: strict.origin, UPSTREAM_NO_PROXY: allButMu(fake) }) });
+      const refused = await suite.start({ env: (fake) => ({ UPSTREAM_PROXY: strict.origin, UPSTREAM_NO_PROXY: allButMu(fake) }) });
       expect((await refused.http().get('/getAppLoginQr').expect(502)).body).toEqual({
         error: `Outbound proxy ${strict.origin} (UPSTREAM_PROXY) refused a tunnel to 127.0.0.1:${portOf(refused.fake.origins.mu)} (HTTP 403)`,
         errorCode: 'UPSTREAM_PROXY_REFUSED',
@@ -118,35 +104,35 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
       await strict.stop();
     }
     // The broker refuses the WebSocket upgrade through a working tunnel: the push service failed, not the proxy.
-    const down = await start({ env: { UPSTREAM_PROXY: open.origin } });
+    const down = await suite.start({ env: { UPSTREAM_PROXY: suite.open.origin } });
     down.fake.broker.down = true;
     const res = await down.http().get('/getAppLoginQr').expect(502);
     expect(res.body).toEqual({ error: expect.stringContaining('push service is unavailable'), errorCode: 'LOGIN_PUSH_UNAVAILABLE' });
-    expect(tunnelsTo(open, down)).toBe(1);
+    expect(tunnelsTo(suite.open, down)).toBe(1);
     // The proxy cannot reach the push service at all (it answers the CONNECT with a 5xx): the push service's failure too.
     const deadPort = await freePort();
-    const gone = await start({ env: { UPSTREAM_PROXY: open.origin, UPSTREAM_MU_ORIGIN: `http://127.0.0.1:${deadPort}` } });
+    const gone = await suite.start({ env: { UPSTREAM_PROXY: suite.open.origin, UPSTREAM_MU_ORIGIN: `http://127.0.0.1:${deadPort}` } });
     const beyond = await gone.http().get('/getAppLoginQr').expect(502);
     expect(beyond.body.errorCode).toBe('LOGIN_PUSH_UNAVAILABLE');
-    expect(beyond.body.error).toMatch(new RegExp(`unreachable through the outbound proxy ${open.origin} \\(UPSTREAM_PROXY\\), which answered HTTP 5\\d\\d$`));
-    expect(open.tunnelledPorts()).toContain(deadPort);
+    expect(beyond.body.error).toMatch(new RegExp(`unreachable through the outbound proxy ${suite.open.origin} \\(UPSTREAM_PROXY\\), which answered HTTP 5\\d\\d$`));
+    expect(suite.open.tunnelledPorts()).toContain(deadPort);
   });
 
   it('proxy credentials: the right ones carry a full login, wrong ones are 502 UPSTREAM_PROXY_AUTH_FAILED; never in a debug log', async () => {
     const goodLogs: string[] = [];
-    const good = await start({ logs: goodLogs, env: { UPSTREAM_PROXY: `http://gwuser:${PASSWORD}@127.0.0.1:${authed.port}`, LOG_LEVEL: 'debug' } });
+    const good = await suite.start({ logs: goodLogs, env: { UPSTREAM_PROXY: `http://gwuser:${PASSWORD}@127.0.0.1:${suite.authed.port}`, LOG_LEVEL: 'debug' } });
     await fullLogin(good);
-    expect(tunnelsTo(authed, good)).toBe(1);
+    expect(tunnelsTo(suite.authed, good)).toBe(1);
 
     const badLogs: string[] = [];
-    const bad = await start({
+    const bad = await suite.start({
       logs: badLogs,
-      env: (fake) => ({ UPSTREAM_PROXY: `http://gwuser:${WRONG}@127.0.0.1:${authed.port}`, UPSTREAM_NO_PROXY: allButMu(fake), LOG_LEVEL: 'debug' }),
+      env: (fake) => ({ UPSTREAM_PROXY: `http://gwuser:${WRONG}@127.0.0.1:${suite.authed.port}`, UPSTREAM_NO_PROXY: allButMu(fake), LOG_LEVEL: 'debug' }),
     });
     const res = await bad.http().get('/getAppLoginQr').expect(502);
     // tinyproxy answers a refused login with 401 where most proxies say 407: both are the proxy's credentials.
     expect(res.body).toEqual({
-      error: `Outbound proxy http://127.0.0.1:${authed.port} (UPSTREAM_PROXY) refused the gateway's credentials (HTTP 401): check the user and password it is given`,
+      error: `Outbound proxy http://127.0.0.1:${suite.authed.port} (UPSTREAM_PROXY) refused the gateway's credentials (HTTP 401): check the user and password it is given`,
       errorCode: 'UPSTREAM_PROXY_AUTH_FAILED',
     });
     expect(bad.fake.broker.events).toEqual([]);
@@ -156,7 +142,7 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
 
     // Debug logged each push connection and the proxy it took (shown without credentials): the capture is not empty.
     for (const logs of [goodLogs, badLogs]) {
-      expect(logs.some((line) => line.includes(`through the outbound proxy http://127.0.0.1:${authed.port}`))).toBe(true);
+      expect(logs.some((line) => line.includes(`through the outbound proxy http://127.0.0.1:${suite.authed.port}`))).toBe(true);
     }
     const everything = [...goodLogs, ...badLogs, JSON.stringify(res.body), health, metrics].join('\n');
     for (const secret of [PASSWORD, WRONG, basic(PASSWORD), basic(WRONG)]) expect(everything).not.toContain(secret);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from './harness';
+import { type Harness, startHarness, waitFor } from './harness';
 
 /** Debian's tinyproxy (package `tinyproxy`; .ci/run installs it when missing). */
 export const TINYPROXY = '/usr/bin/tinyproxy';
@@ -95,4 +95,37 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** The proxies and gateways of an outbound-proxy suite (proxiedSuite). */
+export interface ProxiedSuite {
+  /** Tunnels to any port, no credentials. */
+  open: Tinyproxy;
+  /** Asks Basic credentials: user `gwuser` and the suite's password. */
+  authed: Tinyproxy;
+  /** Starts a gateway (startHarness), closed after the test. */
+  start: typeof startHarness;
+}
+
+/**
+ * Registers the suite's hooks: two tinyproxy processes for the whole suite (open, and with Basic auth for `gwuser` /
+ * `password`), and every gateway the test started closed after it. Read `open` and `authed` inside tests only.
+ */
+export function proxiedSuite(password: string): ProxiedSuite {
+  const harnesses: Harness[] = [];
+  const suite = {
+    start: async (...args: Parameters<typeof startHarness>) => {
+      const h = await startHarness(...args);
+      harnesses.push(h);
+      return h;
+    },
+  } as ProxiedSuite;
+  beforeAll(async () => {
+    [suite.open, suite.authed] = await Promise.all([startTinyproxy(), startTinyproxy({ basicAuth: ['gwuser', password] })]);
+  });
+  afterEach(async () => {
+    for (const h of harnesses.splice(0)) await h.close();
+  });
+  afterAll(() => Promise.all([suite.open?.stop(), suite.authed?.stop()]));
+  return suite;
 }

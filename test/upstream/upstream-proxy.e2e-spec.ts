@@ -2,8 +2,8 @@ import { loadAppConfig } from '../../src/config/app-config';
 import { startupSummary } from '../../src/config/startup-summary';
 import { bypassesProxy, parseNoProxy } from '../../src/config/upstream-proxy-settings';
 import { logStartup } from '../../src/app.factory';
-import { type Harness, startHarness, waitFor } from '../support/harness';
-import { freePort, startTinyproxy, type Tinyproxy } from '../support/tinyproxy';
+import { waitFor } from '../support/harness';
+import { freePort, proxiedSuite, startTinyproxy } from '../support/tinyproxy';
 
 /** The port of one of the fake's origins (http://127.0.0.1:<port>). */
 const portOf = (origin: string): number => Number(new URL(origin).port);
@@ -12,48 +12,34 @@ const ON_C = '/getSongListCategories'; // c.y.qq.com (a CGI)
 
 /**
  * UPSTREAM_PROXY through a real forward proxy (tinyproxy, a child process): undici's ProxyAgent opens a CONNECT
- * tunnel per upstream connection, which tinyproxy logs with the host:port asked for (docs/decisions/030-*).
+ * tunnel per upstream connection, which tinyproxy logs with the host:port asked for (docs/decisions/031-outbound-proxy.md).
  */
 describe('Outbound proxy (UPSTREAM_PROXY, UPSTREAM_NO_PROXY)', () => {
-  let open: Tinyproxy;
-  let authed: Tinyproxy;
-  const harnesses: Harness[] = [];
-  const start = async (...args: Parameters<typeof startHarness>) => {
-    const h = await startHarness(...args);
-    harnesses.push(h);
-    return h;
-  };
-  beforeAll(async () => {
-    [open, authed] = await Promise.all([startTinyproxy(), startTinyproxy({ basicAuth: ['gwuser', 'Pr0xyS3cret'] })]);
-  });
-  afterEach(async () => {
-    for (const h of harnesses.splice(0)) await h.close();
-  });
-  afterAll(() => Promise.all([open?.stop(), authed?.stop()]));
+  const suite = proxiedSuite('Pr0xyS3cret');
 
   it('every upstream host goes through it (the QIMEI service and loopback origins included), a UPSTREAM_NO_PROXY host straight', async () => {
-    const h = await start({ env: (fake) => ({ UPSTREAM_PROXY: open.origin, UPSTREAM_NO_PROXY: `127.0.0.1:${portOf(fake.origins.c)}` }) });
+    const h = await suite.start({ env: (fake) => ({ UPSTREAM_PROXY: suite.open.origin, UPSTREAM_NO_PROXY: `127.0.0.1:${portOf(fake.origins.c)}` }) });
     const ports = Object.fromEntries(Object.entries(h.fake.origins).map(([host, origin]) => [host, portOf(origin)]));
     // The harness obtained the device identity first: QIMEI and the device session, each through a tunnel.
-    expect(open.tunnelledPorts()).toEqual(expect.arrayContaining([ports.qimei, ports.u]));
+    expect(suite.open.tunnelledPorts()).toEqual(expect.arrayContaining([ports.qimei, ports.u]));
 
     await h.http().get(CATALOGUE).expect(200);
     expect(h.fake.requestsTo('u')).toHaveLength(1);
-    const tunnelsBefore = open.tunnelledPorts().length;
+    const tunnelsBefore = suite.open.tunnelledPorts().length;
     await h.http().get(ON_C).expect(200);
     expect(h.fake.requestsTo('c')).toHaveLength(1);
     // c.y.qq.com's call reached the fake, and never the proxy.
-    expect(open.tunnelledPorts()).not.toContain(ports.c);
-    expect(open.tunnelledPorts()).toHaveLength(tunnelsBefore);
+    expect(suite.open.tunnelledPorts()).not.toContain(ports.c);
+    expect(suite.open.tunnelledPorts()).toHaveLength(tunnelsBefore);
     // The login hosts too: the QQ QR comes from ptlogin through the proxy.
     await h.http().get('/getMainLoginQr').expect(200);
     expect(h.fake.requestsTo('ptlogin', '/ptqrshow')).toHaveLength(1);
-    expect(open.tunnelledPorts()).toContain(ports.ptlogin);
+    expect(suite.open.tunnelledPorts()).toContain(ports.ptlogin);
   });
 
   it('a proxy that is down: 502 UPSTREAM_PROXY_UNREACHABLE naming it (no credentials), never a circuit; bypassed hosts still answer', async () => {
     const downPort = await freePort();
-    const h = await start({
+    const h = await suite.start({
       warmIdentity: false,
       env: (fake) => ({ UPSTREAM_PROXY: `http://gwuser:D0wnS3cret@127.0.0.1:${downPort}`, UPSTREAM_NO_PROXY: `127.0.0.1:${portOf(fake.origins.c)}` }),
     });
@@ -77,7 +63,7 @@ describe('Outbound proxy (UPSTREAM_PROXY, UPSTREAM_NO_PROXY)', () => {
   it('a tunnel the proxy refuses is 502 UPSTREAM_PROXY_REFUSED; a host the proxy cannot reach is 502 UPSTREAM_UNREACHABLE', async () => {
     const strict = await startTinyproxy({ connectPorts: [443, 563] });
     try {
-      const refused = await start({ warmIdentity: false, env: { UPSTREAM_PROXY: strict.origin } });
+      const refused = await suite.start({ warmIdentity: false, env: { UPSTREAM_PROXY: strict.origin } });
       const res = await refused.http().get(CATALOGUE).expect(502);
       expect(res.body).toEqual({
         error: `Outbound proxy ${strict.origin} (UPSTREAM_PROXY) refused a tunnel to 127.0.0.1:${portOf(refused.fake.origins.u)} (HTTP 403)`,
@@ -87,27 +73,27 @@ describe('Outbound proxy (UPSTREAM_PROXY, UPSTREAM_NO_PROXY)', () => {
       await strict.stop();
     }
     const deadPort = await freePort();
-    const beyond = await start({ env: { UPSTREAM_PROXY: open.origin, UPSTREAM_C_ORIGIN: `http://127.0.0.1:${deadPort}` } });
+    const beyond = await suite.start({ env: { UPSTREAM_PROXY: suite.open.origin, UPSTREAM_C_ORIGIN: `http://127.0.0.1:${deadPort}` } });
     const res = await beyond.http().get(ON_C).expect(502);
     expect(res.body.errorCode).toBe('UPSTREAM_UNREACHABLE');
-    expect(res.body.error).toMatch(new RegExp(`through the outbound proxy ${open.origin} \\(UPSTREAM_PROXY\\), which answered HTTP 5\\d\\d$`));
-    expect(open.tunnelledPorts()).toContain(deadPort);
+    expect(res.body.error).toMatch(new RegExp(`through the outbound proxy ${suite.open.origin} \\(UPSTREAM_PROXY\\), which answered HTTP 5\\d\\d$`));
+    expect(suite.open.tunnelledPorts()).toContain(deadPort);
   });
 
   it('credentials: the right ones go through; wrong ones are 502 UPSTREAM_PROXY_AUTH_FAILED; no log line at debug holds them', async () => {
     const encoded = (password: string) => Buffer.from(`gwuser:${password}`).toString('base64');
     const goodLogs: string[] = [];
-    const good = await start({ logs: goodLogs, env: { UPSTREAM_PROXY: `http://gwuser:Pr0xyS3cret@127.0.0.1:${authed.port}`, LOG_LEVEL: 'debug' } });
+    const good = await suite.start({ logs: goodLogs, env: { UPSTREAM_PROXY: `http://gwuser:Pr0xyS3cret@127.0.0.1:${suite.authed.port}`, LOG_LEVEL: 'debug' } });
     await good.http().get(CATALOGUE).expect(200);
-    expect(authed.tunnelledPorts()).toContain(portOf(good.fake.origins.u));
+    expect(suite.authed.tunnelledPorts()).toContain(portOf(good.fake.origins.u));
     await logStartup(good.app, 'Listening on test');
 
     const badLogs: string[] = [];
-    const bad = await start({ warmIdentity: false, logs: badLogs, env: { UPSTREAM_PROXY: `http://gwuser:Wr0ngS3cret@127.0.0.1:${authed.port}`, LOG_LEVEL: 'debug' } });
+    const bad = await suite.start({ warmIdentity: false, logs: badLogs, env: { UPSTREAM_PROXY: `http://gwuser:Wr0ngS3cret@127.0.0.1:${suite.authed.port}`, LOG_LEVEL: 'debug' } });
     const res = await bad.http().get(CATALOGUE).expect(502);
     // tinyproxy answers a refused login with 401 where most proxies say 407: both are the proxy's credentials.
     expect(res.body).toEqual({
-      error: `Outbound proxy http://127.0.0.1:${authed.port} (UPSTREAM_PROXY) refused the gateway's credentials (HTTP 401): check the user and password it is given`,
+      error: `Outbound proxy http://127.0.0.1:${suite.authed.port} (UPSTREAM_PROXY) refused the gateway's credentials (HTTP 401): check the user and password it is given`,
       errorCode: 'UPSTREAM_PROXY_AUTH_FAILED',
     });
     expect(bad.fake.requestsTo('u')).toEqual([]);
@@ -115,7 +101,7 @@ describe('Outbound proxy (UPSTREAM_PROXY, UPSTREAM_NO_PROXY)', () => {
     const metrics = (await bad.http().get('/metrics').expect(200)).text;
     await waitFor(() => badLogs.some((line) => line.includes('refused the gateway') && line.includes('"level":40')), 3000, 'the failure line');
 
-    expect(goodLogs.some((line) => line.includes(`Listening on test — workers: 1, Redis: none (in memory), outbound proxy: http://127.0.0.1:${authed.port}`))).toBe(true);
+    expect(goodLogs.some((line) => line.includes(`Listening on test — workers: 1, Redis: none (in memory), outbound proxy: http://127.0.0.1:${suite.authed.port}`))).toBe(true);
     // Debug logs each upstream call: the capture is not empty, and nothing in it, the answers, health or metrics holds a secret.
     expect(goodLogs.filter((line) => line.includes('"level":20')).length).toBeGreaterThan(0);
     const everything = [...goodLogs, ...badLogs, JSON.stringify(res.body), health, metrics].join('\n');
