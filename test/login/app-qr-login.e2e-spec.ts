@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import { appQrFake, appQrTopic, FIRST_QRCODE_ID, FAKE_APP_MUSICID, FAKE_MUSICKEY_APP, pushAppQr, type AppQrPush } from '../../fake-upstream/handlers/app-qr-login';
 import type { BrokerEvent } from '../../fake-upstream/mqtt-broker';
 import { AppLoginService } from '../../src/login/app-login.service';
 import { ANDROID_APP_VERSION } from '../../src/upstream/identity/comm-profiles';
 import { Harness, startHarness, waitFor } from '../support/harness';
 import { expectNoSecretInLogs } from '../support/log-secrets';
-import { requireRedis, TEST_REDIS_URL } from '../support/redis';
+import { deleteRedisKeysContaining, requireRedis, TEST_REDIS_URL } from '../support/redis';
 
 /**
  * The QQ Music app QR login (docs/login.md "QQ Music app QR"): CreateQRCode, the MQTT 5 subscription the issuing
@@ -167,11 +166,7 @@ describe('QQ Music app QR login: expiry and states shared through Redis', () => 
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect();
-    const keys = await redis.keys(`*${credentialKey}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeysContaining(credentialKey);
   });
 
   it('a check on another instance reads the pushed state and gets the session; a QR expires after APP_LOGIN_QR_TTL_S', async () => {

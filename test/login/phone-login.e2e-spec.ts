@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import Redis from 'ioredis';
 import { FAKE_MUSICKEY_PHONE, FAKE_PHONE_MUSICID, FAKE_SECURITY_URL, lastPhoneCode, phoneFake } from '../../fake-upstream/handlers/phone-login';
 import { Clock } from '../../src/common/clock';
 import { Harness, startHarness } from '../support/harness';
 import { expectNoSecretInLogs } from '../support/log-secrets';
-import { requireRedis, TEST_REDIS_URL } from '../support/redis';
+import { deleteRedisKeysContaining, requireRedis, TEST_REDIS_URL } from '../support/redis';
 
 /**
  * Phone number + SMS code login (docs/login.md "Phone number and SMS code"): the upstream calls, the finished-login
@@ -208,11 +207,7 @@ describe('SMS budgets shared by two instances through Redis', () => {
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect();
-    const keys = await redis.keys(`*${credentialKey}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeysContaining(credentialKey);
   });
 
   const send = (g: Harness, phone: string) => g.http().post('/sendPhoneLoginCode').send({ phone });

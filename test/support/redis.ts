@@ -1,3 +1,4 @@
+import Redis from 'ioredis';
 import { spawnSync } from 'node:child_process';
 
 /** The Redis the Redis-backed suites use: TEST_REDIS_URL, else the machine's own on 127.0.0.1:6379. */
@@ -33,4 +34,13 @@ export function requireRedis(url: string = TEST_REDIS_URL): void {
   const error = new Error(`This suite needs Redis at ${address} (TEST_REDIS_URL), which is not reachable (${why}). Start one: ${startRedis(port || '6379')}`);
   error.stack = error.message; // one line: where it was thrown says nothing more
   throw error;
+}
+
+/** Deletes what a suite left in the test Redis: every key whose name contains `fragment` (the suite's own prefix). */
+export async function deleteRedisKeysContaining(fragment: string, url: string = TEST_REDIS_URL): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  const keys = await redis.keys(`*${fragment}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
 }
