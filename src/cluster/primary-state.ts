@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { boundedLru } from '../common/bounded-lru';
 import { randomBytes } from 'node:crypto';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { OpName } from './cluster-protocol';
@@ -19,7 +19,7 @@ interface HeldLock {
  */
 export class PrimaryState {
   /** `r:<key>` a finished login (JSON), `l:<key>` a run's lock, `u:<key>` a used mark, `i:<key>` an issue record. */
-  private readonly logins = new LRUCache<string, string>({ max: LOGIN_ENTRIES_MAX, ttlAutopurge: false });
+  private readonly logins = boundedLru<string, string>(LOGIN_ENTRIES_MAX, { ttlAutopurge: false });
   private readonly locks = new Map<string, HeldLock>();
   private readonly lockWaiters = new Map<string, Set<() => void>>();
   private throttler: ThrottlerStorage | undefined;

@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { LRUCache } from 'lru-cache';
+import { boundedLru } from './bounded-lru';
 
 /**
  * Clients the rate limit has blocked, by the address Express gives them (`req.ip`), until their block ends. Cache
@@ -11,7 +11,7 @@ import { LRUCache } from 'lru-cache';
 @Injectable()
 export class RateLimitBlocks {
   // Bounded: a client rotating addresses cannot grow it; a block it drops only means hits are served to that address.
-  private readonly until = new LRUCache<string, number>({ max: 10_000 });
+  private readonly until = boundedLru<string, number>(10_000);
 
   block(ip: string, seconds: number): void {
     if (seconds > 0) this.until.set(ip, Date.now() + seconds * 1000);

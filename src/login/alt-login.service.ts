@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../common/bounded-lru';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { Clock } from '../common/clock';
@@ -66,7 +67,7 @@ export class AltLoginService {
   ) {
     this.polls = new Coalescer(metrics);
     // ttlResolution 0: every lookup reads the clock (no 1 ms reuse of a reading), so a moved clock is seen at once.
-    this.lastState = new LRUCache({ max: LAST_STATE_MAX, ttl: LAST_STATE_TTL_MS, perf: clock, ttlResolution: 0 });
+    this.lastState = boundedLru(LAST_STATE_MAX, { ttl: LAST_STATE_TTL_MS, perf: clock, ttlResolution: 0 });
   }
 
   get pollTimeoutMs(): number {

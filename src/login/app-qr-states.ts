@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../common/bounded-lru';
 import { Clock } from '../common/clock';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -35,7 +36,7 @@ export class AppQrStates {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     clock: Clock,
   ) {
-    this.local = new LRUCache({ max: MAX_STATES, ttl: 1, perf: clock, ttlResolution: 0 });
+    this.local = boundedLru(MAX_STATES, { ttl: 1, perf: clock, ttlResolution: 0 });
   }
 
   async set(key: string, state: AppQrState, ttlMs: number): Promise<void> {

@@ -1,7 +1,8 @@
 import { HttpStatus, Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../common/bounded-lru';
 import { BackgroundWork } from '../common/background-work';
 import { Clock } from '../common/clock';
 import { GatewayError } from '../common/http-error';
@@ -81,8 +82,8 @@ export class FinishedLogins implements OnApplicationShutdown {
   ) {
     // ttlResolution 0: read the clock at every lookup instead of reusing one reading for 1 ms, so a moved clock is seen
     // at once (a performance.now() per lookup costs nothing next to a login).
-    this.finished = new LRUCache({ max: FINISHED_LOGIN_MAX, ttl: FINISHED_LOGIN_TTL_MS, perf: clock, ttlResolution: 0 });
-    this.used = new LRUCache({ max: USED_QR_MAX, ttl: USED_QR_TTL_MS, perf: clock, ttlResolution: 0 });
+    this.finished = boundedLru(FINISHED_LOGIN_MAX, { ttl: FINISHED_LOGIN_TTL_MS, perf: clock, ttlResolution: 0 });
+    this.used = boundedLru(USED_QR_MAX, { ttl: USED_QR_TTL_MS, perf: clock, ttlResolution: 0 });
     // The lock outlives the longest legitimate chain (every upstream call at its full bound, plus the persist and the
     // result write to Redis), so a slow run is never joined by a second one; a holder that died frees the QR then.
     const lockMs = CHAIN_UPSTREAM_CALLS * config.upstreamTimeoutMs + 2 * config.redisTimeoutMs;

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../common/bounded-lru';
 import type { Clock } from '../common/clock';
 import { GatewayError } from '../common/http-error';
 import type { Shaped } from '../common/shaped';
@@ -69,7 +70,7 @@ export class LoginAdmission {
     private readonly warnRedis: (err: unknown) => void,
   ) {
     // ttlResolution 0, as FinishedLogins' caches: a moved clock is seen at once.
-    this.issued = new LRUCache({ max: ISSUED_QR_MAX, ttl: ttlMs, perf: clock, ttlResolution: 0 });
+    this.issued = boundedLru(ISSUED_QR_MAX, { ttl: ttlMs, perf: clock, ttlResolution: 0 });
   }
 
   /**

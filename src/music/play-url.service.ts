@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedLru } from '../common/bounded-lru';
 import { GatewayError } from '../common/http-error';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
@@ -64,7 +65,7 @@ export class PlayUrlService {
     private readonly music: MusicClient,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.known = config.songFilesKept > 0 ? new LRUCache({ max: config.songFilesKept, ttl: KNOWN_FOR_MS }) : undefined;
+    this.known = config.songFilesKept > 0 ? boundedLru(config.songFilesKept, { ttl: KNOWN_FOR_MS }) : undefined;
   }
 
   /** GET /getMusicPlay: `{ url, size, quality, available }` for one MID; `{ list: [...] }` for a comma-separated list. */
