@@ -4,9 +4,10 @@ import { randomInt } from 'node:crypto';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.constants';
 import { bypassesProxy, type UpstreamProxy } from '../config/upstream-proxy-settings';
+import { MetricsService } from '../metrics/metrics.service';
 import { PushTunnel } from './app-qr-tunnel';
 import { TME_APP_ID } from './identity/comm-profiles';
-import type { UpstreamError } from './upstream.errors';
+import { UpstreamError } from './upstream.errors';
 
 /**
  * The QQ Music app QR login's pushed states (docs/upstream/login.md "QQ Music app QR login"): one MQTT 5 connection
@@ -16,6 +17,8 @@ import type { UpstreamError } from './upstream.errors';
 
 /** The WebSocket path of the push service (mu.y.qq.com). */
 export const APP_QR_PUSH_PATH = '/ws/handshake';
+/** The push subscription's `target` in gateway_upstream_calls_total. */
+export const APP_QR_PUSH_TARGET = 'push.subscribe';
 /** The topic one QR's states are pushed on. */
 export const appQrTopic = (qrcodeId: string): string => `management.qrcode_login/${qrcodeId}`;
 /** The push service's keep-alive, as the Python project sets it. */
@@ -70,7 +73,10 @@ export class AppQrPush {
   /** The outbound proxy the push goes through, settled at start-up like the HTTP pools'. */
   private readonly proxy: UpstreamProxy | undefined;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {
     const proxy = config.upstreamProxy;
     this.proxy = proxy && !bypassesProxy(config.origins.mu, config.upstreamNoProxy) ? proxy : undefined;
   }
@@ -81,6 +87,19 @@ export class AppQrPush {
    * Rejects with AppQrPushError, or with the UpstreamError of the outbound proxy's own failure.
    */
   async subscribe(qrcodeId: string, onEvent: (event: AppQrPushEvent) => void): Promise<AppQrSubscription> {
+    // Counted as the HTTP calls are: one per subscription, `subscribed` or why not (a proxy's own failure by its kind).
+    const counted = (outcome: string) => this.metrics.upstreamCalls.inc({ host: 'mu', target: APP_QR_PUSH_TARGET, outcome });
+    try {
+      const subscription = await this.connectAndSubscribe(qrcodeId, onEvent);
+      counted('subscribed');
+      return subscription;
+    } catch (err) {
+      counted(err instanceof UpstreamError ? err.kind : err instanceof AppQrPushError && err.timedOut ? 'timeout' : 'push_failed');
+      throw err;
+    }
+  }
+
+  private async connectAndSubscribe(qrcodeId: string, onEvent: (event: AppQrPushEvent) => void): Promise<AppQrSubscription> {
     const url = new URL(APP_QR_PUSH_PATH, this.config.origins.mu.replace(/^http/, 'ws'));
     const tunnel = this.proxy && (await PushTunnel.to(url, this.proxy));
     this.logger.debug(`App QR push: connecting to ${url.host} ${this.proxy ? `through the outbound proxy ${this.proxy.shown}` : 'directly'}`);

@@ -129,6 +129,8 @@ describe('QQ Music app QR login', () => {
     const res = await h.http().get('/getAppLoginQr').expect(502);
     expect(res.body).toEqual({ error: expect.stringContaining('push service is unavailable'), errorCode: 'LOGIN_PUSH_UNAVAILABLE' });
     expect(h.app.get(AppLoginService).watching).toBe(0);
+    const metrics = (await h.http().get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^gateway_upstream_calls_total\{host="mu",target="push.subscribe",outcome="push_failed"\} [1-9]\d*$/m);
   });
 
   it('at most APP_LOGIN_MAX_SUBSCRIPTIONS watches: the next QR is 503 with Retry-After, upstream not asked', async () => {

@@ -36,6 +36,12 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
     await waitFor(() => h.fake.broker.subscribers(appQrTopic(qr.qrcodeId)) === 0, 3000, 'subscription closed');
     return res;
   };
+  /** The push subscriptions counted with `outcome` in gateway_upstream_calls_total. */
+  const pushCalls = async (h: Harness, outcome: string) => {
+    const line = `gateway_upstream_calls_total{host="mu",target="push.subscribe",outcome="${outcome}"} `;
+    const found = (await h.http().get('/metrics').expect(200)).text.split('\n').find((l) => l.startsWith(line));
+    return found ? Number(found.slice(line.length)) : 0;
+  };
   const tunnelsTo = (proxy: Tinyproxy, h: Harness) => proxy.tunnelledPorts().filter((p) => p === portOf(h.fake.origins.mu)).length;
 
   it('a full app QR login goes through it: the proxy opened a CONNECT tunnel to the push service', async () => {
@@ -43,6 +49,7 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
     await fullLogin(h);
     expect(suite.open.log()).toContain(`CONNECT 127.0.0.1:${portOf(h.fake.origins.mu)} HTTP`);
     expect(tunnelsTo(suite.open, h)).toBe(1);
+    expect(await pushCalls(h, 'subscribed')).toBe(1);
     // The broker saw the same CONNECT packet and headers as on a direct connection.
     expect(h.fake.broker.events.find((e) => e.kind === 'connect')).toMatchObject({ protocolVersion: 5, headers: { origin: 'https://y.qq.com' } });
   });
@@ -69,6 +76,9 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
     });
     expect(h.fake.broker.events).toEqual([]);
     expect(h.app.get(AppLoginService).watching).toBe(0);
+    // Counted as the HTTP calls count the proxy's failure; not as a subscription.
+    expect(await pushCalls(h, 'proxy_unreachable')).toBe(1);
+    expect(await pushCalls(h, 'subscribed')).toBe(0);
   });
 
   it('a proxy that accepts but never answers the CONNECT: UPSTREAM_PROXY_UNREACHABLE at UPSTREAM_TIMEOUT_MS, not the push service', async () => {
@@ -138,6 +148,7 @@ describe('QQ Music app QR login through the outbound proxy (UPSTREAM_PROXY)', ()
     expect(bad.fake.broker.events).toEqual([]);
     const health = (await bad.http().get('/health/ready')).text;
     const metrics = (await bad.http().get('/metrics').expect(200)).text;
+    expect(await pushCalls(bad, 'proxy_auth')).toBe(1);
     await waitFor(() => badLogs.some((line) => line.includes('UPSTREAM_PROXY_AUTH_FAILED') || line.includes('"kind":"proxy_auth"')), 3000, 'the failed request line');
 
     // Debug logged each push connection and the proxy it took (shown without credentials): the capture is not empty.
