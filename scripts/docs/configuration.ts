@@ -7,7 +7,7 @@ import type { GeneratedDoc } from './generated-doc';
  * default, range or form and description are written there once, and these two files follow.
  */
 
-const SOURCE = 'src/config/config-schema.ts';
+const SOURCE = 'src/config/settings/ (one file per section, composed in config-schema.ts)';
 
 const sections = () => SECTIONS.map((section) => ({ ...section, settings: Object.entries<Setting>(section.settings) }));
 
