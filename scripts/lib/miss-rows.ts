@@ -66,6 +66,8 @@ export const MISS_ENDPOINTS: MissEndpoint[] = [
 ];
 
 export const LONG_RANGE_RATIO = 0.9;
+/** The share of the Koa reference's CPU per request a miss row may use at most (the deployment issue's target). */
+export const KOA_CPU_SHARE = 0.7;
 const NO_CACHE = { 'Cache-Control': 'no-cache' };
 const DROPPED_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
 
@@ -306,6 +308,13 @@ export function missVerdicts(results: MissResult[]): Verdict[] {
           measured: fmt(g.cpuMsPerRequest, 2),
           pass: g.cpuMsPerRequest <= k.row.cpuMsPerRequest && !referenceBad,
           note: `Koa ${fmt(k.row.cpuMsPerRequest, 2)}${unusable}`,
+        },
+        {
+          // The deployment issue's target: at most 0.7 × the reference's CPU per request on every miss row.
+          target: `${ep.name}: CPU ms/req ≤ ${KOA_CPU_SHARE} × the Koa reference's, same run`,
+          measured: `${fmt(g.cpuMsPerRequest / k.row.cpuMsPerRequest, 2)} ×`,
+          pass: g.cpuMsPerRequest <= KOA_CPU_SHARE * k.row.cpuMsPerRequest && !referenceBad,
+          note: `${fmt(g.cpuMsPerRequest, 2)} vs Koa ${fmt(k.row.cpuMsPerRequest, 2)}${unusable}`,
         },
       );
     }
