@@ -61,7 +61,7 @@ const createQrCode: MusicuHandler = async (param, { state, comm, broker }) => {
   const qrcodeID = exampleIssued.has(broker) ? randomBytes(16).toString('hex') : FIRST_QRCODE_ID;
   exampleIssued.add(broker);
   fake.qrs.set(qrcodeID, {});
-  const image = await qrPng(`https://y.qq.com/m/login/fake-app?qrcodeID=${qrcodeID}`);
+  const image = qrPng(`https://y.qq.com/m/login/fake-app?qrcodeID=${qrcodeID}`);
   return { code: 0, data: { qrcode: `data:image/png;base64,${image.toString('base64')}`, qrcodeID: fake.faults.noQrcodeId ? '' : qrcodeID } };
 };
 

@@ -152,7 +152,7 @@ const ptqrshow = async ({ state }: FakeContext): Promise<FakeReply> => {
   const fake = loginFake(state);
   const qrsig = randomBytes(36).toString('base64').replace(/\//g, '*').replace(/=+$/, '');
   const qr = `https://txz.qq.com/p?k=${randomBytes(24).toString('base64url')}&f=716027609`;
-  const image = await qrPng(qr);
+  const image = qrPng(qr);
   fake.qq.set(qrsig, { state: 'waiting', qq: FAKE_QQ, qr, image });
   const headers: Record<string, string | string[]> = { 'Content-Type': 'image/png' };
   if (!fake.faults.noQrsig) headers['Set-Cookie'] = [`qrsig=${qrsig};Path=/;Domain=ptlogin2.qq.com;Secure;SameSite=None`];
