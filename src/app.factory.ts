@@ -22,7 +22,7 @@ import { ShutdownSignal } from './common/shutdown.service';
 import { FORM_BODY, JSON_BODY, unsupportedBody } from './common/body-type';
 import { GatewayError } from './common/http-error';
 import { parseQueryFirstValue, parseQueryOncePerUrl } from './common/query-parser';
-import { buildApiDocument } from './common/api-docs';
+import { buildApiDocument } from './common/api-document';
 import { GatewayValidationPipe } from './common/validation-pipe';
 import { documentedQueryNames, LoggedQuery } from './logging/logged-query';
 import { QuietStartLogger } from './logging/quiet-start-logger';

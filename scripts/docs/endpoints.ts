@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { createApp } from '../../src/app.factory';
-import { ADMIN_ERRORS, BODY_ERRORS, buildApiDocument, ERROR_DEFAULTS, errorCodesOfSchema, GATEWAY_WIDE_ERRORS, UPSTREAM_UNAVAILABLE, type ErrorDoc } from '../../src/common/api-docs';
+import { ADMIN_ERRORS, BODY_ERRORS, ERROR_DEFAULTS, errorCodesOfSchema, GATEWAY_WIDE_ERRORS, UPSTREAM_UNAVAILABLE, type ErrorDoc } from '../../src/common/api-docs';
+import { buildApiDocument } from '../../src/common/api-document';
 import type { GeneratedDoc } from './generated-doc';
 
 /**

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { OpenApiAdditions } from './api-docs';
+import { OpenApiAdditions } from './api-document';
 import { ResponseShaper } from './response-shape';
 
 /**

@@ -1,6 +1,6 @@
 import { Module, NestModule, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { OpenApiAdditions } from '../common/api-docs';
+import { OpenApiAdditions } from '../common/api-document';
 import { ResponseShaper } from '../common/response-shape';
 import { RouteTable, RouteTableModule } from '../common/route-table';
 import { WriteLoginGuard } from '../library/write-login.guard';
